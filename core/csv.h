@@ -1,0 +1,33 @@
+/*
+ * csv.h - RFC 4180 CSV writing and reading, shared by results, sweeps,
+ * statistics and plots so every tool agrees on quoting.
+ */
+#ifndef MEMSCALE_CSV_H
+#define MEMSCALE_CSV_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+/* Write one field (quoted when it holds , " or newline); `last` ends the row. */
+void csv_field(FILE *f, const char *s, int last);
+void csv_fieldf(FILE *f, int last, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A parsed CSV table: header plus rows, all strings. */
+struct csv_table {
+	size_t ncols, nrows;
+	char **header;  /* ncols */
+	char ***rows;   /* nrows x ncols */
+};
+
+/* Returns NULL and sets *err (static text) on malformed input; rows with
+ * a wrong field count are errors, with the line number in *line. */
+struct csv_table *csv_read(FILE *f, const char **err, size_t *line);
+struct csv_table *csv_read_file(const char *path, const char **err, size_t *line);
+void csv_free(struct csv_table *t);
+/* Column index, or -1. */
+int csv_col(const struct csv_table *t, const char *name);
+/* Split one line into fields (handles quotes); returns count. */
+size_t csv_split_line(const char *line, char ***out);
+
+#endif

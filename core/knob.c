@@ -1,0 +1,226 @@
+#include "knob.h"
+#include "registry.h"
+#include "util.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+REGISTRY_BOUNDS(knob);
+
+struct knob_entry {
+	const struct knob *knob;
+	char *value; /* NULL: default */
+	bool used;
+};
+
+struct knobset {
+	struct knob_entry *e;
+	size_t n;
+};
+
+static const char *knob_name_of(const void *p)
+{
+	return ((const struct knob *)p)->name;
+}
+
+static const struct knob **sorted_knobs(size_t *n)
+{
+	static const void **cache;
+	static size_t count;
+
+	if (!cache)
+		count = registry_sorted(__start_ms_reg_knob, __stop_ms_reg_knob,
+					knob_name_of, &cache);
+	*n = count;
+	return (const struct knob **)cache;
+}
+
+const struct knob *knob_find(const char *name)
+{
+	size_t n;
+	const struct knob **v = sorted_knobs(&n);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i]->name, name))
+			return v[i];
+	return NULL;
+}
+
+size_t knob_all(const struct knob ***out)
+{
+	size_t n;
+	const struct knob **v = sorted_knobs(&n);
+	*out = v;
+	return n;
+}
+
+const char *knob_allowed(const struct knob *k, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	switch (k->type) {
+	case KNOB_INT:
+		snprintf(buf, len, "integer %ld..%ld", k->min, k->max);
+		break;
+	case KNOB_ENUM:
+		for (const struct knob_value *v = k->values; v->value; v++)
+			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
+						"%s%s", v == k->values ? "" : "|",
+						v->value);
+		break;
+	case KNOB_STR:
+		snprintf(buf, len, "text");
+		break;
+	}
+	return buf;
+}
+
+struct knobset *knobset_new(void)
+{
+	size_t n;
+	const struct knob **v = sorted_knobs(&n);
+	struct knobset *ks = xcalloc(1, sizeof(*ks));
+
+	ks->n = n;
+	ks->e = xcalloc(n, sizeof(*ks->e));
+	for (size_t i = 0; i < n; i++)
+		ks->e[i].knob = v[i];
+	return ks;
+}
+
+struct knobset *knobset_clone(const struct knobset *ks)
+{
+	struct knobset *c = knobset_new();
+
+	for (size_t i = 0; i < ks->n; i++)
+		if (ks->e[i].value)
+			c->e[i].value = xstrdup(ks->e[i].value);
+	return c;
+}
+
+void knobset_free(struct knobset *ks)
+{
+	if (!ks)
+		return;
+	for (size_t i = 0; i < ks->n; i++)
+		free(ks->e[i].value);
+	free(ks->e);
+	free(ks);
+}
+
+static struct knob_entry *entry(const struct knobset *ks, const struct knob *k)
+{
+	for (size_t i = 0; i < ks->n; i++)
+		if (ks->e[i].knob == k)
+			return &ks->e[i];
+	die(1, "internal error: knob '%s' is not registered", k->name);
+}
+
+static bool value_ok(const struct knob *k, const char *value)
+{
+	long l;
+
+	switch (k->type) {
+	case KNOB_INT:
+		return parse_long(value, k->min, k->max, &l);
+	case KNOB_ENUM:
+		for (const struct knob_value *v = k->values; v->value; v++)
+			if (!strcmp(v->value, value))
+				return true;
+		return false;
+	case KNOB_STR:
+		return *value != '\0';
+	}
+	return false;
+}
+
+bool knobset_set(struct knobset *ks, const char *key, const char *value,
+		 char *err, size_t errlen)
+{
+	const struct knob *k = knob_find(key);
+	char allowed[512];
+	struct knob_entry *e;
+
+	if (!k) {
+		snprintf(err, errlen,
+			 "unknown knob '%s' (see 'memscale list variants')", key);
+		return false;
+	}
+	if (!value_ok(k, value)) {
+		snprintf(err, errlen, "bad value '%s' for knob '%s' (allowed: %s)",
+			 value, key, knob_allowed(k, allowed, sizeof(allowed)));
+		return false;
+	}
+	e = entry(ks, k);
+	free(e->value);
+	e->value = xstrdup(value);
+	return true;
+}
+
+void knobset_set_arg(struct knobset *ks, const char *arg)
+{
+	char err[768];
+	const char *eq = strchr(arg, '=');
+	char *key;
+
+	if (!eq || eq == arg)
+		die(EXIT_USAGE, "--set wants KEY=VALUE, got '%s'", arg);
+	key = strndup(arg, (size_t)(eq - arg));
+	if (!knobset_set(ks, key, eq + 1, err, sizeof(err)))
+		die(EXIT_USAGE, "%s", err);
+	free(key);
+}
+
+bool knobset_is_set(const struct knobset *ks, const char *name)
+{
+	const struct knob *k = knob_find(name);
+	return k && entry(ks, k)->value;
+}
+
+const char *knob_str(struct knobset *ks, const struct knob *k)
+{
+	struct knob_entry *e = entry(ks, k);
+	e->used = true;
+	return e->value ? e->value : k->def;
+}
+
+long knob_int(struct knobset *ks, const struct knob *k)
+{
+	long v;
+	const char *s = knob_str(ks, k);
+
+	if (k->type != KNOB_INT || !parse_long(s, k->min, k->max, &v))
+		die(1, "internal error: knob '%s' value '%s' is not an integer",
+		    k->name, s);
+	return v;
+}
+
+size_t knob_enum(struct knobset *ks, const struct knob *k)
+{
+	const char *s = knob_str(ks, k);
+
+	for (size_t i = 0; k->values[i].value; i++)
+		if (!strcmp(k->values[i].value, s))
+			return i;
+	die(1, "internal error: knob '%s' value '%s' is not allowed", k->name, s);
+}
+
+bool knob_enum_is(struct knobset *ks, const struct knob *k, const char *v)
+{
+	return !strcmp(k->values[knob_enum(ks, k)].value, v);
+}
+
+size_t knobset_used(const struct knobset *ks, const struct knob ***out)
+{
+	size_t n = 0;
+	const struct knob **v = xcalloc(ks->n + 1, sizeof(*v));
+
+	for (size_t i = 0; i < ks->n; i++)
+		if (ks->e[i].used || ks->e[i].value)
+			v[n++] = ks->e[i].knob;
+	*out = v;
+	return n;
+}

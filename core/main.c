@@ -1,0 +1,62 @@
+/* main.c - bin/memscale: dispatch to a registered subcommand. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *cmd_name_of(const void *p)
+{
+	return ((const struct subcommand *)p)->name;
+}
+
+void cli_usage(const struct subcommand *cmd, FILE *f)
+{
+	fprintf(f, "usage: memscale %s\n", cmd->usage);
+}
+
+void cli_bad_option(const struct subcommand *cmd, const char *arg)
+{
+	die(EXIT_USAGE, "%s: bad or unknown option '%s' (see 'memscale %s --help')",
+	    cmd->name, arg, cmd->name);
+}
+
+static void usage(FILE *f, const void **cmds, size_t n)
+{
+	fprintf(f, "usage: memscale COMMAND [ARGS...]\n\n"
+		   "Lock contention and counter scalability in the Linux memcg design.\n\n"
+		   "commands:\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct subcommand *c = cmds[i];
+		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	}
+	fprintf(f, "\n'memscale COMMAND --help' describes each command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const void **cmds;
+	size_t n = registry_sorted(__start_ms_reg_subcommand,
+				   __stop_ms_reg_subcommand, cmd_name_of, &cmds);
+
+	if (argc < 2) {
+		usage(stderr, cmds, n);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout, cmds, n);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct subcommand *c = cmds[i];
+		if (!strcmp(c->name, argv[1])) {
+			for (int a = 2; a < argc; a++)
+				if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
+					cli_usage(c, stdout);
+					return 0;
+				}
+			return c->main(argc - 1, argv + 1);
+		}
+	}
+	die(EXIT_USAGE, "unknown command '%s' (see 'memscale --help')", argv[1]);
+}

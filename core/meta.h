@@ -1,0 +1,21 @@
+/*
+ * meta.h - provenance recorded with every result: machine (CPU model,
+ * packages/cores/PUs/NUMA from hwloc, kernel), compiler and flags, git
+ * commit, time.
+ */
+#ifndef MEMSCALE_META_H
+#define MEMSCALE_META_H
+
+#include "json.h"
+
+const char *meta_git_commit(void);
+const char *meta_hostname(void);
+const char *meta_kernel(void);
+const char *meta_compiler(void);
+const char *meta_cflags(void);
+/* ISO-8601 UTC time of the call, in a static buffer. */
+const char *meta_now_iso(void);
+/* Writes the "machine", "build" objects into an open JSON object. */
+void meta_json(struct json *j);
+
+#endif

@@ -1,0 +1,219 @@
+#include "util.h"
+#include "registry.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *progname = "memscale";
+
+static void vmsg(const char *fmt, va_list ap, int errnum)
+{
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	if (errnum)
+		fprintf(stderr, ": %s", strerror(errnum));
+	fputc('\n', stderr);
+}
+
+void die(int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap, 0);
+	va_end(ap);
+	exit(status);
+}
+
+void die_errno(int status, const char *fmt, ...)
+{
+	int e = errno;
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap, e);
+	va_end(ap);
+	exit(status);
+}
+
+void warnx_(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap, 0);
+	va_end(ap);
+}
+
+bool parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return false;
+	errno = 0;
+	v = strtol(s, &end, 0);
+	if (errno || *end || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool parse_double(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return false;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || !isfinite(v) || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+	return (x > y) - (x < y);
+}
+
+size_t parse_list(const char *s, long min, long max, long **out,
+		  const char **err)
+{
+	size_t n = 0, cap = 16;
+	long *v;
+	char *copy, *tok, *save = NULL;
+
+	*err = "empty list";
+	if (!s || !*s)
+		return 0;
+	v = xmalloc(cap * sizeof(*v));
+	copy = xstrdup(s);
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		long lo, hi, step = 1;
+		char *dash = strchr(tok + 1, '-'), *colon = strchr(tok, ':');
+
+		if (colon) {
+			*colon = '\0';
+			if (!parse_long(colon + 1, 1, max, &step)) {
+				*err = "bad step in range";
+				goto fail;
+			}
+		}
+		if (dash) {
+			*dash = '\0';
+			if (!parse_long(tok, LONG_MIN, LONG_MAX, &lo) ||
+			    !parse_long(dash + 1, LONG_MIN, LONG_MAX, &hi)) {
+				*err = "not a number";
+				goto fail;
+			}
+		} else {
+			if (!parse_long(tok, LONG_MIN, LONG_MAX, &lo)) {
+				*err = "not a number";
+				goto fail;
+			}
+			hi = lo;
+		}
+		if (lo > hi) {
+			*err = "range is backwards";
+			goto fail;
+		}
+		if (lo < min || hi > max) {
+			*err = "value out of range";
+			goto fail;
+		}
+		for (long x = lo; x <= hi; x += step) {
+			if (n == cap)
+				v = realloc(v, (cap *= 2) * sizeof(*v));
+			if (!v)
+				die(1, "out of memory");
+			v[n++] = x;
+			if (n > 100000) {
+				*err = "list too long";
+				goto fail;
+			}
+		}
+	}
+	if (n == 0)
+		goto fail;
+	qsort(v, n, sizeof(*v), cmp_long);
+	{
+		size_t w = 1;
+		for (size_t i = 1; i < n; i++)
+			if (v[i] != v[w - 1])
+				v[w++] = v[i];
+		n = w;
+	}
+	free(copy);
+	*out = v;
+	*err = NULL;
+	return n;
+fail:
+	free(copy);
+	free(v);
+	return 0;
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		die(1, "out of memory");
+	return p;
+}
+
+void *xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz ? sz : 1);
+	if (!p)
+		die(1, "out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (!p)
+		die(1, "out of memory");
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	va_start(ap, fmt);
+	if (vasprintf(&p, fmt, ap) < 0)
+		die(1, "out of memory");
+	va_end(ap);
+	return p;
+}
+
+/* ---- registry helper ---- */
+static const char *(*sort_name_of)(const void *);
+static int cmp_by_name(const void *a, const void *b)
+{
+	return strcmp(sort_name_of(*(const void *const *)a),
+		      sort_name_of(*(const void *const *)b));
+}
+
+size_t registry_sorted(const void *const *start, const void *const *stop,
+		       const char *(*name_of)(const void *), const void ***out)
+{
+	size_t n = (start && stop) ? (size_t)(stop - start) : 0;
+	const void **v = xcalloc(n + 1, sizeof(*v));
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = start[i];
+	sort_name_of = name_of;
+	qsort(v, n, sizeof(*v), cmp_by_name);
+	*out = v;
+	return n;
+}

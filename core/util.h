@@ -1,0 +1,87 @@
+/*
+ * util.h - small helpers shared by every part of memscale: error exits,
+ * strict number parsing, time, cache-line constants.
+ */
+#ifndef MEMSCALE_UTIL_H
+#define MEMSCALE_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+/*
+ * 128 B: two 64 B lines, so that per-worker data never shares a line nor
+ * an adjacent-line prefetch pair (Intel's spatial prefetcher fetches the
+ * 128 B-aligned pair).  Used for every per-worker counter and context.
+ */
+#define CACHELINE 64
+#define PAD_SIZE 128
+#define cacheline_aligned __attribute__((aligned(PAD_SIZE)))
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/* Exit status for bad input (usage errors), as every subcommand uses. */
+#define EXIT_USAGE 2
+
+extern const char *progname;
+
+/* Print "memscale: <msg>" to stderr and exit with the given status. */
+void die(int status, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 2, 3)));
+/* Same with ": strerror(errno)" appended. */
+void die_errno(int status, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 2, 3)));
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Strict parsers: the whole string must be a number within [min, max].
+ * They return false (and leave *out alone) on any problem, so callers can
+ * name the offending option in their own message.
+ */
+bool parse_long(const char *s, long min, long max, long *out);
+bool parse_double(const char *s, double min, double max, double *out);
+
+/* Parse "1,2,4", "1-8", "1-8:2" or mixtures; sorted, duplicates removed.
+ * Returns count, or 0 with *err set to a static message. */
+size_t parse_list(const char *s, long min, long max, long **out,
+		  const char **err);
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield" ::: "memory");
+#else
+	__asm__ __volatile__("" ::: "memory");
+#endif
+}
+
+/* Keep the compiler from optimising a value or memory away. */
+#define compiler_barrier() __asm__ __volatile__("" ::: "memory")
+static inline void keep(uint64_t v) { __asm__ __volatile__("" ::"r"(v)); }
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t sz);
+char *xstrdup(const char *s);
+/* snprintf into a fresh heap string */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Busy loop of roughly `iters` iterations that the compiler keeps. */
+static inline void spin_iters(uint64_t iters)
+{
+	for (uint64_t i = 0; i < iters; i++)
+		compiler_barrier();
+}
+
+#endif

@@ -1,0 +1,198 @@
+/*
+ * lock - lock microbenchmark (Concurrency Kit's throughput.h and libslock's
+ * stress_test, through the registry).  Per operation: pick one of `locks`
+ * locks, acquire it, write `lines` cache lines of data it protects, spend
+ * `cs` in the critical section, release, spend `think` outside.  One
+ * operation = one acquisition.
+ *
+ * Invariant: every acquisition increments its lock's first data word, so
+ * after the run the words sum to the operations counted by the harness.
+ */
+#include "workload.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct knob knob_cs = {
+	.name = "cs", .owner = "lock workload", .type = KNOB_STR, .def = "0",
+	.help = "critical-section length: loop iterations, or a time like 200ns",
+};
+static const struct knob knob_think = {
+	.name = "think", .owner = "lock workload", .type = KNOB_STR, .def = "0",
+	.help = "think time between acquisitions: loop iterations or e.g. 500ns",
+};
+static const struct knob knob_lines = {
+	.name = "lines", .owner = "lock workload", .type = KNOB_INT, .def = "1",
+	.min = 0, .max = 64,
+	.help = "cache lines of shared data written inside the critical section",
+};
+static const struct knob knob_locks = {
+	.name = "locks", .owner = "lock workload", .type = KNOB_INT, .def = "1",
+	.min = 1, .max = 4096,
+	.help = "number of locks; each acquisition picks one at random",
+};
+REGISTER(knob, knob_cs);
+REGISTER(knob, knob_think);
+REGISTER(knob, knob_lines);
+REGISTER(knob, knob_locks);
+
+struct protected_data {
+	uint64_t line[64][CACHELINE / sizeof(uint64_t)];
+};
+
+struct lock_shared {
+	unsigned nlocks, lines;
+	uint64_t cs_iters, think_iters;
+	void **locks;
+	struct protected_data **data;
+};
+
+struct lock_worker {
+	void **ctx; /* one context per lock */
+	uint64_t rng;
+	uint64_t *acquired; /* per lock, to cross-check the data words */
+};
+
+/* Loop iterations per nanosecond of spin_iters(), measured once. */
+static double iters_per_ns(void)
+{
+	static double v;
+	if (v == 0) {
+		uint64_t n = 2000000, t0 = now_ns();
+		spin_iters(n);
+		v = (double)n / (double)(now_ns() - t0 + 1);
+	}
+	return v;
+}
+
+static int parse_len(const char *s, const char *what, uint64_t *out)
+{
+	size_t n = strlen(s);
+	long v;
+
+	if (n > 2 && !strcmp(s + n - 2, "ns")) {
+		char *num = strndup(s, n - 2);
+		int ok = parse_long(num, 0, 100000000, &v);
+		free(num);
+		if (!ok)
+			goto bad;
+		*out = (uint64_t)(v * iters_per_ns() + 0.5);
+		return 0;
+	}
+	if (!parse_long(s, 0, 1000000000, &v))
+		goto bad;
+	*out = (uint64_t)v;
+	return 0;
+bad:
+	fprintf(stderr, "memscale: bad value '%s' for knob '%s' (allowed: loop "
+		"iterations 0..1000000000 or a time such as 200ns)\n", s, what);
+	return EXIT_USAGE;
+}
+
+static int lock_setup(struct run *r)
+{
+	struct lock_shared *sh = arena_alloc_padded(r->arena, sizeof(*sh));
+	int err;
+
+	if ((err = parse_len(knob_str(r->knobs, &knob_cs), "cs", &sh->cs_iters)) ||
+	    (err = parse_len(knob_str(r->knobs, &knob_think), "think", &sh->think_iters)))
+		return err;
+	sh->lines = (unsigned)knob_int(r->knobs, &knob_lines);
+	sh->nlocks = (unsigned)knob_int(r->knobs, &knob_locks);
+	sh->locks = arena_alloc(r->arena, sh->nlocks * sizeof(void *), 8);
+	sh->data = arena_alloc(r->arena, sh->nlocks * sizeof(void *), 8);
+	for (unsigned l = 0; l < sh->nlocks; l++) {
+		sh->locks[l] = lock_new(r->lock, r->arena, r->nworkers);
+		sh->data[l] = arena_alloc_padded(r->arena,
+			sizeof(uint64_t) * 8 * (sh->lines ? sh->lines : 1));
+	}
+	for (unsigned i = 0; i < r->nworkers; i++) {
+		struct lock_worker *lw = arena_alloc_padded(r->arena, sizeof(*lw));
+		lw->ctx = arena_alloc(r->arena, sh->nlocks * sizeof(void *), 8);
+		lw->acquired = arena_alloc_padded(r->arena, sh->nlocks * sizeof(uint64_t));
+		for (unsigned l = 0; l < sh->nlocks; l++)
+			lw->ctx[l] = lock_ctx_new(r->lock, r->arena, sh->locks[l], i);
+		lw->rng = 0x9e3779b97f4a7c15ull * (i + 1);
+		r->workers[i].priv = lw;
+	}
+	r->shared = sh;
+	return 0;
+}
+
+static inline uint64_t xorshift(uint64_t *s)
+{
+	uint64_t x = *s;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
+}
+
+static void lock_run(struct worker *w)
+{
+	const struct lock_shared *sh = w->run->shared;
+	const struct lock_ops *ops = w->run->lock;
+	struct lock_worker *lw = w->priv;
+	unsigned lines = sh->lines;
+
+	WORKER_LOOP(w) {
+		unsigned l = sh->nlocks == 1 ? 0 : (unsigned)(xorshift(&lw->rng) % sh->nlocks);
+		volatile uint64_t *d = sh->data[l]->line[0];
+
+		ops->lock(sh->locks[l], lw->ctx[l]);
+		d[0]++;
+		for (unsigned k = 1; k < lines; k++)
+			d[k * 8]++;
+		spin_iters(sh->cs_iters);
+		ops->unlock(sh->locks[l], lw->ctx[l]);
+		lw->acquired[l]++;
+		spin_iters(sh->think_iters);
+	}
+}
+
+static int lock_finish(struct run *r, struct result *res)
+{
+	const struct lock_shared *sh = r->shared;
+	uint64_t words = 0, counted = 0, lo = UINT64_MAX, hi = 0;
+
+	for (unsigned l = 0; l < sh->nlocks; l++)
+		words += sh->data[l]->line[0][0];
+	for (unsigned i = 0; i < r->nworkers; i++) {
+		const struct lock_worker *lw = r->workers[i].priv;
+		uint64_t mine = 0;
+		for (unsigned l = 0; l < sh->nlocks; l++)
+			mine += lw->acquired[l];
+		if (mine != r->workers[i].ops) {
+			fprintf(stderr, "memscale: lock: worker %u acquired %llu times "
+				"but the harness counted %llu operations\n", i,
+				(unsigned long long)mine,
+				(unsigned long long)r->workers[i].ops);
+			return 1;
+		}
+		counted += mine;
+		lo = mine < lo ? mine : lo;
+		hi = mine > hi ? mine : hi;
+	}
+	result_metric(res, "acq_min", (double)lo);
+	result_metric(res, "acq_max", (double)hi);
+	result_metric(res, "lost_updates", (double)(counted - words));
+	if (words != counted && !(r->lock->flags & LOCK_F_UNSAFE)) {
+		fprintf(stderr, "memscale: lock: mutual exclusion violated under "
+			"'%s': %llu acquisitions but the protected words sum to %llu\n",
+			r->lock->name, (unsigned long long)counted,
+			(unsigned long long)words);
+		return 1;
+	}
+	return 0;
+}
+
+const struct workload lock_workload = {
+	.name = "lock",
+	.description = "lock microbenchmark: acquire, write lines, cs, release, think",
+	.flags = WL_F_USES_LOCK,
+	.setup = lock_setup,
+	.run = lock_run,
+	.finish = lock_finish,
+};
+REGISTER(workload, lock_workload);

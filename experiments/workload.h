@@ -1,0 +1,111 @@
+/*
+ * workload.h - the contract between the harness and a workload.
+ *
+ * Like will-it-scale's testcase(): a workload is a short file with a
+ * description and a loop body.  The harness owns everything else: shared
+ * memory, pinning, the start gate, warm-up, sampling, repetitions, output.
+ *
+ *   setup(run)        allocate all shared and per-worker state from
+ *                     run->arena (it is shared between processes), read
+ *                     knobs.  Return 0, or print an error and return
+ *                     EXIT_USAGE for bad parameters.
+ *   worker_init(w)    optional; runs in the worker (pinned) before the gate.
+ *   run(w)            the measured loop: WORKER_LOOP(w) { one operation }.
+ *   finish(run, res)  optional; after all workers stopped: check invariants
+ *                     (return non-zero on a violation) and add metrics.
+ *   teardown(run)     optional.
+ *
+ * Register with REGISTER(workload, <name>_workload).
+ */
+#ifndef MEMSCALE_WORKLOAD_H
+#define MEMSCALE_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../core/arena.h"
+#include "../core/knob.h"
+#include "../core/registry.h"
+#include "../core/util.h"
+#include "../locks/lock.h"
+
+struct counter_ops;
+struct run;
+struct result;
+
+enum run_mode { MODE_THREADS, MODE_PROCESSES };
+
+/*
+ * Per-worker slot, PAD_SIZE aligned in the arena.  `ops` is written only
+ * by its worker and read by the sampler, so it sits alone on its lines.
+ */
+struct worker {
+	uint64_t ops; /* completed operations (single writer) */
+	char pad_[PAD_SIZE - sizeof(uint64_t)];
+	unsigned id;
+	int pu;              /* PU it is pinned to, -1 when unpinned */
+	struct run *run;
+	const volatile int *stop;
+	void *priv;          /* the workload's per-worker state */
+} cacheline_aligned;
+
+static inline bool worker_should_stop(const struct worker *w)
+{
+	/* Relaxed: the flag is only a hint to leave the loop; the sampler
+	 * never depends on ordering with the worker's other stores. */
+	return __atomic_load_n(w->stop, __ATOMIC_RELAXED);
+}
+
+static inline void worker_done_op(struct worker *w)
+{
+	/* Single writer: a relaxed load+store, no locked instruction. */
+	__atomic_store_n(&w->ops, w->ops + 1, __ATOMIC_RELAXED);
+}
+
+static inline void worker_done_ops(struct worker *w, uint64_t n)
+{
+	__atomic_store_n(&w->ops, w->ops + n, __ATOMIC_RELAXED);
+}
+
+#define WORKER_LOOP(w) for (; !worker_should_stop(w); worker_done_op(w))
+
+enum workload_flags {
+	WL_F_USES_LOCK = 1u << 0,    /* honours --lock */
+	WL_F_USES_COUNTER = 1u << 1, /* honours --counter */
+};
+
+struct workload {
+	const char *name;
+	const char *description;
+	unsigned flags;
+	int (*setup)(struct run *r);
+	void (*worker_init)(struct worker *w);
+	void (*run)(struct worker *w);
+	int (*finish)(struct run *r, struct result *res);
+	void (*teardown)(struct run *r);
+};
+
+REGISTRY_BOUNDS(workload);
+
+const struct workload *workload_find(const char *name);
+size_t workload_all(const struct workload ***out);
+
+/* Everything a workload sees about the run it is part of. */
+struct run {
+	const struct workload *wl;
+	struct knobset *knobs;
+	struct arena *arena;
+	const struct lock_ops *lock;       /* --lock (default qspinlock) */
+	const struct counter_ops *counter; /* --counter (default percpu_batch) */
+	unsigned nworkers;
+	enum run_mode mode;
+	unsigned rep;
+	struct worker *workers; /* nworkers slots in the arena */
+	void *shared;           /* the workload's shared state */
+	double seconds;         /* measured duration */
+};
+
+/* Extra result columns a workload reports from finish(). */
+void result_metric(struct result *res, const char *name, double value);
+
+#endif

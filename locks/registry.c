@@ -1,0 +1,76 @@
+/* registry.c - lookup and allocation helpers over the lock registry. */
+#include "lock.h"
+#include "../core/util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *lock_name_of(const void *p)
+{
+	return ((const struct lock_ops *)p)->name;
+}
+
+size_t lock_all(const struct lock_ops ***out)
+{
+	static const void **cache;
+	static size_t n;
+
+	if (!cache)
+		n = registry_sorted(__start_ms_reg_lock, __stop_ms_reg_lock,
+				    lock_name_of, &cache);
+	*out = (const struct lock_ops **)cache;
+	return n;
+}
+
+const struct lock_ops *lock_find(const char *name)
+{
+	const struct lock_ops **all;
+	size_t n = lock_all(&all);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(all[i]->name, name))
+			return all[i];
+	return NULL;
+}
+
+const char *lock_flags_str(unsigned flags, char *buf, size_t len)
+{
+	static const struct { unsigned bit; const char *name; } names[] = {
+		{ LOCK_F_FAIR, "fair" },     { LOCK_F_QUEUE, "queue" },
+		{ LOCK_F_NEEDS_CTX, "ctx" }, { LOCK_F_SPINS, "spins" },
+		{ LOCK_F_SLEEPS, "sleeps" }, { LOCK_F_UNSAFE, "unsafe" },
+		{ LOCK_F_BROKEN, "broken" },
+	};
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (flags & names[i].bit)
+			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
+						"%s%s", off ? "," : "", names[i].name);
+	return buf;
+}
+
+void *lock_new(const struct lock_ops *ops, struct arena *arena,
+	       unsigned max_workers)
+{
+	void *l = arena_alloc_padded(arena, ops->size);
+	int err = ops->init(l, max_workers, arena);
+
+	if (err)
+		die(1, "lock %s: init failed (%d)", ops->name, err);
+	return l;
+}
+
+void *lock_ctx_new(const struct lock_ops *ops, struct arena *arena,
+		   void *lock, unsigned worker)
+{
+	void *ctx;
+
+	if (!ops->ctx_size)
+		return NULL;
+	ctx = arena_alloc_padded(arena, ops->ctx_size);
+	if (ops->ctx_init)
+		ops->ctx_init(lock, ctx, worker);
+	return ctx;
+}
