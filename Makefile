@@ -18,6 +18,18 @@ LDLIBS  += $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lg
 BUILD   ?= build
 BIN     ?= bin
 
+# Tracing (trace/): TRACE=1 (default) builds the LTTng-UST provider
+# "memscale" in and links -llttng-ust -ldl; TRACE=0 compiles every
+# tracepoint to nothing (--trace then exits 2).  `memscale lockstat`
+# reads traces with libbabeltrace2 in both builds.  Objects depend on the
+# setting, so switching rebuilds them.
+TRACE   ?= 1
+ifeq ($(TRACE),1)
+CPPFLAGS += -DMEMSCALE_TRACE
+LDLIBS  += -llttng-ust -ldl
+endif
+LDLIBS  += -lbabeltrace2
+
 # Every .c under these folders is part of memscale; adding a lock, counter,
 # workload or subcommand means adding a file, never editing this list.
 SRC_DIRS := core locks counters models experiments trace
@@ -41,6 +53,16 @@ $(BUILD)/git-commit: FORCE
 $(BUILD)/core/meta.o: $(BUILD)/git-commit
 $(BUILD)/core/meta.o: CPPFLAGS += -DMEMSCALE_GIT='"$(GIT_COMMIT)"' -DMEMSCALE_CFLAGS='"$(strip $(CFLAGS))"'
 
+$(BUILD)/trace-config: FORCE
+	@mkdir -p $(@D)
+	@echo 'TRACE=$(TRACE)' | cmp -s - $@ || echo 'TRACE=$(TRACE)' > $@
+$(SRCS:%.c=$(BUILD)/%.o) $(TEST_SRCS:%.c=$(BUILD)/%.o) $(BENCH_SRCS:%.c=$(BUILD)/%.o): $(BUILD)/trace-config
+
+# bench/bench_trace.c compares against a TRACE=0 build of the same tree.
+$(BIN)/notrace/memscale: FORCE
+	@$(MAKE) --no-print-directory TRACE=0 BUILD=$(BUILD)/notrace BIN=$(BIN)/notrace $@
+bench: $(BIN)/notrace/memscale
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -60,7 +82,11 @@ $(BIN)/bench/%: $(BUILD)/bench/%.o $(LIB_OBJS)
 # --- dependencies (Debian packages) ---
 DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
                 libgsl-dev libcmocka-dev liblttng-ust-dev lttng-tools \
-                babeltrace2 libbabeltrace2-dev gnuplot-nox perl
+                babeltrace2 libbabeltrace2-dev gnuplot-nox perl \
+                latexmk texlive-latex-base texlive-latex-recommended \
+                texlive-fonts-recommended poppler-utils
+# GNU parallel runs `sweep --emit-jobs` job lists (tests/sweep.t).
+DEB_PACKAGES += parallel
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
@@ -75,12 +101,23 @@ check: deps
 	$(MAKE) all
 	prove --exec '' $(TEST_BINS) $(SHELL_TESTS)
 
-# Validators again under ThreadSanitizer, in a separate build tree.
+# Validators again under ThreadSanitizer, in a separate build tree (TRACE=0:
+# the LTTng-UST probes are not what is checked here).  Only locks whose
+# synchronisation TSAN can see are validated: qspinlock and ttas_backoff
+# (C11/GCC __atomic builtins) and the pthread locks (TSAN intercepts them).
+# The Concurrency Kit locks (ck_*) do their atomics and fences in inline
+# assembly (ck_pr.h), invisible to TSAN, so it would report their correct
+# critical sections as races; they are checked by `make check` only.
+TSAN_LOCKS := qspinlock ttas_backoff pthread_spin pthread_mutex
 check-tsan: deps
-	$(MAKE) BUILD=build-tsan BIN=bin-tsan CFLAGS='-O1 -g -fsanitize=thread' \
+	$(MAKE) TRACE=0 BUILD=build-tsan BIN=bin-tsan CFLAGS='-O1 -g -fsanitize=thread' \
 		LDFLAGS=-fsanitize=thread bin-tsan/memscale
-	TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --lock pthread_mutex --threads 4 --iterations 20000
-	TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --lock pthread_spin --threads 4 --iterations 20000
+	@for l in $(TSAN_LOCKS); do for t in 2 4; do \
+		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate \
+			--lock $$l --threads $$t --iterations 20000 || exit 1; \
+	done; done
+	for c in $$(bin-tsan/memscale list counters | awk 'NR > 1 { print $$1 }'); do \
+		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --counter $$c --threads 4 --iterations 20000 || exit 1; done
 
 bench: all
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
@@ -88,6 +125,47 @@ bench: all
 demo: deps
 	$(MAKE) all
 	sh experiments/demo.sh
+
+# --- figures and paper: any results directory, default results/ ---
+#   make plots RESULTS=DIR   PNG+PDF figures into DIR/plots (plots/plot.sh)
+#   make paper RESULTS=DIR   figures, generated tables, paper/memscale.pdf
+#   make reproduce           quick sweeps of the four seeds (with model
+#                            predictions) and of the lock and counter
+#                            studies, then plots and paper
+RESULTS ?= results
+SEEDS   := layout_false_sharing stats_batch permemcg_flush lru_lock_split
+STUDIES := locks counters
+.PHONY: plots paper reproduce
+plots:
+	sh plots/plot.sh $(RESULTS)
+
+paper:
+	rm -rf paper/figures && mkdir -p paper/figures
+	if [ -e $(RESULTS) ]; then FORMATS=pdf sh plots/plot.sh $(RESULTS) paper/figures; \
+	else echo "paper: no '$(RESULTS)': every table will say 'not measured'"; fi
+	sh paper/gen.sh $(RESULTS) paper/figures
+	cd paper && latexmk -silent memscale.tex
+	@echo "paper: paper/memscale.pdf"
+
+reproduce: all
+	@mkdir -p results; [ -s results/calib.txt ] || \
+		./$(BIN)/memscale model calibrate --quick --out results/calib.txt || rm -f results/calib.txt
+	@for s in $(SEEDS); do \
+		r=; [ -d results/$$s ] && r=--resume; \
+		echo "== sweep $$s"; \
+		./$(BIN)/memscale sweep experiments/$$s.ini --quick $$r --out results/$$s || exit 1; \
+		c=; [ -s results/calib.txt ] && c="--calib results/calib.txt"; \
+		if ./$(BIN)/memscale model predict $$s --cpus 52,80,104,224 $$c > results/$$s/predict.txt; \
+		then awk -f plots/predict2csv.awk results/$$s/predict.txt > results/$$s/predictions.csv; \
+		else echo "reproduce: no prediction for $$s"; rm -f results/$$s/predictions.csv; fi; \
+	done
+	@for s in $(STUDIES); do \
+		r=; [ -d results/$$s ] && r=--resume; \
+		echo "== sweep $$s"; \
+		./$(BIN)/memscale sweep experiments/$$s.ini --quick $$r --out results/$$s || exit 1; \
+	done
+	$(MAKE) plots RESULTS=results
+	$(MAKE) paper RESULTS=results
 
 clean:
 	rm -rf build build-tsan bin bin-tsan

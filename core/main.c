@@ -9,17 +9,6 @@ static const char *cmd_name_of(const void *p)
 	return ((const struct subcommand *)p)->name;
 }
 
-void cli_usage(const struct subcommand *cmd, FILE *f)
-{
-	fprintf(f, "usage: memscale %s\n", cmd->usage);
-}
-
-void cli_bad_option(const struct subcommand *cmd, const char *arg)
-{
-	die(EXIT_USAGE, "%s: bad or unknown option '%s' (see 'memscale %s --help')",
-	    cmd->name, arg, cmd->name);
-}
-
 static void usage(FILE *f, const void **cmds, size_t n)
 {
 	fprintf(f, "usage: memscale COMMAND [ARGS...]\n\n"

@@ -2,6 +2,7 @@
 #include "counter.h"
 #include "../core/util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *counter_name_of(const void *p)
@@ -30,4 +31,68 @@ const struct counter_ops *counter_find(const char *name)
 		if (!strcmp(all[i]->name, name))
 			return all[i];
 	return NULL;
+}
+
+const char *counter_flags_str(unsigned flags, char *buf, size_t len)
+{
+	static const struct { unsigned bit; const char *name; } names[] = {
+		{ COUNTER_F_EXACT_READ_CHEAP, "exact" },
+		{ COUNTER_F_USES_LOCK, "lock" },
+		{ COUNTER_F_THRESHOLD, "threshold" },
+		{ COUNTER_F_DYNAMIC, "dynamic" },
+		{ COUNTER_F_UNBOUNDED, "unbounded" },
+	};
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (flags & names[i].bit)
+			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
+						"%s%s", off ? "," : "", names[i].name);
+	return buf;
+}
+
+void counter_params_from_knobs(struct counter_params *p,
+			       const struct counter_ops *ops,
+			       struct knobset *ks, unsigned nworkers,
+			       const struct lock_ops *lock)
+{
+	memset(p, 0, sizeof(*p));
+	p->nworkers = nworkers;
+	p->lock = lock;
+	if (ops->params && ks)
+		ops->params(p, ks);
+}
+
+void *counter_new(const struct counter_ops *ops, struct arena *a,
+		  const struct counter_params *p)
+{
+	void *c = arena_alloc_padded(a, ops->size);
+	int err = ops->init(c, p, a);
+
+	if (err)
+		die(1, "counter %s: init failed (%d)", ops->name, err);
+	return c;
+}
+
+void *counter_ctx_new_stats(const struct counter_ops *ops, struct arena *a,
+			    void *c, unsigned worker, struct lock_stat *stats)
+{
+	void *ctx = ops->ctx_size ? arena_alloc_padded(a, ops->ctx_size) : NULL;
+
+	if (ops->ctx_init)
+		ops->ctx_init(c, ctx, worker, a, stats);
+	return ctx;
+}
+
+void *counter_ctx_new(const struct counter_ops *ops, struct arena *a,
+		      void *c, unsigned worker)
+{
+	return counter_ctx_new_stats(ops, a, c, worker, NULL);
+}
+
+uint64_t counter_folds(const struct counter_ops *ops, const void *c,
+		       uint64_t adds)
+{
+	return ops->folds ? ops->folds(c) : adds;
 }

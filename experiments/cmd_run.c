@@ -7,6 +7,7 @@
 #include "../core/cli.h"
 #include "../counters/counter.h"
 #include "harness.h"
+#include "../trace/trace.h"
 #include "run_opts.h"
 
 static int run_main(int argc, char **argv);
@@ -20,6 +21,9 @@ const struct subcommand run_cmd = {
 		 "  -o, --out FILE        append one CSV row per (workers, rep); JSON\n"
 		 "                        sidecar with machine/build metadata beside it\n"
 		 "      --format F        table (default), wis (will-it-scale lines), csv\n"
+		 "      --trace[=DIR]     record an LTTng trace (memscale:* events) in DIR\n"
+		 "                        (default: beside --out, or results/trace-TIME);\n"
+		 "                        read it with 'memscale lockstat DIR'\n"
 		 "\n"
 		 "Workloads: 'memscale list workloads'.  Knobs: 'memscale list variants'.\n",
 	.main = run_main,
@@ -34,9 +38,13 @@ static int run_main(int argc, char **argv)
 		RUN_OPTS_LONG,
 		{ "out", required_argument, NULL, 'o' },
 		{ "format", required_argument, NULL, 'F' },
+		{ "trace", optional_argument, NULL, 'T' },
 		{ 0 },
 	};
 	int c, status;
+	bool trace = false;
+	const char *trace_dir = NULL;
+	struct trace_session *ts = NULL;
 
 	harness_defaults(&o);
 	run_opts_init(&ro, argc, argv);
@@ -46,6 +54,15 @@ static int run_main(int argc, char **argv)
 		switch (c) {
 		case 'o':
 			o.out = optarg;
+			break;
+		case 'T':
+			/* --trace DIR as well as --trace=DIR: the next word is the
+			 * directory unless it is an option or a workload name. */
+			trace = true;
+			trace_dir = optarg;
+			if (!trace_dir && optind < argc && argv[optind][0] != '-' &&
+			    !workload_find(argv[optind]))
+				trace_dir = argv[optind++];
 			break;
 		case 'F':
 			if (!strcmp(optarg, "table"))
@@ -66,12 +83,13 @@ static int run_main(int argc, char **argv)
 		die(EXIT_USAGE, "run: missing WORKLOAD (see 'memscale list workloads')");
 	if (optind + 1 < argc)
 		die(EXIT_USAGE, "run: unexpected argument '%s'", argv[optind + 1]);
-	o.wl = workload_find(argv[optind]);
-	if (!o.wl)
-		die(EXIT_USAGE, "run: unknown workload '%s' (see 'memscale list workloads')",
-		    argv[optind]);
+	o.wl = run_opts_workload(&ro, "run", argv[optind]);
 	run_opts_finish(&ro, &o);
+	if (trace)
+		ts = trace_session_start(trace_dir, o.out, true);
 	status = harness_main(&o);
+	if (ts && trace_session_stop(ts) && !status)
+		status = 1;
 	run_opts_free(&ro, &o);
 	return status;
 }

@@ -13,6 +13,7 @@
 #include "../core/csv.h"
 #include "../core/meta.h"
 #include "../counters/counter.h"
+#include "../trace/trace.h"
 
 #include <errno.h>
 #include <math.h>
@@ -228,6 +229,7 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 		w->run = &r;
 		w->stop = &ctl->stop;
 	}
+	runstat_setup(&r);
 	status = wl->setup(&r);
 	if (status) {
 		arena_destroy(r.arena);
@@ -260,6 +262,7 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 				_exit(0);
 			}
 		}
+		trace_track_workers(pids, nworkers);
 	}
 
 	prev = xcalloc(nworkers, sizeof(*prev));
@@ -269,6 +272,7 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 	pthread_barrier_wait(&ctl->gate);
 	t0 = tprev = now_ns();
 	snapshot(&r, prev);
+	runstat_phase(&r, o->warmup ? PHASE_WARMUP : PHASE_MEASUREMENT);
 	if (o->format == FMT_WIS)
 		printf("warmup\n");
 	for (unsigned s = 0; s < total && !harness_interrupted; s++) {
@@ -278,6 +282,9 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 		sleep_until(t0 + (s + 1) * interval);
 		t = now_ns();
 		snapshot(&r, cur);
+		runstat_sample(&r, s);
+		if (s + 1 == o->warmup)
+			runstat_phase(&r, PHASE_MEASUREMENT);
 		dt = (double)(t - tprev) / 1e9;
 		for (unsigned i = 0; i < nworkers; i++) {
 			uint64_t d = cur[i] - prev[i];
@@ -328,6 +335,7 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 			}
 		}
 	}
+	runstat_phase(&r, PHASE_STOP);
 	for (unsigned i = 0; i < nworkers; i++)
 		if (args[i].pin_err && o->mode == MODE_THREADS)
 			warnx_("warning: worker %u could not be pinned to PU %d",
@@ -339,6 +347,7 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 		if (res->measured_s <= 0)
 			res->measured_s = 1e-9;
 		summarise(res, first, prev, nworkers);
+		runstat_finish(&r, res);
 		if (wl->finish)
 			status = wl->finish(&r, res);
 	}
@@ -441,6 +450,8 @@ static void write_sidecar(const struct harness_opts *o, const char *csv_path)
 		json_int(&j, NULL, o->threads[i]);
 	json_arr_close(&j);
 	json_obj_close(&j);
+	if (o->wl->sidecar)
+		o->wl->sidecar(&j, o->knobs, o->mode);
 	json_end(&j);
 	if (fclose(f))
 		die_errno(1, "cannot write '%s'", path);
@@ -527,6 +538,18 @@ static void print_table_row(const struct result *res)
 		printf(" %14.6g", res->metrics[i].value);
 	printf("%s\n", res->oversubscribed ? "  [oversubscribed]" : "");
 	fflush(stdout);
+}
+
+/* For callers that run points themselves (sweeps): the header and one row,
+ * exactly as harness_main writes them. */
+void harness_write_csv(FILE *f, const struct harness_opts *o,
+		       const struct result *res)
+{
+	struct sink s = { .csv = f };
+
+	s.nknobs = knobset_used(o->knobs, &s.knobs);
+	emit_csv(&s, o, res);
+	free(s.knobs);
 }
 
 int harness_main(struct harness_opts *o)

@@ -65,6 +65,11 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 void result_free(struct result *res);
 double result_get(const struct result *res, const char *metric, double dflt);
 
+/* Writes the CSV header and one result row to f (at offset 0), as
+ * harness_main does; used by sweeps, which run points one by one. */
+void harness_write_csv(FILE *f, const struct harness_opts *o,
+		       const struct result *res);
+
 /* True if the run would spin on more workers than allowed CPUs. */
 bool harness_oversubscribed(const struct harness_opts *o, unsigned nworkers);
 

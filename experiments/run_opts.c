@@ -82,6 +82,14 @@ bool run_opts_parse(struct run_opts *ro, struct harness_opts *o, int c,
 	case 'O':
 		o->oversubscribe = true;
 		return true;
+	case 'B':
+		if (strcmp(arg, "model") && strcmp(arg, "kernel"))
+			die(EXIT_USAGE, "bad --backend '%s' (allowed: model|kernel)", arg);
+		ro->kernel_backend = !strcmp(arg, "kernel");
+		return true;
+	case 'N':
+		knobset_set_arg(o->knobs, "kmemcg=off");
+		return true;
 	}
 	return false;
 }
@@ -138,6 +146,10 @@ void run_opts_finish(struct run_opts *ro, struct harness_opts *o)
 	if (!o->counter && ro->counter)
 		die(EXIT_USAGE, "unknown counter '%s' (see 'memscale list counters')",
 		    ro->counter);
+	/* Commands that pick the workload themselves (sweep) get the backend
+	 * here; run already resolved it with run_opts_workload(). */
+	if (o->wl && ro->kernel_backend)
+		o->wl = run_opts_workload(ro, "--backend kernel", o->wl->name);
 	if (o->wl && ro->lock && !(o->wl->flags & WL_F_USES_LOCK))
 		warnx_("note: workload '%s' does not use --lock", o->wl->name);
 	o->cmdline = ro->cmdline;
@@ -151,4 +163,25 @@ void run_opts_free(struct run_opts *ro, struct harness_opts *o)
 	knobset_free(o->knobs);
 	o->threads = NULL;
 	o->knobs = NULL;
+}
+
+const struct workload *run_opts_workload(const struct run_opts *ro,
+					 const char *cmd, const char *name)
+{
+	const struct workload *wl;
+
+	if (ro->kernel_backend && strncmp(name, "kernel:", 7)) {
+		char *kname = xasprintf("kernel:%s", name);
+		wl = workload_find(kname);
+		free(kname);
+		if (!wl)
+			die(EXIT_USAGE, "%s: workload '%s' has no kernel backend (the "
+			    "kernel:* ones in 'memscale list workloads' do)", cmd, name);
+		return wl;
+	}
+	wl = workload_find(name);
+	if (!wl)
+		die(EXIT_USAGE, "%s: unknown workload '%s' (see 'memscale list workloads')",
+		    cmd, name);
+	return wl;
 }

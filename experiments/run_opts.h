@@ -25,7 +25,10 @@
 	"  -a, --affinity A      cores (default: one per core, then SMT siblings,\n" \
 	"                        then next socket), pus, or none\n" \
 	"      --set KEY=VALUE   set a knob (repeatable)\n" \
-	"      --oversubscribe   allow more spinning workers than CPUs (labelled)\n"
+	"      --oversubscribe   allow more spinning workers than CPUs (labelled)\n" \
+	"      --backend B       model (default) or kernel: real syscalls in real\n" \
+	"                        memcgs (runs workload kernel:NAME)\n" \
+	"      --no-memcg        kernel backend outside memcgs (--set kmemcg=off)\n"
 
 #define RUN_OPTS_SHORT "l:c:t:s:w:r:m:a:"
 #define RUN_OPTS_LONG \
@@ -39,13 +42,16 @@
 	{ "mode", required_argument, NULL, 'm' }, \
 	{ "affinity", required_argument, NULL, 'a' }, \
 	{ "set", required_argument, NULL, 'k' }, \
-	{ "oversubscribe", no_argument, NULL, 'O' }
+	{ "oversubscribe", no_argument, NULL, 'O' }, \
+	{ "backend", required_argument, NULL, 'B' }, \
+	{ "no-memcg", no_argument, NULL, 'N' }
 
 struct run_opts {
 	const char *threads;
 	const char *lock;
 	const char *counter;
 	char *cmdline;
+	bool kernel_backend; /* --backend kernel */
 };
 
 void run_opts_init(struct run_opts *ro, int argc, char **argv);
@@ -55,6 +61,10 @@ bool run_opts_parse(struct run_opts *ro, struct harness_opts *o, int c,
 /* Resolves names and lists; dies with EXIT_USAGE on bad input. */
 void run_opts_finish(struct run_opts *ro, struct harness_opts *o);
 void run_opts_free(struct run_opts *ro, struct harness_opts *o);
+/* The workload NAME under the chosen --backend (kernel: "kernel:NAME");
+ * dies with EXIT_USAGE naming it when there is none. */
+const struct workload *run_opts_workload(const struct run_opts *ro,
+					 const char *cmd, const char *name);
 
 /* Parses a worker list ("1-4", "50%", "1,2,8"); dies on bad input. */
 size_t parse_workers(const char *s, long **out);

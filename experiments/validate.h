@@ -27,4 +27,32 @@ struct validate_report {
 bool validate_lock(const struct lock_ops *ops, unsigned threads,
 		   unsigned long iterations, struct validate_report *rep);
 
+/* ---- counters (validate_counter.c) ---- */
+struct counter_ops;
+struct counter_params;
+
+struct counter_validate_report {
+	unsigned long long adds;
+	long truth;        /* sum of every delta the threads added */
+	long exact;        /* read_exact() after the threads stopped */
+	long approx;       /* read() after the threads stopped */
+	long bound;        /* error_bound(), or COUNTER_NO_BOUND */
+	long max_error;    /* largest error a concurrent reader observed */
+	unsigned long long samples; /* reader samples */
+	unsigned long long folds;
+};
+
+/*
+ * Accuracy check: `threads` threads each add `iterations` known deltas
+ * (units and sizes up to 7, both signs) while a reader thread samples
+ * read(); then read_exact() must equal the sum of the deltas and both
+ * the final and every observed read() error must be within the bound.
+ * `p` gives the scheme's parameters (its nworkers is replaced by
+ * `threads`); NULL: defaults.
+ */
+bool validate_counter(const struct counter_ops *ops,
+		      const struct counter_params *p, unsigned threads,
+		      unsigned long iterations,
+		      struct counter_validate_report *rep);
+
 #endif

@@ -9,6 +9,7 @@
  * after the run the words sum to the operations counted by the harness.
  */
 #include "workload.h"
+#include "../locks/tracked.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,17 +136,19 @@ static void lock_run(struct worker *w)
 	const struct lock_ops *ops = w->run->lock;
 	struct lock_worker *lw = w->priv;
 	unsigned lines = sh->lines;
+	/* class LC_BENCH; NULL (plain lock/unlock) with --set lockstat=off */
+	struct lock_stat *st = lock_stat_of(w->lock_stats, LC_BENCH);
 
 	WORKER_LOOP(w) {
 		unsigned l = sh->nlocks == 1 ? 0 : (unsigned)(xorshift(&lw->rng) % sh->nlocks);
 		volatile uint64_t *d = sh->data[l]->line[0];
 
-		ops->lock(sh->locks[l], lw->ctx[l]);
+		tracked_lock(ops, sh->locks[l], lw->ctx[l], st);
 		d[0]++;
 		for (unsigned k = 1; k < lines; k++)
 			d[k * 8]++;
 		spin_iters(sh->cs_iters);
-		ops->unlock(sh->locks[l], lw->ctx[l]);
+		tracked_unlock(ops, sh->locks[l], lw->ctx[l], st);
 		lw->acquired[l]++;
 		spin_iters(sh->think_iters);
 	}

@@ -30,6 +30,8 @@
 #include "../locks/lock.h"
 
 struct counter_ops;
+struct lock_stat;
+struct json;
 struct run;
 struct result;
 
@@ -47,6 +49,9 @@ struct worker {
 	struct run *run;
 	const volatile int *stop;
 	void *priv;          /* the workload's per-worker state */
+	/* LC_NR lock-class stats (locks/tracked.h) the harness allocates and
+	 * reports; NULL with --set lockstat=off.  Use lock_stat_of(). */
+	struct lock_stat *lock_stats;
 } cacheline_aligned;
 
 static inline bool worker_should_stop(const struct worker *w)
@@ -83,6 +88,9 @@ struct workload {
 	void (*run)(struct worker *w);
 	int (*finish)(struct run *r, struct result *res);
 	void (*teardown)(struct run *r);
+	/* optional; adds workload facts (e.g. a "kernel" object) to the
+	 * JSON sidecar, which is written before the first run */
+	void (*sidecar)(struct json *j, struct knobset *knobs, enum run_mode mode);
 };
 
 REGISTRY_BOUNDS(workload);

@@ -4,10 +4,30 @@
  *
  * Kernel models never call ops->lock directly: they call tracked_lock()
  * with the class the lock belongs to ("pgdat->lru_lock",
- * "lruvec->lru_lock", ...) and the calling worker's per-class stats.
- * The uncontended fast path costs one trylock (the same atomic the lock's
- * own fast path would do) and two increments; only a contended
- * acquisition reads the clock.  Passing st == NULL skips all accounting.
+ * "lruvec->lru_lock", ...) and the calling worker's per-class stats
+ * (lock_stat_of(w->lock_stats, LC_...)).  Passing st == NULL skips all
+ * accounting.
+ *
+ * Cost model, following /proc/lock_stat (Documentation/locking/lockstat.rst)
+ * but cheap enough to leave on:
+ *  - uncontended fast path: one trylock (the same atomic the lock's own
+ *    fast path would do), one increment, one relaxed load of the
+ *    instance's last-owner slot (a store only when the owner changed, when
+ *    the lock's own line is moving anyway), and a mask test for hold
+ *    sampling.  No clock read, no trace event.
+ *  - contended slow path (out of line, tracked.c): clock reads around the
+ *    wait, wait histogram, and the per-event trace records
+ *    memscale:contention_begin / contention_end / lock_release.
+ *  - hold time: every contended acquisition, plus one uncontended
+ *    acquisition in `hold_every` (sampled), is timed until its unlock.
+ *    Statistics count only the sampled ones so the mean is unbiased.
+ *
+ * A zero-filled struct lock_stat is valid: it counts acquisitions and
+ * waits, with hold timing and handoff counting off.  lock_stats_init()
+ * switches those on (the harness does it for w->lock_stats).
+ *
+ * Nesting two locks of the same class in one worker with one lock_stat
+ * works for the counts; the hold time of the outer one is then not taken.
  *
  * Owned by the tracing layer (trace/): that is where per-event records and
  * periodic aggregates are emitted from these numbers.
@@ -31,48 +51,142 @@ enum lock_class_id {
 };
 
 extern const char *const lock_class_names[LC_NR];
+/* CSV-safe spelling of the class names: "lruvec_lru_lock" etc. */
+extern const char *const lock_class_keys[LC_NR];
+
+/* Trace label of stats nobody initialised (cls/worker unknown). */
+#define LC_UNCLASSIFIED 255
+#define LS_WORKER_UNKNOWN UINT32_MAX
+
+/* log2 histogram buckets: bucket b holds [2^(b-1), 2^b) ns, 0 holds 0. */
+#define LS_HIST 32
+
+/* One slot per hashed lock instance remembering its last owner (worker+1),
+ * on its own line so unrelated locks do not bounce each other's slot. */
+#define LS_OWNER_SLOTS 64
+struct lock_owner_slot {
+	uint32_t owner;
+	char pad_[PAD_SIZE - sizeof(uint32_t)];
+};
 
 struct lock_stat {
 	uint64_t acquired;
 	uint64_t contended;
 	uint64_t wait_ns;     /* summed over contended acquisitions */
 	uint64_t wait_max_ns;
-	uint64_t wait_min_ns; /* 0 until the first contended acquisition */
-	uint64_t hold_ns;     /* only when hold timing is enabled */
-	uint64_t t_acquired;  /* scratch: when the current hold began */
+	uint64_t wait_min_ns; /* 0 until the first contended acquisition (a
+			       * 0 ns wait is stored as 1) */
+	uint64_t hold_ns;     /* summed over sampled holds (hold_n of them) */
+	uint64_t t_acquired;  /* scratch: when the current timed hold began */
+	uint64_t hold_n;      /* holds timed into hold_ns / hold_hist */
+	uint64_t hold_max_ns;
+	uint64_t handoffs;    /* acquisitions whose previous owner was another worker */
+	uint64_t wait_hist[LS_HIST];
+	uint64_t hold_hist[LS_HIST];
+	/* configuration, written once by lock_stats_init() */
+	uint64_t hold_mask;   /* time the hold when (acquired & mask) == 0 */
+	struct lock_owner_slot *owners; /* NULL: no handoff counting */
+	uint32_t worker;
+	uint8_t cls;          /* enum lock_class_id: index in the worker's set */
+	uint8_t inited;       /* set by lock_stats_init(): cls and worker valid */
+	uint8_t hold_on;      /* hold sampling enabled */
+	uint8_t hold_sampled; /* scratch: the current timed hold counts in stats */
+	uint8_t hold_contended; /* scratch: the current hold followed a wait */
 };
+
+/*
+ * Counters have one writer (their worker) and are read by the sampler
+ * while the worker runs: relaxed atomic load+store (a plain mov on x86, no
+ * locked instruction) keeps those reads defined; lock_stat_snapshot() is
+ * the reading side.  Fields are not mutually consistent in a snapshot.
+ */
+static inline void ls_add(uint64_t *p, uint64_t v)
+{
+	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v,
+			 __ATOMIC_RELAXED);
+}
+
+static inline void ls_set(uint64_t *p, uint64_t v)
+{
+	__atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
+
+/* Copy of a live stat (counters, configuration, no scratch). */
+void lock_stat_snapshot(struct lock_stat *out, const struct lock_stat *st);
+
+/* Returns &set[c], or NULL when the worker has no stats (set == NULL). */
+static inline struct lock_stat *lock_stat_of(struct lock_stat *set,
+					     enum lock_class_id c)
+{
+	return set ? &set[c] : NULL;
+}
+
+/*
+ * Prepare one worker's LC_NR stats: hold_every = 0 disables hold timing,
+ * otherwise it is rounded up to a power of two; owners (shared by all
+ * workers, LS_OWNER_SLOTS slots, may be NULL) enables handoff counting.
+ */
+void lock_stats_init(struct lock_stat *set, unsigned worker,
+		     unsigned hold_every, struct lock_owner_slot *owners);
+/* Sum `n` per-worker sets (each LC_NR long) into out[LC_NR]. */
+void lock_stats_sum(struct lock_stat *out, struct lock_stat *const *sets,
+		    unsigned n);
+/* Bucket of a duration in the log2 histograms. */
+static inline unsigned lock_hist_bucket(uint64_t ns)
+{
+	unsigned b = ns ? 64 - (unsigned)__builtin_clzll(ns) : 0;
+	return b < LS_HIST ? b : LS_HIST - 1;
+}
+
+/* Out of line (tracked.c): the contended path and the timed release. */
+void tracked_lock_slow(const struct lock_ops *ops, void *lock, void *ctx,
+		       struct lock_stat *st);
+void tracked_release_timed(void *lock, struct lock_stat *st);
+
+static inline void tracked_note_owner(void *lock, struct lock_stat *st)
+{
+	struct lock_owner_slot *s;
+	uint32_t me = st->worker + 1;
+
+	if (!st->owners)
+		return;
+	s = &st->owners[((uintptr_t)lock >> 6) % LS_OWNER_SLOTS];
+	/* We hold `lock`, so no other holder of it races with us; relaxed
+	 * atomics only keep hash collisions between distinct locks defined
+	 * (a collision can over-count a handoff, never corrupt state). */
+	if (__atomic_load_n(&s->owner, __ATOMIC_RELAXED) != me) {
+		__atomic_store_n(&s->owner, me, __ATOMIC_RELAXED);
+		ls_add(&st->handoffs, 1);
+	}
+}
 
 static inline void tracked_lock(const struct lock_ops *ops, void *lock,
 				void *ctx, struct lock_stat *st)
 {
-	uint64_t t0, w;
-
 	if (!st) {
 		ops->lock(lock, ctx);
 		return;
 	}
-	st->acquired++;
-	if (likely(ops->trylock) && likely(ops->trylock(lock, ctx)))
-		return;
-	if (!ops->trylock) {
+	ls_add(&st->acquired, 1);
+	if (unlikely(!ops->trylock)) {
 		ops->lock(lock, ctx);
+	} else if (unlikely(!ops->trylock(lock, ctx))) {
+		tracked_lock_slow(ops, lock, ctx, st);
 		return;
 	}
-	t0 = now_ns();
-	ops->lock(lock, ctx);
-	w = now_ns() - t0;
-	st->contended++;
-	st->wait_ns += w;
-	if (w > st->wait_max_ns)
-		st->wait_max_ns = w;
-	if (!st->wait_min_ns || w < st->wait_min_ns)
-		st->wait_min_ns = w;
+	tracked_note_owner(lock, st);
+	if (unlikely(st->hold_on && !(st->acquired & st->hold_mask))) {
+		st->hold_sampled = 1;
+		st->hold_contended = 0;
+		st->t_acquired = now_ns();
+	}
 }
 
 static inline void tracked_unlock(const struct lock_ops *ops, void *lock,
 				  void *ctx, struct lock_stat *st)
 {
-	(void)st;
+	if (st && unlikely(st->t_acquired))
+		tracked_release_timed(lock, st);
 	ops->unlock(lock, ctx);
 }
 

@@ -1,0 +1,251 @@
+/*
+ * bench_trace - throughput cost of the tracing layer at nproc workers,
+ * after lttng-ust's tests/benchmark method (same work with and without a
+ * session, compare):
+ *
+ *   notrace   bin/notrace/memscale (TRACE=0 build: no tracepoints at all)
+ *   built-in  bin/memscale, no session (tracepoints present, disabled)
+ *   session   bin/memscale --trace (memscale:* enabled, per-UID buffers)
+ *   aggregates --trace with MEMSCALE_TRACE_EVENTS=lock_agg,run_phase only
+ *
+ * on page_fault2 (the memcg model) and on `lock` with cs=50.  Runs are
+ * interleaved and repeated; the median ops/s of each is compared.  Targets:
+ * built-in <= 1 %, session <= 5 % below notrace.  Prints the figures; does
+ * not fail on them (timings on a shared machine are noisy).
+ *
+ * Then, in process, the per-call figures behind those percentages: a
+ * tracked (statistics) vs plain uncontended pthread_mutex lock/unlock, and
+ * one memscale tracepoint with no session and inside a session
+ * (lttng-ust tests/benchmark's "overhead per event").
+ *
+ * Environment: BENCH_TRACE_SECONDS (default 1), BENCH_TRACE_REPS (3).
+ */
+#include "../core/util.h"
+#include "../core/topo.h"
+#include "../locks/tracked.h"
+#include "../trace/trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_REPS 15
+
+/* Runs argv, returns ops_per_sec from its CSV on stdout (-1 on failure). */
+static double run_ops(char *const argv[])
+{
+	int fd[2], ws;
+	pid_t pid;
+	FILE *f;
+	char *line = NULL;
+	size_t cap = 0;
+	int col = -1, n = 0;
+	double v = -1;
+
+	if (pipe(fd))
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fd[1], STDOUT_FILENO);
+		close(fd[0]);
+		close(fd[1]);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	f = fdopen(fd[0], "r");
+	while (getline(&line, &cap, f) > 0) {
+		char *save = NULL, *tok = strtok_r(line, ",\n", &save);
+		for (int i = 0; tok; i++, tok = strtok_r(NULL, ",\n", &save)) {
+			if (n == 0 && !strcmp(tok, "ops_per_sec"))
+				col = i;
+			else if (n == 1 && i == col)
+				v = strtod(tok, NULL);
+		}
+		n++;
+	}
+	fclose(f);
+	free(line);
+	if (waitpid(pid, &ws, 0) < 0 || !WIFEXITED(ws) || WEXITSTATUS(ws))
+		return -1;
+	return v;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void bench(const char *wl, const char *knob, unsigned workers,
+		  const char *secs, int reps)
+{
+	char tdir[] = "/tmp/memscale-bench-trace-XXXXXX";
+	char nw[16], *trace_arg;
+	double r[4][MAX_REPS];
+	int n[4] = { 0 };
+	bool have_notrace = access("bin/notrace/memscale", X_OK) == 0;
+	const char *names[4] = { "notrace (TRACE=0)", "built-in, no session",
+				 "session, all events", "session, aggregates" };
+
+	snprintf(nw, sizeof(nw), "%u", workers);
+	if (!mkdtemp(tdir))
+		die_errno(1, "mkdtemp");
+	for (int rep = 0; rep < reps; rep++) {
+		for (int k = 0; k < 4; k++) {
+			char *argv[20];
+			int a = 0;
+			double v;
+
+			if (k == 0 && !have_notrace)
+				continue;
+			argv[a++] = k == 0 ? "bin/notrace/memscale" : "bin/memscale";
+			argv[a++] = "run";
+			argv[a++] = (char *)wl;
+			argv[a++] = "-t";
+			argv[a++] = nw;
+			argv[a++] = "-s";
+			argv[a++] = (char *)secs;
+			argv[a++] = "--sample-ms";
+			argv[a++] = "250";
+			argv[a++] = "--format";
+			argv[a++] = "csv";
+			if (knob) {
+				argv[a++] = "--set";
+				argv[a++] = (char *)knob;
+			}
+			trace_arg = NULL;
+			if (k >= 2) {
+				trace_arg = xasprintf("--trace=%s/r%d-%d", tdir, rep, k);
+				argv[a++] = trace_arg;
+			}
+			argv[a] = NULL;
+			if (k == 3)
+				setenv("MEMSCALE_TRACE_EVENTS",
+				       "memscale:lock_agg,memscale:run_phase", 1);
+			v = run_ops(argv);
+			unsetenv("MEMSCALE_TRACE_EVENTS");
+			free(trace_arg);
+			if (v > 0)
+				r[k][n[k]++] = v;
+		}
+	}
+	printf("%s%s%s, %u workers, %s s x %d reps (median ops/s):\n", wl,
+	       knob ? " " : "", knob ? knob : "", workers, secs, reps);
+	{
+		double base = n[0] ? median(r[0], n[0]) : n[1] ? median(r[1], n[1]) : 0;
+		for (int k = 0; k < 4; k++) {
+			double m;
+			if (!n[k]) {
+				printf("  %-22s %s\n", names[k], k == 0 ?
+				       "skipped (make bin/notrace/memscale)" : "failed");
+				continue;
+			}
+			m = median(r[k], n[k]);
+			printf("  %-22s %14.0f", names[k], m);
+			if (k && base > 0)
+				printf("   %+6.2f %% vs %s (target %s)", 100.0 * (m - base) / base,
+				       n[0] ? "notrace" : "built-in",
+				       k == 1 ? ">= -1 %" : ">= -5 %");
+			printf("\n");
+		}
+	}
+	{
+		char *cmd = xasprintf("rm -rf '%s'", tdir);
+		if (system(cmd))
+			warnx_("could not remove %s", tdir);
+		free(cmd);
+	}
+	fflush(stdout);
+}
+
+#define NCALLS 2000000
+
+static double ns_per_call_tp(void)
+{
+	uint64_t t0 = now_ns();
+
+	for (uint32_t i = 0; i < NCALLS; i++)
+		MS_TP(lock_release, LC_BENCH, (void *)&t0, i, i);
+	return (double)(now_ns() - t0) / NCALLS;
+}
+
+static void micro(void)
+{
+	const struct lock_ops *m = lock_find("pthread_mutex");
+	struct arena *a = arena_create(16 << 20);
+	struct lock_stat *set = arena_alloc_padded(a, LC_NR * sizeof(*set));
+	struct lock_owner_slot *own = arena_alloc(a, LS_OWNER_SLOTS * sizeof(*own),
+						  PAD_SIZE);
+	void *l = lock_new(m, a, 1);
+	double plain, tracked, off, on = -1;
+	uint64_t t0;
+
+	lock_stats_init(set, 0, 64, own);
+	t0 = now_ns();
+	for (int i = 0; i < NCALLS; i++) {
+		m->lock(l, NULL);
+		m->unlock(l, NULL);
+	}
+	plain = (double)(now_ns() - t0) / NCALLS;
+	t0 = now_ns();
+	for (int i = 0; i < NCALLS; i++) {
+		tracked_lock(m, l, NULL, &set[LC_BENCH]);
+		tracked_unlock(m, l, NULL, &set[LC_BENCH]);
+	}
+	tracked = (double)(now_ns() - t0) / NCALLS;
+	printf("per call, 1 thread, uncontended pthread_mutex lock+unlock:\n");
+	printf("  plain %.1f ns, tracked (stats, hold 1/64, handoffs) %.1f ns: "
+	       "%+.1f ns\n", plain, tracked, tracked - plain);
+	off = ns_per_call_tp();
+	if (TRACE_BUILT_IN && system("command -v lttng >/dev/null 2>&1") == 0) {
+		char tdir[] = "/tmp/memscale-bench-tp-XXXXXX";
+		if (mkdtemp(tdir)) {
+			char *d = xasprintf("%s/t", tdir), *cmd;
+			struct trace_session *s = trace_session_start(d, NULL, true);
+			on = ns_per_call_tp();
+			trace_session_stop(s);
+			cmd = xasprintf("rm -rf '%s'", tdir);
+			if (system(cmd))
+				warnx_("could not remove %s", tdir);
+			free(cmd);
+			free(d);
+		}
+	}
+	printf("one memscale:lock_release tracepoint (%d calls):\n", NCALLS);
+	printf("  no session %.2f ns/call", off);
+	if (on >= 0)
+		printf(", session active %.1f ns/event (%.1f ns more)", on, on - off);
+	printf("%s\n", TRACE_BUILT_IN ? "" : " (TRACE=0: compiled out)");
+	arena_destroy(a);
+}
+
+int main(void)
+{
+	const char *secs = getenv("BENCH_TRACE_SECONDS");
+	const char *e = getenv("BENCH_TRACE_REPS");
+	long reps = 3;
+	unsigned nproc = topo_get()->pus;
+
+	if (!secs || !*secs)
+		secs = "1";
+	if (e && !parse_long(e, 1, MAX_REPS, &reps))
+		die(EXIT_USAGE, "bad BENCH_TRACE_REPS '%s' (want 1..%d)", e, MAX_REPS);
+	if (access("bin/memscale", X_OK))
+		die(1, "bench_trace: run from the repository root after 'make'");
+	bench("page_fault2", NULL, nproc, secs, (int)reps);
+	bench("lock", "cs=50", nproc, secs, (int)reps);
+	micro();
+	return 0;
+}

@@ -1,0 +1,122 @@
+/*
+ * expfile.h - experiment files (experiments/<name>.ini): a study written
+ * down once, run by `memscale sweep`, compared by `memscale compare
+ * --experiment`.
+ *
+ * Format (INI-like, one setting per line; '#' or ';' starts a comment;
+ * list values are comma separated; every key is checked, an unknown key
+ * or bad value is an error "file:line: reason", exit status 2):
+ *
+ *   [experiment]
+ *   name        = layout_false_sharing       # required, [a-z0-9_]
+ *   description = one line of what it measures
+ *   reproduces  = citation of the published table it reproduces
+ *   workloads   = page_fault1, page_fault2   # required, registry names
+ *   workers     = 1,2,4 | 1-8 | 50%          # counts, ranges or % of CPUs
+ *   mode        = threads | processes
+ *   seconds     = 5                          # measured seconds per point
+ *   warmup      = 1                          # warm-up samples discarded
+ *   sample_ms   = 1000
+ *   reps        = 3
+ *   base        = base                       # the base variant (default:
+ *                                            # the first one defined)
+ *   trace       = yes | no                   # stored for the tracer
+ *   lock        = pthread_mutex              # --lock, for all points
+ *   counter     = percpu_batch               # --counter, for all points
+ *
+ *   [fixed]                                  # knobs for every point
+ *   depth = 3
+ *
+ *   [variant base]                           # one named A/B set each;
+ *   layout = v6.10                           # at least one is required
+ *   [variant patch]
+ *   layout = fixed
+ *
+ *   [axis]                                   # extra matrix axes:
+ *   depth = 1, 2, 3, 4, 5                    # one point per value
+ *
+ *   [quick]                                  # --quick overrides
+ *   seconds = 0.2
+ *   reps = 1
+ *   workers = 1,2
+ *   workloads = page_fault1                  # subset
+ *   variants = base, patch                   # subset
+ *   axis.depth = 1, 5                        # fewer axis values
+ *
+ *   [published]                              # what the paper measured:
+ *   # WORKLOAD = BASE, PATCH, CHANGE, MACHINE   ('-' when not given);
+ *   # PATCH is the variant named `patch`, else the first after the base
+ *   fallocate1 = 1031081, 1431291, +38.80%, 52 CPUs 1 node
+ *
+ * In [fixed], [variant] and [axis] a key is a knob (`memscale list
+ * variants`) or `lock` / `counter`; values are validated against the
+ * registries when the file is read, so a dry run catches every typo.
+ * The matrix is workloads x axis values x workers x reps x variants.
+ */
+#ifndef MEMSCALE_EXPFILE_H
+#define MEMSCALE_EXPFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct exp_kv {
+	char *key, *value;
+	int line;
+};
+
+struct exp_variant {
+	char *name;
+	struct exp_kv *set;
+	size_t nset;
+	int line;
+};
+
+struct exp_axis {
+	char *key;
+	char **values;
+	size_t nvalues;
+	int line;
+};
+
+struct exp_published {
+	char *workload, *base, *patch, *change, *machine;
+	int line;
+};
+
+struct experiment {
+	char *path;
+	char *name, *description, *reproduces;
+	char **workloads;
+	size_t nworkloads;
+	char *workers;          /* as written: "1,2", "50%" */
+	char *mode;             /* "threads" or "processes" */
+	char *seconds, *warmup, *sample_ms; /* validated strings */
+	unsigned reps;
+	bool trace;
+	char *lock, *counter;   /* NULL: the run defaults */
+	size_t base;            /* index of the base variant */
+	struct exp_kv *fixed;
+	size_t nfixed;
+	struct exp_variant *variants;
+	size_t nvariants;
+	struct exp_axis *axes;
+	size_t naxes;
+	struct exp_published *published;
+	size_t npublished;
+	bool has_quick;
+	/* [quick] overrides, applied by exp_apply_quick() */
+	struct experiment *quick;
+};
+
+/* Parses and validates; on any problem prints "file:line: reason" and
+ * exits with EXIT_USAGE. */
+struct experiment *exp_load(const char *path);
+/* Replaces settings with the [quick] profile (no-op without one). */
+void exp_apply_quick(struct experiment *e);
+void exp_free(struct experiment *e);
+
+/* Total points: workloads x axis combinations x workers x reps x variants
+ * (workers resolved on this machine). */
+size_t exp_npoints(const struct experiment *e, size_t nworkers);
+
+#endif

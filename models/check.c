@@ -1,0 +1,226 @@
+/*
+ * check.c - the model's end-of-run invariants, the hooks that break them
+ * on purpose (tests prove each check can fail), and totals.
+ *
+ *   pages:  pages charged == pages on the LRU lists + pages in batches +
+ *           pages uncharged; every list's length == its lru_zone_size.
+ *   usage:  page_counter usage of every memcg == pages resident in its
+ *           subtree (on lists or in batches) + pages held in stocks for
+ *           memcgs of the subtree; watermark >= usage.
+ *   stats:  after a final flush, every memcg's flushed state and events
+ *           == the exact (never batched) counts of its subtree, and every
+ *           lruvec's NR_LRU_BASE+lru == the lengths of the lists of that
+ *           node in the subtree.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void model_quiesce(struct model *m)
+{
+	for (unsigned w = 0; w < m->nworkers; w++) {
+		model_lru_add_drain(m->workers[w]);
+		model_release_drain(m->workers[w]);
+	}
+}
+
+static long list_len(struct list_head *h, const struct mcg *memcg, bool *bad)
+{
+	long n = 0;
+
+	for (struct list_head *p = h->next; p != h; p = p->next) {
+		const struct mpage *pg = page_of(p);
+		if (pg->memcg != memcg || !(pg->flags & PG_LRU))
+			*bad = true;
+		n++;
+	}
+	return n;
+}
+
+static long batch_pages(const struct model *m, const struct mcg *memcg)
+{
+	long n = 0;
+
+	for (unsigned w = 0; w < m->nworkers; w++) {
+		const struct model_worker *mw = m->workers[w];
+		const struct fbatch *b[] = { &mw->lru_add, &mw->release };
+		for (unsigned k = 0; k < ARRAY_SIZE(b); k++)
+			for (unsigned i = 0; i < b[k]->nr; i++)
+				n += !memcg || b[k]->pages[i]->memcg == memcg;
+	}
+	return n;
+}
+
+#define FAIL(...) do { snprintf(msg, msglen, __VA_ARGS__); return 1; } while (0)
+
+int model_check(struct model *m, char *msg, size_t msglen)
+{
+	long resident[m->nmemcg], lens[m->nmemcg][MODEL_MAX_NODES][NR_LRU];
+	long charged = 0, uncharged = 0, on_lists = 0;
+
+	msg[0] = '\0';
+	/* pages */
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		struct mcg *memcg = &m->memcgs[i];
+		resident[i] = batch_pages(m, memcg);
+		for (unsigned n = 0; n < m->p.nodes; n++) {
+			char *pn = memcg->nodeinfo[n];
+			for (unsigned l = 0; l < NR_LRU; l++) {
+				bool bad = false;
+				long len = list_len(pn_list(m, pn, l), memcg, &bad);
+				if (bad)
+					FAIL("memcg %u node %u list %s holds a page of another memcg or without PG_lru",
+					     i, n, stat_item_names[l]);
+				if (len != *pn_zone_size(m, pn, l))
+					FAIL("memcg %u node %u: %s list has %ld pages but lru_zone_size says %ld",
+					     i, n, stat_item_names[l], len, *pn_zone_size(m, pn, l));
+				lens[i][n][l] = len;
+				resident[i] += len;
+				on_lists += len;
+			}
+		}
+		for (unsigned w = 0; w < m->nworkers; w++) {
+			charged += m->workers[w]->charged[i];
+			uncharged += m->workers[w]->uncharged[i];
+		}
+	}
+	if (charged != on_lists + batch_pages(m, NULL) + uncharged)
+		FAIL("pages: %ld charged != %ld on LRUs + %ld in batches + %ld uncharged",
+		     charged, on_lists, batch_pages(m, NULL), uncharged);
+
+	/* usage */
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		struct mcg *memcg = &m->memcgs[i];
+		long want = 0, usage = __atomic_load_n(&memcg->memory.usage, __ATOMIC_RELAXED);
+
+		for (unsigned d = 0; d < m->nmemcg; d++)
+			if (memcg_in_subtree(&m->memcgs[d], memcg))
+				want += resident[d];
+		for (unsigned w = 0; w < m->nworkers; w++) {
+			const struct model_worker *mw = m->workers[w];
+			if (mw->stock_cached && memcg_in_subtree(mw->stock_cached, memcg))
+				want += mw->stock_nr;
+		}
+		if (usage != want)
+			FAIL("usage: memcg %u page_counter usage %ld != %ld (subtree pages + stock)",
+			     i, usage, want);
+		if (memcg->memory.watermark < usage)
+			FAIL("usage: memcg %u watermark %ld < usage %ld", i,
+			     memcg->memory.watermark, usage);
+	}
+
+	/* stats */
+	model_final_flush(m);
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		struct mcg *memcg = &m->memcgs[i];
+		for (unsigned k = 0; k < NR_STAT_ITEMS + NR_EVENTS; k++) {
+			long want = 0, got;
+			for (unsigned d = 0; d < m->nmemcg; d++) {
+				if (!memcg_in_subtree(&m->memcgs[d], memcg))
+					continue;
+				for (unsigned w = 0; w < m->nworkers; w++)
+					want += k < NR_STAT_ITEMS
+						? m->workers[w]->exact_state[d][k]
+						: m->workers[w]->exact_events[d][k - NR_STAT_ITEMS];
+			}
+			got = k < NR_STAT_ITEMS ? memcg->vmstats->state[k]
+						: memcg->vmstats->events[k - NR_STAT_ITEMS];
+			if (got != want)
+				FAIL("stats: memcg %u %s flushed %ld != exact %ld", i,
+				     k < NR_STAT_ITEMS ? stat_item_names[k]
+						       : event_item_names[k - NR_STAT_ITEMS],
+				     got, want);
+		}
+		for (unsigned n = 0; n < m->p.nodes; n++)
+			for (unsigned l = 0; l < NR_LRU; l++) {
+				long want = 0, got = pn_lruvec_stats(m, memcg->nodeinfo[n])[l];
+				for (unsigned d = 0; d < m->nmemcg; d++)
+					if (memcg_in_subtree(&m->memcgs[d], memcg))
+						want += lens[d][n][l];
+				/* pages still in lru_add batches are not counted yet */
+				if (got != want)
+					FAIL("stats: memcg %u node %u lruvec %s %ld != %ld pages on lists",
+					     i, n, stat_item_names[l], got, want);
+			}
+	}
+	return 0;
+}
+
+bool model_corrupt(struct model *m, enum model_corruption c)
+{
+	struct mcg *leaf = m->leaves[0];
+
+	switch (c) {
+	case CORRUPT_LRU_LIST:
+		for (unsigned i = 0; i < m->nmemcg; i++)
+			for (unsigned l = 0; l < NR_LRU; l++) {
+				struct list_head *h = pn_list(m, m->memcgs[i].nodeinfo[0], l);
+				if (!list_empty(h)) {
+					list_del(h->next);
+					return true;
+				}
+			}
+		return false;
+	case CORRUPT_USAGE:
+		__atomic_add_fetch(&leaf->memory.usage, 1, __ATOMIC_RELAXED);
+		return true;
+	case CORRUPT_STATS:
+		/* an update the exact count never saw, in a per-CPU slot the
+		 * final flush will fold */
+		if (m->p.stats == STATS_V510_ATOMIC)
+			leaf->vmstats_percpu[0].state[NR_ANON_MAPPED] += 1;
+		else
+			pcpu_add(&leaf->vmstats_percpu[0].state[NR_ANON_MAPPED], 1);
+		return true;
+	default:
+		return false;
+	}
+}
+
+void model_sum_ops(const struct model *m, struct model_ops *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (unsigned w = 0; w < m->nworkers; w++) {
+		const struct model_ops *o = &m->workers[w]->ops;
+		out->charges += o->charges;
+		out->pc_charges += o->pc_charges;
+		out->uncharges += o->uncharges;
+		out->pages_uncharged += o->pages_uncharged;
+		out->lru_add += o->lru_add;
+		out->lru_del += o->lru_del;
+		out->lru_move += o->lru_move;
+		out->stat_updates += o->stat_updates;
+		out->events += o->events;
+		out->flushes += o->flushes;
+		out->reclaimed += o->reclaimed;
+	}
+}
+
+void model_sum_lock_stats(const struct model *m, struct lock_stat out[LC_NR])
+{
+	memset(out, 0, LC_NR * sizeof(*out));
+	for (unsigned w = 0; w < m->nworkers; w++)
+		for (unsigned c = 0; c < LC_NR; c++) {
+			const struct lock_stat *s = &m->workers[w]->lock_stats[c];
+			out[c].acquired += s->acquired;
+			out[c].contended += s->contended;
+			out[c].wait_ns += s->wait_ns;
+			if (s->wait_max_ns > out[c].wait_max_ns)
+				out[c].wait_max_ns = s->wait_max_ns;
+		}
+}
+
+long model_memcg_stat(const struct model *m, const struct mcg *memcg,
+		      enum stat_item idx)
+{
+	(void)m;
+	return memcg->vmstats->state[idx];
+}
+
+long model_memcg_event(const struct model *m, const struct mcg *memcg,
+		       enum event_item ev)
+{
+	(void)m;
+	return memcg->vmstats->events[ev];
+}

@@ -1,0 +1,129 @@
+/*
+ * internal.h - helpers shared by the model's .c files: access to the
+ * fields of a mem_cgroup_per_node block through the resolved layout, the
+ * LRU lock of a (memcg, node), list primitives and relaxed "per-CPU"
+ * accesses.  Not for workloads: they use memcg.h.
+ */
+#ifndef MEMSCALE_MODELS_INTERNAL_H
+#define MEMSCALE_MODELS_INTERNAL_H
+
+#include "memcg.h"
+
+/* ---- list.h ---- */
+static inline void list_init(struct list_head *h) { h->next = h->prev = h; }
+static inline bool list_empty(const struct list_head *h) { return h->next == h; }
+static inline void list_add_between(struct list_head *n, struct list_head *p,
+				    struct list_head *nx)
+{
+	nx->prev = n;
+	n->next = nx;
+	n->prev = p;
+	p->next = n;
+}
+static inline void list_add(struct list_head *n, struct list_head *h)
+{
+	list_add_between(n, h, h->next);
+}
+static inline void list_del(struct list_head *e)
+{
+	e->next->prev = e->prev;
+	e->prev->next = e->next;
+	e->next = e->prev = NULL;
+}
+#define page_of(l) ((struct mpage *)((char *)(l) - offsetof(struct mpage, lru)))
+
+/* ---- "per-CPU" slots: single writer, read by the flusher ----
+ * Relaxed atomics compile to plain moves on x86 (like __this_cpu_add on
+ * the owning CPU) but keep the concurrent flusher's reads defined. */
+static inline void pcpu_add(long *p, long v)
+{
+	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v, __ATOMIC_RELAXED);
+}
+static inline long pcpu_read(const long *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+
+/* ---- mem_cgroup_per_node fields via the layout's offsets ---- */
+#define PN_AT(m, pn, f) ((void *)((pn) + (m)->lay.off[f]))
+
+static inline struct mcg *pn_memcg(const struct model *m, char *pn)
+{
+	return *(struct mcg **)PN_AT(m, pn, PN_MEMCG);
+}
+static inline struct lruvec_pcpu *pn_stats_percpu(const struct model *m, char *pn)
+{
+	return *(struct lruvec_pcpu **)PN_AT(m, pn, PN_STATS_PERCPU);
+}
+static inline struct mnode *pn_pgdat(const struct model *m, char *pn)
+{
+	return *(struct mnode **)PN_AT(m, pn, PN_PGDAT);
+}
+/* lruvec_stats->state[]: embedded in v6.9, behind a pointer after. */
+static inline long *pn_lruvec_stats(const struct model *m, char *pn)
+{
+	if (m->lay.stats_embedded)
+		return (long *)PN_AT(m, pn, PN_LRUVEC_STATS);
+	return *(long **)PN_AT(m, pn, PN_LRUVEC_STATS);
+}
+static inline struct list_head *pn_list(const struct model *m, char *pn,
+					enum lru_list lru)
+{
+	return (struct list_head *)PN_AT(m, pn, PN_LISTS) + lru;
+}
+static inline long *pn_zone_size(const struct model *m, char *pn,
+				 enum lru_list lru)
+{
+	return (long *)PN_AT(m, pn, PN_LRU_ZONE_SIZE) + ZONE_NORMAL * NR_LRU + lru;
+}
+
+static inline enum lru_list page_lru(const struct mpage *pg)
+{
+	unsigned f = __atomic_load_n(&pg->flags, __ATOMIC_RELAXED);
+	return (f & PG_SWAPBACKED ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE) +
+	       (f & PG_ACTIVE ? 1 : 0);
+}
+
+/* The LRU lock a page of (memcg, nid) is under, its class and the index
+ * of the worker's context for it. */
+struct lru_lock_ref {
+	void *lock;
+	unsigned idx;
+	enum lock_class_id cls;
+};
+
+static inline struct lru_lock_ref lru_lock_of(const struct model *m,
+					      struct mcg *memcg, unsigned nid)
+{
+	if (m->p.lru_lock == LRU_LOCK_PGDAT)
+		return (struct lru_lock_ref){ m->nodes[nid].lru_lock, nid, LC_PGDAT_LRU };
+	return (struct lru_lock_ref){ PN_AT(m, memcg->nodeinfo[nid], PN_LRU_LOCK),
+				      m->p.nodes + memcg->id * m->p.nodes + nid,
+				      LC_LRUVEC_LRU };
+}
+
+static inline void lru_lock(struct model_worker *mw, struct lru_lock_ref r)
+{
+	tracked_lock(mw->m->lock, r.lock, mw->lock_ctx[r.idx], &mw->lock_stats[r.cls]);
+}
+static inline void lru_unlock(struct model_worker *mw, struct lru_lock_ref r)
+{
+	tracked_unlock(mw->m->lock, r.lock, mw->lock_ctx[r.idx], &mw->lock_stats[r.cls]);
+}
+
+static inline bool memcg_in_subtree(const struct mcg *d, const struct mcg *m)
+{
+	for (; d; d = d->parent)
+		if (d == m)
+			return true;
+	return false;
+}
+
+/* Uncharge a list of pages gathered per memcg (uncharge_batch). */
+void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
+			  unsigned n);
+void model_drain_stock(struct model_worker *mw);
+void model_update_lru_size(struct model_worker *mw, char *pn, struct mcg *memcg,
+			   unsigned nid, enum lru_list lru, long n);
+/* Fold every worker's residual deltas (v5.10) or flush (rstat); workers
+ * must be stopped for v5.10. */
+void model_final_flush(struct model *m);
+
+#endif

@@ -1,0 +1,238 @@
+/*
+ * lru.c - per-lruvec LRU lists and the per-CPU folio batches (mm/swap.c,
+ * kernel.md §3).
+ *
+ * folio_add_lru() puts a page into this worker's lru_add batch of
+ * `lru_batch` pages (PAGEVEC_SIZE 15, 31 since 9cecde80aae0); a full batch
+ * is drained by folio_batch_move_lru(): take the LRU lock of the first
+ * page and relock only when the next page belongs to another lruvec
+ * (folio_lruvec_relock_irqsave(), 6168d0da2b47) or, under
+ * lru_lock=pgdat, another node.  lru_add_fn() sets PG_lru, links the page
+ * into lruvec->lists[lru] and updates the sizes (update_lru_size():
+ * __mod_lruvec_state and the plain `+=` of lru_zone_size[zid][lru]).
+ *
+ * Release (folios_put_refs(), v6.9): pages in the release batch are taken
+ * off their LRU under the lock, relocking per lruvec, then uncharged in
+ * per-memcg gathers (outside the lock) and freed.
+ *
+ * Isolation protocol (6168d0da2b47): a page's memcg, hence its lruvec, is
+ * stable once its PG_lru bit was cleared by the caller with an atomic
+ * test-and-clear; activate, reclaim and release all do that before they
+ * move the page, and set it again on putback under the lock.
+ */
+#include "internal.h"
+
+static inline bool test_clear_lru(struct mpage *pg)
+{
+	return __atomic_fetch_and(&pg->flags, ~PG_LRU, __ATOMIC_ACQ_REL) & PG_LRU;
+}
+static inline void set_flag(struct mpage *pg, unsigned f)
+{
+	__atomic_fetch_or(&pg->flags, f, __ATOMIC_RELEASE);
+}
+static inline void clear_flag(struct mpage *pg, unsigned f)
+{
+	__atomic_fetch_and(&pg->flags, ~f, __ATOMIC_RELAXED);
+}
+
+void model_update_lru_size(struct model_worker *mw, char *pn, struct mcg *memcg,
+			   unsigned nid, enum lru_list lru, long n)
+{
+	model_mod_lruvec_state(mw, memcg, nid, (enum stat_item)(NR_LRU_BASE + lru), n);
+	/* mem_cgroup_update_lru_size(): plain, serialised by the LRU lock */
+	*pn_zone_size(mw->m, pn, lru) += n;
+}
+
+static void lruvec_add_page(struct model_worker *mw, char *pn, struct mpage *pg)
+{
+	enum lru_list lru = page_lru(pg);
+
+	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, 1);
+	list_add(&pg->lru, pn_list(mw->m, pn, lru));
+}
+
+static void lruvec_del_page(struct model_worker *mw, char *pn, struct mpage *pg)
+{
+	enum lru_list lru = page_lru(pg);
+
+	list_del(&pg->lru);
+	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, -1);
+}
+
+/* Relock helper: returns the lock now held for `pg`. */
+static struct lru_lock_ref relock(struct model_worker *mw, struct lru_lock_ref held,
+				  struct mpage *pg)
+{
+	struct lru_lock_ref want = lru_lock_of(mw->m, pg->memcg, pg->nid);
+
+	if (held.lock == want.lock)
+		return held;
+	if (held.lock)
+		lru_unlock(mw, held);
+	lru_lock(mw, want);
+	return want;
+}
+
+enum move_fn { MOVE_ADD, MOVE_ACTIVATE };
+
+/* folio_batch_move_lru() */
+static void batch_move_lru(struct model_worker *mw, struct fbatch *fb, enum move_fn fn)
+{
+	struct lru_lock_ref held = { 0 };
+
+	for (unsigned i = 0; i < fb->nr; i++) {
+		struct mpage *pg = fb->pages[i];
+		char *pn;
+
+		if (fn != MOVE_ADD && !test_clear_lru(pg))
+			continue;
+		held = relock(mw, held, pg);
+		pn = pg->memcg->nodeinfo[pg->nid];
+		if (fn == MOVE_ADD) {
+			lruvec_add_page(mw, pn, pg);
+			mw->ops.lru_add++;
+		} else if (!(__atomic_load_n(&pg->flags, __ATOMIC_RELAXED) & PG_ACTIVE)) {
+			/* folio_activate_fn() */
+			lruvec_del_page(mw, pn, pg);
+			set_flag(pg, PG_ACTIVE);
+			lruvec_add_page(mw, pn, pg);
+			model_count_event(mw, pg->memcg, EV_PGACTIVATE, 1);
+			mw->ops.lru_move++;
+		}
+		set_flag(pg, PG_LRU);
+	}
+	if (held.lock)
+		lru_unlock(mw, held);
+	fb->nr = 0;
+}
+
+static bool fbatch_add(struct model_worker *mw, struct fbatch *fb, struct mpage *pg)
+{
+	fb->pages[fb->nr++] = pg;
+	return fb->nr < mw->m->p.lru_batch;
+}
+
+void model_lru_add(struct model_worker *mw, struct mpage *pg)
+{
+	if (!fbatch_add(mw, &mw->lru_add, pg))
+		batch_move_lru(mw, &mw->lru_add, MOVE_ADD);
+}
+
+void model_lru_add_drain(struct model_worker *mw)
+{
+	if (mw->lru_add.nr)
+		batch_move_lru(mw, &mw->lru_add, MOVE_ADD);
+	if (mw->activate.nr)
+		batch_move_lru(mw, &mw->activate, MOVE_ACTIVATE);
+}
+
+void model_activate(struct model_worker *mw, struct mpage *pg)
+{
+	unsigned f = __atomic_load_n(&pg->flags, __ATOMIC_ACQUIRE);
+
+	if (f & PG_ACTIVE)
+		return;
+	if (f & PG_LRU) {
+		if (!fbatch_add(mw, &mw->activate, pg))
+			batch_move_lru(mw, &mw->activate, MOVE_ACTIVATE);
+		return;
+	}
+	/* __lru_cache_activate_folio(): still in our lru_add batch, so it
+	 * will go straight onto the active list when the batch drains. */
+	for (unsigned i = 0; i < mw->lru_add.nr; i++)
+		if (mw->lru_add.pages[i] == pg) {
+			set_flag(pg, PG_ACTIVE);
+			return;
+		}
+}
+
+void model_release(struct model_worker *mw, struct mpage *pg)
+{
+	if (!fbatch_add(mw, &mw->release, pg))
+		model_release_drain(mw);
+}
+
+void model_release_drain(struct model_worker *mw)
+{
+	struct fbatch *fb = &mw->release;
+	struct lru_lock_ref held = { 0 };
+
+	if (!fb->nr)
+		return;
+	for (unsigned i = 0; i < fb->nr; i++) {
+		struct mpage *pg = fb->pages[i];
+
+		if (!(__atomic_load_n(&pg->flags, __ATOMIC_ACQUIRE) & PG_LRU))
+			continue;
+		held = relock(mw, held, pg);
+		if (!test_clear_lru(pg))
+			continue; /* cannot happen: our pages are not shared */
+		lruvec_del_page(mw, pg->memcg->nodeinfo[pg->nid], pg);
+		mw->ops.lru_del++;
+	}
+	if (held.lock)
+		lru_unlock(mw, held);
+	model_uncharge_pages(mw, fb->pages, fb->nr);
+	for (unsigned i = 0; i < fb->nr; i++)
+		model_page_free(mw, fb->pages[i]);
+	fb->nr = 0;
+}
+
+/*
+ * Memcg reclaim of mw's own lruvec, shrink_lruvec() reduced to its LRU
+ * lock traffic: when the inactive list is shorter than the batch wanted,
+ * shrink_active_list() deactivates pages from the active tail; then
+ * isolate_lru_folios() takes pages off the inactive tail (skipping pages
+ * someone else has isolated), and after the lock is dropped the isolated
+ * pages leave the page cache (NR_FILE_PAGES), are uncharged and freed.
+ * The stats are flushed first if the threshold says so, as
+ * shrink_node() does through mem_cgroup_flush_stats().
+ */
+unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
+{
+	struct model *m = mw->m;
+	struct mcg *memcg = mw->memcg;
+	char *pn = memcg->nodeinfo[mw->nid];
+	struct list_head *inact = pn_list(m, pn, base), *act = pn_list(m, pn, base + 1);
+	struct lru_lock_ref lk = lru_lock_of(m, memcg, mw->nid);
+	struct mpage *iso[SWAP_CLUSTER_MAX];
+	unsigned n = 0, scanned = 0;
+
+	if (nr > SWAP_CLUSTER_MAX)
+		nr = SWAP_CLUSTER_MAX;
+	model_flush_if_needed(mw, memcg);
+	lru_lock(mw, lk);
+	if (*pn_zone_size(m, pn, base) < (long)nr) {
+		struct list_head *pos = act->prev;
+		for (unsigned k = 0; k < nr && pos != act; k++) {
+			struct mpage *pg = page_of(pos);
+			pos = pos->prev;
+			if (!test_clear_lru(pg))
+				continue;
+			lruvec_del_page(mw, pn, pg);
+			clear_flag(pg, PG_ACTIVE);
+			lruvec_add_page(mw, pn, pg);
+			set_flag(pg, PG_LRU);
+			model_count_event(mw, memcg, EV_PGDEACTIVATE, 1);
+			mw->ops.lru_move++;
+		}
+	}
+	for (struct list_head *pos = inact->prev; pos != inact && n < nr &&
+	     scanned < 2 * nr; scanned++) {
+		struct mpage *pg = page_of(pos);
+		pos = pos->prev;
+		if (!test_clear_lru(pg))
+			continue;
+		lruvec_del_page(mw, pn, pg);
+		mw->ops.lru_del++;
+		iso[n++] = pg;
+	}
+	lru_unlock(mw, lk);
+	for (unsigned i = 0; i < n; i++)
+		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
+	model_uncharge_pages(mw, iso, n);
+	for (unsigned i = 0; i < n; i++)
+		model_page_free(mw, iso[i]);
+	mw->ops.reclaimed += n;
+	return n;
+}

@@ -1,0 +1,616 @@
+/*
+ * memcg.c - memcg hierarchy, page_counter charging with the per-CPU
+ * charge stock, and the stats update and flush paths.
+ *
+ * Hierarchy: root, then a chain of depth-1 single memcgs (A, B, ...), then
+ * `containers` leaves under the last one (depth 3, containers 1 is
+ * root/A/B/C, Shakeel's fefc6e6631ff setup).  Worker i runs in leaf
+ * i % containers and allocates on node i % nodes.
+ *
+ * Charging follows try_charge_memcg()/refill_stock()/page_counter_try_charge()
+ * of v6.8 (kernel.md §4): a worker's stock of pre-charged pages for one
+ * memcg serves charges; a miss charges `charge_batch` pages up the whole
+ * hierarchy with one atomic per level and stocks the rest.  Uncharge
+ * bypasses the stock: one hierarchical page_counter_uncharge per gather.
+ *
+ * Stats paths (kernel.md §2), knob `stats`:
+ *   v5.10_atomic   __mod_memcg_state/__mod_memcg_lruvec_state/
+ *                  __count_memcg_events of T@6168d0da2b47: a per-CPU delta,
+ *                  folded with atomic_long_add into the memcg and every
+ *                  ancestor once |delta| > stats_batch.
+ *   rstat_*        per-CPU add + memcg_rstat_updated(); totals are made at
+ *                  flush time.  The flush trigger differs:
+ *     rstat_global_noguard  5b3be698a872: per-CPU stats_updates, then
+ *                  atomic_add(x / BATCH) into one global threshold;
+ *     rstat_global 873f64b791a2: the same, but stop adding once past it;
+ *     rstat_permemcg 8d59d2214c23: per-memcg per-CPU counter and per-memcg
+ *                  atomic64, for every ancestor, reached by
+ *                  parent_mem_cgroup() (memcg->css.parent) and
+ *                  memcg->vmstats_percpu / memcg->vmstats pointer loads;
+ *     rstat_permemcg_cached 9cee7e8ef3e3: statc->parent / statc->vmstats
+ *                  cached in the per-CPU struct: one line per level.
+ *   The per-CPU threshold of the rstat paths is MEMCG_CHARGE_BATCH
+ *   (`charge_batch`).
+ *
+ * Flush: the kernel's cgroup_rstat_flush() under cgroup_rstat_lock, here
+ * the LC_STATS_FLUSH lock.  Workers keep updating their slots while it
+ * runs; the flusher never writes them: it reads each slot with a relaxed
+ * atomic load and keeps its own snapshot in state_prev/events_prev (the
+ * kernel's per-CPU state_prev), so every delta is folded exactly once.
+ * The one exception is the per-CPU stats_updates counter, which the kernel
+ * also zeroes from the flushing CPU without synchronisation; a lost
+ * update there only shifts the next flush trigger, never a count.  Deltas
+ * are added to the memcg and each ancestor directly, which gives the same
+ * totals as rstat's pending-to-parent propagation.
+ */
+#include "internal.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const stat_item_names[NR_STAT_ITEMS] = {
+	"nr_inactive_anon", "nr_active_anon", "nr_inactive_file",
+	"nr_active_file", "nr_unevictable", "nr_anon_mapped",
+	"nr_file_mapped", "nr_file_pages", "nr_shmem",
+};
+const char *const event_item_names[NR_EVENTS] = {
+	"pgfault", "pgpgin", "pgpgout", "pgactivate", "pgdeactivate",
+};
+
+const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw)
+{
+	return mw->lock_stats;
+}
+
+/* ---- set-up ---- */
+
+static char *pn_alloc(struct model *m, struct arena *a, struct mcg *memcg,
+		      unsigned nid)
+{
+	char *pn = arena_alloc(a, m->lay.sizeof_pn, CACHELINE);
+	struct lruvec_pcpu *pc = arena_alloc(a, m->nworkers * sizeof(*pc), PAD_SIZE);
+
+	*(struct mcg **)PN_AT(m, pn, PN_MEMCG) = memcg;
+	*(struct lruvec_pcpu **)PN_AT(m, pn, PN_STATS_PERCPU) = pc;
+	*(struct mnode **)PN_AT(m, pn, PN_PGDAT) = &m->nodes[nid];
+	if (!m->lay.stats_embedded)
+		*(long **)PN_AT(m, pn, PN_LRUVEC_STATS) =
+			arena_alloc(a, 1056, CACHELINE);
+	for (unsigned l = 0; l < NR_LRU; l++)
+		list_init(pn_list(m, pn, l));
+	if (m->p.lru_lock == LRU_LOCK_LRUVEC &&
+	    m->lock->init(PN_AT(m, pn, PN_LRU_LOCK), m->nworkers, a))
+		die(1, "cannot initialise lock '%s' inside mem_cgroup_per_node",
+		    m->lock->name);
+	return pn;
+}
+
+static void memcg_init(struct model *m, struct arena *a, struct mcg *memcg,
+		       struct mcg *parent, unsigned id, unsigned level)
+{
+	memcg->id = id;
+	memcg->level = level;
+	memcg->parent = parent;
+	memcg->memory.max = LONG_MAX;
+	memcg->memory.parent = parent ? &parent->memory : NULL;
+	memcg->vmstats = arena_alloc(a, sizeof(*memcg->vmstats), PAD_SIZE);
+	memcg->vmstats_percpu = arena_alloc(a, m->nworkers * sizeof(struct mcg_pcpu),
+					    PAD_SIZE);
+	for (unsigned w = 0; w < m->nworkers; w++) {
+		struct mcg_pcpu *statc = &memcg->vmstats_percpu[w];
+		/* mem_cgroup_alloc() of 9cee7e8ef3e3 */
+		statc->parent = parent ? &parent->vmstats_percpu[w] : NULL;
+		statc->vmstats = memcg->vmstats;
+	}
+	for (unsigned n = 0; n < m->p.nodes; n++)
+		memcg->nodeinfo[n] = pn_alloc(m, a, memcg, n);
+}
+
+struct model *model_setup(struct arena *a, const struct model_params *p,
+			  const struct lock_ops *lock, unsigned nworkers,
+			  unsigned pages_per_worker)
+{
+	struct model *m = arena_alloc(a, sizeof(*m), PAD_SIZE);
+	unsigned nlocks, chain = p->depth ? p->depth - 1 : 0;
+
+	m->p = *p;
+	m->lock = lock;
+	m->nworkers = nworkers;
+	pn_layout_resolve(&m->lay, p->layout, lock->size);
+	if (lock->size > PAD_SIZE)
+		die(EXIT_USAGE, "lock '%s' is %zu bytes; the model reserves at most %d",
+		    lock->name, lock->size, PAD_SIZE);
+	m->nodes = arena_alloc(a, p->nodes * sizeof(*m->nodes), PAD_SIZE);
+	for (unsigned n = 0; n < p->nodes; n++) {
+		m->nodes[n].nid = n;
+		if (p->lru_lock == LRU_LOCK_PGDAT &&
+		    lock->init(m->nodes[n].lru_lock, nworkers, a))
+			die(1, "cannot initialise lock '%s'", lock->name);
+	}
+	m->nmemcg = p->depth ? 1 + chain + p->containers : 1;
+	/* Each struct mcg on its own lines: memory.usage is hot. */
+	m->memcgs = arena_alloc(a, m->nmemcg * sizeof(struct mcg), PAD_SIZE);
+	memcg_init(m, a, &m->memcgs[0], NULL, 0, 0);
+	for (unsigned i = 1; i <= chain; i++)
+		memcg_init(m, a, &m->memcgs[i], &m->memcgs[i - 1], i, i);
+	m->leaves = arena_alloc(a, p->containers * sizeof(struct mcg *), 8);
+	for (unsigned c = 0; c < p->containers; c++) {
+		unsigned id = p->depth ? 1 + chain + c : 0;
+		if (p->depth)
+			memcg_init(m, a, &m->memcgs[id], &m->memcgs[chain], id,
+				   p->depth);
+		m->leaves[c] = &m->memcgs[id];
+	}
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		struct mcg *pm = m->memcgs[i].parent;
+		if (pm && !pm->nr_children++)
+			pm->first_child = i;
+	}
+	m->flush_lock = lock_new(lock, a, nworkers);
+	m->nlru_locks = p->lru_lock == LRU_LOCK_PGDAT ? p->nodes
+						       : p->nodes + m->nmemcg * p->nodes;
+	nlocks = m->nlru_locks + 1;
+
+	m->npages = nworkers * pages_per_worker;
+	m->pages = arena_alloc(a, (size_t)m->npages * sizeof(struct mpage), CACHELINE);
+	m->workers = arena_alloc(a, nworkers * sizeof(*m->workers), 8);
+	for (unsigned w = 0; w < nworkers; w++) {
+		struct model_worker *mw = arena_alloc(a, sizeof(*mw), PAD_SIZE);
+
+		m->workers[w] = mw;
+		mw->m = m;
+		mw->id = w;
+		mw->nid = w % p->nodes;
+		mw->memcg = m->leaves[w % p->containers];
+		mw->lock_ctx = arena_alloc(a, nlocks * sizeof(void *), 8);
+		for (unsigned l = 0; l < nlocks; l++) {
+			void *lk = l == m->nlru_locks ? m->flush_lock : NULL;
+			if (!lk && p->lru_lock == LRU_LOCK_PGDAT)
+				lk = m->nodes[l].lru_lock;
+			else if (!lk && l >= p->nodes) {
+				unsigned mid = (l - p->nodes) / p->nodes;
+				lk = PN_AT(m, m->memcgs[mid].nodeinfo[(l - p->nodes) % p->nodes],
+					   PN_LRU_LOCK);
+			}
+			/* Locks 0..nodes-1 are unused under lru_lock=lruvec. */
+			mw->lock_ctx[l] = lk ? lock_ctx_new(lock, a, lk, w) : NULL;
+		}
+		mw->exact_state = arena_alloc(a, m->nmemcg * sizeof(*mw->exact_state), PAD_SIZE);
+		mw->exact_events = arena_alloc(a, m->nmemcg * sizeof(*mw->exact_events), PAD_SIZE);
+		mw->charged = arena_alloc(a, m->nmemcg * sizeof(long), PAD_SIZE);
+		mw->uncharged = arena_alloc(a, m->nmemcg * sizeof(long), PAD_SIZE);
+		mw->page_buf = arena_alloc(a, 2 * PAGE_SIZE_MODEL, PAGE_SIZE_MODEL);
+		for (unsigned i = 0; i < pages_per_worker; i++) {
+			struct mpage *pg = &m->pages[w * pages_per_worker + i];
+			pg->owner = (uint16_t)w;
+			pg->nid = (uint16_t)mw->nid;
+			model_page_free(mw, pg);
+		}
+	}
+	return m;
+}
+
+/* ---- pages ---- */
+
+struct mpage *model_page_alloc(struct model_worker *mw)
+{
+	struct mpage *pg = mw->free_head;
+
+	if (!pg)
+		return NULL;
+	mw->free_head = (struct mpage *)pg->lru.next;
+	mw->free_nr--;
+	pg->lru.next = pg->lru.prev = NULL;
+	return pg;
+}
+
+void model_page_free(struct model_worker *mw, struct mpage *pg)
+{
+	__atomic_store_n(&pg->flags, 0, __ATOMIC_RELAXED);
+	pg->memcg = NULL;
+	pg->nid = (uint16_t)mw->nid;
+	pg->lru.next = (struct list_head *)mw->free_head;
+	mw->free_head = pg;
+	mw->free_nr++;
+}
+
+void model_page_work(struct model_worker *mw, bool copy)
+{
+	volatile char *dst = mw->page_buf;
+
+	switch (mw->m->p.page_work) {
+	case PAGE_WORK_NONE:
+		break;
+	case PAGE_WORK_TOUCH:
+		dst[0]++; /* the benchmark's one-byte write */
+		break;
+	case PAGE_WORK_COPY:
+		if (copy)
+			memcpy(mw->page_buf, mw->page_buf + PAGE_SIZE_MODEL, PAGE_SIZE_MODEL);
+		else
+			memset(mw->page_buf, 0, PAGE_SIZE_MODEL);
+		compiler_barrier();
+		break;
+	}
+}
+
+/* ---- page_counter (mm/page_counter.c) ---- */
+
+static bool page_counter_try_charge(struct page_counter *counter, long n)
+{
+	struct page_counter *c;
+
+	for (c = counter; c; c = c->parent) {
+		long new = __atomic_add_fetch(&c->usage, n, __ATOMIC_RELAXED);
+
+		if (new > c->max) {
+			__atomic_sub_fetch(&c->usage, n, __ATOMIC_RELAXED);
+			__atomic_add_fetch(&c->failcnt, 1, __ATOMIC_RELAXED);
+			for (struct page_counter *u = counter; u != c; u = u->parent)
+				__atomic_sub_fetch(&u->usage, n, __ATOMIC_RELAXED);
+			return false;
+		}
+		/* Racy high-water mark, READ_ONCE/WRITE_ONCE as in the kernel. */
+		if (new > __atomic_load_n(&c->watermark, __ATOMIC_RELAXED))
+			__atomic_store_n(&c->watermark, new, __ATOMIC_RELAXED);
+	}
+	return true;
+}
+
+static void page_counter_uncharge(struct page_counter *counter, long n)
+{
+	for (struct page_counter *c = counter; c; c = c->parent)
+		__atomic_sub_fetch(&c->usage, n, __ATOMIC_RELAXED);
+}
+
+void model_drain_stock(struct model_worker *mw)
+{
+	if (mw->stock_cached && mw->stock_nr)
+		page_counter_uncharge(&mw->stock_cached->memory, mw->stock_nr);
+	mw->stock_nr = 0;
+	mw->stock_cached = NULL;
+}
+
+static void refill_stock(struct model_worker *mw, struct mcg *memcg, unsigned n)
+{
+	if (mw->stock_cached != memcg) {
+		model_drain_stock(mw);
+		mw->stock_cached = memcg;
+	}
+	mw->stock_nr += n;
+	if (mw->stock_nr > mw->m->p.charge_batch)
+		model_drain_stock(mw);
+}
+
+bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
+{
+	unsigned batch = mw->m->p.charge_batch;
+
+	mw->ops.charges++;
+	if (mw->stock_cached == memcg && mw->stock_nr >= 1) {
+		mw->stock_nr--; /* consume_stock */
+	} else {
+		mw->ops.pc_charges++;
+		if (!page_counter_try_charge(&memcg->memory, batch)) {
+			batch = 1;
+			if (!page_counter_try_charge(&memcg->memory, 1))
+				return false;
+		}
+		if (batch > 1)
+			refill_stock(mw, memcg, batch - 1);
+	}
+	/* commit_charge: folio->memcg_data, then the charge statistics */
+	pg->memcg = memcg;
+	mw->charged[memcg->id]++;
+	model_count_event(mw, memcg, EV_PGPGIN, 1);
+	memcg->vmstats_percpu[mw->id].nr_page_events++;
+	return true;
+}
+
+void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
+			  unsigned n)
+{
+	unsigned i = 0;
+
+	while (i < n) {
+		struct mcg *memcg = pages[i]->memcg;
+		unsigned nr = 0;
+
+		for (; i < n && pages[i]->memcg == memcg; i++)
+			nr++;
+		/* uncharge_batch() */
+		page_counter_uncharge(&memcg->memory, nr);
+		model_count_event(mw, memcg, EV_PGPGOUT, nr);
+		memcg->vmstats_percpu[mw->id].nr_page_events += nr;
+		mw->uncharged[memcg->id] += nr;
+		mw->ops.uncharges++;
+		mw->ops.pages_uncharged += nr;
+	}
+}
+
+/* ---- stats ---- */
+
+static inline long labs_(long v) { return v < 0 ? -v : v; }
+
+static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
+{
+	long thr = (long)m->p.charge_batch * m->nworkers;
+
+	switch (m->p.stats) {
+	case STATS_V510_ATOMIC:
+		return false;
+	case STATS_RSTAT_GLOBAL_NOGUARD:
+	case STATS_RSTAT_GLOBAL:
+		return __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) >
+		       (long)m->nworkers;
+	default:
+		return __atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED) > thr;
+	}
+}
+
+/*
+ * One level of the per-memcg threshold walk (8d59d2214c23): add to this
+ * CPU's counter of the memcg; past MEMCG_CHARGE_BATCH move it into the
+ * memcg's shared atomic, unless that already says "flush" (then leave the
+ * shared line alone: memcg_vmstats_needs_flush()).
+ */
+static void statc_updated(const struct model *m, struct mcg_pcpu *statc,
+			  struct mcg_vmstats *vmstats, long val)
+{
+	unsigned batch = m->p.charge_batch;
+	unsigned x = __atomic_load_n(&statc->stats_updates, __ATOMIC_RELAXED) +
+		     (unsigned)val;
+
+	if (x < batch) {
+		__atomic_store_n(&statc->stats_updates, x, __ATOMIC_RELAXED);
+		return;
+	}
+	if (__atomic_load_n(&vmstats->stats_updates, __ATOMIC_RELAXED) <=
+	    (long)batch * m->nworkers)
+		__atomic_add_fetch(&vmstats->stats_updates, (long)x, __ATOMIC_RELAXED);
+	__atomic_store_n(&statc->stats_updates, 0, __ATOMIC_RELAXED);
+}
+
+/* memcg_rstat_updated(): only the flush trigger differs per variant. */
+static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long val)
+{
+	struct model *m = mw->m;
+	unsigned batch = m->p.charge_batch;
+
+	val = labs_(val);
+	if (!val)
+		return;
+	switch (m->p.stats) {
+	case STATS_V510_ATOMIC:
+		break;
+	case STATS_RSTAT_GLOBAL_NOGUARD:
+	case STATS_RSTAT_GLOBAL: {
+		unsigned x = mw->stats_updates + (unsigned)val;
+		if (x > batch) {
+			/* 873f64b791a2: reading first keeps the shared line
+			 * from bouncing once a flush is due anyway. */
+			if (m->p.stats == STATS_RSTAT_GLOBAL_NOGUARD ||
+			    __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) <=
+				    (long)m->nworkers)
+				__atomic_add_fetch(&m->stats_flush_threshold,
+						   (long)(x / batch), __ATOMIC_RELAXED);
+			x = 0;
+		}
+		mw->stats_updates = x;
+		break;
+	}
+	case STATS_RSTAT_PERMEMCG:
+		/* 8d59d2214c23: parent_mem_cgroup() walk, three dependent
+		 * loads per level from the shared memcg (vmstats_percpu,
+		 * vmstats, css.parent) before the per-CPU counter. */
+		for (struct mcg *mi = memcg; mi; mi = mi->parent)
+			statc_updated(m, &mi->vmstats_percpu[mw->id], mi->vmstats, val);
+		break;
+	case STATS_RSTAT_PERMEMCG_CACHED:
+		/* 9cee7e8ef3e3: parent and vmstats cached in this CPU's
+		 * struct, on its first line: no shared memcg line is read. */
+		for (struct mcg_pcpu *statc = &memcg->vmstats_percpu[mw->id]; statc;
+		     statc = statc->parent)
+			statc_updated(m, statc, statc->vmstats, val);
+		break;
+	default:
+		break;
+	}
+}
+
+/* v5.10: fold a per-CPU delta into the memcg and every ancestor's atomics
+ * once it passes the batch; `x` is the new per-CPU value.  Events are
+ * unsigned there (no abs). */
+static long v510_fold(long x, long thr, bool is_event, struct mcg *memcg,
+		      unsigned idx)
+{
+	if (is_event ? x <= thr : labs_(x) <= thr)
+		return x;
+	for (struct mcg *mi = memcg; mi; mi = mi->parent) {
+		long *t = is_event ? &mi->vmstats->events[idx] : &mi->vmstats->state[idx];
+		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
+	}
+	return 0;
+}
+
+void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
+			    unsigned nid, enum stat_item idx, long val)
+{
+	struct model *m = mw->m;
+	char *pn = memcg->nodeinfo[nid];
+	struct lruvec_pcpu *pc;
+	struct mcg_pcpu *statc;
+
+	/* mem_cgroup_lruvec(): lruvec->pgdat is read on every lookup */
+	if (unlikely(pn_pgdat(m, pn) != &m->nodes[nid]))
+		die(1, "model: lruvec->pgdat corrupted");
+	memcg = pn_memcg(m, pn);          /* lruvec_memcg() */
+	pc = &pn_stats_percpu(m, pn)[mw->id];
+	statc = &memcg->vmstats_percpu[mw->id];
+	mw->exact_state[memcg->id][idx] += val;
+	mw->ops.stat_updates++;
+
+	if (m->p.stats == STATS_V510_ATOMIC) {
+		long thr = m->p.stats_batch, x;
+
+		x = v510_fold(statc->state[idx] + val, thr, false, memcg, idx);
+		statc->state[idx] = x;
+		x = pc->state[idx] + val;
+		if (labs_(x) > thr) {
+			for (struct mcg *mi = memcg; mi; mi = mi->parent)
+				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[idx],
+						   x, __ATOMIC_RELAXED);
+			x = 0;
+		}
+		pc->state[idx] = x;
+		return;
+	}
+	pcpu_add(&statc->state[idx], val);
+	pcpu_add(&pc->state[idx], val);
+	memcg_rstat_updated(mw, memcg, val);
+}
+
+void model_count_event(struct model_worker *mw, struct mcg *memcg,
+		       enum event_item ev, long n)
+{
+	struct mcg_pcpu *statc = &memcg->vmstats_percpu[mw->id];
+
+	mw->exact_events[memcg->id][ev] += n;
+	mw->ops.events++;
+	if (mw->m->p.stats == STATS_V510_ATOMIC) {
+		statc->events[ev] = v510_fold(statc->events[ev] + n,
+					      mw->m->p.stats_batch, true, memcg, ev);
+		return;
+	}
+	pcpu_add(&statc->events[ev], n);
+	memcg_rstat_updated(mw, memcg, n);
+}
+
+/* ---- flush ---- */
+
+static void fold_slot(long *cur, long *prev, unsigned n, long *dst_of_level[],
+		      unsigned levels)
+{
+	for (unsigned i = 0; i < n; i++) {
+		long v = pcpu_read(&cur[i]), d = v - prev[i];
+
+		if (!d)
+			continue;
+		prev[i] = v;
+		for (unsigned l = 0; l < levels; l++)
+			dst_of_level[l][i] += d;
+	}
+}
+
+static void do_flush(struct model *m, struct model_worker *mw)
+{
+	void *ctx;
+
+	if (__atomic_exchange_n(&m->flush_ongoing, 1, __ATOMIC_ACQUIRE))
+		return; /* stats_flush_ongoing: someone else is at it */
+	/* The final flush (mw == NULL, workers stopped) borrows worker 0's
+	 * context: queue locks need one. */
+	ctx = (mw ? mw : m->workers[0])->lock_ctx[m->nlru_locks];
+	tracked_lock(m->lock, m->flush_lock, ctx,
+		     mw ? &mw->lock_stats[LC_STATS_FLUSH] : NULL);
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		struct mcg *memcg = &m->memcgs[i];
+		long *st[MODEL_MAX_DEPTH + 2], *ev[MODEL_MAX_DEPTH + 2];
+		unsigned levels = 0;
+
+		for (struct mcg *mi = memcg; mi; mi = mi->parent, levels++) {
+			st[levels] = mi->vmstats->state;
+			ev[levels] = mi->vmstats->events;
+		}
+		for (unsigned w = 0; w < m->nworkers; w++) {
+			struct mcg_pcpu *statc = &memcg->vmstats_percpu[w];
+			fold_slot(statc->state, statc->state_prev, NR_STAT_ITEMS, st, levels);
+			fold_slot(statc->events, statc->events_prev, NR_EVENTS, ev, levels);
+			__atomic_store_n(&statc->stats_updates, 0, __ATOMIC_RELAXED);
+		}
+		for (unsigned n = 0; n < m->p.nodes; n++) {
+			struct lruvec_pcpu *pc = pn_stats_percpu(m, memcg->nodeinfo[n]);
+			unsigned lv = 0;
+			for (struct mcg *mi = memcg; mi; mi = mi->parent)
+				st[lv++] = pn_lruvec_stats(m, mi->nodeinfo[n]);
+			for (unsigned w = 0; w < m->nworkers; w++)
+				fold_slot(pc[w].state, pc[w].state_prev, NR_STAT_ITEMS, st, lv);
+		}
+		if (__atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED))
+			__atomic_store_n(&memcg->vmstats->stats_updates, 0, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&m->stats_flush_threshold, 0, __ATOMIC_RELAXED);
+	if (mw)
+		mw->ops.flushes++;
+	tracked_unlock(m->lock, m->flush_lock, ctx,
+		       mw ? &mw->lock_stats[LC_STATS_FLUSH] : NULL);
+	/* Release: pairs with the acquiring exchange of the next flusher. */
+	__atomic_store_n(&m->flush_ongoing, 0, __ATOMIC_RELEASE);
+}
+
+void model_flush(struct model_worker *mw)
+{
+	if (mw->m->p.stats != STATS_V510_ATOMIC)
+		do_flush(mw->m, mw);
+}
+
+void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg)
+{
+	if (memcg_should_flush(mw->m, memcg))
+		do_flush(mw->m, mw);
+}
+
+void model_tick(struct model_worker *mw)
+{
+	struct model *m = mw->m;
+	uint64_t now, next;
+
+	if (++mw->tick & 63 || !m->p.flush_ms || m->p.stats == STATS_V510_ATOMIC)
+		return;
+	now = now_ns();
+	next = __atomic_load_n(&m->next_flush_ns, __ATOMIC_RELAXED);
+	if (!next) {
+		/* First tick of the run: arm the periodic flush. */
+		__atomic_compare_exchange_n(&m->next_flush_ns, &next,
+					    now + m->p.flush_ms * 1000000ull, false,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+		return;
+	}
+	/* flush_memcg_stats_dwork: whichever worker wins the cmpxchg runs it. */
+	if (now >= next &&
+	    __atomic_compare_exchange_n(&m->next_flush_ns, &next,
+					now + m->p.flush_ms * 1000000ull, false,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		do_flush(m, mw);
+}
+
+void model_final_flush(struct model *m)
+{
+	if (m->p.stats != STATS_V510_ATOMIC) {
+		do_flush(m, NULL);
+		return;
+	}
+	/* v5.10 has no flush: readers see the atomics.  To compare with the
+	 * exact counts, fold every residual per-CPU delta (workers stopped). */
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		struct mcg *memcg = &m->memcgs[i];
+		for (unsigned w = 0; w < m->nworkers; w++) {
+			struct mcg_pcpu *statc = &memcg->vmstats_percpu[w];
+			for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
+				statc->state[k] = v510_fold(statc->state[k], -1, false, memcg, k);
+			for (unsigned k = 0; k < NR_EVENTS; k++)
+				statc->events[k] = v510_fold(statc->events[k], -1, true, memcg, k);
+		}
+		for (unsigned n = 0; n < m->p.nodes; n++) {
+			struct lruvec_pcpu *pc = pn_stats_percpu(m, memcg->nodeinfo[n]);
+			for (unsigned w = 0; w < m->nworkers; w++)
+				for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
+					for (struct mcg *mi = memcg; mi; mi = mi->parent)
+						pn_lruvec_stats(m, mi->nodeinfo[n])[k] += pc[w].state[k];
+					pc[w].state[k] = 0;
+				}
+		}
+	}
+}

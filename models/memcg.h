@@ -1,0 +1,318 @@
+/*
+ * memcg.h - a userspace model of the Linux memory cgroup hot paths:
+ * the memcg hierarchy, hierarchical page_counter charging with the
+ * per-CPU charge stock, per-lruvec LRU lists under pgdat->lru_lock or
+ * lruvec->lru_lock, the mem_cgroup_per_node field layouts of v6.9,
+ * v6.10 and the fix, and five generations of the stats update path.
+ *
+ * "CPU" is a worker: every per-CPU object (charge stock, folio batches,
+ * memcg_vmstats_percpu, lruvec_stats_percpu) is a per-worker slot on its
+ * own cache lines.  Every byte the workers touch comes from run->arena,
+ * so the model works unchanged when the workers are forked processes.
+ *
+ * Sources: /work/shared/reference/kernel.md (sections cited in the .c
+ * files); each variant names the commit it follows in its knob note.
+ *
+ * Use: model_setup() from a workload's setup(), model_worker() for the
+ * per-worker state, the primitives below from the measured loop, and
+ * model_finish() from finish() (final flush, invariants, metrics).
+ */
+#ifndef MEMSCALE_MODELS_MEMCG_H
+#define MEMSCALE_MODELS_MEMCG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/arena.h"
+#include "../core/knob.h"
+#include "../core/util.h"
+#include "../locks/lock.h"
+#include "../locks/tracked.h"
+#include "layout.h"
+
+#define MODEL_MAX_NODES 8
+#define MODEL_MAX_DEPTH 8
+#define MODEL_MAX_CONTAINERS 256
+
+/* LRU lists (enum lru_list) and the node/memcg stat items we model.  The
+ * first NR_LRU items are NR_LRU_BASE + lru, as in the kernel. */
+enum lru_list {
+	LRU_INACTIVE_ANON,
+	LRU_ACTIVE_ANON,
+	LRU_INACTIVE_FILE,
+	LRU_ACTIVE_FILE,
+	LRU_UNEVICTABLE,
+	NR_LRU
+};
+
+enum stat_item {
+	NR_LRU_BASE = 0, /* .. NR_LRU_BASE + NR_LRU - 1 */
+	NR_ANON_MAPPED = NR_LRU,
+	NR_FILE_MAPPED,
+	NR_FILE_PAGES,
+	NR_SHMEM,
+	NR_STAT_ITEMS
+};
+
+enum event_item { EV_PGFAULT, EV_PGPGIN, EV_PGPGOUT, EV_PGACTIVATE, EV_PGDEACTIVATE, NR_EVENTS };
+
+extern const char *const stat_item_names[NR_STAT_ITEMS];
+extern const char *const event_item_names[NR_EVENTS];
+
+enum stats_variant {
+	STATS_V510_ATOMIC,
+	STATS_RSTAT_GLOBAL_NOGUARD,
+	STATS_RSTAT_GLOBAL,
+	STATS_RSTAT_PERMEMCG,
+	STATS_RSTAT_PERMEMCG_CACHED,
+	STATS_NR
+};
+
+enum lru_lock_variant { LRU_LOCK_PGDAT, LRU_LOCK_LRUVEC };
+enum page_work { PAGE_WORK_NONE, PAGE_WORK_TOUCH, PAGE_WORK_COPY };
+
+#define ZONE_NORMAL 2 /* DMA, DMA32, NORMAL, MOVABLE, DEVICE */
+#define MAX_NR_ZONES 5
+#define SWAP_CLUSTER_MAX 32
+#define PAGE_SIZE_MODEL 4096
+
+/* Kernel-style doubly-linked list (the LRU lists are real). */
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+/* Page flags, changed atomically (TestClearPageLRU is the isolation
+ * protocol of 6168d0da2b47: whoever clears PG_lru owns the page). */
+enum { PG_LRU = 1u << 0, PG_ACTIVE = 1u << 1, PG_SWAPBACKED = 1u << 2 };
+
+struct mcg;
+
+struct mpage {
+	struct list_head lru;
+	struct mcg *memcg;   /* folio->memcg_data, set at commit_charge */
+	unsigned flags;      /* PG_* (atomic) */
+	uint16_t nid;
+	uint16_t owner;      /* worker whose pool it came from (debug) */
+};
+
+/*
+ * page_counter, v6.1+ field grouping (kernel.md §1.3): usage alone on its
+ * line pair, the rarely written watermark/failcnt next, then the
+ * read-mostly limits and the parent pointer.
+ */
+struct page_counter {
+	long usage; /* atomic */
+	char pad0_[PAD_SIZE - sizeof(long)];
+	long watermark;
+	long failcnt;
+	char pad1_[PAD_SIZE - 2 * sizeof(long)];
+	long max;
+	struct page_counter *parent;
+} cacheline_aligned;
+
+/* memcg->vmstats: the shared, flushed (rstat) or atomic (v5.10) totals. */
+struct mcg_vmstats {
+	long state[NR_STAT_ITEMS];        /* subtree totals */
+	long events[NR_EVENTS];
+	long stats_updates;               /* atomic64 (8d59d2214c23) */
+} cacheline_aligned;
+
+/*
+ * memcg_vmstats_percpu (one per memcg per worker).  The first three
+ * fields are 9cee7e8ef3e3's first cache line; v5.10 uses state[]/events[]
+ * as its per-cpu batch.  *_prev are the flusher's snapshots (the kernel's
+ * state_prev): only the flusher writes them, under LC_STATS_FLUSH.
+ */
+struct mcg_pcpu {
+	unsigned stats_updates;
+	struct mcg_pcpu *parent;
+	struct mcg_vmstats *vmstats;
+	long state[NR_STAT_ITEMS];
+	long events[NR_EVENTS];
+	long state_prev[NR_STAT_ITEMS];
+	long events_prev[NR_EVENTS];
+	unsigned long nr_page_events;
+} cacheline_aligned;
+
+/* lruvec_stats_percpu (one per mem_cgroup_per_node per worker). */
+struct lruvec_pcpu {
+	long state[NR_STAT_ITEMS];
+	long state_prev[NR_STAT_ITEMS];
+} cacheline_aligned;
+
+struct mcg {
+	/* read-mostly: the pointers the update paths chase */
+	struct mcg *parent;               /* css.parent */
+	struct mcg_pcpu *vmstats_percpu;  /* [nworkers] */
+	struct mcg_vmstats *vmstats;
+	char *nodeinfo[MODEL_MAX_NODES];  /* mem_cgroup_per_node blocks */
+	unsigned id, level;
+	unsigned first_child, nr_children; /* children are contiguous ids */
+	struct page_counter memory;
+};
+
+/* pglist_data: lru_lock on its own lines (ZONE_PADDING), as in v5.10. */
+struct mnode {
+	char lru_lock[PAD_SIZE];
+	unsigned nid;
+} cacheline_aligned;
+
+/* A per-CPU folio_batch / pagevec. */
+#define MODEL_MAX_BATCH 31
+struct fbatch {
+	unsigned nr;
+	struct mpage *pages[MODEL_MAX_BATCH];
+};
+
+/* Per-worker op counters (what the workloads report per operation). */
+struct model_ops {
+	uint64_t charges;       /* mem_cgroup_charge() calls (pages) */
+	uint64_t pc_charges;    /* page_counter_try_charge() (stock misses) */
+	uint64_t uncharges;     /* page_counter_uncharge() via uncharge gathers */
+	uint64_t pages_uncharged;
+	uint64_t lru_add, lru_del, lru_move;
+	uint64_t stat_updates;  /* __mod_memcg_lruvec_state() calls */
+	uint64_t events;        /* __count_memcg_events() calls */
+	uint64_t flushes;
+	uint64_t reclaimed;
+};
+
+struct model;
+
+/* Per-worker model state ("this CPU"), PAD_SIZE aligned in the arena. */
+struct model_worker {
+	struct model *m;
+	unsigned id, nid;
+	struct mcg *memcg;                /* the container it runs in */
+	/* memcg_stock_pcp */
+	struct mcg *stock_cached;
+	unsigned stock_nr;
+	unsigned tick;
+	/* cpu_fbatches */
+	struct fbatch lru_add, activate, release;
+	/* free page pool (the page allocator's per-cpu list) */
+	struct mpage *free_head;          /* singly linked through lru.next */
+	unsigned free_nr;
+	/* global per-cpu stats_updates (rstat_global variants) */
+	unsigned stats_updates;
+	void **lock_ctx;                  /* one per LRU lock + flush lock */
+	struct lock_stat lock_stats[LC_NR];
+	struct model_ops ops;
+	/* exact shadow counts per memcg, never batched: the invariant's truth */
+	long (*exact_state)[NR_STAT_ITEMS];
+	long (*exact_events)[NR_EVENTS];
+	long *charged, *uncharged;        /* pages, per memcg */
+	char *page_buf;                   /* PAGE_SIZE_MODEL * 2 for page_work */
+} cacheline_aligned;
+
+struct model_params {
+	enum pn_layout_id layout;
+	enum stats_variant stats;
+	enum lru_lock_variant lru_lock;
+	enum page_work page_work;
+	unsigned stats_batch, charge_batch, lru_batch;
+	unsigned containers, depth, nodes;
+	unsigned flush_ms;
+};
+
+struct model {
+	struct model_params p;
+	const struct lock_ops *lock;
+	unsigned nworkers, nmemcg;
+	struct pn_layout lay;             /* resolved offsets */
+	struct mcg *memcgs;               /* [nmemcg], root = 0 */
+	struct mcg **leaves;              /* [containers] */
+	struct mnode *nodes;              /* [nodes] */
+	void *flush_lock;
+	unsigned nlru_locks;              /* lock contexts index: lock id */
+	struct model_worker **workers;
+	struct mpage *pages;
+	unsigned npages;
+	/* global flush threshold (rstat_global*): its own line */
+	long stats_flush_threshold cacheline_aligned;
+	int flush_ongoing cacheline_aligned;
+	uint64_t next_flush_ns cacheline_aligned;
+};
+
+/* ---- knobs (REGISTER'ed in models/knobs.c) ---- */
+extern const struct knob knob_layout, knob_stats, knob_stats_batch,
+	knob_charge_batch, knob_lru_batch, knob_lru_lock, knob_containers,
+	knob_depth, knob_nodes, knob_flush_ms, knob_page_work;
+
+/* Reads every model knob.  Returns 0 or EXIT_USAGE (message printed). */
+int model_params_from_knobs(struct model_params *p, struct knobset *ks);
+void model_params_default(struct model_params *p);
+
+/* Builds the whole model in `a` for nworkers workers, each with a pool of
+ * pages_per_worker pages. */
+struct model *model_setup(struct arena *a, const struct model_params *p,
+			  const struct lock_ops *lock, unsigned nworkers,
+			  unsigned pages_per_worker);
+static inline struct model_worker *model_worker(struct model *m, unsigned i)
+{
+	return m->workers[i];
+}
+/* Per-class lock statistics of one worker (array of LC_NR); for a
+ * harness worker use model_lock_stats() of experiments/model_workload.h. */
+const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw);
+
+/* ---- hot-path primitives ---- */
+struct mpage *model_page_alloc(struct model_worker *mw);
+void model_page_free(struct model_worker *mw, struct mpage *pg);
+/* try_charge + commit_charge (PGPGIN).  false: over the limit. */
+bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg);
+void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
+			    unsigned nid, enum stat_item idx, long val);
+void model_count_event(struct model_worker *mw, struct mcg *memcg,
+		       enum event_item ev, long n);
+/* folio_add_lru: into the lru_add batch; drained under the LRU lock. */
+void model_lru_add(struct model_worker *mw, struct mpage *pg);
+void model_lru_add_drain(struct model_worker *mw);
+/* folio_activate (via the activate batch; needs PG_lru to be taken). */
+void model_activate(struct model_worker *mw, struct mpage *pg);
+/* folios_put_refs: into the release batch; when full, LRU removal under
+ * the lock (relocking per lruvec) and uncharge gathers per memcg. */
+void model_release(struct model_worker *mw, struct mpage *pg);
+void model_release_drain(struct model_worker *mw);
+/* Memcg reclaim from mw's lruvec: isolate up to nr inactive pages (and
+ * deactivate active ones when the inactive list runs short), uncharge
+ * and free them into mw's pool.  Returns the pages freed. */
+unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr);
+/* Emulated page contents work (page_work knob). */
+void model_page_work(struct model_worker *mw, bool copy);
+/* Periodic flusher tick: call once per loop iteration. */
+void model_tick(struct model_worker *mw);
+/* Reader-side flush (mem_cgroup_flush_stats): flushes if the variant's
+ * threshold says so. */
+void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg);
+/* Unconditional flush of the whole tree (by worker mw's context). */
+void model_flush(struct model_worker *mw);
+
+/* ---- end of run ---- */
+/* Drains every batch and stock, flushes, then checks the invariants.
+ * Returns 0, or 1 after printing what broke. */
+int model_check(struct model *m, char *msg, size_t msglen);
+/* Drains the batches and stocks of every worker (workers stopped). */
+void model_quiesce(struct model *m);
+
+enum model_corruption {
+	CORRUPT_LRU_LIST,   /* unlink a page from an LRU list behind accounting */
+	CORRUPT_USAGE,      /* bump a page_counter's usage */
+	CORRUPT_STATS,      /* bump a flushed stat */
+	CORRUPT_NR
+};
+/* For tests: break one invariant on purpose.  Returns false if there was
+ * nothing to corrupt (e.g. no page on any LRU). */
+bool model_corrupt(struct model *m, enum model_corruption c);
+
+/* Totals over workers. */
+void model_sum_ops(const struct model *m, struct model_ops *out);
+void model_sum_lock_stats(const struct model *m, struct lock_stat out[LC_NR]);
+/* Flushed value of stat idx of memcg (subtree total). */
+long model_memcg_stat(const struct model *m, const struct mcg *memcg,
+		      enum stat_item idx);
+long model_memcg_event(const struct model *m, const struct mcg *memcg,
+		       enum event_item ev);
+
+#endif

@@ -1,0 +1,130 @@
+# ab.awk - the A/B comparison of one seed experiment, measured beside
+# published.
+#
+#   awk -f plots/ab.awk -v seed=NAME -v tsv=OUT.tsv -v inc=OUT.gp \
+#       plots/published.csv all.csv > OUT.dat
+#
+# The pairs (knob, base value, patch value) and the workloads come from
+# published.csv (columns seed,knob,workload,base_variant,patch_variant,
+# machine,cpus,base,patch,change_pct,source; no commas inside fields).
+# Measured: mean ops_per_sec of every result row of the workload whose knob
+# column holds the base or the patch value, at the largest worker count
+# present for both; rows of the sweep directory named like the seed are
+# used when there are any, else rows from anywhere.  Other axes of the
+# experiment (depth, extra knobs) are averaged alike on both sides.
+# change = (patch - base) / base * 100.  A published change_pct left empty
+# is computed from its base and patch values the same way.
+#
+# OUT.tsv (for the paper), tab-separated, one line per entry:
+#   measured  workload base patch workers base_mean patch_mean n_base n_patch change|NA
+#   published workload base patch machine cpus base patch change source
+# stdout: gnuplot blocks, one per bar series, lines "x change";
+# OUT.gp: NSERIES, SNAME, SKEY, SKIND ("m" measured / "p" published),
+# NWL and WLNAME (the x tic labels), YMIN, YMAX.
+
+function q(s) { gsub(/"/, "\\\"", s); return "\"" s "\"" }
+
+BEGIN { FS = "," }
+
+FNR == 1 { file++; for (i = 1; i <= NF; i++) col[file, $i] = i; next }
+
+file == 1 {
+	if ($1 != seed) next
+	knob = $2; w = $3; pair = $4 SUBSEP $5
+	if (!(w in wlidx)) { wlidx[w] = ++nwl; wl[nwl] = w }
+	if (!(pair in pairidx)) { pairidx[pair] = ++npair; pbase[npair] = $4; ppatch[npair] = $5 }
+	pct = $10
+	if (pct == "" && $8 != "" && $9 != "" && $8 + 0 != 0)
+		pct = sprintf("%.2f", ($9 - $8) / $8 * 100)
+	np++
+	pub_w[np] = w; pub_pair[np] = pairidx[pair]; pub_m[np] = $6; pub_pct[np] = pct
+	pub_line[np] = sprintf("published\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s",
+			       w, $4, $5, $6, $7, $8, $9, pct, $11)
+	if (!($6 in machidx)) { machidx[$6] = ++nmach; mach[nmach] = $6 }
+	next
+}
+
+# all.csv: the merged results
+{
+	if (knob == "" || !((file, knob) in col)) next
+	w = $(col[file, "workload"])
+	if (!(w in wlidx)) next
+	v = $(col[file, knob])
+	src = ($(col[file, "source"]) == seed)
+	n = $(col[file, "workers"]) + 0
+	y = $(col[file, "ops_per_sec"])
+	if (y == "") next
+	k = src SUBSEP w SUBSEP v SUBSEP n
+	sum[k] += y; cnt[k]++
+	if (src) anysrc = 1
+	if (!((w, n) in haven)) { haven[w, n] = 1; nlist[w] = nlist[w] " " n }
+}
+
+END {
+	if (np == 0) {
+		printf("no published entry for seed '%s'\n", seed) > "/dev/stderr"
+		exit 3
+	}
+	s = anysrc ? 1 : 0
+	printf("") > tsv
+	nser = 0
+	ymin = 0; ymax = 0
+	for (p = 1; p <= npair; p++) {
+		have = 0
+		for (i = 1; i <= nwl; i++) {
+			w = wl[i]; best = -1
+			m = split(nlist[w], ns, " ")
+			for (j = 1; j <= m; j++) {
+				kb = s SUBSEP w SUBSEP pbase[p] SUBSEP ns[j]
+				kp = s SUBSEP w SUBSEP ppatch[p] SUBSEP ns[j]
+				if ((kb in cnt) && (kp in cnt) && ns[j] + 0 > best) best = ns[j] + 0
+			}
+			if (best < 0) {
+				printf("measured\t%s\t%s\t%s\t\t\t\t0\t0\tNA\n", w, pbase[p], ppatch[p]) > tsv
+				continue
+			}
+			kb = s SUBSEP w SUBSEP pbase[p] SUBSEP best
+			kp = s SUBSEP w SUBSEP ppatch[p] SUBSEP best
+			mb = sum[kb] / cnt[kb]; mp = sum[kp] / cnt[kp]
+			pct = mb != 0 ? (mp - mb) / mb * 100 : 0
+			printf("measured\t%s\t%s\t%s\t%d\t%.6g\t%.6g\t%d\t%d\t%.2f\n", w, pbase[p],
+			       ppatch[p], best, mb, mp, cnt[kb], cnt[kp], pct) > tsv
+			if (!have) { nser++; nmeas++; have = 1; skind[nser] = "m"; skey[nser] = ppatch[p]
+				workers_of[nser] = best
+				sname[nser] = sprintf("measured here: %s vs %s", ppatch[p], pbase[p]) }
+			else if (best != workers_of[nser]) workers_of[nser] = "various"
+			bar[nser, i] = pct
+		}
+		if (have) sname[nser] = sname[nser] " (" workers_of[nser] (workers_of[nser] == 1 ? " worker)" : " workers)")
+	}
+	for (e = 1; e <= np; e++) print pub_line[e] > tsv
+	# One published series per (machine, pair).
+	for (mi = 1; mi <= nmach; mi++) for (p = 1; p <= npair; p++) {
+		have = 0
+		for (e = 1; e <= np; e++) {
+			if (pub_m[e] != mach[mi] || pub_pair[e] != p || pub_pct[e] == "") continue
+			if (!have) { nser++; have = 1; skind[nser] = "p"; skey[nser] = "published " mach[mi]
+				sname[nser] = "published: " mach[mi] (npair > 1 ? sprintf(" (%s vs %s)", ppatch[p], pbase[p]) : "") }
+			bar[nser, wlidx[pub_w[e]]] = pub_pct[e]
+		}
+	}
+	for (t = 1; t <= nser; t++) {
+		if (t > 1) printf("\n\n")
+		printf("# series\t%s\t%s\n", sname[t], skey[t])
+		for (i = 1; i <= nwl; i++) {
+			if (!((t, i) in bar)) continue
+			x = i - 0.4 + (t - 0.5) * 0.8 / nser
+			printf("%.4f %s\n", x, bar[t, i])
+			if (bar[t, i] + 0 < ymin) ymin = bar[t, i] + 0
+			if (bar[t, i] + 0 > ymax) ymax = bar[t, i] + 0
+		}
+	}
+	printf("NSERIES = %d\nNWL = %d\nBARW = %g\n", nser, nwl, 0.8 / (nser > 0 ? nser : 1)) > inc
+	printf("array SNAME[%d]\narray SKEY[%d]\narray SKIND[%d]\narray WLNAME[%d]\n",
+	       nser ? nser : 1, nser ? nser : 1, nser ? nser : 1, nwl) > inc
+	for (t = 1; t <= nser; t++)
+		printf("SNAME[%d] = %s\nSKEY[%d] = %s\nSKIND[%d] = %s\n", t, q(sname[t]),
+		       t, q(skey[t]), t, q(skind[t])) > inc
+	for (i = 1; i <= nwl; i++) printf("WLNAME[%d] = %s\n", i, q(wl[i])) > inc
+	printf("YMIN = %g\nYMAX = %g\nMEASURED = %d\n", ymin, ymax, nmeas + 0) > inc
+}

@@ -1,0 +1,30 @@
+# ab.gp - A/B change per workload for one seed experiment: bars measured
+# here (solid) beside the published values (hatched), in percent.
+# Called by plot.sh with: term, out, data, inc, ttl.
+tall = 1.45
+load plotdir . "/style.gp"
+load inc
+set output out
+set title ttl noenhanced
+set ylabel "change, patch vs base (%)"
+set xrange [0.5 : NWL + 0.5]
+set xtics () 
+do for [i = 1:NWL] { set xtics add (WLNAME[i] i) }
+set xtics noenhanced
+if (NWL > 5) { set xtics rotate by -20 }
+set grid noxtics ytics
+lo = (YMIN < 0 ? YMIN * 1.2 : 0) - 2
+hi = (YMAX > 0 ? YMAX * 1.2 : 0) + 2
+set yrange [lo : hi]
+# Legend under the plot: one row per series, placed by hand because
+# gnuplot's "key below" lets it touch the x label.
+set bmargin NSERIES * 1.4 + 4
+set key at screen 0.07, screen 0.01 left bottom Left reverse noenhanced maxcols 1
+set xzeroaxis lt -1 lw 1
+set boxwidth BARW * 0.95 absolute
+plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? $2 : NaN) \
+	with boxes ls ls_for(SKEY[i], i) fs solid 0.85 noborder \
+	title (SKIND[i] eq "m" ? SNAME[i] : ""), \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "p" ? $2 : NaN) \
+	with boxes ls ls_for(SKEY[i], i) fs pattern 4 border \
+	title (SKIND[i] eq "p" ? SNAME[i] : "")

@@ -1,0 +1,32 @@
+# counter.gp - the batched-counter trade-off: throughput and error against
+# the fold threshold, one line per counter.  Data columns: threshold,
+# ops/s mean, sd, max_error_observed mean, sd, error_bound mean, sd, n.
+load plotdir . "/style.gp"
+load inc
+set output out
+set multiplot layout 1, 2 title ttl noenhanced
+set xlabel "fold threshold (updates per worker, log scale)"
+set logscale x 2
+set xrange [XMIN / 1.5 : XMAX * 1.5]
+set format x "%g"
+set key bottom right noenhanced font ",9"
+set title "throughput"
+set ylabel sprintf("throughput (%s)", YUNIT)
+set yrange [0 : YMAX / YSCALE * 1.15]
+plot for [i = 1:NSERIES] data index (i - 1) using 1:($2 / YSCALE):($3 / YSCALE) \
+	with yerrorlines ls ls_for(SKEY[i], i) title SNAME[i]
+set title "counter error (read vs exact)"
+# Errors are often exactly 0 (exact counters, or no race caught), which a
+# log axis cannot show: plot error + 1.  A negative bound means "none".
+set ylabel "error + 1 (counts, log scale)"
+e1(v) = (v >= 0 ? v + 1 : NaN)
+set logscale y 10
+set yrange [0.8 : *]
+set key top left
+# The bound is drawn last, thick and dotted, so it stays visible where the
+# observed error reaches it.
+plot for [i = 1:NSERIES] data index (i - 1) using 1:(e1($4)):5 \
+	with yerrorlines ls ls_for(SKEY[i], i) lw 1 pt pt_for(SKEY[i], i, SDUP[i]) title SNAME[i] . " observed max", \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(e1($6)) \
+	with lines ls ls_for(SKEY[i], i) dt 3 lw 4 title SNAME[i] . " bound"
+unset multiplot

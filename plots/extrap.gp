@@ -1,0 +1,26 @@
+# extrap.gp - extrapolated % change to many CPUs (lines), published values
+# (open markers) and this machine's measurements (filled markers); the
+# colour names the workload, dash and marker shape the patch variant.  Called by plot.sh: term, out, data, inc, ttl.
+tall = 1.45
+load plotdir . "/style.gp"
+load inc
+set output out
+set title ttl noenhanced
+set xlabel "CPUs (predictions, published) / workers (measured here)"
+set ylabel "change, patch vs base (%)"
+set xrange [0 : (XMAX > 224 ? XMAX : 224) * 1.05]
+set xzeroaxis lt -1 lw 1
+# Marker per patch variant: open for published, filled for measured.
+# (Arrays, not word(): string functions in plot options crash gnuplot 5.4.)
+array PUBPT[4] = [6, 8, 12, 4]
+array MEASPT[4] = [7, 9, 13, 5]
+# Legend under the plot: one row per series, placed by hand because
+# gnuplot's "key below" lets it touch the x label.
+set bmargin NSERIES * 1.4 + 4
+set key at screen 0.07, screen 0.01 left bottom Left reverse noenhanced maxcols 1
+plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "l" ? $2 : NaN) \
+	with lines ls ls_for(SKEY[i], i) dt 0 + SVAR[i] title (SKIND[i] eq "l" ? SNAME[i] : ""), \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "p" ? $2 : NaN) \
+	with points ls ls_for(SKEY[i], i) pt PUBPT[(SVAR[i] - 1) % 4 + 1] ps PS * 1.3 lw 2 title (SKIND[i] eq "p" ? SNAME[i] : ""), \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? $2 : NaN) \
+	with points ls ls_for(SKEY[i], i) pt MEASPT[(SVAR[i] - 1) % 4 + 1] ps PS title (SKIND[i] eq "m" ? SNAME[i] : "")

@@ -1,0 +1,214 @@
+#!/bin/sh
+# plot.sh - render every memscale figure a results directory supports.
+#
+#   plots/plot.sh RESULTS [OUTDIR]
+#
+# RESULTS is a results CSV or a directory searched for them (a sweep
+# directory, or results/ holding one directory per experiment; points/
+# subdirectories and OUTDIR are skipped).  OUTDIR (default RESULTS/plots,
+# or plots/ beside a CSV) receives NAME.png and NAME.pdf per figure, the
+# gnuplot data under data/, and figures.tsv: name, title, sources and
+# notes, which paper/gen.sh turns into captions.  FORMATS="png" renders
+# PNG only.  A figure whose columns are missing is skipped with a line on
+# stderr; no figure at all is not an error (exit 0).  Exit 2: bad usage.
+set -u
+PLOTDIR=$(cd "$(dirname "$0")" && pwd)
+FORMATS=${FORMATS:-png pdf}
+PUBLISHED=${PUBLISHED:-$PLOTDIR/published.csv}
+
+usage() { echo "usage: plots/plot.sh RESULTS [OUTDIR]" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 2 ] || usage
+RESULTS=${1%/}
+if [ -d "$RESULTS" ]; then OUT=${2:-$RESULTS/plots}
+elif [ -f "$RESULTS" ]; then OUT=${2:-$(dirname "$RESULTS")/plots}
+else echo "plot: results '$RESULTS' not found" >&2; exit 2; fi
+command -v gnuplot >/dev/null || { echo "plot: gnuplot not installed (make deps)" >&2; exit 2; }
+mkdir -p "$OUT/data" || exit 2
+OUT=$(cd "$OUT" && pwd)
+D=$OUT/data
+: > "$OUT/figures.tsv"
+
+say() { echo "plot: $*" >&2; }
+slug() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
+
+# --- gather the result files -------------------------------------------
+if [ -d "$RESULTS" ]; then
+	RABS=$(cd "$RESULTS" && pwd)
+	# Skip our own outputs below RESULTS (DIR/plots/, or any OUTDIR: it
+	# holds figures.tsv) and the per-point files of sweeps.
+	outs=$(find "$RABS" -name figures.tsv -exec dirname {} \; | sed 's/$/\//')
+	ours() { awk -v outs="$outs" 'BEGIN { n = split(outs, o, "\n") }
+		{ for (i = 1; i <= n; i++) if (o[i] != "" && index($0, o[i]) == 1) next; print }'; }
+	find "$RABS" -name '*.csv' ! -name predictions.csv ! -path '*/points/*' \
+		! -path "$OUT/*" | ours | sort > "$D/files.txt"
+	find "$RABS" -name predictions.csv ! -path "$OUT/*" | ours | sort > "$D/pred_files.txt"
+else
+	echo "$RESULTS" > "$D/files.txt"; : > "$D/pred_files.txt"
+fi
+if [ ! -s "$D/files.txt" ]; then say "no result CSV under '$RESULTS'"; fi
+# shellcheck disable=SC2046
+awk -f "$PLOTDIR/merge.awk" -v knobs="$D/knobs.txt" $(cat "$D/files.txt") /dev/null > "$D/all.csv"
+awk 'FNR == 1 && NR > 1 { next } { print }' $(cat "$D/pred_files.txt") /dev/null > "$D/predictions.csv"
+ALL=$D/all.csv
+NROWS=$(($(wc -l < "$ALL") - 1))
+[ "$NROWS" -gt 0 ] || NROWS=0
+say "$NROWS result rows from $(wc -l < "$D/files.txt") file(s); figures in $OUT"
+
+has_col() { head -1 "$ALL" | tr ',' '\n' | grep -qx "$1"; }
+
+# render NAME SCRIPT DATA INC TITLE SOURCES NOTE
+render() {
+	for fmt in $FORMATS; do
+		gnuplot -e "plotdir='$PLOTDIR'; term='$fmt'; out='$OUT/$1.$fmt'; data='$3'; inc='$4'; ttl='$5'" \
+			"$PLOTDIR/$2" 2> "$D/$1.$fmt.log"
+		if [ ! -s "$OUT/$1.$fmt" ] || grep -q -i 'error' "$D/$1.$fmt.log"; then
+			say "gnuplot failed for $1.$fmt:"; sed 's/^/  /' "$D/$1.$fmt.log" >&2
+			rm -f "$OUT/$1.$fmt"
+			return 1
+		fi
+	done
+	printf '%s\t%s\t%s\t%s\n' "$1" "$5" "$6" "$7" >> "$OUT/figures.tsv"
+}
+
+# series_plot NAME SCRIPT TITLE SOURCES NOTE YCOL -- reshape.awk arguments...
+series_plot() {
+	name=$1 script=$2 title=$3 srcs=$4 note=$5 ycol=$6; shift 7
+	if ! awk -f "$PLOTDIR/reshape.awk" "$@" "$ALL" > "$D/$name.dat" 2> "$D/$name.err"; then
+		say "skipping $name: $(cat "$D/$name.err")"; return 0
+	fi
+	if ! grep -q '^[0-9]' "$D/$name.dat"; then say "skipping $name: no matching rows"; return 0; fi
+	awk -f "$PLOTDIR/series.awk" -v ycol="$ycol" "$D/$name.dat" > "$D/$name.gp"
+	render "$name" "$script" "$D/$name.dat" "$D/$name.gp" "$title" "$srcs" "$note"
+}
+
+# Columns (lock, counter, mode, affinity, knobs) with more than one value
+# among rows of source $1 and workload $2, minus any named in $3.
+varying() {
+	cols="lock counter mode affinity $(cat "$D/knobs.txt" 2>/dev/null | tr '\n' ' ')"
+	awk -F, -v s="$1" -v w="$2" -v cols="$cols" -v drop=" $3 " '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; n = split(cols, cl, " "); next }
+	$(c["source"]) == s && $(c["workload"]) == w {
+		for (i = 1; i <= n; i++) if (cl[i] in c) {
+			v = $(c[cl[i]])
+			if (!((i, v) in seen)) { seen[i, v] = 1; nv[i]++ }
+		}
+	}
+	END { for (i = 1; i <= n; i++) if (nv[i] > 1 && index(drop, " " cl[i] " ") == 0) printf("%s ", cl[i]) }' "$ALL"
+}
+
+# The column whose value picks a series' colour: the knob a seed experiment
+# is about, else the lock or counter when those vary, else (empty) the last
+# series column.
+keycol_for() {
+	kc=$(awk -F, -v s="$1" '$1 == s { print $2; exit }' "$PUBLISHED")
+	case " $2 " in *" $kc "*) echo "$kc"; return ;; esac
+	case " $2 " in *" lock "*) echo lock ;; *" counter "*) echo counter ;; esac
+}
+
+groups() { # source,workload pairs present, one per line
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ k = $(c["source"]) "," $(c["workload"]); if (!(k in s)) { s[k] = 1; print k } }' "$ALL"
+}
+
+# --- 1. throughput against workers, per experiment and workload ----------
+for g in $(groups); do
+	src=${g%%,*} wl=${g#*,}
+	case $wl in lock|counter) continue ;; esac
+	ser=$(varying "$src" "$wl" "")
+	kc=$(keycol_for "$src" "$ser")
+	series_plot "throughput_$(slug "$src")_$(slug "$wl")" throughput.gp \
+		"$wl ($src): throughput vs workers" "$src" "series: ${ser:-none}" 2 -- \
+		-v x=workers -v y=ops_per_sec -v series="$ser" -v keycol="$kc" \
+		-v where="source=$src;workload=$wl"
+done
+
+# --- 2. lock algorithms: throughput and fairness ------------------------
+for g in $(groups); do
+	src=${g%%,*} wl=${g#*,}
+	[ "$wl" = lock ] || continue
+	ser="lock $(varying "$src" lock lock)"
+	series_plot "locks_$(slug "$src")" locks.gp "lock algorithms ($src): throughput and fairness" \
+		"$src" "" 2 -- -v x=workers -v y="ops_per_sec fairness_cv" -v series="$ser" -v keycol=lock \
+		-v where="source=$src;workload=lock"
+done
+
+# --- 3. counter trade-off ------------------------------------------------
+for g in $(groups); do
+	src=${g%%,*} wl=${g#*,}
+	[ "$wl" = counter ] || continue
+	for c in threshold error_bound max_error_observed; do
+		has_col $c || { say "skipping counter_$src: no column '$c'"; continue 2; }
+	done
+	maxw=$(awk -F, -v s="$src" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["source"]) == s && $(c["workload"]) == "counter" && $(c["workers"]) + 0 > m { m = $(c["workers"]) + 0 }
+		END { print m + 0 }' "$ALL")
+	ser="counter $(varying "$src" counter "counter threshold")"
+	series_plot "counter_tradeoff_$(slug "$src")" counter.gp \
+		"counter trade-off ($src, $maxw workers)" "$src" "at $maxw workers" 2 -- \
+		-v x=threshold -v y="ops_per_sec max_error_observed error_bound" -v series="$ser" -v keycol=counter \
+		-v where="source=$src;workload=counter;workers=$maxw;threshold=*"
+done
+
+# --- 4. contention against workers (when the tracing columns exist) -----
+# Classes are found by their <class>_contended_pct column.
+classes=$(head -1 "$ALL" | tr ',' '\n' | sed -n 's/_contended_pct$//p')
+if [ -z "$classes" ]; then say "skipping contention figures: no <class>_contended_pct columns"; fi
+for g in $(groups); do
+	[ -n "$classes" ] || break
+	src=${g%%,*} wl=${g#*,}
+	name="contention_$(slug "$src")_$(slug "$wl")"
+	ser=$(varying "$src" "$wl" "")
+	: > "$D/$name.dat"
+	used=
+	for cl in $classes; do
+		# The wait column is <class>_avg_wait_ns or <class>_wait_avg_ns.
+		wait=
+		for wc in "${cl}_avg_wait_ns" "${cl}_wait_avg_ns"; do has_col "$wc" && wait=$wc; done
+		[ -n "$wait" ] || { say "contention: class $cl has no average-wait column, left out"; continue; }
+		# Only classes this workload actually contended.
+		awk -F, -v s="$src" -v w="$wl" -v k="${cl}_contended_pct" '
+			NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$(c["source"]) == s && $(c["workload"]) == w && $(c[k]) + 0 > 0 { f = 1 }
+			END { exit !f }' "$ALL" && used="$used $cl:$wait"
+	done
+	# Colour by lock class when several are contended, else by variant.
+	set -- $used
+	for cw in $used; do
+		cl=${cw%%:*} wait=${cw#*:}
+		key=; [ $# -gt 1 ] || [ -z "$ser" ] && key=$cl
+		kc=$(keycol_for "$src" "$ser")
+		[ -s "$D/$name.dat" ] && printf '\n\n' >> "$D/$name.dat"
+		awk -f "$PLOTDIR/reshape.awk" -v x=workers -v y="${cl}_contended_pct $wait" \
+			-v series="$ser" -v prefix="$cl " -v stylekey="$key" -v keycol="$kc" \
+			-v where="source=$src;workload=$wl" "$ALL" >> "$D/$name.dat"
+	done
+	if ! grep -q '^[0-9]' "$D/$name.dat"; then continue; fi
+	awk -f "$PLOTDIR/series.awk" "$D/$name.dat" > "$D/$name.gp"
+	render "$name" contention.gp "$D/$name.dat" "$D/$name.gp" \
+		"$wl ($src): lock contention vs workers" "$src" "series: lock class${ser:+ and $ser}"
+done
+
+# --- 5. seed A/B: measured beside published ------------------------------
+for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
+	name="ab_$(slug "$seed")"
+	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" \
+		"$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
+	note=measured
+	grep -q '^MEASURED = 0' "$D/$name.gp" && { note="not measured"; say "$name: $seed not measured, published values only"; }
+	render "$name" ab.gp "$D/$name.dat" "$D/$name.gp" "$seed: change per workload, measured vs published" \
+		"$seed" "$note"
+
+	# --- 6. extrapolation to 224 CPUs, when predictions exist ---------
+	if [ ! -s "$D/predictions.csv" ]; then continue; fi
+	xname="extrapolation_$(slug "$seed")"
+	if awk -f "$PLOTDIR/extrap.awk" -v seed="$seed" -v inc="$D/$xname.gp" \
+		"$D/predictions.csv" "$PUBLISHED" "$D/$name.tsv" > "$D/$xname.dat" 2> "$D/$xname.err"; then
+		render "$xname" extrap.gp "$D/$xname.dat" "$D/$xname.gp" \
+			"$seed: extrapolated change vs CPUs" "$seed" "predictions"
+	else
+		say "skipping $xname: $(cat "$D/$xname.err")"
+	fi
+done
+[ -s "$D/predictions.csv" ] || say "skipping extrapolation figures: no predictions.csv"
+say "$(wc -l < "$OUT/figures.tsv") figure(s) written"
+exit 0

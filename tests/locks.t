@@ -1,0 +1,24 @@
+#!/bin/sh
+# The lock algorithms from the command line: listed with their flags,
+# validated together, and run by the harness as threads and processes.
+. tests/lib.sh
+
+expect_exit 0 "list locks" -- $MEMSCALE list locks
+for l in ck_anderson ck_cas ck_clh ck_dec ck_fas ck_mcs ck_ticket ck_ticket_pb \
+	 pthread_spin qspinlock ttas_backoff; do
+	grep -q "^$l " "$TMP/out"; ok $? "list locks shows $l"
+done
+grep -q "^qspinlock  *fair,queue,ctx,spins " "$TMP/out"; ok $? "qspinlock flags: fair,queue,ctx,spins"
+
+expect_exit 0 "validate --all at 2 threads" -- $MEMSCALE validate --all --threads 2 --iterations 20000
+! grep -q FAIL "$TMP/out"; ok $? "no lock reported FAIL"
+n=$(grep -c "acquisitions=" "$TMP/out")
+[ "$n" -ge 12 ]; ok $? "every safe lock validated ($n)"
+grep -q "^none  *skipped" "$TMP/out"; ok $? "the unsafe baseline is skipped"
+
+# The default lock of `run` is qspinlock; process mode shares it via the arena.
+expect_exit 0 "run lock (default qspinlock), 2 processes" -- \
+	$MEMSCALE run lock -t 2 -s 0.2 --sample-ms 100 -m processes --format csv
+grep -q ",qspinlock," "$TMP/out"; ok $? "result row names qspinlock"
+expect_usage "validate unknown lock" "bogus_lock" -- $MEMSCALE validate --lock bogus_lock
+done_testing

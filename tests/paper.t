@@ -1,0 +1,70 @@
+#!/bin/sh
+# Paper: builds with latexmk from the synthetic fixture (tests/fixtures/
+# plots), its generated table holds the fixture's statistics (recomputed
+# here independently), and missing data reads "not measured" instead of
+# failing the build.  Built in a scratch copy so it never touches paper/.
+. tests/lib.sh
+FIX=tests/fixtures/plots
+if ! command -v latexmk >/dev/null || ! command -v pdflatex >/dev/null; then
+	echo "ok 1 # SKIP latexmk/pdflatex not installed (make deps)"; echo "1..1"; exit 0
+fi
+
+# build_paper RESULTS DIR: figures, generated tables and PDF under DIR.
+build_paper() {
+	mkdir -p "$2/paper" && cp paper/memscale.tex paper/latexmkrc "$2/paper/"
+	FORMATS=pdf sh plots/plot.sh "$1" "$2/fig" 2>/dev/null
+	GEN="$2/paper/generated" sh paper/gen.sh "$1" "$2/fig" 2>/dev/null || return 1
+	( cd "$2/paper" && latexmk -silent memscale.tex > latexmk.out 2>&1 )
+}
+
+build_paper "$FIX" "$TMP/a"
+ok $? "latexmk builds the paper from the fixture"
+[ "$(head -c 4 "$TMP/a/paper/memscale.pdf")" = "%PDF" ]; ok $? "memscale.pdf is a PDF"
+pdftotext "$TMP/a/paper/memscale.pdf" "$TMP/a.txt" 2>/dev/null
+grep -q "TEST FIXTURE" "$TMP/a.txt"; ok $? "fixture data is flagged as such in the abstract"
+grep -q "Synthetic CPU (test fixture)" "$TMP/a/paper/generated/macros.tex"
+ok $? "machine description comes from the JSON sidecar"
+grep -q -F 'Command: \texttt{memscale sweep experiments/\allowbreak{}stats\_batch.ini' "$TMP/a/paper/generated/seed_stats_batch.tex"
+ok $? "figure captions carry the command from the sidecar"
+
+# The stats_batch table row of page_fault2: means of ops_per_sec over the
+# repetitions at 2 workers for stats_batch 32 and 512, and their change,
+# recomputed from the fixture CSV with a different tool chain (sort+awk
+# per variant) than plots/ab.awk.
+mean() { # mean VALUE: ops_per_sec of page_fault2, 2 workers, stats_batch=VALUE
+	awk -F, -v v="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["workload"] == "page_fault2" && $c["workers"] == 2 && $c["stats_batch"] == v { print $c["ops_per_sec"] }' \
+		"$FIX/stats_batch/results.csv" | sort -n | awk '{ s += $1; n++ } END { printf("%.10g %d", s / n, n) }'
+}
+set -- $(mean 32); b=$1 nb=$2
+set -- $(mean 512); p=$1 np=$2
+pct=$(awk -v b="$b" -v p="$p" 'BEGIN { printf("%+.1f", (p - b) / b * 100) }')
+# ops/s shown with 3 significant digits and a k/M/G prefix
+si() { awk -v v="$1" 'BEGIN { u = v >= 1e9 ? "G" : v >= 1e6 ? "M" : v >= 1e3 ? "k" : ""
+	d = u == "G" ? 1e9 : u == "M" ? 1e6 : u == "k" ? 1e3 : 1
+	printf("%.3g%s", v / d, u == "" ? "" : "\\," u) }'; }
+kb=$(si "$b") kp=$(si "$p")
+row=$(grep '^page\\_fault2 & 512 vs 32' "$TMP/a/paper/generated/seed_stats_batch.tex")
+printf '# row: %s\n' "$row"
+printf '%s\n' "$row" | grep -q -F "$pct\\,\\% at 2 workers"; ok $? "measured change $pct % matches the fixture"
+printf '%s\n' "$row" | grep -q -F "$kb \$\\rightarrow\$ $kp ops/s ($nb+$np runs)"
+ok $? "base and patch means $kb -> $kp ops/s over $nb+$np runs match the fixture"
+printf '%s\n' "$row" | grep -q -F "+13.7\\,\\% (Xeon worst case)\\newline +26.2\\,\\% (Xeon best case)"
+ok $? "published range comes from plots/published.csv"
+x=$(awk -F, '$1 == "stats_batch" && $2 == "page_fault2" && $5 == 224 { printf("%+.1f", $6) }' "$FIX/predictions.csv")
+printf '%s\n' "$row" | grep -q -F "& $x\\,\\% at 224 CPUs"
+ok $? "extrapolated column comes from predictions.csv ($x % at 224 CPUs)"
+grep -q "not measured" "$TMP/a/paper/generated/seed_layout_false_sharing.tex"
+ok $? "a published pair without measurements says 'not measured'"
+
+# No results at all: every table says "not measured", the paper still builds.
+mkdir -p "$TMP/empty"
+build_paper "$TMP/empty" "$TMP/b"
+ok $? "the paper builds without any results"
+n=$(cat "$TMP"/b/paper/generated/seed_*.tex | grep -c "not measured")
+[ "$n" -ge 4 ]; ok $? "each seed section says 'not measured' ($n mentions)"
+! grep "includegraphics" "$TMP"/b/paper/generated/*.tex | grep -v -q "/ab_"
+ok $? "without data only the published-values figures are included"
+grep -q "published values only; not measured here" "$TMP/b/paper/generated/seed_stats_batch.tex"
+ok $? "their captions say they were not measured here"
+done_testing

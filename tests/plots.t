@@ -1,0 +1,75 @@
+#!/bin/sh
+# Figures: every gnuplot script renders from the synthetic fixture
+# (tests/fixtures/plots, made by its make_fixture.sh) to a non-empty PNG;
+# figures whose columns are missing are skipped with a message; the A/B
+# data the figures and the paper share hold the right numbers.
+. tests/lib.sh
+FIX=tests/fixtures/plots
+OUT=$TMP/fig
+
+is_png() { [ -s "$1" ] && [ "$(head -c 4 "$1" | tail -c 3)" = PNG ]; }
+
+FORMATS=png sh plots/plot.sh "$FIX" "$OUT" 2> "$TMP/log"
+ok $? "plot.sh renders the fixture (exit 0)"
+for ps in throughput_:throughput locks_:locks counter_tradeoff_:counter contention_:contention \
+	ab_:ab extrapolation_:extrap; do
+	pat=${ps%:*} n=0 bad=0
+	for f in "$OUT/$pat"*.png; do
+		[ -e "$f" ] || continue
+		n=$((n + 1)); is_png "$f" || { bad=1; echo "#   not a PNG: $f"; }
+	done
+	[ "$n" -gt 0 ] && [ "$bad" -eq 0 ]; ok $? "$pat*: $n non-empty PNG(s) from ${ps#*:}.gp"
+done
+# One A/B and one extrapolation figure per seed in plots/published.csv.
+for s in layout_false_sharing stats_batch permemcg_flush lru_lock_split; do
+	is_png "$OUT/ab_$s.png" && is_png "$OUT/extrapolation_$s.png"
+	ok $? "seed $s: A/B and extrapolation figures"
+done
+# figures.tsv names every figure once, with its source for captions.
+[ "$(ls "$OUT"/*.png | wc -l)" -eq "$(wc -l < "$OUT/figures.tsv")" ]
+ok $? "figures.tsv lists every rendered figure"
+
+# PDF for the paper, from the same script.
+FORMATS=pdf sh plots/plot.sh "$FIX/locks" "$TMP/pdf" 2>/dev/null
+[ "$(head -c 4 "$TMP/pdf/locks_locks.pdf")" = "%PDF" ]; ok $? "pdfcairo output is a PDF"
+
+# A/B data: measured change at the largest common worker count, computed
+# here independently from the fixture CSV (means over the 3 repetitions).
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["workload"] == "page_fault2" && $c["workers"] == 2 {
+		s[$c["layout"]] += $c["ops_per_sec"]; n[$c["layout"]]++ }
+	END { b = s["v6.10"] / n["v6.10"]; p = s["fixed"] / n["fixed"]; printf("%.2f", (p - b) / b * 100) }' \
+	"$FIX/layout_false_sharing/results.csv")
+got=$(awk -F'\t' '$1 == "measured" && $2 == "page_fault2" && $4 == "fixed" { print $10 }' \
+	"$OUT/data/ab_layout_false_sharing.tsv")
+[ -n "$want" ] && [ "$got" = "$want" ]; ok $? "page_fault2 fixed vs v6.10: measured $got% = $want% computed from the CSV"
+# Published change computed from base and patch when the reference gives
+# only those: AIM9 page_test Hmean 34355.4 -> 35810.9 is +4.24 %
+# ((35810.9 - 34355.4) / 34355.4 = 0.042366).
+got=$(awk -F'\t' '$1 == "published" && $2 == "aim9_page_test" { print $9 }' "$OUT/data/ab_lru_lock_split.tsv")
+[ "$got" = "4.24" ]; ok $? "published aim9_page_test change from base/patch: $got% (want 4.24)"
+
+# Every lock and variant has one fixed style: the names are unique.
+dups=$(gnuplot -e 'load "plots/style.gp"; do for [k=1:words(STYLE_NAMES)] { print word(STYLE_NAMES, k) }' 2>&1 | sort | uniq -d)
+[ -z "$dups" ]; ok $? "style names are unique${dups:+ (duplicates: $dups)}"
+[ "$(gnuplot -e 'load "plots/style.gp"; print ls_for("qspinlock", 1) == ls_for("qspinlock", 7)' 2>&1)" = 1 ]
+ok $? "a lock keeps its style whatever its position in a figure"
+
+# Missing optional columns: the figure is skipped with a message, exit 0.
+cut -d, -f1-25,28- "$FIX/locks/results.csv" > "$TMP/plain.csv"
+FORMATS=png sh plots/plot.sh "$TMP/plain.csv" "$TMP/plain" 2> "$TMP/log2"
+st=$?
+[ $st -eq 0 ] && grep -q "skipping contention figures" "$TMP/log2" && [ ! -e "$TMP/plain/contention_plain_lock.png" ] \
+	&& is_png "$TMP/plain/locks_plain.png"
+ok $? "no contention columns: contention figure skipped with a message, others drawn"
+grep -q "skipping extrapolation figures: no predictions.csv" "$TMP/log2"
+ok $? "no predictions: extrapolation skipped with a message"
+
+# The subcommand runs the same driver; bad input exits 2.
+( cd "$TMP" && FORMATS=png "$OLDPWD/$MEMSCALE" plot "$OLDPWD/$FIX/counters" --out "$TMP/sub" 2>/dev/null )
+is_png "$TMP/sub/counter_tradeoff_counters.png"; ok $? "memscale plot RESULTS --out DIR works from any directory"
+expect_usage "plot: missing results" "nosuch" -- $MEMSCALE plot "$TMP/nosuch"
+expect_usage "plot: no argument" "results" -- $MEMSCALE plot
+expect_usage "plot: bad option" "--frob" -- $MEMSCALE plot --frob
+expect_exit 2 "plot.sh without arguments" -- sh plots/plot.sh
+done_testing

@@ -1,0 +1,300 @@
+/*
+ * t_models.c - the memcg model: layout offsets per kernel version, the
+ * invariants after 2-worker runs of every variant combination, equal
+ * flushed totals across the stats paths, each invariant check failing
+ * when its state is corrupted, and every workload's op counts against
+ * the op table in its header.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../counters/counter.h"
+#include "../experiments/harness.h"
+#include "../experiments/model_workload.h"
+#include "../models/layout.h"
+#include "../models/memcg.h"
+#include "tap.h"
+
+static void test_layouts(void)
+{
+	struct pn_layout l;
+
+	pn_layout_resolve(&l, LAYOUT_V69, 4);
+	is_int(l.sizeof_pn, 1488, "v6.9 sizeof 1488");
+	is_int(l.off[PN_LISTS], 0, "v6.9 lruvec at 0");
+	is_int(l.off[PN_LRU_LOCK], 80, "v6.9 lru_lock at 80");
+	is_int(l.off[PN_PGDAT], 136, "v6.9 lruvec.pgdat at 136");
+	is_int(l.off[PN_STATS_PERCPU], 152, "v6.9 lruvec_stats_percpu at 152");
+	is_int(l.off[PN_LRUVEC_STATS], 160, "v6.9 lruvec_stats embedded at 160");
+	is_int(l.size[PN_LRUVEC_STATS], 1056, "v6.9 lruvec_stats 1056 B");
+	is_int(l.off[PN_LRU_ZONE_SIZE], 1216, "v6.9 lru_zone_size at 1216");
+	is_int(l.off[PN_ITER], 1416, "v6.9 iter at 1416");
+	is_int(l.off[PN_SHRINKER_INFO], 1432, "v6.9 shrinker_info at 1432");
+	is_int(l.off[PN_TREE_NODE], 1440, "v6.9 tree_node at 1440");
+	is_int(l.off[PN_MEMCG], 1480, "v6.9 memcg at 1480");
+
+	pn_layout_resolve(&l, LAYOUT_V610, 4);
+	is_int(l.sizeof_pn, 440, "v6.10 sizeof 440");
+	is_int(l.off[PN_LRUVEC_STATS], 160, "v6.10 lruvec_stats pointer at 160");
+	is_int(l.off[PN_LRU_ZONE_SIZE], 168, "v6.10 lru_zone_size at 168");
+	is_int(l.off[PN_LRU_ZONE_SIZE] + (ZONE_NORMAL * NR_LRU + LRU_INACTIVE_ANON) * 8, 248,
+	       "v6.10 lru_zone_size[NORMAL][INACTIVE_ANON] at 248");
+	is_int(l.off[PN_ITER], 368, "v6.10 iter at 368");
+	is_int(l.off[PN_SHRINKER_INFO], 384, "v6.10 shrinker_info at 384");
+	is_int(l.off[PN_TREE_NODE], 392, "v6.10 tree_node at 392");
+	is_int(l.off[PN_USAGE_IN_EXCESS], 416, "v6.10 usage_in_excess at 416");
+	is_int(l.off[PN_ON_TREE], 424, "v6.10 on_tree at 424");
+	is_int(l.off[PN_MEMCG], 432, "v6.10 memcg at 432");
+
+	pn_layout_resolve(&l, LAYOUT_FIXED, 4);
+	is_int(l.sizeof_pn, 440, "fixed sizeof 440");
+	is_int(l.off[PN_MEMCG], 0, "fixed memcg at 0");
+	is_int(l.off[PN_STATS_PERCPU], 8, "fixed lruvec_stats_percpu at 8");
+	is_int(l.off[PN_LRUVEC_STATS], 16, "fixed lruvec_stats at 16");
+	is_int(l.off[PN_SHRINKER_INFO], 24, "fixed shrinker_info at 24");
+	is_int(l.off[PN_TREE_NODE], 32, "fixed tree_node at 32");
+	is_int(l.off[PN_USAGE_IN_EXCESS], 56, "fixed usage_in_excess at 56");
+	is_int(l.off[PN_ON_TREE], 64, "fixed on_tree at 64");
+	is_int(l.off[PN_LISTS], 72, "fixed lruvec at 72");
+	is_int(l.off[PN_LRU_LOCK], 152, "fixed lru_lock at 72+80");
+	is_int(l.off[PN_LRU_ZONE_SIZE], 224, "fixed lru_zone_size at 224");
+	is_int(l.off[PN_ITER], 424, "fixed iter at 424");
+
+	pn_layout_resolve(&l, LAYOUT_FIXED_PADDED, 4);
+	is_int(l.off[PN_LISTS], 64, "fixed_padded lruvec starts line 1");
+	is_int(l.sizeof_pn % 64, 0, "fixed_padded size is whole lines");
+	ok(l.off[PN_MEMCG] / 64 != l.off[PN_LISTS] / 64,
+	   "fixed_padded: memcg and lists on different lines");
+
+	pn_layout_resolve(&l, LAYOUT_V610, 40);
+	ok(l.lock_grew, "a 40-byte lock is flagged as growing the layout");
+	is_int(l.off[PN_LRU_LOCK], 80, "grown lock keeps the kernel offset");
+	is_int(l.off[PN_COSTS], 120, "fields after a grown lock shift");
+	is_int(l.off[PN_MEMCG], 432 + 32, "v6.10 memcg shifts by the extra 32 B");
+}
+
+/* ---- every variant combination, 2 workers, through the harness ---- */
+
+static int run_wl(const char *wl, const char *lock, enum run_mode mode,
+		  unsigned nworkers, const char *const *sets, struct result *res)
+{
+	struct harness_opts o;
+	struct knobset *ks = knobset_new();
+	int st;
+
+	for (; sets && *sets; sets++)
+		knobset_set_arg(ks, *sets);
+	harness_defaults(&o);
+	o.wl = workload_find(wl);
+	o.lock = lock_find(lock);
+	o.counter = counter_find("percpu_batch");
+	o.knobs = ks;
+	o.seconds = 0.04;
+	o.sample_ms = 20;
+	o.warmup = 0;
+	o.mode = mode;
+	o.aff = AFF_NONE;
+	o.arena_size = (size_t)1 << 30;
+	st = harness_run_one(&o, nworkers, 0, res);
+	knobset_free(ks);
+	return st;
+}
+
+static void test_combinations(void)
+{
+	static const char *const layouts[] = { "v6.9", "v6.10", "fixed", "fixed_padded" };
+	static const char *const stats[] = { "v5.10_atomic", "rstat_global_noguard",
+		"rstat_global", "rstat_permemcg", "rstat_permemcg_cached" };
+	static const char *const lru_locks[] = { "pgdat", "lruvec" };
+	unsigned failed = 0, runs = 0, k = 0;
+
+	for (unsigned a = 0; a < ARRAY_SIZE(layouts); a++)
+		for (unsigned b = 0; b < ARRAY_SIZE(stats); b++)
+			for (unsigned c = 0; c < ARRAY_SIZE(lru_locks); c++, k++) {
+				char s[8][64];
+				const char *sets[9];
+				struct result res;
+				int st;
+
+				snprintf(s[0], 64, "layout=%s", layouts[a]);
+				snprintf(s[1], 64, "stats=%s", stats[b]);
+				snprintf(s[2], 64, "lru_lock=%s", lru_locks[c]);
+				/* vary the rest so every value meets every variant */
+				snprintf(s[3], 64, "containers=%u", 1 + k % 3);
+				snprintf(s[4], 64, "nodes=%u", 1 + k % 2);
+				snprintf(s[5], 64, "charge_batch=%s", k % 2 ? "32" : "64");
+				snprintf(s[6], 64, "lru_batch=%s", k % 4 < 2 ? "15" : "31");
+				snprintf(s[7], 64, "flush_ms=%u", k % 3 ? 1 : 0);
+				for (unsigned i = 0; i < 8; i++)
+					sets[i] = s[i];
+				sets[8] = NULL;
+				st = run_wl(k % 2 ? "lru_file_readtwice" : "page_fault2",
+					    k % 5 ? "qspinlock" : "pthread_mutex",
+					    k % 7 ? MODE_THREADS : MODE_PROCESSES, 2, sets, &res);
+				runs++;
+				if (st) {
+					failed++;
+					diag("failed: %s %s %s %s %s", s[0], s[1], s[2], s[3], s[4]);
+				}
+				result_free(&res);
+			}
+	is_int(failed, 0, "invariants hold after 2-worker runs of all %u layout x stats x lru_lock combinations",
+	       runs);
+}
+
+/* ---- same op sequence, same flushed totals, whatever the stats path ---- */
+
+static void sequence(struct model *m)
+{
+	struct model_worker *mw = model_worker(m, 0);
+	struct mpage *held[512];
+	unsigned n = 0;
+
+	for (unsigned round = 0; round < 7; round++) {
+		for (unsigned i = 0; i < 37 + round * 29; i++) {
+			struct mpage *pg = model_page_alloc(mw);
+			struct mcg *memcg = m->leaves[(i / 5) % m->p.containers];
+
+			pg->flags = PG_SWAPBACKED * (i % 3 != 0);
+			model_count_event(mw, memcg, EV_PGFAULT, 1);
+			model_charge(mw, pg, memcg);
+			model_mod_lruvec_state(mw, memcg, 0, NR_ANON_MAPPED, 1);
+			model_lru_add(mw, pg);
+			held[n++] = pg;
+			if (i % 4 == 0)
+				model_activate(mw, pg);
+			model_tick(mw);
+		}
+		model_lru_add_drain(mw);
+		for (unsigned i = 0; i < n; i += 2) {
+			model_mod_lruvec_state(mw, held[i]->memcg, 0, NR_ANON_MAPPED, -1);
+			model_release(mw, held[i]);
+		}
+		model_release_drain(mw);
+		for (unsigned i = 1, j = 0; i < n; i += 2)
+			held[j++] = held[i];
+		n /= 2;
+		if (round == 3)
+			model_flush(mw); /* a mid-sequence flush must not change totals */
+	}
+}
+
+static void test_stats_paths_agree(void)
+{
+	long want[NR_STAT_ITEMS + NR_EVENTS][4];
+	bool all_same = true;
+
+	for (int v = 0; v < STATS_NR; v++) {
+		struct arena *a = arena_create((size_t)256 << 20);
+		struct model_params p;
+		struct model *m;
+		char msg[256];
+		int st;
+
+		model_params_default(&p);
+		p.stats = (enum stats_variant)v;
+		p.containers = 3;
+		p.depth = 4;
+		p.flush_ms = 0;
+		m = model_setup(a, &p, lock_find("qspinlock"), 1, 600);
+		sequence(m);
+		st = model_check(m, msg, sizeof(msg));
+		is_int(st, 0, "stats=%d: invariants after the sequence %s", v, msg);
+		for (unsigned k = 0; k < NR_STAT_ITEMS + NR_EVENTS; k++)
+			for (unsigned c = 0; c < 4; c++) {
+				const struct mcg *memcg = c < 3 ? m->leaves[c] : &m->memcgs[0];
+				long got = k < NR_STAT_ITEMS
+					? model_memcg_stat(m, memcg, (enum stat_item)k)
+					: model_memcg_event(m, memcg, (enum event_item)(k - NR_STAT_ITEMS));
+				if (v == 0)
+					want[k][c] = got;
+				else if (got != want[k][c])
+					all_same = false;
+			}
+		arena_destroy(a);
+	}
+	ok(want[NR_ANON_MAPPED][3] > 0 && want[NR_STAT_ITEMS + EV_PGACTIVATE][3] > 0,
+	   "the sequence moves anon-mapped and activations (root: %ld, %ld)",
+	   want[NR_ANON_MAPPED][3], want[NR_STAT_ITEMS + EV_PGACTIVATE][3]);
+	ok(all_same, "all five stats paths give identical flushed totals");
+}
+
+/* ---- each invariant can fail ---- */
+
+static void test_corruption(void)
+{
+	static const char *const names[CORRUPT_NR] = { "LRU list", "page_counter usage",
+						       "flushed stats" };
+	const struct workload *wl = workload_find("page_fault2");
+	struct mwl_counts got, want;
+	bool has;
+
+	for (int c = 0; c < CORRUPT_NR; c++) {
+		struct knobset *ks = knobset_new();
+		int st;
+
+		mwl_test_corruption = c;
+		st = mwl_drive(wl, ks, lock_find("qspinlock"), 1, 300, &got, &want, &has);
+		mwl_test_corruption = -1;
+		is_int(st, 1, "corrupted %s is caught", names[c]);
+		knobset_free(ks);
+	}
+	{
+		struct knobset *ks = knobset_new();
+		is_int(mwl_drive(wl, ks, lock_find("qspinlock"), 1, 300, &got, &want, &has), 0,
+		       "the same run uncorrupted passes");
+		knobset_free(ks);
+	}
+}
+
+/* ---- op tables ---- */
+
+static bool close_to(double a, double b) { return fabs(a - b) <= 1e-9 * (1 + fabs(b)); }
+
+static void test_op_tables(void)
+{
+	static const char *const wls[] = { "page_fault1", "page_fault2", "page_fault3",
+		"fallocate1", "fallocate2", "tlb_flush2", "malloc1", "lru_shm",
+		"aim9_page_test", "aim9_brk_test" };
+	static const char *const batches[] = { "15", "31" };
+
+	for (unsigned i = 0; i < ARRAY_SIZE(wls); i++)
+		for (unsigned b = 0; b < 2; b++) {
+			struct knobset *ks = knobset_new();
+			struct mwl_counts g, w;
+			bool has = false;
+			char set[32];
+			int st;
+
+			snprintf(set, sizeof(set), "lru_batch=%s", batches[b]);
+			knobset_set_arg(ks, set);
+			/* 512 ops: whole munmap/truncate cycles for every table */
+			st = mwl_drive(workload_find(wls[i]), ks, lock_find("qspinlock"), 1,
+				       strncmp(wls[i], "aim9", 4) ? 512 : 3, &g, &w, &has);
+			ok(st == 0 && has &&
+			   close_to(g.charges, w.charges) && close_to(g.uncharges, w.uncharges) &&
+			   close_to(g.lru_add, w.lru_add) && close_to(g.lru_del, w.lru_del) &&
+			   close_to(g.stat_updates, w.stat_updates) &&
+			   close_to(g.events, w.events) && close_to(g.lock_acq, w.lock_acq),
+			   "%s %s: op counts match the header's table", wls[i], set);
+			if (!close_to(g.events, w.events) || !close_to(g.lock_acq, w.lock_acq) ||
+			    !close_to(g.stat_updates, w.stat_updates) ||
+			    !close_to(g.uncharges, w.uncharges))
+				diag("got ch %g unch %g add %g del %g st %g ev %g lk %g; want %g %g %g %g %g %g %g",
+				     g.charges, g.uncharges, g.lru_add, g.lru_del, g.stat_updates,
+				     g.events, g.lock_acq, w.charges, w.uncharges, w.lru_add,
+				     w.lru_del, w.stat_updates, w.events, w.lock_acq);
+			knobset_free(ks);
+		}
+}
+
+int main(void)
+{
+	test_layouts();
+	test_stats_paths_agree();
+	test_corruption();
+	test_op_tables();
+	test_combinations();
+	return done_testing();
+}

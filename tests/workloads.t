@@ -1,0 +1,55 @@
+#!/bin/sh
+# The model workloads: each runs at 1 and 2 workers (threads, and a few as
+# processes) with its invariants holding; `--format wis` prints
+# will-it-scale's lines; bad model knob values exit 2 naming the knob and
+# its allowed values; `memscale layout` prints the four layouts.
+. tests/lib.sh
+RUN="$MEMSCALE run -s 0.1 --sample-ms 50 -w 1 -a none"
+for wl in page_fault1 page_fault2 page_fault3 fallocate1 fallocate2 tlb_flush2 \
+	  malloc1 lru_shm lru_file_readtwice aim9_page_test aim9_brk_test; do
+	expect_exit 0 "$wl at 1 and 2 workers, invariants hold" -- $RUN $wl -t 1,2
+done
+for wl in page_fault2 lru_file_readtwice fallocate1; do
+	expect_exit 0 "$wl in process mode, 2 containers" -- \
+		$RUN $wl -t 2 -m processes --set containers=2 --set lru_lock=pgdat
+done
+expect_exit 0 "page_fault2 metrics are reported" -- $RUN page_fault2 -t 1 --format csv
+grep -q "charges_per_op" "$TMP/out" && grep -q "lock_acq_per_op" "$TMP/out" \
+	&& grep -q "stat_updates_per_op" "$TMP/out"
+ok $? "per-op model metrics in the csv"
+
+# will-it-scale output: testcase:, warmup, min:N max:N total:N lines,
+# measurement, average:N (workloads.md §1)
+expect_exit 0 "--format wis runs" -- $MEMSCALE run page_fault2 -t 1 -s 0.2 \
+	--sample-ms 50 -w 2 -a none --format wis
+awk '
+	NR == 1 && /^testcase:/ { t = 1; next }
+	/^tasks:[0-9]+$/ { next }
+	/^warmup$/ { w = 1; next }
+	/^min:[0-9]+ max:[0-9]+ total:[0-9]+$/ { s++; next }
+	/^measurement$/ { if (s == 2) m = 1; next }
+	/^average:[0-9]+$/ { a = 1; next }
+	{ bad = 1 }
+	END { exit !(t && w && m && a && s >= 4 && !bad) }' "$TMP/out"
+ok $? "wis output parses like will-it-scale's"
+
+expect_usage "bad layout" "layout.*v6.9|v6.10|fixed|fixed_padded" -- \
+	$RUN page_fault2 -t 1 --set layout=v7.0
+expect_usage "bad stats path" "stats.*rstat_permemcg_cached" -- \
+	$RUN page_fault2 -t 1 --set stats=percpu
+expect_usage "bad charge_batch" "charge_batch.*32|64" -- \
+	$RUN page_fault2 -t 1 --set charge_batch=48
+expect_usage "bad lru_lock" "lru_lock.*pgdat|lruvec" -- \
+	$RUN page_fault2 -t 1 --set lru_lock=zone
+expect_usage "depth out of range" "depth" -- $RUN page_fault2 -t 1 --set depth=99
+expect_usage "containers with depth 0" "containers" -- \
+	$RUN page_fault2 -t 1 --set depth=0 --set containers=2
+
+expect_exit 0 "memscale layout" -- $MEMSCALE layout
+for v in v6.9 v6.10 fixed fixed_padded; do
+	grep -q "^$v: sizeof" "$TMP/out"; ok $? "layout prints $v"
+done
+sed -n '/^v6.10:/,/^$/p' "$TMP/out" | grep -q '^! lruvec_stats_percpu ' ; ok $? "v6.10: lruvec_stats_percpu shares a line with hot writes"
+! sed -n '/^fixed:/,/^$/p' "$TMP/out" | grep -Eq '^! (memcg|lruvec_stats_percpu) ' ; ok $? "fixed: memcg and lruvec_stats_percpu share no line with hot writes"
+expect_usage "layout: unknown variant" "v5" -- $MEMSCALE layout v5
+done_testing
