@@ -25,7 +25,8 @@ const struct subcommand lockstat_cmd = {
 		 "      --csv             comma-separated output, times in ns\n"
 		 "      --sort KEY        acquired (default), contended, avg_wait,\n"
 		 "                        wait_total, wait_max (descending)\n"
-		 "  -t, --threads         one row per worker and lock class\n",
+		 "  -t, --threads         one row per worker and lock class\n"
+		 "      --hist            log2 histograms of waits and holds\n",
 	.main = lockstat_main,
 };
 REGISTER(subcommand, lockstat_cmd);
@@ -36,6 +37,7 @@ static int lockstat_main(int argc, char **argv)
 		{ "csv", no_argument, NULL, 'c' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "threads", no_argument, NULL, 't' },
+		{ "hist", no_argument, NULL, 'H' },
 		{ 0 },
 	};
 	static const char *const keys[] = {
@@ -45,7 +47,7 @@ static int lockstat_main(int argc, char **argv)
 	};
 	enum lockstat_sort key = LS_SORT_ACQUIRED;
 	struct lockstat_report rep;
-	bool csv = false, per_worker = false, found;
+	bool csv = false, per_worker = false, hist = false, found;
 	int c;
 
 	opterr = 0;
@@ -57,6 +59,9 @@ static int lockstat_main(int argc, char **argv)
 			break;
 		case 't':
 			per_worker = true;
+			break;
+		case 'H':
+			hist = true;
 			break;
 		case 's':
 			found = false;
@@ -82,6 +87,8 @@ static int lockstat_main(int argc, char **argv)
 		return EXIT_USAGE;
 	lockstat_sort(&rep, key);
 	lockstat_print(stdout, &rep, per_worker, csv);
+	if (hist)
+		lockstat_print_hist(stdout, &rep);
 	lockstat_free(&rep);
 	return 0;
 }

@@ -213,10 +213,10 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 static size_t cpu_list(const char *s, const char *dflt, long **out)
 {
 	const char *err = NULL;
-	size_t n = parse_list(s ? s : dflt, 1, 100000, out, &err);
+	size_t n = parse_list(s ? s : dflt, 1, 4096, out, &err);
 
 	if (!n)
-		die(EXIT_USAGE, "model: bad --cpus '%s': %s (want e.g. 52,80,104,224 or 1-8)",
+		die(EXIT_USAGE, "model: bad --cpus '%s': %s (want counts 1..4096, e.g. 52,80,104,224 or 1-8)",
 		    s ? s : "", err);
 	return n;
 }

@@ -264,6 +264,9 @@ int mwl_finish(struct run *r, struct result *res)
 	result_metric(res, "events_per_op", c.events);
 	result_metric(res, "lock_acq_per_op", c.lock_acq);
 	result_metric(res, "flushes", (double)o.flushes);
+	/* bytes the lock takes at lruvec.lru_lock (4 = the kernel's layout;
+	 * more: the fields after it moved, see `memscale layout --lock`) */
+	result_metric(res, "pn_lock_bytes", (double)sh->m->lay.lock_size);
 	for (unsigned k = 0; k < ARRAY_SIZE(classes); k++)
 		if (ls[classes[k].cls].acquired)
 			result_metric(res, classes[k].name,

@@ -27,7 +27,7 @@ struct mwl_desc {
 	unsigned pages_per_worker; /* page pool */
 	unsigned map_pages;        /* pages one worker maps at most */
 	bool uses_counter;
-	void (*prefault)(struct mwl_worker *ww);      /* optional, in setup */
+	void (*prefault)(struct mwl_worker *ww);      /* optional per-worker set-up */
 	void (*op)(struct mwl_worker *ww);            /* one benchmark op */
 	/* op table for these parameters; NULL: not deterministic */
 	void (*expect)(const struct model_params *p, struct mwl_counts *c);

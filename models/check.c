@@ -7,6 +7,7 @@
  *   usage:  page_counter usage of every memcg == pages resident in its
  *           subtree (on lists or in batches) + pages held in stocks for
  *           memcgs of the subtree; watermark >= usage.
+ *   node:   the nodes' vm_stat plus every CPU's diff == the exact counts.
  *   stats:  after a final flush, every memcg's flushed state and events
  *           == the exact (never batched) counts of its subtree, and every
  *           lruvec's NR_LRU_BASE+lru == the lengths of the lists of that
@@ -108,6 +109,21 @@ int model_check(struct model *m, char *msg, size_t msglen)
 		if (memcg->memory.watermark < usage)
 			FAIL("usage: memcg %u watermark %ld < usage %ld", i,
 			     memcg->memory.watermark, usage);
+	}
+
+	/* node stats (vm_node_stat + every CPU's diff) == all memcgs' exact */
+	for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
+		long got = 0, want = 0;
+		for (unsigned n = 0; n < m->p.nodes; n++) {
+			got += m->nodes[n].vm_stat[k];
+			for (unsigned w = 0; w < m->nworkers; w++)
+				got += m->workers[w]->node_diff[n][k];
+		}
+		for (unsigned d = 0; d < m->nmemcg; d++)
+			for (unsigned w = 0; w < m->nworkers; w++)
+				want += m->workers[w]->exact_state[d][k];
+		if (got != want)
+			FAIL("stats: node %s %ld != exact %ld", stat_item_names[k], got, want);
 	}
 
 	/* stats */

@@ -107,7 +107,7 @@ void pn_layout_resolve(struct pn_layout *l, enum pn_layout_id id,
 	l->id = id;
 	l->name = pn_layout_names[id];
 	l->lock_size = lock_size < 4 ? 4 : lock_size;
-	l->lock_grew = l->lock_size > 4;
+	l->lock_grew = l->lock_size > 4; /* refined below */
 	l->stats_embedded = id == LAYOUT_V69;
 	for (size_t i = 0; i < orders[id].n; i++) {
 		struct fdesc d = orders[id].f[i];
@@ -127,4 +127,11 @@ void pn_layout_resolve(struct pn_layout *l, enum pn_layout_id id,
 			maxalign = d.align;
 	}
 	l->sizeof_pn = (off + maxalign - 1) & ~(maxalign - 1);
+	if (l->lock_grew) {
+		/* Up to 8 bytes fit the padding before anon_cost: the layout
+		 * changes only when a field after the lock moved. */
+		struct pn_layout ref;
+		pn_layout_resolve(&ref, id, 4);
+		l->lock_grew = ref.off[PN_COSTS] != l->off[PN_COSTS];
+	}
 }

@@ -54,7 +54,7 @@ struct pn_layout {
 	bool present[PN_NR_FIELDS];
 	size_t sizeof_pn;
 	size_t lock_size;     /* bytes reserved for the lock at PN_LRU_LOCK */
-	bool lock_grew;       /* the lock is bigger than the kernel's 4 B */
+	bool lock_grew;       /* the lock moved fields after it (> 8 B) */
 	bool stats_embedded;  /* v6.9: lruvec_stats inside the block */
 };
 

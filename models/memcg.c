@@ -32,6 +32,11 @@
  *   The per-CPU threshold of the rstat paths is MEMCG_CHARGE_BATCH
  *   (`charge_batch`).
  *
+ * Every lruvec stat update is __mod_lruvec_state(): besides the memcg
+ * part it updates the node (pgdat) counter through a per-CPU diff folded
+ * into the node's atomic past the vmstat threshold (mm/vmstat.c,
+ * calculate_normal_threshold for a nominal 64 GB node).
+ *
  * Flush: the kernel's cgroup_rstat_flush() under cgroup_rstat_lock, here
  * the LC_STATS_FLUSH lock.  Workers keep updating their slots while it
  * runs; the flusher never writes them: it reads each slot with a relaxed
@@ -122,6 +127,11 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	if (lock->size > PAD_SIZE)
 		die(EXIT_USAGE, "lock '%s' is %zu bytes; the model reserves at most %d",
 		    lock->name, lock->size, PAD_SIZE);
+	/* calculate_normal_threshold() (kernel.md §6) for a nominal 64 GB
+	 * node: min(125, 2 * fls(cpus) * (1 + fls(64 GB / 128 MB))). */
+	m->node_threshold = 2 * (long)(32 - __builtin_clz(nworkers)) * (1 + 10);
+	if (m->node_threshold > 125)
+		m->node_threshold = 125;
 	m->nodes = arena_alloc(a, p->nodes * sizeof(*m->nodes), PAD_SIZE);
 	for (unsigned n = 0; n < p->nodes; n++) {
 		m->nodes[n].nid = n;
@@ -181,6 +191,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 		mw->exact_events = arena_alloc(a, m->nmemcg * sizeof(*mw->exact_events), PAD_SIZE);
 		mw->charged = arena_alloc(a, m->nmemcg * sizeof(long), PAD_SIZE);
 		mw->uncharged = arena_alloc(a, m->nmemcg * sizeof(long), PAD_SIZE);
+		mw->node_diff = arena_alloc(a, p->nodes * sizeof(*mw->node_diff), PAD_SIZE);
 		mw->page_buf = arena_alloc(a, 2 * PAGE_SIZE_MODEL, PAGE_SIZE_MODEL);
 		for (unsigned i = 0; i < pages_per_worker; i++) {
 			struct mpage *pg = &m->pages[w * pages_per_worker + i];
@@ -435,17 +446,33 @@ static long v510_fold(long x, long thr, bool is_event, struct mcg *memcg,
 	return 0;
 }
 
+/* __mod_node_page_state(): a per-CPU diff folded into the node's atomic
+ * past the vmstat threshold (mm/vmstat.c). */
+static void mod_node_state(struct model_worker *mw, struct mnode *pgdat,
+			   enum stat_item idx, long val)
+{
+	long *diff = &mw->node_diff[pgdat->nid][idx], x = *diff + val;
+
+	if (labs_(x) > mw->m->node_threshold) {
+		__atomic_add_fetch(&pgdat->vm_stat[idx], x, __ATOMIC_RELAXED);
+		x = 0;
+	}
+	*diff = x;
+}
+
 void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 			    unsigned nid, enum stat_item idx, long val)
 {
 	struct model *m = mw->m;
 	char *pn = memcg->nodeinfo[nid];
+	struct mnode *pgdat = pn_pgdat(m, pn);
 	struct lruvec_pcpu *pc;
 	struct mcg_pcpu *statc;
 
 	/* mem_cgroup_lruvec(): lruvec->pgdat is read on every lookup */
-	if (unlikely(pn_pgdat(m, pn) != &m->nodes[nid]))
+	if (unlikely(pgdat != &m->nodes[nid]))
 		die(1, "model: lruvec->pgdat corrupted");
+	mod_node_state(mw, pgdat, idx, val); /* __mod_lruvec_state's node part */
 	memcg = pn_memcg(m, pn);          /* lruvec_memcg() */
 	pc = &pn_stats_percpu(m, pn)[mw->id];
 	statc = &memcg->vmstats_percpu[mw->id];

@@ -152,10 +152,12 @@ struct mcg {
 	struct page_counter memory;
 };
 
-/* pglist_data: lru_lock on its own lines (ZONE_PADDING), as in v5.10. */
+/* pglist_data: lru_lock on its own lines (ZONE_PADDING(_pad1_)), the
+ * node's vm_stat[] atomics after ZONE_PADDING(_pad2_), as in v5.10. */
 struct mnode {
 	char lru_lock[PAD_SIZE];
 	unsigned nid;
+	long vm_stat[NR_STAT_ITEMS] __attribute__((aligned(PAD_SIZE)));
 } cacheline_aligned;
 
 /* A per-CPU folio_batch / pagevec. */
@@ -203,6 +205,7 @@ struct model_worker {
 	long (*exact_state)[NR_STAT_ITEMS];
 	long (*exact_events)[NR_EVENTS];
 	long *charged, *uncharged;        /* pages, per memcg */
+	long (*node_diff)[NR_STAT_ITEMS]; /* per node: vm_node_stat_diff */
 	char *page_buf;                   /* PAGE_SIZE_MODEL * 2 for page_work */
 } cacheline_aligned;
 
@@ -220,6 +223,7 @@ struct model {
 	struct model_params p;
 	const struct lock_ops *lock;
 	unsigned nworkers, nmemcg;
+	long node_threshold;              /* per-CPU vmstat threshold */
 	struct pn_layout lay;             /* resolved offsets */
 	struct mcg *memcgs;               /* [nmemcg], root = 0 */
 	struct mcg **leaves;              /* [containers] */

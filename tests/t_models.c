@@ -13,6 +13,7 @@
 #include "../experiments/harness.h"
 #include "../experiments/model_workload.h"
 #include "../models/layout.h"
+#include "../models/internal.h"
 #include "../models/memcg.h"
 #include "tap.h"
 
@@ -67,11 +68,43 @@ static void test_layouts(void)
 	ok(l.off[PN_MEMCG] / 64 != l.off[PN_LISTS] / 64,
 	   "fixed_padded: memcg and lists on different lines");
 
+	pn_layout_resolve(&l, LAYOUT_V610, 8);
+	ok(!l.lock_grew, "an 8-byte lock fits the kernel's slot (padding before anon_cost)");
+	is_int(l.off[PN_MEMCG], 432, "v6.10 memcg stays at 432 with an 8-byte lock");
+
 	pn_layout_resolve(&l, LAYOUT_V610, 40);
 	ok(l.lock_grew, "a 40-byte lock is flagged as growing the layout");
 	is_int(l.off[PN_LRU_LOCK], 80, "grown lock keeps the kernel offset");
 	is_int(l.off[PN_COSTS], 120, "fields after a grown lock shift");
 	is_int(l.off[PN_MEMCG], 432 + 32, "v6.10 memcg shifts by the extra 32 B");
+}
+
+/* The lock and the pointers really live at the layout's offsets. */
+static void test_lock_in_block(void)
+{
+	for (int id = 0; id < LAYOUT_NR; id++)
+		for (int v = 0; v < 2; v++) {
+			struct arena *a = arena_create((size_t)64 << 20);
+			struct model_params p;
+			struct model *m;
+			struct mcg *leaf;
+			char *pn;
+
+			model_params_default(&p);
+			p.layout = (enum pn_layout_id)id;
+			p.lru_lock = v ? LRU_LOCK_LRUVEC : LRU_LOCK_PGDAT;
+			m = model_setup(a, &p, lock_find("pthread_spin"), 2, 8);
+			leaf = m->leaves[0];
+			pn = leaf->nodeinfo[0];
+			ok((uintptr_t)pn % 64 == 0 && pn_memcg(m, pn) == leaf &&
+			   pn_pgdat(m, pn) == &m->nodes[0] &&
+			   pn_stats_percpu(m, pn) != NULL &&
+			   (char *)lru_lock_of(m, leaf, 0).lock ==
+				   (v ? pn + m->lay.off[PN_LRU_LOCK] : m->nodes[0].lru_lock),
+			   "%s lru_lock=%s: block 64 B aligned, pointers and lock at their offsets",
+			   pn_layout_names[id], v ? "lruvec" : "pgdat");
+			arena_destroy(a);
+		}
 }
 
 /* ---- every variant combination, 2 workers, through the harness ---- */
@@ -292,6 +325,7 @@ static void test_op_tables(void)
 int main(void)
 {
 	test_layouts();
+	test_lock_in_block();
 	test_stats_paths_agree();
 	test_corruption();
 	test_op_tables();

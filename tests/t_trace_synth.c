@@ -94,11 +94,15 @@ int main(void)
 	/* lruvec->lru_lock: an early aggregate that a later one supersedes,
 	 * then the finals, and one record per contended acquisition. */
 	s = agg(0, LC_LRUVEC_LRU, 5, 1, 10, 10, 10, 0, 0, 0, 1);
-	MS_TP(lock_agg, 42, 0, 0, &s);
+	MS_TP(lock_agg, 42, 0, 0, LC_LRUVEC_LRU, 0, &s);
 	s = agg(0, LC_LRUVEC_LRU, 1000, 10, 5000, 100, 1500, 16, 1600, 400, 7);
-	MS_TP(lock_agg, 42, 0, 1, &s);
+	MS_TP(lock_agg, 42, 0, 1, LC_LRUVEC_LRU, 0, &s);
 	s = agg(1, LC_LRUVEC_LRU, 500, 5, 2500, 50, 900, 8, 1200, 300, 3);
-	MS_TP(lock_agg, 42, 0, 1, &s);
+	s.wait_hist[lock_hist_bucket(900)] = 1;
+	s.wait_hist[lock_hist_bucket(500)] = 3;
+	s.wait_hist[lock_hist_bucket(50)] = 1;
+	s.hold_hist[LS_HIST - 1] = 8;
+	MS_TP(lock_agg, 42, 0, 1, LC_LRUVEC_LRU, 1, &s);
 	emitted += 3;
 	for (unsigned i = 0; i < 10; i++)	/* 100 + 8 x 425 + 1500 = 5000 */
 		MS_TP(contention_end, LC_LRUVEC_LRU, (void *)lock_b, 0,
@@ -158,6 +162,9 @@ int main(void)
 	ok(row && row->acquired == 500 && row->contended == 5 &&
 	   row->wait_min == 50 && row->wait_max == 900,
 	   "-t: worker 1 row has its own final aggregate");
+	ok(row && row->wait_hist[6] == 1 && row->wait_hist[9] == 3 &&
+	   row->wait_hist[10] == 1 && row->hold_hist[LS_HIST - 1] == 8,
+	   "-t: worker 1 histograms read back bucket by bucket");
 	for (unsigned c = 0; c < LC_NR; c++) {
 		row = find_row(&per, lock_class_names[c], 99);
 		ok(row && row->ev_begin == 1, "enum label of class %u is '%s'", c,

@@ -51,5 +51,7 @@ for v in v6.9 v6.10 fixed fixed_padded; do
 done
 sed -n '/^v6.10:/,/^$/p' "$TMP/out" | grep -q '^! lruvec_stats_percpu ' ; ok $? "v6.10: lruvec_stats_percpu shares a line with hot writes"
 ! sed -n '/^fixed:/,/^$/p' "$TMP/out" | grep -Eq '^! (memcg|lruvec_stats_percpu) ' ; ok $? "fixed: memcg and lruvec_stats_percpu share no line with hot writes"
+expect_exit 0 "memscale layout --lock pthread_mutex" -- $MEMSCALE layout --lock pthread_mutex v6.10
+grep -q "layout differs" "$TMP/out"; ok $? "a lock bigger than spinlock_t is reported as changing the layout"
 expect_usage "layout: unknown variant" "v5" -- $MEMSCALE layout v5
 done_testing

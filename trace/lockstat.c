@@ -29,6 +29,7 @@ struct agg {
 	char cls[48];
 	uint64_t acquired, contended, wait_ns, wait_min, wait_max;
 	uint64_t hold_n, hold_ns, hold_max, handoffs;
+	uint64_t wait_hist[LOCKSTAT_HIST], hold_hist[LOCKSTAT_HIST];
 };
 
 struct reader {
@@ -90,6 +91,21 @@ static uint64_t u64(const bt_field *payload, const char *name)
 	return 0;
 }
 
+static void u64_array(const bt_field *payload, const char *name, uint64_t *out)
+{
+	const bt_field *f = member(payload, name);
+	uint64_t n;
+
+	if (!f || !bt_field_class_type_is(bt_field_get_class_type(f),
+					  BT_FIELD_CLASS_TYPE_ARRAY))
+		return;
+	n = bt_field_array_get_length(f);
+	for (uint64_t i = 0; i < n && i < LOCKSTAT_HIST; i++) {
+		const bt_field *e = bt_field_array_borrow_element_field_by_index_const(f, i);
+		out[i] = bt_field_integer_unsigned_get_value(e);
+	}
+}
+
 static void class_label(const bt_field *payload, char *buf, size_t len)
 {
 	const bt_field *f = member(payload, "cls");
@@ -125,6 +141,8 @@ static void on_agg(struct reader *rd, const bt_field *p)
 	a.hold_ns = u64(p, "hold_ns");
 	a.hold_max = u64(p, "hold_max_ns");
 	a.handoffs = u64(p, "handoffs");
+	u64_array(p, "wait_hist", a.wait_hist);
+	u64_array(p, "hold_hist", a.hold_hist);
 	for (i = 0; i < rd->naggs; i++) {
 		struct agg *o = &rd->aggs[i];
 		if (o->config == a.config && o->rep == a.rep &&
@@ -384,6 +402,10 @@ static void merge_row(struct lockstat_row *o, const struct lockstat_row *s)
 							   o->ev_wait_max;
 	o->ev_holds += s->ev_holds;
 	o->ev_hold_total += s->ev_hold_total;
+	for (unsigned b = 0; b < LOCKSTAT_HIST; b++) {
+		o->wait_hist[b] += s->wait_hist[b];
+		o->hold_hist[b] += s->hold_hist[b];
+	}
 }
 
 int lockstat_read(const char *dir, bool per_worker, struct lockstat_report *r)
@@ -413,6 +435,8 @@ int lockstat_read(const char *dir, bool per_worker, struct lockstat_report *r)
 		one.hold_total = a->hold_ns;
 		one.hold_max = a->hold_max;
 		one.handoffs = a->handoffs;
+		memcpy(one.wait_hist, a->wait_hist, sizeof(one.wait_hist));
+		memcpy(one.hold_hist, a->hold_hist, sizeof(one.hold_hist));
 		merge_row(cell(&rd, a->cls, (int)a->worker), &one);
 	}
 	/* Cells without aggregates: what the per-event records say. */
@@ -593,6 +617,53 @@ void lockstat_print(FILE *f, const struct lockstat_report *r, bool per_worker,
 		(unsigned long long)r->counts.events,
 		(unsigned long long)r->counts.discarded,
 		r->counts.discarded_packets ? ", some packets lost too" : "");
+}
+
+static void print_one_hist(FILE *f, const char *what, const uint64_t *h)
+{
+	uint64_t max = 0;
+	int lo = -1, hi = -1;
+
+	for (int b = 0; b < LOCKSTAT_HIST; b++)
+		if (h[b]) {
+			if (lo < 0)
+				lo = b;
+			hi = b;
+			max = h[b] > max ? h[b] : max;
+		}
+	fprintf(f, "  %s:%s\n", what, lo < 0 ? " (none)" : "");
+	for (int b = lo; lo >= 0 && b <= hi; b++) {
+		char from[32], to[32];
+		int bar = (int)((h[b] * 40 + max - 1) / max);
+
+		if (b == 0)
+			snprintf(from, sizeof(from), "0");
+		else
+			fmt_ns(from, sizeof(from), (double)(1ull << (b - 1)));
+		if (b == LOCKSTAT_HIST - 1)
+			snprintf(to, sizeof(to), "inf");
+		else
+			fmt_ns(to, sizeof(to), b ? (double)(1ull << b) : 1);
+		fprintf(f, "    [%9s, %9s) %12llu %.*s\n", from, to,
+			(unsigned long long)h[b], bar,
+			"########################################");
+	}
+}
+
+void lockstat_print_hist(FILE *f, const struct lockstat_report *r)
+{
+	for (unsigned i = 0; i < r->nrows; i++) {
+		const struct lockstat_row *x = &r->rows[i];
+
+		if (!x->from_agg)
+			continue;
+		fprintf(f, "%s", x->name);
+		if (x->worker >= 0)
+			fprintf(f, " (worker %d)", x->worker);
+		fprintf(f, "\n");
+		print_one_hist(f, "wait of contended acquisitions", x->wait_hist);
+		print_one_hist(f, "hold (sampled)", x->hold_hist);
+	}
 }
 
 void lockstat_free(struct lockstat_report *r)

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#define LOCKSTAT_HIST 32 /* = LS_HIST: log2 ns buckets of lock_agg */
+
 struct lockstat_counts {
 	uint64_t events;            /* event records decoded */
 	uint64_t memscale_events;   /* of which from provider memscale */
@@ -30,6 +32,7 @@ struct lockstat_row {
 	uint64_t ev_begin;      /* contention_begin records */
 	uint64_t ev_wait_total, ev_wait_max, ev_wait_min;
 	uint64_t ev_holds, ev_hold_total;
+	uint64_t wait_hist[LOCKSTAT_HIST], hold_hist[LOCKSTAT_HIST];
 };
 
 struct lockstat_report {
@@ -48,6 +51,8 @@ int lockstat_read(const char *dir, bool per_worker, struct lockstat_report *r);
 void lockstat_sort(struct lockstat_report *r, enum lockstat_sort key);
 void lockstat_print(FILE *f, const struct lockstat_report *r, bool per_worker,
 		    bool csv);
+/* Wait and hold log2 histograms of each row (from the aggregates). */
+void lockstat_print_hist(FILE *f, const struct lockstat_report *r);
 void lockstat_free(struct lockstat_report *r);
 /* True if a CTF "metadata" file exists under dir. */
 bool lockstat_dir_has_trace(const char *dir);

@@ -78,13 +78,13 @@ LTTNG_UST_TRACEPOINT_EVENT(memscale, lock_release,
  * costs resolution, not totals). */
 LTTNG_UST_TRACEPOINT_EVENT(memscale, lock_agg,
 	LTTNG_UST_TP_ARGS(uint64_t, config, uint32_t, rep, uint32_t, sample,
-			  const struct lock_stat *, st),
+			  int, cls, uint32_t, worker, const struct lock_stat *, st),
 	LTTNG_UST_TP_FIELDS(
 		lttng_ust_field_integer_hex(uint64_t, config, config)
 		lttng_ust_field_integer(uint32_t, rep, rep)
 		lttng_ust_field_integer(uint32_t, sample, sample)
-		lttng_ust_field_enum(memscale, lock_class, uint8_t, cls, st->cls)
-		lttng_ust_field_integer(uint32_t, worker, st->worker)
+		lttng_ust_field_enum(memscale, lock_class, uint8_t, cls, cls)
+		lttng_ust_field_integer(uint32_t, worker, worker)
 		lttng_ust_field_integer(uint64_t, acquired, st->acquired)
 		lttng_ust_field_integer(uint64_t, contended, st->contended)
 		lttng_ust_field_integer(uint64_t, wait_ns, st->wait_ns)

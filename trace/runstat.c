@@ -137,7 +137,7 @@ static void emit_aggregates(const struct run *r, uint32_t sample)
 
 			lock_stat_snapshot(&snap, &set[c]);
 			if (snap.acquired)
-				MS_TP(lock_agg, cfg, r->rep, sample, &snap);
+				MS_TP(lock_agg, cfg, r->rep, sample, (int)c, i, &snap);
 		}
 	}
 }

@@ -225,13 +225,16 @@ static void prepare_dir(const char *dir)
 	free(p);
 }
 
+/* die() and exit() paths: leave no session, and no daemon we started. */
 static void cleanup_at_exit(void)
 {
-	if (live && live->active) {
+	if (!live)
+		return;
+	if (live->active)
 		lttng(true, "destroy", live->name, NULL, NULL, NULL, NULL, NULL);
-		live->active = false;
-		stop_sessiond(live->sessiond);
-	}
+	live->active = false;
+	stop_sessiond(live->sessiond);
+	live->sessiond = 0;
 }
 
 /* Record only this process (other memscale processes of the same user
@@ -256,7 +259,7 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 
 	if (!TRACE_BUILT_IN)
 		die(EXIT_USAGE, "--trace: tracing was compiled out (built with "
-		    "TRACE=0); rebuild with 'make TRACE=1'");
+		    "TRACE=0, or with ThreadSanitizer); rebuild with 'make TRACE=1'");
 	if (!(bin = find_in_path("lttng")))
 		die(EXIT_USAGE, "--trace needs the 'lttng' command from the Debian "
 		    "package lttng-tools (not found in PATH); 'make deps' installs it");
@@ -273,6 +276,8 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 		s->dir = abs;
 	}
 
+	live = s;
+	atexit(cleanup_at_exit);
 	if (!sessiond_alive()) {
 		char *argv[] = { "lttng-sessiond", "--daemonize", "--no-kernel", NULL };
 		if (!(bin = find_in_path("lttng-sessiond")))
@@ -288,8 +293,6 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 
 	s->name = xasprintf("memscale-%d-%ld", (int)getpid(), (long)time(NULL));
 	s->only_self = only_self;
-	live = s;
-	atexit(cleanup_at_exit);
 	{
 		char *outopt = xasprintf("--output=%s", s->dir);
 		ok = lttng(false, "create", s->name, outopt, NULL, NULL, NULL, NULL) == 0;

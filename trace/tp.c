@@ -11,7 +11,7 @@
  * lost.  We register the same calls with pthread_atfork() instead, unless
  * the preload helper is already doing it.
  */
-#ifdef MEMSCALE_TRACE
+#if defined(MEMSCALE_TRACE) && !defined(__SANITIZE_THREAD__)
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #endif

@@ -18,6 +18,14 @@
 
 #include "../locks/tracked.h"
 
+/* ThreadSanitizer builds (make check-tsan) compile tracing out: TSan does
+ * not see lttng-ust's RCU publication of probes (uninstrumented liburcu)
+ * and reports every enabled tracepoint as a race, and it refuses the
+ * listener threads lttng-ust starts in forked children. */
+#if defined(MEMSCALE_TRACE) && defined(__SANITIZE_THREAD__)
+#undef MEMSCALE_TRACE
+#endif
+
 #ifdef MEMSCALE_TRACE
 #include "memscale_tp.h"
 /* One load and a predicted-not-taken branch while no session enables it. */
