@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 
 struct arena *arena_create(size_t size)

@@ -22,6 +22,7 @@ void pcpu_bind(void *c, void *ctx, unsigned worker, struct arena *a,
 	if (worker >= b->nworkers)
 		die(1, "internal error: counter slot %u of %u", worker, b->nworkers);
 	b->slot[worker] = ctx;
+	((struct pcpu_slot *)ctx)->worker = worker;
 }
 
 long pcpu_read(const void *c)

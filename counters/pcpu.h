@@ -17,11 +17,13 @@
 
 #include <stdlib.h>
 
+#include "../trace/trace.h"
 #include "counter.h"
 
 struct pcpu_slot {
 	long delta;     /* this worker's unfolded part */
 	uint64_t folds; /* folds this worker did into the shared part */
+	unsigned worker; /* owner, for trace records */
 };
 
 struct pcpu_base {
@@ -54,8 +56,11 @@ static inline void pcpu_slot_set(struct pcpu_slot *s, long x)
  * the fold orders nothing else. */
 static inline void pcpu_fold(struct pcpu_base *b, struct pcpu_slot *s, long x)
 {
-	__atomic_fetch_add(&b->count, x, __ATOMIC_RELAXED);
+	long total = __atomic_add_fetch(&b->count, x, __ATOMIC_RELAXED);
+
 	__atomic_store_n(&s->folds, s->folds + 1, __ATOMIC_RELAXED);
+	/* slow path only; a load and a branch while no session is tracing */
+	trace_counter_fold("pcpu", s->worker, x, total);
 }
 
 /*

@@ -5,7 +5,7 @@
  * Every finished point is its own file (temp + rename), so a sweep killed
  * in any way keeps everything it finished and `--resume` picks up the
  * rest; `--point ID` runs one point, which is what `--emit-jobs` prints
- * per point for GNU parallel or a Slurm array (experiments/README-sweeps.md).
+ * per point for GNU parallel or a Slurm array (README.md, "Running a study across a fleet").
  */
 #include <errno.h>
 #include <getopt.h>
@@ -127,9 +127,7 @@ static void point_opts(const struct sweep *s, const struct sweep_point *p,
 static bool point_spins_oversubscribed(const struct harness_opts *o,
 				       unsigned workers)
 {
-	return (o->wl->flags & WL_F_USES_LOCK) && o->lock &&
-	       (o->lock->flags & LOCK_F_SPINS) && !o->oversubscribe &&
-	       harness_oversubscribed(o, workers);
+	return harness_refuses(o, workers);
 }
 
 static char *point_path(const char *dir, const struct sweep_point *p,

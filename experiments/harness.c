@@ -8,7 +8,6 @@
  * samples, then raises the stop flag; the workload checks invariants after
  * every worker has returned.
  */
-#define _GNU_SOURCE
 #include "harness.h"
 #include "../core/csv.h"
 #include "../core/meta.h"
@@ -85,6 +84,22 @@ void harness_defaults(struct harness_opts *o)
 bool harness_oversubscribed(const struct harness_opts *o, unsigned nworkers)
 {
 	return nworkers > topo_get()->pus;
+}
+
+bool harness_spins(const struct harness_opts *o)
+{
+	if (!(o->wl->flags & WL_F_USES_LOCK) || !o->lock ||
+	    !(o->lock->flags & LOCK_F_SPINS))
+		return false;
+	if (o->wl->flags & WL_F_LOCK_VIA_COUNTER)
+		return o->counter && (o->counter->flags & COUNTER_F_USES_LOCK);
+	return true;
+}
+
+bool harness_refuses(const struct harness_opts *o, unsigned nworkers)
+{
+	return harness_spins(o) && harness_oversubscribed(o, nworkers) &&
+	       !o->oversubscribe;
 }
 
 /* Shared control block: its own lines, in the arena. */
@@ -276,10 +291,15 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 	if (o->format == FMT_WIS)
 		printf("warmup\n");
 	for (unsigned s = 0; s < total && !harness_interrupted; s++) {
-		uint64_t t, mn = UINT64_MAX, mx = 0, sum = 0;
+		uint64_t t, deadline, mn = UINT64_MAX, mx = 0, sum = 0;
 		double dt;
 
-		sleep_until(t0 + (s + 1) * interval);
+		/* A sampler woken late must not take back-to-back samples
+		 * (near-empty windows): every sample spans >= one interval. */
+		deadline = t0 + (s + 1) * interval;
+		if (deadline < tprev + interval)
+			deadline = tprev + interval;
+		sleep_until(deadline);
 		t = now_ns();
 		snapshot(&r, cur);
 		runstat_sample(&r, s);
@@ -555,13 +575,10 @@ void harness_write_csv(FILE *f, const struct harness_opts *o,
 int harness_main(struct harness_opts *o)
 {
 	struct sink s = { 0 };
-	bool spins = (o->wl->flags & WL_F_USES_LOCK) && o->lock &&
-		     (o->lock->flags & LOCK_F_SPINS);
 	int status = 0;
 
 	for (size_t i = 0; i < o->nthreads; i++)
-		if (spins && harness_oversubscribed(o, (unsigned)o->threads[i]) &&
-		    !o->oversubscribe)
+		if (harness_refuses(o, (unsigned)o->threads[i]))
 			die(EXIT_USAGE, "%ld workers spinning on lock '%s' with only %u "
 			    "CPUs measures the scheduler, not the lock; pass "
 			    "--oversubscribe to run it anyway (results are labelled)",

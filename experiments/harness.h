@@ -70,8 +70,13 @@ double result_get(const struct result *res, const char *metric, double dflt);
 void harness_write_csv(FILE *f, const struct harness_opts *o,
 		       const struct result *res);
 
-/* True if the run would spin on more workers than allowed CPUs. */
+/* True if the run would have more workers than allowed CPUs. */
 bool harness_oversubscribed(const struct harness_opts *o, unsigned nworkers);
+/* True if workers of this run busy-wait on the --lock. */
+bool harness_spins(const struct harness_opts *o);
+/* True if `nworkers` would spin on more workers than CPUs without
+ * --oversubscribe: such a point must be refused. */
+bool harness_refuses(const struct harness_opts *o, unsigned nworkers);
 
 /* Set by SIGINT/SIGTERM handlers installed by harness_main / sweeps. */
 extern volatile int harness_interrupted;

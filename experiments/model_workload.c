@@ -5,6 +5,7 @@
  * per-operation metrics and the invariants.
  */
 #include "model_workload.h"
+#include "../trace/trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +45,8 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 		ww->run = r;
 		ww->map = arena_alloc(r->arena, (d->map_pages + 1) * sizeof(*ww->map), 8);
 		if (sh->counter)
-			ww->counter_ctx = counter_ctx_new(r->counter, r->arena, sh->counter, i);
+			ww->counter_ctx = counter_ctx_new_stats(r->counter, r->arena,
+					sh->counter, i, ww->mw->lock_stats);
 		r->workers[i].priv = ww;
 		if (d->prefault) {
 			d->prefault(ww);
@@ -52,6 +54,10 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 			memset(&ww->mw->ops, 0, sizeof(ww->mw->ops));
 			memset(ww->mw->lock_stats, 0, sizeof(ww->mw->lock_stats));
 		}
+		/* The harness reports (and traces) the model's own per-class
+		 * lock stats; lockstat=off left w->lock_stats NULL. */
+		if (r->workers[i].lock_stats)
+			runstat_adopt(&r->workers[i], ww->mw->lock_stats);
 	}
 	return 0;
 }
@@ -242,19 +248,12 @@ int mwl_finish(struct run *r, struct result *res)
 	struct mwl_shared *sh = r->shared;
 	struct mwl_counts c;
 	struct model_ops o;
-	struct lock_stat ls[LC_NR];
 	uint64_t iters = 0;
-	static const struct { enum lock_class_id cls; const char *name; } classes[] = {
-		{ LC_PGDAT_LRU, "contended_pct_pgdat_lru" },
-		{ LC_LRUVEC_LRU, "contended_pct_lruvec_lru" },
-		{ LC_STATS_FLUSH, "contended_pct_stats_flush" },
-	};
 
 	for (unsigned i = 0; i < r->nworkers; i++)
 		iters += ((struct mwl_worker *)r->workers[i].priv)->iters;
 	per_op_counts(sh->m, iters, &c);
 	model_sum_ops(sh->m, &o);
-	model_sum_lock_stats(sh->m, ls);
 	result_metric(res, "charges_per_op", c.charges);
 	result_metric(res, "uncharges_per_op", c.uncharges);
 	result_metric(res, "lru_add_per_op", c.lru_add);
@@ -267,11 +266,8 @@ int mwl_finish(struct run *r, struct result *res)
 	/* bytes the lock takes at lruvec.lru_lock (4 = the kernel's layout;
 	 * more: the fields after it moved, see `memscale layout --lock`) */
 	result_metric(res, "pn_lock_bytes", (double)sh->m->lay.lock_size);
-	for (unsigned k = 0; k < ARRAY_SIZE(classes); k++)
-		if (ls[classes[k].cls].acquired)
-			result_metric(res, classes[k].name,
-				      100.0 * ls[classes[k].cls].contended /
-					      ls[classes[k].cls].acquired);
+	/* Contention per lock class: the harness adds <class>_contended_pct
+	 * etc. from the stats runstat_adopt() handed over in setup. */
 	return check(r, sh);
 }
 

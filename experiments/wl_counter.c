@@ -261,7 +261,7 @@ const struct workload counter_workload = {
 	.name = "counter",
 	.description = "counter microbenchmark: adds (inc|incdec|random) and "
 		       "reads; accuracy checked by a concurrent reader",
-	.flags = WL_F_USES_COUNTER | WL_F_USES_LOCK,
+	.flags = WL_F_USES_COUNTER | WL_F_USES_LOCK | WL_F_LOCK_VIA_COUNTER,
 	.setup = counter_setup,
 	.run = counter_run,
 	.finish = counter_finish,

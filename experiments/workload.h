@@ -77,6 +77,9 @@ static inline void worker_done_ops(struct worker *w, uint64_t n)
 enum workload_flags {
 	WL_F_USES_LOCK = 1u << 0,    /* honours --lock */
 	WL_F_USES_COUNTER = 1u << 1, /* honours --counter */
+	/* --lock is taken only inside the counter (e.g. percpu_counter's
+	 * fold lock): it matters only for counters with COUNTER_F_USES_LOCK */
+	WL_F_LOCK_VIA_COUNTER = 1u << 2,
 };
 
 struct workload {

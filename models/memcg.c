@@ -49,6 +49,7 @@
  * totals as rstat's pending-to-parent propagation.
  */
 #include "internal.h"
+#include "../trace/trace.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -533,6 +534,7 @@ static void fold_slot(long *cur, long *prev, unsigned n, long *dst_of_level[],
 
 static void do_flush(struct model *m, struct model_worker *mw)
 {
+	uint64_t t0 = now_ns(), updates;
 	void *ctx;
 
 	if (__atomic_exchange_n(&m->flush_ongoing, 1, __ATOMIC_ACQUIRE))
@@ -568,13 +570,14 @@ static void do_flush(struct model *m, struct model_worker *mw)
 		if (__atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED))
 			__atomic_store_n(&memcg->vmstats->stats_updates, 0, __ATOMIC_RELAXED);
 	}
-	__atomic_store_n(&m->stats_flush_threshold, 0, __ATOMIC_RELAXED);
+	updates = __atomic_exchange_n(&m->stats_flush_threshold, 0, __ATOMIC_RELAXED);
 	if (mw)
 		mw->ops.flushes++;
 	tracked_unlock(m->lock, m->flush_lock, ctx,
 		       mw ? &mw->lock_stats[LC_STATS_FLUSH] : NULL);
 	/* Release: pairs with the acquiring exchange of the next flusher. */
 	__atomic_store_n(&m->flush_ongoing, 0, __ATOMIC_RELEASE);
+	trace_stats_flush(mw ? mw->id : 0, now_ns() - t0, updates);
 }
 
 void model_flush(struct model_worker *mw)
