@@ -20,40 +20,14 @@ struct knobset {
 	size_t n;
 };
 
-static const char *knob_name_of(const void *p)
-{
-	return ((const struct knob *)p)->name;
-}
+DEFINE_REGISTRY_LOOKUP(knob, struct knob, knob_all, knob_find)
 
 static const struct knob **sorted_knobs(size_t *n)
 {
-	static const void **cache;
-	static size_t count;
+	const struct knob **v;
 
-	if (!cache)
-		count = registry_sorted(__start_ms_reg_knob, __stop_ms_reg_knob,
-					knob_name_of, &cache);
-	*n = count;
-	return (const struct knob **)cache;
-}
-
-const struct knob *knob_find(const char *name)
-{
-	size_t n;
-	const struct knob **v = sorted_knobs(&n);
-
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(v[i]->name, name))
-			return v[i];
-	return NULL;
-}
-
-size_t knob_all(const struct knob ***out)
-{
-	size_t n;
-	const struct knob **v = sorted_knobs(&n);
-	*out = v;
-	return n;
+	*n = knob_all(&v);
+	return v;
 }
 
 const char *knob_allowed(const struct knob *k, char *buf, size_t len)

@@ -1,5 +1,6 @@
 #include "meta.h"
 #include "topo.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +51,15 @@ const char *meta_now_iso(void)
 	gmtime_r(&t, &tm);
 	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	return buf;
+}
+
+char *meta_sidecar_path(const char *csv_path)
+{
+	size_t n = strlen(csv_path);
+
+	if (n > 4 && !strcmp(csv_path + n - 4, ".csv"))
+		return xasprintf("%.*s.json", (int)(n - 4), csv_path);
+	return xasprintf("%s.json", csv_path);
 }
 
 void meta_json(struct json *j)

@@ -15,6 +15,9 @@ const char *meta_compiler(void);
 const char *meta_cflags(void);
 /* ISO-8601 UTC time of the call, in a static buffer. */
 const char *meta_now_iso(void);
+/* The JSON sidecar beside a results CSV: X.csv -> X.json (else X.json
+ * appended).  Heap string. */
+char *meta_sidecar_path(const char *csv_path);
 /* Writes the "machine", "build" objects into an open JSON object. */
 void meta_json(struct json *j);
 

@@ -36,5 +36,37 @@
  */
 size_t registry_sorted(const void *const *start, const void *const *stop,
 		       const char *(*name_of)(const void *), const void ***out);
+const void *registry_find(const void *const *sorted, size_t n,
+			  const char *(*name_of)(const void *), const char *name);
+
+/*
+ * Defines the two lookups every registry offers, for a TYPE with a
+ * `const char *name` member:
+ *   size_t ALL(const TYPE ***out)     every entry, sorted by name (cached)
+ *   const TYPE *FIND(const char *)    by exact name, NULL if unknown
+ */
+#define DEFINE_REGISTRY_LOOKUP(kind, type, all_fn, find_fn)                   \
+	static const char *ms_name_of_##kind(const void *p)                   \
+	{                                                                     \
+		return ((const type *)p)->name;                               \
+	}                                                                     \
+	size_t all_fn(const type ***out)                                      \
+	{                                                                     \
+		static const void **cache;                                    \
+		static size_t n;                                              \
+		if (!cache)                                                   \
+			n = registry_sorted(__start_ms_reg_##kind,            \
+					    __stop_ms_reg_##kind,             \
+					    ms_name_of_##kind, &cache);       \
+		*out = (const type **)cache;                                  \
+		return n;                                                     \
+	}                                                                     \
+	const type *find_fn(const char *name)                                 \
+	{                                                                     \
+		const type **all;                                             \
+		size_t n = all_fn(&all);                                      \
+		return registry_find((const void *const *)all, n,             \
+				     ms_name_of_##kind, name);                \
+	}
 
 #endif

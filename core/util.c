@@ -161,6 +161,24 @@ fail:
 	return 0;
 }
 
+char *read_text_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	int c;
+
+	if (!f)
+		return NULL;
+	m = open_memstream(&buf, &len);
+	while ((c = getc(f)) != EOF)
+		putc(c, m);
+	fclose(m);
+	fclose(f);
+	return buf;
+}
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
@@ -202,6 +220,15 @@ static int cmp_by_name(const void *a, const void *b)
 {
 	return strcmp(sort_name_of(*(const void *const *)a),
 		      sort_name_of(*(const void *const *)b));
+}
+
+const void *registry_find(const void *const *sorted, size_t n,
+			  const char *(*name_of)(const void *), const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(name_of(sorted[i]), name))
+			return sorted[i];
+	return NULL;
 }
 
 size_t registry_sorted(const void *const *start, const void *const *stop,

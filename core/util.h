@@ -71,6 +71,9 @@ static inline void cpu_relax(void)
 #define compiler_barrier() __asm__ __volatile__("" ::: "memory")
 static inline void keep(uint64_t v) { __asm__ __volatile__("" ::"r"(v)); }
 
+/* Whole file as a NUL-terminated heap string, or NULL if unreadable. */
+char *read_text_file(const char *path);
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
 char *xstrdup(const char *s);

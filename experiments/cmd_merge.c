@@ -40,32 +40,6 @@ static const char *const machine_cols[] = {
 };
 #define NMACHINE ARRAY_SIZE(machine_keys)
 
-static char *sidecar_path(const char *csv)
-{
-	size_t n = strlen(csv);
-
-	if (n > 4 && !strcmp(csv + n - 4, ".csv"))
-		return xasprintf("%.*s.json", (int)(n - 4), csv);
-	return xasprintf("%s.json", csv);
-}
-
-static char *slurp_text(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-	int c;
-
-	if (!f)
-		return NULL;
-	m = open_memstream(&buf, &len);
-	while ((c = getc(f)) != EOF)
-		putc(c, m);
-	fclose(m);
-	fclose(f);
-	return buf;
-}
 
 /*
  * The value of "key" inside the sidecar's "machine" object: a string
@@ -130,7 +104,7 @@ static int merge_main(int argc, char **argv)
 	vals = xcalloc(n, sizeof(*vals));
 	for (size_t i = 0; i < n; i++) {
 		const char *path = argv[i + 2], *err;
-		char *sp = sidecar_path(path), *json;
+		char *sp = meta_sidecar_path(path), *json;
 		size_t line;
 
 		if (!strcmp(path, argv[1]))
@@ -138,7 +112,7 @@ static int merge_main(int argc, char **argv)
 		t[i] = csv_read_file(path, &err, &line);
 		if (!t[i])
 			die(EXIT_USAGE, "merge: %s:%zu: %s", path, line, err);
-		json = slurp_text(sp);
+		json = read_text_file(sp);
 		if (!json)
 			warnx_("merge: note: no sidecar '%s'; machine columns taken "
 			       "from its 'host' column", sp);
@@ -159,7 +133,7 @@ static int merge_main(int argc, char **argv)
 	}
 	if (csv_union_write(argv[1], in, n))
 		status = 1;
-	side = sidecar_path(argv[1]);
+	side = meta_sidecar_path(argv[1]);
 	if (!status && (f = fopen(side, "w"))) {
 		json_begin(&j, f);
 		json_str(&j, "tool", "memscale");

@@ -229,24 +229,6 @@ static void mkdir_p(const char *path)
 	free(copy);
 }
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-	int c;
-
-	if (!f)
-		return NULL;
-	m = open_memstream(&buf, &len);
-	while ((c = getc(f)) != EOF)
-		putc(c, m);
-	fclose(m);
-	fclose(f);
-	return buf;
-}
-
 static void write_file_atomic(const char *path, const char *text)
 {
 	char *tmp = xasprintf("%s.tmp.%d", path, (int)getpid());
@@ -375,7 +357,7 @@ static void write_sweep_json(const struct sweep *s, const struct sweep_cli *cli,
 /* The seed a previous run recorded in DIR/sweep.json, if any. */
 static bool recorded_seed(const char *dir, uint64_t *seed)
 {
-	char *path = xasprintf("%s/sweep.json", dir), *text = read_file(path);
+	char *path = xasprintf("%s/sweep.json", dir), *text = read_text_file(path);
 	char *at = text ? strstr(text, "\"seed\":") : NULL;
 	bool ok = false;
 
@@ -718,7 +700,7 @@ static int sweep_main(int argc, char **argv)
 	/* The directory must hold this very matrix, or nothing yet. */
 	matrix = matrix_text(&s);
 	mpath = xasprintf("%s/matrix.txt", cli.dir);
-	old = read_file(mpath);
+	old = read_text_file(mpath);
 	if (old && strcmp(old, matrix))
 		die(EXIT_USAGE, "sweep: '%s' holds a different sweep (its matrix.txt "
 		    "differs from %s%s); choose another --out", cli.dir,
@@ -736,7 +718,7 @@ static int sweep_main(int argc, char **argv)
 	if (!old)
 		write_file_atomic(mpath, matrix);
 	if (!cli.point || !old) {
-		char *copy = read_file(cli.exp_path), *cpath;
+		char *copy = read_text_file(cli.exp_path), *cpath;
 		cpath = xasprintf("%s/experiment.ini", cli.dir);
 		if (copy)
 			write_file_atomic(cpath, copy);

@@ -40,33 +40,7 @@ void harness_install_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static const char *workload_name_of(const void *p)
-{
-	return ((const struct workload *)p)->name;
-}
-
-size_t workload_all(const struct workload ***out)
-{
-	static const void **cache;
-	static size_t n;
-
-	if (!cache)
-		n = registry_sorted(__start_ms_reg_workload, __stop_ms_reg_workload,
-				    workload_name_of, &cache);
-	*out = (const struct workload **)cache;
-	return n;
-}
-
-const struct workload *workload_find(const char *name)
-{
-	const struct workload **all;
-	size_t n = workload_all(&all);
-
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(all[i]->name, name))
-			return all[i];
-	return NULL;
-}
+DEFINE_REGISTRY_LOOKUP(workload, struct workload, workload_all, workload_find)
 
 void harness_defaults(struct harness_opts *o)
 {
@@ -437,15 +411,10 @@ static char *header_line(struct sink *s, const struct result *res)
 
 static void write_sidecar(const struct harness_opts *o, const char *csv_path)
 {
-	char *path;
-	size_t n = strlen(csv_path);
+	char *path = meta_sidecar_path(csv_path);
 	FILE *f;
 	struct json j;
 
-	if (n > 4 && !strcmp(csv_path + n - 4, ".csv"))
-		path = xasprintf("%.*s.json", (int)(n - 4), csv_path);
-	else
-		path = xasprintf("%s.json", csv_path);
 	f = fopen(path, "w");
 	if (!f)
 		die_errno(EXIT_USAGE, "cannot write '%s'", path);

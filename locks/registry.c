@@ -5,33 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *lock_name_of(const void *p)
-{
-	return ((const struct lock_ops *)p)->name;
-}
-
-size_t lock_all(const struct lock_ops ***out)
-{
-	static const void **cache;
-	static size_t n;
-
-	if (!cache)
-		n = registry_sorted(__start_ms_reg_lock, __stop_ms_reg_lock,
-				    lock_name_of, &cache);
-	*out = (const struct lock_ops **)cache;
-	return n;
-}
-
-const struct lock_ops *lock_find(const char *name)
-{
-	const struct lock_ops **all;
-	size_t n = lock_all(&all);
-
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(all[i]->name, name))
-			return all[i];
-	return NULL;
-}
+DEFINE_REGISTRY_LOOKUP(lock, struct lock_ops, lock_all, lock_find)
 
 const char *lock_flags_str(unsigned flags, char *buf, size_t len)
 {
