@@ -1,20 +1,30 @@
 /*
  * bench_locks - what the lock layer and the harness cost, single-threaded.
  *
- *  1. Uncontended lock+unlock for every registered lock, through the
- *     registry (ops->lock / ops->unlock, two indirect calls) and calling
- *     the algorithm directly (CK's inline functions, our qspinlock.h /
- *     ttas_backoff.h inlines, glibc's pthread functions), the two loops
- *     alternating round by round.  Target: registry <= 10% over direct.
+ *  1. Uncontended lock+unlock for every registered lock, calling the
+ *     algorithm directly (CK's inline functions, our qspinlock.h /
+ *     ttas_backoff.h inlines, glibc's pthread functions) and through the
+ *     registry in two ways:
+ *       ops table  ops->lock / ops->unlock, two indirect calls per pair
+ *                  (what the kernel models pay per acquisition);
+ *       workload   the `lock` workload run by harness_run_one() at one
+ *                  worker (cs=0 think=0 lines=0, lockstat off), which
+ *                  uses the loop compiled inside the lock's own file
+ *                  (LOCK_BENCH_SPECIALISE): its ns/op minus the same
+ *                  workload's ns/op with lock `none` is the pair's cost
+ *                  through the registry.
+ *     Target: registry <= 10% over direct, judged on the workload path.
  *  2. The harness's cost per empty operation: the `lock` workload with
- *     lock `none`, cs=0, think=0, lines=0 run by harness_run_one() at one
- *     worker, against a bare loop with the same body (same indirect
- *     calls, same protected-word and per-lock counter updates) but no
- *     stop-flag check and no per-worker ops counter.  Target: < 1 ns/op.
+ *     lock `none` (specialised: the empty lock calls vanish), cs=0,
+ *     think=0, lines=0 run by harness_run_one() at one worker, against a
+ *     bare loop with the same body (same protected-word and per-lock
+ *     counter updates) but no stop-flag check and no per-worker ops
+ *     counter.  Target: < 1 ns/op.
  *
- * The `none` row (two indirect calls to empty functions) is the floor of
- * any registry call: a lock whose inlined pair costs about as much (the
- * one-xchg TAS family) cannot come within 10% through the ops table.
+ * The `none` row of the ops-table column (two indirect calls to empty
+ * functions) is the floor of any call through the ops table: a lock whose
+ * inlined pair costs about as much (the one-xchg TAS family) cannot come
+ * within 10% that way, which is why the workload path exists.
  *
  * The thread pins itself to the PU the harness gives worker 0, every
  * figure is the median of ROUNDS rounds, and the exit status does not
@@ -46,6 +56,24 @@
 
 typedef void (*direct_fn)(void *lock, void *ctx, unsigned long n);
 
+/* The lock workload's shared and per-worker state (experiments/lock_loop.h),
+ * same fields, reached through the same pointers. */
+struct bare_shared {
+	unsigned nlocks, lines;
+	uint64_t cs_iters, think_iters;
+	void **locks;
+	uint64_t **data;
+};
+
+struct bare_worker {
+	void **ctx;
+	uint64_t rng;
+	uint64_t *acquired;
+};
+
+typedef void (*direct_wl_fn)(const struct bare_shared *sh,
+			     struct bare_worker *lw, unsigned long n);
+
 /*
  * Direct loops run on the very objects the registry made (lock and
  * context), except CLH, whose lock/context wrapper in locks/ck_clh.c is
@@ -60,106 +88,91 @@ struct direct_clh {
 
 static struct direct_clh *dclh;
 
-#define DIRECT_PLAIN(algo)						\
-static void direct_ck_##algo(void *l, void *c, unsigned long n)	\
+/*
+ * For each lock two direct loops: the bare pair, and the body of the lock
+ * workload's loop (lock_bench_loop with lockstat off) with the pair
+ * inlined, statement for statement, under a counted loop (the harness's
+ * loop control is measured separately, in part 2).  LOCK and UNLOCK are
+ * statements over `l` (the lock) and `c` (the context).
+ */
+#define DIRECT(name, LOCK, UNLOCK)					\
+static __attribute__((unused)) void direct_##name(void *l, void *c, unsigned long n) \
 {									\
 	for (unsigned long i = 0; i < n; i++) {				\
-		ck_spinlock_##algo##_lock(l);				\
-		ck_spinlock_##algo##_unlock(l);				\
+		LOCK;							\
+		UNLOCK;							\
+	}								\
+}									\
+static __attribute__((noinline)) void					\
+direct_wl_##name(const struct bare_shared *sh, struct bare_worker *lw,	\
+		 unsigned long n)					\
+{									\
+	unsigned lines = sh->lines;					\
+									\
+	for (unsigned long i = 0; i < n; i++) {				\
+		unsigned li = sh->nlocks == 1 ? 0 :			\
+			(unsigned)(lw->rng++ % sh->nlocks);		\
+		volatile uint64_t *d = sh->data[li];			\
+		void *l = sh->locks[li], *c = lw->ctx[li];		\
+									\
+		(void)l;						\
+		(void)c;						\
+		LOCK;							\
+		d[0]++;							\
+		for (unsigned k = 1; k < lines; k++)			\
+			d[k * 8]++;					\
+		spin_iters(sh->cs_iters);				\
+		UNLOCK;							\
+		lw->acquired[li]++;					\
+		spin_iters(sh->think_iters);				\
 	}								\
 }
-DIRECT_PLAIN(fas)
-DIRECT_PLAIN(cas)
-DIRECT_PLAIN(dec)
-DIRECT_PLAIN(ticket)
 
-static void direct_ck_ticket_pb(void *l, void *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		ck_spinlock_ticket_lock_pb(l, 5); /* as locks/ck_ticket_pb.c */
-		ck_spinlock_ticket_unlock(l);
-	}
-}
-
-static void direct_ck_mcs(void *l, void *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		ck_spinlock_mcs_lock(l, c);
-		ck_spinlock_mcs_unlock(l, c);
-	}
-}
-
-static void direct_ck_clh(void *l, void *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		ck_spinlock_clh_lock(&dclh->tail, dclh->mine);
-		ck_spinlock_clh_unlock(&dclh->mine);
-	}
-}
-
+DIRECT(ck_fas, ck_spinlock_fas_lock(l), ck_spinlock_fas_unlock(l))
+DIRECT(ck_cas, ck_spinlock_cas_lock(l), ck_spinlock_cas_unlock(l))
+DIRECT(ck_dec, ck_spinlock_dec_lock(l), ck_spinlock_dec_unlock(l))
+DIRECT(ck_ticket, ck_spinlock_ticket_lock(l), ck_spinlock_ticket_unlock(l))
+/* backoff constant as locks/ck_ticket_pb.c */
+DIRECT(ck_ticket_pb, ck_spinlock_ticket_lock_pb(l, 5), ck_spinlock_ticket_unlock(l))
+DIRECT(ck_mcs, ck_spinlock_mcs_lock(l, c), ck_spinlock_mcs_unlock(l, c))
+DIRECT(ck_clh, ck_spinlock_clh_lock(&dclh->tail, dclh->mine),
+       ck_spinlock_clh_unlock(&dclh->mine))
 /* The context of locks/ck_anderson.c is just the slot pointer. */
-static void direct_ck_anderson(void *l, void *c, unsigned long n)
-{
-	ck_spinlock_anderson_thread_t **slot = c;
+DIRECT(ck_anderson,
+       ck_spinlock_anderson_lock(l, (ck_spinlock_anderson_thread_t **)c),
+       ck_spinlock_anderson_unlock(l, *(ck_spinlock_anderson_thread_t **)c))
+DIRECT(qspinlock, qspin_lock(l, c), qspin_unlock(l))
+DIRECT(ttas_backoff, ttas_lock(l), ttas_unlock(l))
+DIRECT(pthread_spin, pthread_spin_lock(l), pthread_spin_unlock(l))
+DIRECT(pthread_mutex, pthread_mutex_lock(l), pthread_mutex_unlock(l))
+/* `none`: the empty pair, i.e. the bare workload body */
+DIRECT(none, (void)0, (void)0)
 
-	for (unsigned long i = 0; i < n; i++) {
-		ck_spinlock_anderson_lock(l, slot);
-		ck_spinlock_anderson_unlock(l, *slot);
-	}
-}
-
-static void direct_qspinlock(void *l, void *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		qspin_lock(l, c);
-		qspin_unlock(l);
-	}
-}
-
-static void direct_ttas_backoff(void *l, void *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		ttas_lock(l);
-		ttas_unlock(l);
-	}
-}
-
-static void direct_pthread_spin(void *l, void *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		pthread_spin_lock(l);
-		pthread_spin_unlock(l);
-	}
-}
-
-static void direct_pthread_mutex(void *l, void *c, unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++) {
-		pthread_mutex_lock(l);
-		pthread_mutex_unlock(l);
-	}
-}
-
-static const struct { const char *name; direct_fn fn; } directs[] = {
-	{ "ck_anderson", direct_ck_anderson },
-	{ "ck_cas", direct_ck_cas },
-	{ "ck_clh", direct_ck_clh },
-	{ "ck_dec", direct_ck_dec },
-	{ "ck_fas", direct_ck_fas },
-	{ "ck_mcs", direct_ck_mcs },
-	{ "ck_ticket", direct_ck_ticket },
-	{ "ck_ticket_pb", direct_ck_ticket_pb },
-	{ "pthread_mutex", direct_pthread_mutex },
-	{ "pthread_spin", direct_pthread_spin },
-	{ "qspinlock", direct_qspinlock },
-	{ "ttas_backoff", direct_ttas_backoff },
+#define D(name) { #name, direct_##name, direct_wl_##name }
+static const struct {
+	const char *name;
+	direct_fn fn;
+	direct_wl_fn wl;
+} directs[] = {
+	D(ck_anderson), D(ck_cas), D(ck_clh), D(ck_dec), D(ck_fas), D(ck_mcs),
+	D(ck_ticket), D(ck_ticket_pb), D(pthread_mutex), D(pthread_spin),
+	D(qspinlock), D(ttas_backoff),
 };
+#undef D
 
 static direct_fn direct_for(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(directs); i++)
 		if (!strcmp(directs[i].name, name))
 			return directs[i].fn;
+	return NULL;
+}
+
+static direct_wl_fn direct_wl_for(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(directs); i++)
+		if (!strcmp(directs[i].name, name))
+			return directs[i].wl;
 	return NULL;
 }
 
@@ -187,13 +200,97 @@ static double median(double *v, unsigned n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+#define WL_ROUNDS 3
+
+/* ns per operation of the `lock` workload under `ops` (median). */
+static double workload_ns_per_op(const struct lock_ops *ops)
+{
+	struct harness_opts o;
+	double v[WL_ROUNDS];
+	char err[256];
+
+	harness_defaults(&o);
+	o.wl = workload_find("lock");
+	o.lock = ops;
+	o.knobs = knobset_new();
+	knobset_set_arg(o.knobs, "cs=0");
+	knobset_set_arg(o.knobs, "think=0");
+	knobset_set_arg(o.knobs, "lines=0");
+	if (!knobset_set(o.knobs, "lockstat", "off", err, sizeof(err)))
+		die(1, "bench_locks: %s", err);
+	o.seconds = 0.3;
+	o.sample_ms = 100;
+	o.warmup = 1;
+	o.arena_size = (size_t)64 << 20;
+	for (int k = 0; k < WL_ROUNDS; k++) {
+		struct result res;
+		int st = harness_run_one(&o, 1, (unsigned)k, &res);
+
+		if (st || res.ops_per_sec <= 0)
+			die(1, "bench_locks: harness run of %s failed (status %d)",
+			    ops->name, st);
+		v[k] = 1e9 / res.ops_per_sec;
+		result_free(&res);
+	}
+	knobset_free(o.knobs);
+	return median(v, WL_ROUNDS);
+}
+
+#define WL_OPS 2000000ul
+
+/* A one-lock workload state around (l, c), as the lock workload's setup
+ * makes it with locks=1 lines=0 cs=0 think=0. */
+static struct bare_shared *bare_state(struct arena *a, void *l, void *c,
+				      struct bare_worker **lw_out)
+{
+	struct bare_shared *sh = arena_alloc_padded(a, sizeof(*sh));
+	struct bare_worker *lw = arena_alloc_padded(a, sizeof(*lw));
+
+	sh->nlocks = 1;
+	sh->locks = arena_alloc(a, sizeof(void *), 8);
+	sh->locks[0] = l;
+	sh->data = arena_alloc(a, sizeof(uint64_t *), 8);
+	sh->data[0] = arena_alloc_padded(a, CACHELINE);
+	lw->ctx = arena_alloc(a, sizeof(void *), 8);
+	lw->ctx[0] = c;
+	lw->acquired = arena_alloc_padded(a, sizeof(uint64_t));
+	*lw_out = lw;
+	return sh;
+}
+
+/* ns per iteration of a direct workload-body loop (median of rounds). */
+static double direct_wl_ns(direct_wl_fn fn, const struct bare_shared *sh,
+			   struct bare_worker *lw)
+{
+	double v[WL_ROUNDS * 3];
+
+	fn(sh, lw, WL_OPS / 10);
+	for (int k = 0; k < WL_ROUNDS * 3; k++) {
+		uint64_t t0 = now_ns();
+		fn(sh, lw, WL_OPS);
+		v[k] = (double)(now_ns() - t0) / WL_OPS;
+	}
+	return median(v, WL_ROUNDS * 3);
+}
+
 static void bench_registry(void)
 {
 	const struct lock_ops **all;
 	size_t n = lock_all(&all);
 	struct arena *arena = arena_create((size_t)64 << 20);
-	double worst = 0, floor_ns = 0;
-	const char *worst_name = "-";
+	double worst = 0, floor_ns = 0, wl_worst = 0, loop_ctl;
+	const char *worst_name = "-", *wl_worst_name = "-";
+
+	/* The harness's loop control (stop flag, ops counter) per op: the
+	 * `none` workload through the harness minus its direct body. */
+	{
+		const struct lock_ops *none = lock_find("none");
+		void *l = lock_new(none, arena, 1);
+		struct bare_worker *lw;
+		struct bare_shared *sh = bare_state(arena, l, NULL, &lw);
+
+		loop_ctl = workload_ns_per_op(none) - direct_wl_ns(direct_wl_none, sh, lw);
+	}
 
 	dclh = arena_alloc_padded(arena, sizeof(*dclh));
 	ck_spinlock_clh_init(&dclh->tail, &dclh->unowned);
@@ -201,14 +298,14 @@ static void bench_registry(void)
 
 	printf("1. uncontended lock+unlock, ns per pair (median of %d x %lu;"
 	       " ratio = median of per-round ratios)\n", ROUNDS, PAIRS);
-	printf("   %-14s %10s %10s %8s   %s\n", "lock", "registry", "direct",
-	       "ratio", "best-of: registry direct ratio");
+	printf("   %-14s %10s %10s %8s | %12s %12s %8s\n", "lock", "ops table",
+	       "direct", "ratio", "workload op", "direct op", "ratio");
 	for (size_t i = 0; i < n; i++) {
 		const struct lock_ops *ops = all[i];
 		void *l = lock_new(ops, arena, 1);
 		void *c = lock_ctx_new(ops, arena, l, 0);
 		direct_fn direct = direct_for(ops->name);
-		double reg[ROUNDS], dir[ROUNDS], ratio[ROUNDS], r, d, q, rb, db;
+		double reg[ROUNDS], dir[ROUNDS], ratio[ROUNDS], r, d, q, w, dw;
 
 		registry_loop(ops, l, c, PAIRS / 10); /* warm up */
 		if (direct)
@@ -237,79 +334,49 @@ static void bench_registry(void)
 			dir[k] = (double)((k & 1) ? t1 - t0 : t2 - t1) / PAIRS;
 			ratio[k] = reg[k] / dir[k];
 		}
-		r = median(reg, ROUNDS); /* sorts: reg[0] is the best */
-		rb = reg[0];
+		r = median(reg, ROUNDS);
 		if (!direct) {
-			printf("   %-14s %10.2f %10s %8s   %8.2f\n", ops->name, r,
-			       "-", "-", rb);
+			printf("   %-14s %10.2f %10s %8s |\n", ops->name, r, "-", "-");
 			if (ops->flags & LOCK_F_UNSAFE)
 				floor_ns = r;
 			continue;
 		}
 		d = median(dir, ROUNDS);
-		db = dir[0];
 		q = median(ratio, ROUNDS);
-		printf("   %-14s %10.2f %10.2f %7.3fx   %8.2f %6.2f %6.3fx\n",
-		       ops->name, r, d, q, rb, db, rb / db);
+		{
+			struct bare_worker *lw;
+			struct bare_shared *sh = bare_state(arena, l, c, &lw);
+
+			dw = direct_wl_ns(direct_wl_for(ops->name), sh, lw);
+			w = workload_ns_per_op(ops) - loop_ctl;
+		}
+		printf("   %-14s %10.2f %10.2f %7.3fx | %12.2f %12.2f %7.3fx\n",
+		       ops->name, r, d, q, w, dw, w / dw);
 		if (q > worst) {
 			worst = q;
 			worst_name = ops->name;
 		}
+		if (w / dw > wl_worst) {
+			wl_worst = w / dw;
+			wl_worst_name = ops->name;
+		}
 	}
-	printf("   worst registry/direct: %.3fx (%s); target <= 1.10x: %s\n",
-	       worst, worst_name, worst <= 1.10 ? "met" : "MISSED");
-	/* `none` through the registry is two indirect calls to empty
+	printf("   workload op: the lock workload through harness_run_one (1 worker,"
+	       " lines=0 cs=0 think=0,\n   lockstat off; the loop specialised in"
+	       " the lock's file), less the harness's loop\n   control (%.2f ns/op,"
+	       " from lock none); direct op: the same body with the pair\n   inlined"
+	       " by hand\n", loop_ctl);
+	printf("   worst ops-table/direct: %.3fx (%s)\n", worst, worst_name);
+	/* `none` through the ops table is two indirect calls to empty
 	 * functions: no lock can cost less than that via the ops table. */
-	printf("   indirect-call floor (none via the registry): %.2f ns per pair\n\n",
+	printf("   indirect-call floor (none via the ops table): %.2f ns per pair\n",
 	       floor_ns);
+	printf("   worst workload op/direct op: %.3fx (%s); target <= 1.10x: %s\n\n",
+	       wl_worst, wl_worst_name, wl_worst <= 1.10 ? "met" : "MISSED");
 	arena_destroy(arena);
 }
 
 /* ---- harness overhead ---- */
-
-/* The lock workload's shared and per-worker state (experiments/wl_lock.c),
- * same fields, reached through the same pointers. */
-struct bare_shared {
-	unsigned nlocks, lines;
-	uint64_t cs_iters, think_iters;
-	void **locks;
-	uint64_t **data;
-};
-
-struct bare_worker {
-	void **ctx;
-	uint64_t rng;
-	uint64_t *acquired;
-};
-
-/*
- * The body of the lock workload's loop, statement for statement, with
- * lockstat off (tracked_lock() with NULL stats is a plain ops->lock).
- * Only the loop control differs: a counted loop instead of WORKER_LOOP's
- * stop-flag load and per-worker ops-counter store.  The indirect calls
- * keep the compiler from caching any of the fields, as in the workload.
- */
-static __attribute__((noinline)) void bare_loop(const struct lock_ops *ops,
-						const struct bare_shared *sh,
-						struct bare_worker *lw,
-						unsigned long n)
-{
-	unsigned lines = sh->lines;
-
-	for (unsigned long i = 0; i < n; i++) {
-		unsigned l = sh->nlocks == 1 ? 0 : (unsigned)(lw->rng++ % sh->nlocks);
-		volatile uint64_t *d = sh->data[l];
-
-		ops->lock(sh->locks[l], lw->ctx[l]);
-		d[0]++;
-		for (unsigned k = 1; k < lines; k++)
-			d[k * 8]++;
-		spin_iters(sh->cs_iters);
-		ops->unlock(sh->locks[l], lw->ctx[l]);
-		lw->acquired[l]++;
-		spin_iters(sh->think_iters);
-	}
-}
 
 static void bench_harness(void)
 {
@@ -344,7 +411,7 @@ static void bench_harness(void)
 	o.warmup = 1;
 	o.arena_size = (size_t)64 << 20;
 
-	bare_loop(none, sh, lw, BARE_OPS / 10);
+	direct_wl_none(sh, lw, BARE_OPS / 10);
 	for (int k = 0; k < HARNESS_ROUNDS; k++) {
 		struct result res;
 		uint64_t t0;
@@ -355,7 +422,7 @@ static void bench_harness(void)
 		h[k] = 1e9 / res.ops_per_sec;
 		result_free(&res);
 		t0 = now_ns();
-		bare_loop(none, sh, lw, BARE_OPS);
+		direct_wl_none(sh, lw, BARE_OPS);
 		b[k] = (double)(now_ns() - t0) / BARE_OPS;
 	}
 	hm = median(h, HARNESS_ROUNDS);

@@ -8,8 +8,7 @@
  * Invariant: every acquisition increments its lock's first data word, so
  * after the run the words sum to the operations counted by the harness.
  */
-#include "workload.h"
-#include "../locks/tracked.h"
+#include "lock_loop.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,23 +36,6 @@ REGISTER(knob, knob_cs);
 REGISTER(knob, knob_think);
 REGISTER(knob, knob_lines);
 REGISTER(knob, knob_locks);
-
-struct protected_data {
-	uint64_t line[64][CACHELINE / sizeof(uint64_t)];
-};
-
-struct lock_shared {
-	unsigned nlocks, lines;
-	uint64_t cs_iters, think_iters;
-	void **locks;
-	struct protected_data **data;
-};
-
-struct lock_worker {
-	void **ctx; /* one context per lock */
-	uint64_t rng;
-	uint64_t *acquired; /* per lock, to cross-check the data words */
-};
 
 /* Loop iterations per nanosecond of spin_iters(), measured once. */
 static double iters_per_ns(void)
@@ -117,41 +99,30 @@ static int lock_setup(struct run *r)
 		lw->rng = 0x9e3779b97f4a7c15ull * (i + 1);
 		r->workers[i].priv = lw;
 	}
+	/* A loop compiled for this very lock (LOCK_BENCH_SPECIALISE in its
+	 * file) saves the two indirect calls per acquisition. */
+	sh->loop = lock_bench_specialised(r->lock);
 	r->shared = sh;
 	return 0;
 }
 
-static inline uint64_t xorshift(uint64_t *s)
+void (*lock_bench_specialised(const struct lock_ops *ops))(struct worker *)
 {
-	uint64_t x = *s;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return *s = x;
+	REGISTRY_FOREACH(lock_loop, const struct lock_loop *, l)
+		if (l->ops == ops)
+			return l->run;
+	return NULL;
 }
 
+/* The generic loop: one indirect call per lock/unlock through the ops. */
 static void lock_run(struct worker *w)
 {
 	const struct lock_shared *sh = w->run->shared;
-	const struct lock_ops *ops = w->run->lock;
-	struct lock_worker *lw = w->priv;
-	unsigned lines = sh->lines;
-	/* class LC_BENCH; NULL (plain lock/unlock) with --set lockstat=off */
-	struct lock_stat *st = lock_stat_of(w->lock_stats, LC_BENCH);
 
-	WORKER_LOOP(w) {
-		unsigned l = sh->nlocks == 1 ? 0 : (unsigned)(xorshift(&lw->rng) % sh->nlocks);
-		volatile uint64_t *d = sh->data[l]->line[0];
-
-		tracked_lock(ops, sh->locks[l], lw->ctx[l], st);
-		d[0]++;
-		for (unsigned k = 1; k < lines; k++)
-			d[k * 8]++;
-		spin_iters(sh->cs_iters);
-		tracked_unlock(ops, sh->locks[l], lw->ctx[l], st);
-		lw->acquired[l]++;
-		spin_iters(sh->think_iters);
-	}
+	if (sh->loop)
+		sh->loop(w);
+	else
+		lock_bench_loop(w, w->run->lock);
 }
 
 static int lock_finish(struct run *r, struct result *res)

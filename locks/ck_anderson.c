@@ -15,6 +15,7 @@
 #include <errno.h>
 
 #include "ck_wrap.h"
+#include "../experiments/lock_loop.h"
 
 struct ck_anderson_ctx {
 	ck_spinlock_anderson_thread_t *slot;
@@ -57,3 +58,4 @@ const struct lock_ops ck_anderson_ops = {
 	.unlock = ck_anderson_unlock,
 };
 REGISTER(lock, ck_anderson_ops);
+LOCK_BENCH_SPECIALISE(ck_anderson_ops);

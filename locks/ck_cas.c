@@ -5,6 +5,7 @@
  * (CK's trylock for it is an xchg).  Unfair.
  */
 #include "ck_wrap.h"
+#include "../experiments/lock_loop.h"
 
 CK_WRAP_PLAIN(cas)
 
@@ -16,3 +17,4 @@ const struct lock_ops ck_cas_ops = {
 	CK_WRAP_PLAIN_OPS(cas),
 };
 REGISTER(lock, ck_cas_ops);
+LOCK_BENCH_SPECIALISE(ck_cas_ops);

@@ -13,6 +13,7 @@
  * arena, so the migrating pointers stay valid across fork.
  */
 #include "ck_wrap.h"
+#include "../experiments/lock_loop.h"
 
 struct ck_clh_lock {
 	ck_spinlock_clh_t *tail;
@@ -73,3 +74,4 @@ const struct lock_ops ck_clh_ops = {
 	.unlock = ck_clh_unlock,
 };
 REGISTER(lock, ck_clh_ops);
+LOCK_BENCH_SPECIALISE(ck_clh_ops);

@@ -6,6 +6,7 @@
  * _eb variant, which we do not use.)
  */
 #include "ck_wrap.h"
+#include "../experiments/lock_loop.h"
 
 CK_WRAP_PLAIN(dec)
 
@@ -17,3 +18,4 @@ const struct lock_ops ck_dec_ops = {
 	CK_WRAP_PLAIN_OPS(dec),
 };
 REGISTER(lock, ck_dec_ops);
+LOCK_BENCH_SPECIALISE(ck_dec_ops);

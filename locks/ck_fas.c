@@ -5,6 +5,7 @@
  * fast path testing"); unfair, every waiter hammers one line.
  */
 #include "ck_wrap.h"
+#include "../experiments/lock_loop.h"
 
 CK_WRAP_PLAIN(fas)
 
@@ -16,3 +17,4 @@ const struct lock_ops ck_fas_ops = {
 	CK_WRAP_PLAIN_OPS(fas),
 };
 REGISTER(lock, ck_fas_ops);
+LOCK_BENCH_SPECIALISE(ck_fas_ops);

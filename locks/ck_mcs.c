@@ -11,6 +11,7 @@
  * process mode.
  */
 #include "ck_wrap.h"
+#include "../experiments/lock_loop.h"
 
 static int ck_mcs_init(void *lock, unsigned max_workers, struct arena *arena)
 {
@@ -47,3 +48,4 @@ const struct lock_ops ck_mcs_ops = {
 	.trylock = ck_mcs_trylock,
 };
 REGISTER(lock, ck_mcs_ops);
+LOCK_BENCH_SPECIALISE(ck_mcs_ops);

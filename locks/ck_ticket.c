@@ -7,6 +7,7 @@
  * Boyd-Wickizer et al., "Non-scalable locks are dangerous" (OLS 2012).
  */
 #include "ck_wrap.h"
+#include "../experiments/lock_loop.h"
 
 #ifndef CK_F_SPINLOCK_TICKET_TRYLOCK
 #error "this CK build has no ticket trylock (need x86-64 / TSO)"
@@ -22,3 +23,4 @@ const struct lock_ops ck_ticket_ops = {
 	CK_WRAP_PLAIN_OPS(ticket),
 };
 REGISTER(lock, ck_ticket_ops);
+LOCK_BENCH_SPECIALISE(ck_ticket_ops);

@@ -16,6 +16,7 @@
  * hand-offs.
  */
 #include "ck_wrap.h"
+#include "../experiments/lock_loop.h"
 
 #define CK_TICKET_PB_SHIFT 5
 
@@ -57,3 +58,4 @@ const struct lock_ops ck_ticket_pb_ops = {
 	.trylock = ck_ticket_pb_trylock,
 };
 REGISTER(lock, ck_ticket_pb_ops);
+LOCK_BENCH_SPECIALISE(ck_ticket_pb_ops);

@@ -5,6 +5,7 @@
  * refuses it and results using it say so.
  */
 #include "lock.h"
+#include "../experiments/lock_loop.h"
 
 static int none_init(void *lock, unsigned max_workers, struct arena *arena)
 {
@@ -33,3 +34,4 @@ const struct lock_ops none_ops = {
 	.trylock = none_trylock,
 };
 REGISTER(lock, none_ops);
+LOCK_BENCH_SPECIALISE(none_ops);

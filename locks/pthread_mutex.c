@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include "lock.h"
+#include "../experiments/lock_loop.h"
 
 static int mutex_init(void *lock, unsigned max_workers, struct arena *arena)
 {
@@ -44,3 +45,4 @@ const struct lock_ops pthread_mutex_ops = {
 	.trylock = mutex_trylock,
 };
 REGISTER(lock, pthread_mutex_ops);
+LOCK_BENCH_SPECIALISE(pthread_mutex_ops);

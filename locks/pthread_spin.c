@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include "lock.h"
+#include "../experiments/lock_loop.h"
 
 static int pspin_init(void *lock, unsigned max_workers, struct arena *arena)
 {
@@ -37,3 +38,4 @@ const struct lock_ops pthread_spin_ops = {
 	.trylock = pspin_trylock,
 };
 REGISTER(lock, pthread_spin_ops);
+LOCK_BENCH_SPECIALISE(pthread_spin_ops);

@@ -17,6 +17,7 @@
 
 #include "lock.h"
 #include "qspinlock.h"
+#include "../experiments/lock_loop.h"
 
 static inline uint32_t qspin_load_acquire_until_clear(struct qspinlock *l,
 						      uint32_t mask)
@@ -218,3 +219,4 @@ const struct lock_ops qspinlock_ops = {
 	.trylock = qspinlock_trylock,
 };
 REGISTER(lock, qspinlock_ops);
+LOCK_BENCH_SPECIALISE(qspinlock_ops);

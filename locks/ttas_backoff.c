@@ -7,6 +7,7 @@
  */
 #include "lock.h"
 #include "ttas_backoff.h"
+#include "../experiments/lock_loop.h"
 
 static int ttas_backoff_init(void *lock, unsigned max_workers,
 			     struct arena *arena)
@@ -46,3 +47,4 @@ const struct lock_ops ttas_backoff_ops = {
 	.trylock = ttas_backoff_trylock,
 };
 REGISTER(lock, ttas_backoff_ops);
+LOCK_BENCH_SPECIALISE(ttas_backoff_ops);

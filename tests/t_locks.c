@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "../experiments/harness.h"
+#include "../experiments/lock_loop.h"
 #include "../experiments/validate.h"
 #include "../locks/qspinlock.h"
 #include "tap.h"
@@ -330,9 +331,50 @@ static void test_harness(enum run_mode mode)
 	knobset_free(o.knobs);
 }
 
+/*
+ * Every registered lock carries a loop compiled for it
+ * (LOCK_BENCH_SPECIALISE), and an ops table without one still runs the
+ * workload through the generic loop: an unregistered copy of qspinlock's
+ * table has another address, so nothing is specialised for it.
+ */
+static void test_specialised_loops(void)
+{
+	const struct lock_ops **all;
+	size_t n = lock_all(&all), missing = 0;
+	struct lock_ops copy = *lock_find("qspinlock");
+	struct harness_opts o;
+	struct result res;
+	int st;
+
+	for (size_t i = 0; i < n; i++)
+		if (!lock_bench_specialised(all[i])) {
+			diag("%s has no LOCK_BENCH_SPECIALISE", all[i]->name);
+			missing++;
+		}
+	is_int(missing, 0, "every registered lock has a specialised workload loop");
+	ok(lock_bench_specialised(&copy) == NULL,
+	   "an unregistered ops table has no specialised loop");
+
+	harness_defaults(&o);
+	o.wl = workload_find("lock");
+	o.knobs = knobset_new();
+	o.seconds = 0.1;
+	o.sample_ms = 50;
+	o.warmup = 1;
+	o.arena_size = (size_t)64 << 20;
+	o.lock = &copy;
+	st = harness_run_one(&o, 2, 0, &res);
+	ok(st == 0 && res.ops_total > 0 && result_get(&res, "lost_updates", -1) == 0,
+	   "generic (unspecialised) loop: status %d, ops %llu, no lost update", st,
+	   (unsigned long long)res.ops_total);
+	result_free(&res);
+	knobset_free(o.knobs);
+}
+
 int main(void)
 {
 	test_registry();
+	test_specialised_loops();
 	test_broken(&racy_tas_ops);
 	test_broken(&lying_trylock_ops);
 	test_qspinlock_states();

@@ -1,0 +1,89 @@
+/*
+ * lock_loop.h - the measured loop of the `lock` workload, shared by the
+ * generic workload (experiments/wl_lock.c, calls through the ops table)
+ * and by one copy compiled inside each lock's own file.
+ *
+ * A lock file adds LOCK_BENCH_SPECIALISE(<name>_ops) after its ops table:
+ * that instantiates lock_bench_loop() with a pointer to the lock's const
+ * ops, so the compiler folds ops->lock / ops->unlock / ops->trylock into
+ * direct (inlined) calls, the way Concurrency Kit compiles its throughput
+ * benchmark once per lock.  The registry then costs one indirect call per
+ * run instead of two per acquisition; the semantics are identical.
+ */
+#ifndef MEMSCALE_LOCK_LOOP_H
+#define MEMSCALE_LOCK_LOOP_H
+
+#include "workload.h"
+#include "../locks/tracked.h"
+
+struct protected_data {
+	uint64_t line[64][CACHELINE / sizeof(uint64_t)];
+};
+
+struct lock_shared {
+	unsigned nlocks, lines;
+	uint64_t cs_iters, think_iters;
+	void **locks;
+	struct protected_data **data;
+	void (*loop)(struct worker *w); /* specialised loop, or NULL */
+};
+
+struct lock_worker {
+	void **ctx; /* one context per lock */
+	uint64_t rng;
+	uint64_t *acquired; /* per lock, to cross-check the data words */
+};
+
+static inline uint64_t lock_loop_xorshift(uint64_t *s)
+{
+	uint64_t x = *s;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
+}
+
+static inline __attribute__((always_inline)) void
+lock_bench_loop(struct worker *w, const struct lock_ops *ops)
+{
+	const struct lock_shared *sh = w->run->shared;
+	struct lock_worker *lw = w->priv;
+	unsigned lines = sh->lines;
+	/* class LC_BENCH; NULL (plain lock/unlock) with --set lockstat=off */
+	struct lock_stat *st = lock_stat_of(w->lock_stats, LC_BENCH);
+
+	WORKER_LOOP(w) {
+		unsigned l = sh->nlocks == 1 ? 0 :
+			(unsigned)(lock_loop_xorshift(&lw->rng) % sh->nlocks);
+		volatile uint64_t *d = sh->data[l]->line[0];
+
+		tracked_lock(ops, sh->locks[l], lw->ctx[l], st);
+		d[0]++;
+		for (unsigned k = 1; k < lines; k++)
+			d[k * 8]++;
+		spin_iters(sh->cs_iters);
+		tracked_unlock(ops, sh->locks[l], lw->ctx[l], st);
+		lw->acquired[l]++;
+		spin_iters(sh->think_iters);
+	}
+}
+
+struct lock_loop {
+	const struct lock_ops *ops;
+	void (*run)(struct worker *w);
+};
+REGISTRY_BOUNDS(lock_loop);
+
+/* The loop compiled for `ops`, or NULL (then the generic one runs). */
+void (*lock_bench_specialised(const struct lock_ops *ops))(struct worker *);
+
+#define LOCK_BENCH_SPECIALISE(ops_obj)                                        \
+	static void ops_obj##_bench_loop(struct worker *w)                   \
+	{                                                                     \
+		lock_bench_loop(w, &ops_obj);                                 \
+	}                                                                     \
+	static const struct lock_loop ops_obj##_loop = { &ops_obj,           \
+							 ops_obj##_bench_loop }; \
+	REGISTER(lock_loop, ops_obj##_loop)
+
+#endif
