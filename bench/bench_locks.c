@@ -121,10 +121,12 @@ direct_wl_##name(const struct bare_shared *sh, struct bare_worker *lw,	\
 		d[0]++;							\
 		for (unsigned k = 1; k < lines; k++)			\
 			d[k * 8]++;					\
-		spin_iters(sh->cs_iters);				\
+		if (sh->cs_iters)					\
+			spin_delay(sh->cs_iters);			\
 		UNLOCK;							\
 		lw->acquired[li]++;					\
-		spin_iters(sh->think_iters);				\
+		if (sh->think_iters)				\
+			spin_delay(sh->think_iters);			\
 	}								\
 }
 

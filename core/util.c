@@ -161,6 +161,11 @@ fail:
 	return 0;
 }
 
+__attribute__((noinline, aligned(64))) void spin_delay(uint64_t iters)
+{
+	spin_iters(iters);
+}
+
 char *read_text_file(const char *path)
 {
 	FILE *f = fopen(path, "r");

@@ -87,4 +87,13 @@ static inline void spin_iters(uint64_t iters)
 		compiler_barrier();
 }
 
+/*
+ * The same loop at one fixed, cache-line-aligned code address, for delays
+ * given in nanoseconds: an iteration's speed depends on where the loop
+ * lands (alignment, uop cache), so calibration and use must run the very
+ * same instructions.  Returns at once for 0 (no call cost in the caller's
+ * fast path when guarded by `if (iters)`).
+ */
+void spin_delay(uint64_t iters);
+
 #endif

@@ -1,7 +1,8 @@
 #!/bin/sh
-# The default study (make demo): validate every lock and counter, run the
-# four seed A/B experiments in their quick profile at all online CPUs,
-# print measured % change beside the published one, and draw the figures.
+# The default study (make demo): validate every lock and counter, a short
+# table of every lock at 1..online CPUs, the four seed A/B experiments in
+# their quick profile at all online CPUs with measured % change beside the
+# published one, and the figures.
 set -eu
 M=./bin/memscale
 OUT=${OUT:-results/demo}
@@ -10,6 +11,17 @@ mkdir -p "$OUT"
 
 echo "== validating every lock and counter"
 $M validate --all --threads 2 --iterations 50000
+
+echo "== every lock, 1..$(nproc) workers, cs=100ns think=100ns (0.5 s each)"
+rm -f "$OUT/locks.csv" "$OUT/locks.json"
+for lock in $($M list locks | awk 'NR > 1 { print $1 }'); do
+	$M run lock --lock "$lock" --seconds 0.5 --sample-ms 250 --set cs=100ns \
+		--set think=100ns --out "$OUT/locks.csv" --format csv >/dev/null
+done
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i;
+		printf "%-16s %7s %14s %14s %8s\n", "lock", "workers", "ops/s", "per-worker", "cv"; next }
+	{ printf "%-16s %7s %14.0f %14.0f %8.3f\n", $c["lock"], $c["workers"],
+		$c["ops_per_sec"], $c["per_worker_ops"], $c["fairness_cv"] }' "$OUT/locks.csv"
 
 for s in $SEEDS; do
 	echo "== $s (quick profile)"

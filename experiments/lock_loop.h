@@ -22,7 +22,8 @@ struct protected_data {
 
 struct lock_shared {
 	unsigned nlocks, lines;
-	uint64_t cs_iters, think_iters;
+	uint64_t cs_iters, think_iters; /* loop iterations, or */
+	uint64_t cs_ns, think_ns;       /* times, converted per worker */
 	void **locks;
 	struct protected_data **data;
 	void (*loop)(struct worker *w); /* specialised loop, or NULL */
@@ -32,6 +33,9 @@ struct lock_worker {
 	void **ctx; /* one context per lock */
 	uint64_t rng;
 	uint64_t *acquired; /* per lock, to cross-check the data words */
+	/* spin_delay() iterations of this worker, converted on its own CPU
+	 * (vCPUs and SMT siblings do not run the loop equally fast) */
+	uint64_t cs_iters, think_iters;
 };
 
 static inline uint64_t lock_loop_xorshift(uint64_t *s)
@@ -61,10 +65,12 @@ lock_bench_loop(struct worker *w, const struct lock_ops *ops)
 		d[0]++;
 		for (unsigned k = 1; k < lines; k++)
 			d[k * 8]++;
-		spin_iters(sh->cs_iters);
+		if (lw->cs_iters)
+			spin_delay(lw->cs_iters);
 		tracked_unlock(ops, sh->locks[l], lw->ctx[l], st);
 		lw->acquired[l]++;
-		spin_iters(sh->think_iters);
+		if (lw->think_iters)
+			spin_delay(lw->think_iters);
 	}
 }
 

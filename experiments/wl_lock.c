@@ -37,19 +37,46 @@ REGISTER(knob, knob_think);
 REGISTER(knob, knob_lines);
 REGISTER(knob, knob_locks);
 
-/* Loop iterations per nanosecond of spin_iters(), measured once. */
+/*
+ * Loop iterations per nanosecond of spin_delay(), measured once per
+ * worker thread or process, on the worker's own (pinned) CPU.  The CPU is first kept busy for 30 ms so that its clock has
+ * ramped up from idle (a cold clock makes the loop look slow and every
+ * "Nns" too short); then the fastest of several 2 ms timings counts,
+ * since a timing can only be slowed down (preemption, a busy sibling),
+ * never sped up.
+ */
 static double iters_per_ns(void)
 {
-	static double v;
+	static __thread double v;
+
 	if (v == 0) {
-		uint64_t n = 2000000, t0 = now_ns();
-		spin_iters(n);
-		v = (double)n / (double)(now_ns() - t0 + 1);
+		uint64_t n = 1000, t0 = now_ns(), dt;
+
+		while (now_ns() - t0 < 30000000ull) {
+			spin_delay(n);
+			if (n < (1u << 24))
+				n *= 2;
+		}
+		/* n iterations took about as long as the last round: size the
+		 * timed rounds to ~2 ms from the warm-up's own rate */
+		t0 = now_ns();
+		spin_delay(n);
+		dt = now_ns() - t0 + 1;
+		n = (uint64_t)((double)n * 2e6 / (double)dt) + 1;
+		for (int k = 0; k < 9; k++) {
+			t0 = now_ns();
+			spin_delay(n);
+			dt = now_ns() - t0 + 1;
+			if ((double)n / (double)dt > v)
+				v = (double)n / (double)dt;
+		}
 	}
 	return v;
 }
 
-static int parse_len(const char *s, const char *what, uint64_t *out)
+/* "N" (loop iterations) into *iters, or "Nns" into *ns. */
+static int parse_len(const char *s, const char *what, uint64_t *iters,
+		     uint64_t *ns)
 {
 	size_t n = strlen(s);
 	long v;
@@ -60,12 +87,12 @@ static int parse_len(const char *s, const char *what, uint64_t *out)
 		free(num);
 		if (!ok)
 			goto bad;
-		*out = (uint64_t)(v * iters_per_ns() + 0.5);
+		*ns = (uint64_t)v;
 		return 0;
 	}
 	if (!parse_long(s, 0, 1000000000, &v))
 		goto bad;
-	*out = (uint64_t)v;
+	*iters = (uint64_t)v;
 	return 0;
 bad:
 	fprintf(stderr, "memscale: bad value '%s' for knob '%s' (allowed: loop "
@@ -78,8 +105,10 @@ static int lock_setup(struct run *r)
 	struct lock_shared *sh = arena_alloc_padded(r->arena, sizeof(*sh));
 	int err;
 
-	if ((err = parse_len(knob_str(r->knobs, &knob_cs), "cs", &sh->cs_iters)) ||
-	    (err = parse_len(knob_str(r->knobs, &knob_think), "think", &sh->think_iters)))
+	if ((err = parse_len(knob_str(r->knobs, &knob_cs), "cs", &sh->cs_iters,
+			     &sh->cs_ns)) ||
+	    (err = parse_len(knob_str(r->knobs, &knob_think), "think",
+			     &sh->think_iters, &sh->think_ns)))
 		return err;
 	sh->lines = (unsigned)knob_int(r->knobs, &knob_lines);
 	sh->nlocks = (unsigned)knob_int(r->knobs, &knob_locks);
@@ -112,6 +141,18 @@ void (*lock_bench_specialised(const struct lock_ops *ops))(struct worker *)
 		if (l->ops == ops)
 			return l->run;
 	return NULL;
+}
+
+/* Runs pinned, before the start gate: times become iterations here. */
+static void lock_worker_init(struct worker *w)
+{
+	const struct lock_shared *sh = w->run->shared;
+	struct lock_worker *lw = w->priv;
+
+	lw->cs_iters = sh->cs_ns ?
+		(uint64_t)((double)sh->cs_ns * iters_per_ns() + 0.5) : sh->cs_iters;
+	lw->think_iters = sh->think_ns ?
+		(uint64_t)((double)sh->think_ns * iters_per_ns() + 0.5) : sh->think_iters;
 }
 
 /* The generic loop: one indirect call per lock/unlock through the ops. */
@@ -166,6 +207,7 @@ const struct workload lock_workload = {
 	.description = "lock microbenchmark: acquire, write lines, cs, release, think",
 	.flags = WL_F_USES_LOCK,
 	.setup = lock_setup,
+	.worker_init = lock_worker_init,
 	.run = lock_run,
 	.finish = lock_finish,
 };
