@@ -202,42 +202,7 @@ static double median(double *v, unsigned n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-#define WL_ROUNDS 3
-
-/* ns per operation of the `lock` workload under `ops` (median). */
-static double workload_ns_per_op(const struct lock_ops *ops)
-{
-	struct harness_opts o;
-	double v[WL_ROUNDS];
-	char err[256];
-
-	harness_defaults(&o);
-	o.wl = workload_find("lock");
-	o.lock = ops;
-	o.knobs = knobset_new();
-	knobset_set_arg(o.knobs, "cs=0");
-	knobset_set_arg(o.knobs, "think=0");
-	knobset_set_arg(o.knobs, "lines=0");
-	if (!knobset_set(o.knobs, "lockstat", "off", err, sizeof(err)))
-		die(1, "bench_locks: %s", err);
-	o.seconds = 0.3;
-	o.sample_ms = 100;
-	o.warmup = 1;
-	o.arena_size = (size_t)64 << 20;
-	for (int k = 0; k < WL_ROUNDS; k++) {
-		struct result res;
-		int st = harness_run_one(&o, 1, (unsigned)k, &res);
-
-		if (st || res.ops_per_sec <= 0)
-			die(1, "bench_locks: harness run of %s failed (status %d)",
-			    ops->name, st);
-		v[k] = 1e9 / res.ops_per_sec;
-		result_free(&res);
-	}
-	knobset_free(o.knobs);
-	return median(v, WL_ROUNDS);
-}
-
+#define WL_ROUNDS 5
 #define WL_OPS 2000000ul
 
 /* A one-lock workload state around (l, c), as the lock workload's setup
@@ -260,19 +225,56 @@ static struct bare_shared *bare_state(struct arena *a, void *l, void *c,
 	return sh;
 }
 
-/* ns per iteration of a direct workload-body loop (median of rounds). */
-static double direct_wl_ns(direct_wl_fn fn, const struct bare_shared *sh,
-			   struct bare_worker *lw)
+/*
+ * The `lock` workload under `ops` through harness_run_one() (1 worker,
+ * lines=0 cs=0 think=0, lockstat off: the specialised loop) against the
+ * direct loop `fn` of the same body, round by round back to back, so a
+ * vCPU whose speed drifts (this kind of machine) hits both alike.
+ * Returns the median over rounds of (workload ns/op - loop_ctl) / direct
+ * ns/op, and the medians of both timings.
+ */
+static double workload_vs_direct(const struct lock_ops *ops, direct_wl_fn fn,
+				 const struct bare_shared *sh,
+				 struct bare_worker *lw, double loop_ctl,
+				 double *wl_ns, double *direct_ns)
 {
-	double v[WL_ROUNDS * 3];
+	struct harness_opts o;
+	double h[WL_ROUNDS], d[WL_ROUNDS], q[WL_ROUNDS];
+	char err[256];
 
+	harness_defaults(&o);
+	o.wl = workload_find("lock");
+	o.lock = ops;
+	o.knobs = knobset_new();
+	knobset_set_arg(o.knobs, "cs=0");
+	knobset_set_arg(o.knobs, "think=0");
+	knobset_set_arg(o.knobs, "lines=0");
+	if (!knobset_set(o.knobs, "lockstat", "off", err, sizeof(err)))
+		die(1, "bench_locks: %s", err);
+	o.seconds = 0.2;
+	o.sample_ms = 100;
+	o.warmup = 1;
+	o.arena_size = (size_t)64 << 20;
 	fn(sh, lw, WL_OPS / 10);
-	for (int k = 0; k < WL_ROUNDS * 3; k++) {
+	for (int k = 0; k < WL_ROUNDS; k++) {
+		struct result res;
 		uint64_t t0 = now_ns();
+		int st;
+
 		fn(sh, lw, WL_OPS);
-		v[k] = (double)(now_ns() - t0) / WL_OPS;
+		d[k] = (double)(now_ns() - t0) / WL_OPS;
+		st = harness_run_one(&o, 1, (unsigned)k, &res);
+		if (st || res.ops_per_sec <= 0)
+			die(1, "bench_locks: harness run of %s failed (status %d)",
+			    ops->name, st);
+		h[k] = 1e9 / res.ops_per_sec - loop_ctl;
+		q[k] = h[k] / d[k];
+		result_free(&res);
 	}
-	return median(v, WL_ROUNDS * 3);
+	knobset_free(o.knobs);
+	*wl_ns = median(h, WL_ROUNDS);
+	*direct_ns = median(d, WL_ROUNDS);
+	return median(q, WL_ROUNDS);
 }
 
 static void bench_registry(void)
@@ -291,7 +293,11 @@ static void bench_registry(void)
 		struct bare_worker *lw;
 		struct bare_shared *sh = bare_state(arena, l, NULL, &lw);
 
-		loop_ctl = workload_ns_per_op(none) - direct_wl_ns(direct_wl_none, sh, lw);
+		double wl_none, direct_none;
+
+		workload_vs_direct(none, direct_wl_none, sh, lw, 0, &wl_none,
+				   &direct_none);
+		loop_ctl = wl_none - direct_none;
 	}
 
 	dclh = arena_alloc_padded(arena, sizeof(*dclh));
@@ -301,13 +307,13 @@ static void bench_registry(void)
 	printf("1. uncontended lock+unlock, ns per pair (median of %d x %lu;"
 	       " ratio = median of per-round ratios)\n", ROUNDS, PAIRS);
 	printf("   %-14s %10s %10s %8s | %12s %12s %8s\n", "lock", "ops table",
-	       "direct", "ratio", "workload op", "direct op", "ratio");
+	       "direct", "ratio", "workload op", "direct op", "ratio*");
 	for (size_t i = 0; i < n; i++) {
 		const struct lock_ops *ops = all[i];
 		void *l = lock_new(ops, arena, 1);
 		void *c = lock_ctx_new(ops, arena, l, 0);
 		direct_fn direct = direct_for(ops->name);
-		double reg[ROUNDS], dir[ROUNDS], ratio[ROUNDS], r, d, q, w, dw;
+		double reg[ROUNDS], dir[ROUNDS], ratio[ROUNDS], r, d, q, w, dw, wq;
 
 		registry_loop(ops, l, c, PAIRS / 10); /* warm up */
 		if (direct)
@@ -349,17 +355,17 @@ static void bench_registry(void)
 			struct bare_worker *lw;
 			struct bare_shared *sh = bare_state(arena, l, c, &lw);
 
-			dw = direct_wl_ns(direct_wl_for(ops->name), sh, lw);
-			w = workload_ns_per_op(ops) - loop_ctl;
+			wq = workload_vs_direct(ops, direct_wl_for(ops->name), sh,
+						lw, loop_ctl, &w, &dw);
 		}
 		printf("   %-14s %10.2f %10.2f %7.3fx | %12.2f %12.2f %7.3fx\n",
-		       ops->name, r, d, q, w, dw, w / dw);
+		       ops->name, r, d, q, w, dw, wq);
 		if (q > worst) {
 			worst = q;
 			worst_name = ops->name;
 		}
-		if (w / dw > wl_worst) {
-			wl_worst = w / dw;
+		if (wq > wl_worst) {
+			wl_worst = wq;
 			wl_worst_name = ops->name;
 		}
 	}
@@ -367,7 +373,8 @@ static void bench_registry(void)
 	       " lines=0 cs=0 think=0,\n   lockstat off; the loop specialised in"
 	       " the lock's file), less the harness's loop\n   control (%.2f ns/op,"
 	       " from lock none); direct op: the same body with the pair\n   inlined"
-	       " by hand\n", loop_ctl);
+	       " by hand; ratio* = median of per-round ratios, the two run back to"
+	       " back\n", loop_ctl);
 	printf("   worst ops-table/direct: %.3fx (%s)\n", worst, worst_name);
 	/* `none` through the ops table is two indirect calls to empty
 	 * functions: no lock can cost less than that via the ops table. */
