@@ -72,7 +72,31 @@ static inline void worker_done_ops(struct worker *w, uint64_t n)
 	__atomic_store_n(&w->ops, w->ops + n, __ATOMIC_RELAXED);
 }
 
-#define WORKER_LOOP(w) for (; !worker_should_stop(w); worker_done_op(w))
+/*
+ * The measured loop: WORKER_LOOP(w) { one operation }.  The operation
+ * count is kept in a register and published to w->ops (for the sampler)
+ * every WORKER_PUBLISH operations, where the stop flag is also checked:
+ * a store per operation would have to drain before the next locked
+ * instruction of a lock under test, and the harness would then cost
+ * whatever that drain costs.  The loop leaves only right after a publish,
+ * so the final count is exact; the sampler sees counts at most
+ * WORKER_PUBLISH - 1 operations old.  A `break` in the body would skip
+ * the last publish: leave through the stop flag instead.
+ */
+#define WORKER_PUBLISH 16
+
+static inline bool worker_loop_check(struct worker *w, uint64_t base,
+				     uint64_t n)
+{
+	if (likely(n % WORKER_PUBLISH))
+		return true;
+	__atomic_store_n(&w->ops, base + n, __ATOMIC_RELAXED);
+	return !worker_should_stop(w);
+}
+
+#define WORKER_LOOP(w)                                                        \
+	for (uint64_t ms_base_ = (w)->ops, ms_n_ = 0;                         \
+	     worker_loop_check((w), ms_base_, ms_n_); ms_n_++)
 
 enum workload_flags {
 	WL_F_USES_LOCK = 1u << 0,    /* honours --lock */
