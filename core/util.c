@@ -166,6 +166,19 @@ __attribute__((noinline, aligned(64))) void spin_delay(uint64_t iters)
 	spin_iters(iters);
 }
 
+const char *flags_str(unsigned flags, const struct flag_name *names,
+		      size_t n, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (flags & names[i].bit)
+			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
+						"%s%s", off ? "," : "", names[i].name);
+	return buf;
+}
+
 char *read_text_file(const char *path)
 {
 	FILE *f = fopen(path, "r");

@@ -71,6 +71,15 @@ static inline void cpu_relax(void)
 #define compiler_barrier() __asm__ __volatile__("" ::: "memory")
 static inline void keep(uint64_t v) { __asm__ __volatile__("" ::"r"(v)); }
 
+/* A flag bit and its name, for flags_str(). */
+struct flag_name {
+	unsigned bit;
+	const char *name;
+};
+/* "a,b,c": the names of the bits set in `flags`, into buf. */
+const char *flags_str(unsigned flags, const struct flag_name *names,
+		      size_t n, char *buf, size_t len);
+
 /* Whole file as a NUL-terminated heap string, or NULL if unreadable. */
 char *read_text_file(const char *path);
 

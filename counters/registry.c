@@ -9,21 +9,15 @@ DEFINE_REGISTRY_LOOKUP(counter, struct counter_ops, counter_all, counter_find)
 
 const char *counter_flags_str(unsigned flags, char *buf, size_t len)
 {
-	static const struct { unsigned bit; const char *name; } names[] = {
+	static const struct flag_name names[] = {
 		{ COUNTER_F_EXACT_READ_CHEAP, "exact" },
 		{ COUNTER_F_USES_LOCK, "lock" },
 		{ COUNTER_F_THRESHOLD, "threshold" },
 		{ COUNTER_F_DYNAMIC, "dynamic" },
 		{ COUNTER_F_UNBOUNDED, "unbounded" },
 	};
-	size_t off = 0;
 
-	buf[0] = '\0';
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (flags & names[i].bit)
-			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
-						"%s%s", off ? "," : "", names[i].name);
-	return buf;
+	return flags_str(flags, names, ARRAY_SIZE(names), buf, len);
 }
 
 void counter_params_from_knobs(struct counter_params *p,

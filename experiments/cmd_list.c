@@ -22,11 +22,15 @@ static void list_locks(void)
 	char flags[128];
 
 	printf("%-16s %-28s %s\n", "NAME", "FLAGS", "DESCRIPTION");
-	for (size_t i = 0; i < n; i++)
-		printf("%-16s %-28s %s\n", v[i]->name,
-		       lock_flags_str(v[i]->flags | (v[i]->trylock ? 0 : 0), flags,
-				      sizeof(flags)),
-		       v[i]->description);
+	for (size_t i = 0; i < n; i++) {
+		char caps[160];
+
+		lock_flags_str(v[i]->flags, flags, sizeof(flags));
+		snprintf(caps, sizeof(caps), "%s%s%s", flags,
+			 v[i]->trylock && flags[0] ? "," : "",
+			 v[i]->trylock ? "trylock" : "");
+		printf("%-16s %-28s %s\n", v[i]->name, caps, v[i]->description);
+	}
 }
 
 static void list_counters(void)
@@ -34,9 +38,13 @@ static void list_counters(void)
 	const struct counter_ops **v;
 	size_t n = counter_all(&v);
 
-	printf("%-22s %s\n", "NAME", "DESCRIPTION");
+	char flags[128];
+
+	printf("%-22s %-24s %s\n", "NAME", "FLAGS", "DESCRIPTION");
 	for (size_t i = 0; i < n; i++)
-		printf("%-22s %s\n", v[i]->name, v[i]->description);
+		printf("%-22s %-24s %s\n", v[i]->name,
+		       counter_flags_str(v[i]->flags, flags, sizeof(flags)),
+		       v[i]->description);
 }
 
 static void list_workloads(void)

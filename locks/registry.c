@@ -9,20 +9,14 @@ DEFINE_REGISTRY_LOOKUP(lock, struct lock_ops, lock_all, lock_find)
 
 const char *lock_flags_str(unsigned flags, char *buf, size_t len)
 {
-	static const struct { unsigned bit; const char *name; } names[] = {
+	static const struct flag_name names[] = {
 		{ LOCK_F_FAIR, "fair" },     { LOCK_F_QUEUE, "queue" },
 		{ LOCK_F_NEEDS_CTX, "ctx" }, { LOCK_F_SPINS, "spins" },
 		{ LOCK_F_SLEEPS, "sleeps" }, { LOCK_F_UNSAFE, "unsafe" },
 		{ LOCK_F_BROKEN, "broken" },
 	};
-	size_t off = 0;
 
-	buf[0] = '\0';
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (flags & names[i].bit)
-			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
-						"%s%s", off ? "," : "", names[i].name);
-	return buf;
+	return flags_str(flags, names, ARRAY_SIZE(names), buf, len);
 }
 
 void *lock_new(const struct lock_ops *ops, struct arena *arena,

@@ -8,7 +8,7 @@ for l in ck_anderson ck_cas ck_clh ck_dec ck_fas ck_mcs ck_ticket ck_ticket_pb \
 	 pthread_spin qspinlock ttas_backoff; do
 	grep -q "^$l " "$TMP/out"; ok $? "list locks shows $l"
 done
-grep -q "^qspinlock  *fair,queue,ctx,spins " "$TMP/out"; ok $? "qspinlock flags: fair,queue,ctx,spins"
+grep -q "^qspinlock  *fair,queue,ctx,spins,trylock " "$TMP/out"; ok $? "qspinlock flags: fair,queue,ctx,spins,trylock"
 
 expect_exit 0 "validate --all at 2 threads" -- $MEMSCALE validate --all --threads 2 --iterations 20000
 ! grep -q FAIL "$TMP/out"; ok $? "no lock reported FAIL"
