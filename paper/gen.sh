@@ -170,6 +170,53 @@ done
 	for f in $c; do figure "$f"; done
 } > "$GEN/counters.tex"
 
+# --- model vs kernel: the same workloads in both backends ----------------
+# From RESULTS/kernel_vs_model/results.csv (experiments/kernel_vs_model.ini):
+# per workload and backend, mean ops/s at 1 and at the most workers, the
+# scaling between them, ns per operation at 1 worker and charges per op.
+kvm=$RESULTS/kernel_vs_model/results.csv
+{
+	if [ -f "$kvm" ]; then
+		awk -F, '
+		function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{
+			w = $c["workload"]; n = $c["workers"] + 0
+			k = w SUBSEP n
+			sum[k] += $c["ops_per_sec"]; cnt[k]++
+			if ("charges_per_op" in c && $c["charges_per_op"] != "") { ch[w] += $c["charges_per_op"]; chn[w]++ }
+			if (!(w in seen)) { seen[w] = 1; order[++nw] = w }
+			if (n > maxw[w]) maxw[w] = n
+		}
+		END {
+			print "\\begin{table}[H]\\centering\\small"
+			print "\\caption{The same workloads in the userspace model and as real syscalls in real memory cgroups (kernel backend), on this machine: mean ops/s over the repetitions.}"
+			print "\\label{tab:kernel_vs_model}"
+			print "\\begin{tabular}{@{}llrrrrr@{}}\\toprule"
+			print "Backend & Workload & ops/s, 1 worker & ops/s, $N$ workers & $N$ & scaling & ns/op, 1 worker \\\\ \\midrule"
+			for (i = 1; i <= nw; i++) {
+				w = order[i]; b = (w ~ /^kernel:/) ? "kernel" : "model"; name = w; sub(/^kernel:/, "", name)
+				k1 = w SUBSEP 1; kn = w SUBSEP maxw[w]
+				if (!(k1 in cnt)) continue
+				o1 = sum[k1] / cnt[k1]; on = sum[kn] / cnt[kn]
+				printf("%s & %s & %.3g & %.3g & %d & %.2f$\\times$ & %.1f \\\\\n", b, tex(name), o1, on, maxw[w], on / o1, 1e9 / o1)
+			}
+			print "\\bottomrule\\end{tabular}\\end{table}"
+			for (i = 1; i <= nw; i++) {
+				w = order[i]
+				if (chn[w]) printf("%s charged %.3f pages per operation.\n", tex(w), ch[w] / chn[w])
+			}
+			print ""
+		}' "$kvm"
+		for f in $(awk -F'\t' '$3 == "kernel_vs_model" && $1 ~ /^throughput_/ { print $1 }' "$FIG/figures.tsv" 2>/dev/null | head -2); do
+			figure "$f"
+		done
+	else
+		echo 'Model vs kernel: not measured (run \texttt{memscale sweep experiments/kernel\_vs\_model.ini}; needs root and a memory cgroup controller).'
+		echo
+	fi
+} > "$GEN/kernel_vs_model.tex"
+
 # --- provenance: every results source and the command that wrote it ----
 {
 	printf '%s\n' '\begin{itemize}'

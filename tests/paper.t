@@ -67,4 +67,29 @@ n=$(cat "$TMP"/b/paper/generated/seed_*.tex | grep -c "not measured")
 ok $? "without data only the published-values figures are included"
 grep -q "published values only; not measured here" "$TMP/b/paper/generated/seed_stats_batch.tex"
 ok $? "their captions say they were not measured here"
+grep -q "not measured" "$TMP/b/paper/generated/kernel_vs_model.tex"
+ok $? "without a kernel_vs_model sweep its section says 'not measured'"
+
+# Model vs kernel table from a tiny hand-made sweep: model page_fault2 at
+# 1 worker 1e6 and 3e6 ops/s (mean 2e6: 500 ns/op), at 2 workers 3e6;
+# kernel page_fault2 at 1 worker 1e5, at 2 workers 1.5e5 and 2.5e5 (mean 2e5).
+mkdir -p "$TMP/k/kernel_vs_model" "$TMP/k/fig" && : > "$TMP/k/fig/figures.tsv"
+cat > "$TMP/k/kernel_vs_model/results.csv" <<'CSV'
+workload,workers,ops_per_sec,charges_per_op
+page_fault2,1,1000000,1
+page_fault2,1,3000000,1
+page_fault2,2,3000000,1
+kernel:page_fault2,1,100000,1.25
+kernel:page_fault2,2,150000,1.25
+kernel:page_fault2,2,250000,1.25
+CSV
+GEN="$TMP/k/gen" sh paper/gen.sh "$TMP/k" "$TMP/k/fig" 2>/dev/null
+t="$TMP/k/gen/kernel_vs_model.tex"
+grep -q -F 'model & page\_fault2 & 2e+06 & 3e+06 & 2 & 1.50$\times$ & 500.0 \\' "$t"
+ok $? "model row: means over repetitions, scaling 1.50x, 500 ns/op"
+grep -q -F 'kernel & page\_fault2 & 1e+05 & 2e+05 & 2 & 2.00$\times$ & 10000.0 \\' "$t"
+ok $? "kernel row: scaling 2.00x, 10000 ns/op"
+grep -q -F 'kernel:page\_fault2 charged 1.250 pages per operation' "$t"
+ok $? "charges per operation are reported per backend"
+
 done_testing
