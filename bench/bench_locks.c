@@ -49,7 +49,6 @@
  */
 #define ROUNDS 31
 #define PAIRS 200000ul /* lock+unlock pairs per round */
-#define HARNESS_ROUNDS 5
 #define BARE_OPS 50000000ul
 
 /* ---- direct loops: the algorithm's own functions, inlined ---- */
@@ -236,6 +235,7 @@ static struct bare_shared *bare_state(struct arena *a, void *l, void *c,
 static double workload_vs_direct(const struct lock_ops *ops, direct_wl_fn fn,
 				 const struct bare_shared *sh,
 				 struct bare_worker *lw, double loop_ctl,
+				 double seconds, unsigned long direct_ops,
 				 double *wl_ns, double *direct_ns)
 {
 	struct harness_opts o;
@@ -249,20 +249,21 @@ static double workload_vs_direct(const struct lock_ops *ops, direct_wl_fn fn,
 	knobset_set_arg(o.knobs, "cs=0");
 	knobset_set_arg(o.knobs, "think=0");
 	knobset_set_arg(o.knobs, "lines=0");
+	/* Lock statistics are the tracing layer's cost, not the harness's. */
 	if (!knobset_set(o.knobs, "lockstat", "off", err, sizeof(err)))
 		die(1, "bench_locks: %s", err);
-	o.seconds = 0.2;
+	o.seconds = seconds;
 	o.sample_ms = 100;
 	o.warmup = 1;
 	o.arena_size = (size_t)64 << 20;
-	fn(sh, lw, WL_OPS / 10);
+	fn(sh, lw, direct_ops / 10);
 	for (int k = 0; k < WL_ROUNDS; k++) {
 		struct result res;
 		uint64_t t0 = now_ns();
 		int st;
 
-		fn(sh, lw, WL_OPS);
-		d[k] = (double)(now_ns() - t0) / WL_OPS;
+		fn(sh, lw, direct_ops);
+		d[k] = (double)(now_ns() - t0) / direct_ops;
 		st = harness_run_one(&o, 1, (unsigned)k, &res);
 		if (st || res.ops_per_sec <= 0)
 			die(1, "bench_locks: harness run of %s failed (status %d)",
@@ -295,8 +296,8 @@ static void bench_registry(void)
 
 		double wl_none, direct_none;
 
-		workload_vs_direct(none, direct_wl_none, sh, lw, 0, &wl_none,
-				   &direct_none);
+		workload_vs_direct(none, direct_wl_none, sh, lw, 0, 0.2, WL_OPS,
+				   &wl_none, &direct_none);
 		loop_ctl = wl_none - direct_none;
 	}
 
@@ -356,7 +357,7 @@ static void bench_registry(void)
 			struct bare_shared *sh = bare_state(arena, l, c, &lw);
 
 			wq = workload_vs_direct(ops, direct_wl_for(ops->name), sh,
-						lw, loop_ctl, &w, &dw);
+						lw, loop_ctl, 0.2, WL_OPS, &w, &dw);
 		}
 		printf("   %-14s %10.2f %10.2f %7.3fx | %12.2f %12.2f %7.3fx\n",
 		       ops->name, r, d, q, w, dw, wq);
@@ -391,60 +392,21 @@ static void bench_harness(void)
 {
 	const struct lock_ops *none = lock_find("none");
 	struct arena *arena = arena_create((size_t)1 << 20);
-	struct bare_shared *sh = arena_alloc_padded(arena, sizeof(*sh));
-	struct bare_worker *lw = arena_alloc_padded(arena, sizeof(*lw));
-	struct harness_opts o;
-	double h[HARNESS_ROUNDS], b[HARNESS_ROUNDS], hm, bm;
-	char err[256];
-	bool stats_off;
+	struct bare_worker *lw;
+	struct bare_shared *sh = bare_state(arena, lock_new(none, arena, 1), NULL, &lw);
+	const double seconds = 0.5;
+	double hm, bm;
 
-	sh->nlocks = 1;
-	sh->locks = arena_alloc(arena, sizeof(void *), 8);
-	sh->locks[0] = lock_new(none, arena, 1);
-	sh->data = arena_alloc(arena, sizeof(uint64_t *), 8);
-	sh->data[0] = arena_alloc_padded(arena, CACHELINE);
-	lw->ctx = arena_alloc(arena, sizeof(void *), 8);
-	lw->acquired = arena_alloc_padded(arena, sizeof(uint64_t));
-
-	harness_defaults(&o);
-	o.wl = workload_find("lock");
-	o.lock = none;
-	o.knobs = knobset_new();
-	knobset_set_arg(o.knobs, "cs=0");
-	knobset_set_arg(o.knobs, "think=0");
-	knobset_set_arg(o.knobs, "lines=0");
-	/* Lock statistics are the tracing layer's cost, not the harness's. */
-	stats_off = knobset_set(o.knobs, "lockstat", "off", err, sizeof(err));
-	o.seconds = 0.5;
-	o.sample_ms = 250;
-	o.warmup = 1;
-	o.arena_size = (size_t)64 << 20;
-
-	direct_wl_none(sh, lw, BARE_OPS / 10);
-	for (int k = 0; k < HARNESS_ROUNDS; k++) {
-		struct result res;
-		uint64_t t0;
-		int st = harness_run_one(&o, 1, (unsigned)k, &res);
-
-		if (st || res.ops_per_sec <= 0)
-			die(1, "bench_locks: harness run failed (status %d)", st);
-		h[k] = 1e9 / res.ops_per_sec;
-		result_free(&res);
-		t0 = now_ns();
-		direct_wl_none(sh, lw, BARE_OPS);
-		b[k] = (double)(now_ns() - t0) / BARE_OPS;
-	}
-	hm = median(h, HARNESS_ROUNDS);
-	bm = median(b, HARNESS_ROUNDS);
+	workload_vs_direct(none, direct_wl_none, sh, lw, 0, seconds, BARE_OPS,
+			   &hm, &bm);
 	printf("2. empty operation (lock workload, lock none, cs=0 think=0 lines=0,"
-	       " lockstat %s, 1 worker)\n", stats_off ? "off" : "on (no knob)");
+	       " lockstat off, 1 worker)\n");
 	printf("   harness_run_one  %8.3f ns/op (median of %d x %.1f s)\n", hm,
-	       HARNESS_ROUNDS, o.seconds);
+	       WL_ROUNDS, seconds);
 	printf("   bare loop        %8.3f ns/op (median of %d x %lu)\n", bm,
-	       HARNESS_ROUNDS, BARE_OPS);
+	       WL_ROUNDS, BARE_OPS);
 	printf("   harness overhead %8.3f ns/op; target < 1 ns/op: %s\n",
 	       hm - bm, hm - bm < 1.0 ? "met" : "MISSED");
-	knobset_free(o.knobs);
 	arena_destroy(arena);
 }
 
