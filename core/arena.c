@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+static unsigned long next_id;
+
 struct arena *arena_create(size_t size)
 {
 	struct arena *a = xcalloc(1, sizeof(*a));
@@ -14,6 +16,7 @@ struct arena *arena_create(size_t size)
 	if (a->base == MAP_FAILED)
 		die_errno(1, "cannot map a %zu-byte shared arena", size);
 	a->size = size;
+	a->id = ++next_id;
 	return a;
 }
 

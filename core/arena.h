@@ -17,6 +17,7 @@ struct arena {
 	char *base;
 	size_t size;
 	size_t used;
+	unsigned long id; /* unique per process lifetime (addresses get reused) */
 };
 
 /* Reserves `size` bytes of address space (pages are touched lazily). */

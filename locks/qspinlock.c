@@ -107,7 +107,7 @@ queue:
 					    (uint16_t)(ctx->tail >> QSPIN_TAIL_SHIFT),
 					    __ATOMIC_ACQ_REL) << QSPIN_TAIL_SHIFT;
 	if (old) {
-		prev = qspin_decode_tail(l, old);
+		prev = qspin_decode_tail(ctx, old);
 		/*
 		 * Link in.  Release pairs with the predecessor's acquire load
 		 * of its ->next below: our node->locked = 0 is then ordered
@@ -123,7 +123,7 @@ queue:
 		 * Acquire pairs with its release store to our ->next. */
 		succ = __atomic_load_n(&node->next, __ATOMIC_ACQUIRE);
 		if (succ)
-			next = &l->nodes[succ - 1];
+			next = &ctx->nodes[succ - 1];
 	}
 
 	/*
@@ -156,7 +156,7 @@ queue:
 	while (!next) {
 		succ = __atomic_load_n(&node->next, __ATOMIC_ACQUIRE);
 		if (succ)
-			next = &l->nodes[succ - 1];
+			next = &ctx->nodes[succ - 1];
 		else
 			cpu_relax();
 	}
@@ -164,28 +164,46 @@ queue:
 	__atomic_store_n(&next->locked, 1, __ATOMIC_RELEASE);
 }
 
+/*
+ * The node table of the run whose arena the locks come from: allocated by
+ * the first qspinlock initialised in an arena, shared by all later ones
+ * (the kernel's per-CPU qnodes).  Set up before the workers start, so
+ * forked workers inherit it.
+ */
+static struct {
+	unsigned long arena_id;
+	unsigned n;
+	struct qspin_node *nodes;
+} table;
+
 static int qspinlock_init(void *lock, unsigned max_workers, struct arena *arena)
 {
 	struct qspinlock *l = lock;
 
 	if (max_workers == 0 || max_workers > QSPIN_MAX_WORKERS)
 		return -EINVAL;
+	if (table.arena_id != arena->id) {
+		table.nodes = arena_alloc(arena, max_workers * sizeof(struct qspin_node),
+					  PAD_SIZE);
+		table.n = max_workers;
+		table.arena_id = arena->id;
+	} else if (max_workers > table.n) {
+		return -ERANGE; /* one run, one worker count */
+	}
 	l->val = 0;
-	l->nr_nodes = max_workers;
-	l->nodes = arena_alloc(arena, max_workers * sizeof(struct qspin_node),
-			       PAD_SIZE);
 	return 0;
 }
 
 static void qspinlock_ctx_init(void *lock, void *ctx, unsigned worker)
 {
-	struct qspinlock *l = lock;
 	struct qspin_ctx *c = ctx;
 
-	if (worker >= l->nr_nodes)
-		die(1, "qspinlock: worker %u out of range (lock sized for %u)",
-		    worker, l->nr_nodes);
-	c->node = &l->nodes[worker];
+	(void)lock;
+	if (!table.nodes || worker >= table.n)
+		die(1, "qspinlock: worker %u out of range (node table for %u)",
+		    worker, table.n);
+	c->nodes = table.nodes;
+	c->node = &table.nodes[worker];
 	c->tail = (worker + 1) << QSPIN_TAIL_SHIFT;
 }
 

@@ -14,12 +14,15 @@
  *
  * The kernel packs a CPU number and a nesting index (task/softirq/hardirq/
  * NMI) into the tail and uses per-CPU nodes shared by every lock.  Here
- * each lock owns an array of MCS nodes, one per worker, allocated from
- * the shared arena next to the lock, so the tail is simply the worker
- * index + 1 (up to 65535 workers) and a worker that nests two qspinlocks
- * uses two different arrays: no nesting index is needed.  All references
- * between nodes are indices, never pointers, so the same word works
- * unchanged between forked processes.
+ * too the MCS nodes are per worker and shared by every qspinlock of a run
+ * (one table in the run's shared arena), so the lock itself is exactly
+ * the kernel's 4-byte word and sits in the modelled structures at the
+ * kernel's size.  The tail is the worker index + 1 (up to 65535 workers).
+ * A worker only ever waits for one lock at a time and its node is free
+ * again once the slow path returns (the kernel's node release), so no
+ * nesting index is needed: no interrupts here.  All references between
+ * nodes are indices, never pointers, so the same word works unchanged
+ * between forked processes; the context carries the table's address.
  *
  * State transitions are written (tail, pending, locked) as in the kernel:
  *	(0,0,0) -> (0,0,1)             uncontended: one cmpxchg
@@ -81,23 +84,24 @@ struct qspinlock {
 			uint16_t tail;
 		};
 	};
-	uint32_t nr_nodes;
-	struct qspin_node *nodes; /* in the shared arena: valid after fork */
 };
+_Static_assert(sizeof(struct qspinlock) == 4, "the kernel's 4-byte spinlock_t");
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
 	       "qspinlock byte layout assumes little endian");
 
-/* Per-worker context: which node is ours and the tail code naming it. */
+/* Per-worker context: the run's node table (shared arena, valid after
+ * fork), which node is ours and the tail code naming it. */
 struct qspin_ctx {
+	struct qspin_node *nodes;
 	struct qspin_node *node;
 	uint32_t tail; /* (worker + 1) << QSPIN_TAIL_SHIFT */
 };
 
-static inline struct qspin_node *qspin_decode_tail(struct qspinlock *l,
+static inline struct qspin_node *qspin_decode_tail(const struct qspin_ctx *ctx,
 						   uint32_t tail)
 {
-	return &l->nodes[(tail >> QSPIN_TAIL_SHIFT) - 1];
+	return &ctx->nodes[(tail >> QSPIN_TAIL_SHIFT) - 1];
 }
 
 static inline bool qspin_trylock(struct qspinlock *l)
