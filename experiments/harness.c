@@ -261,6 +261,7 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 	pthread_barrier_wait(&ctl->gate);
 	t0 = tprev = now_ns();
 	snapshot(&r, prev);
+	memcpy(first, prev, nworkers * sizeof(*first)); /* warmup == 0 */
 	runstat_phase(&r, o->warmup ? PHASE_WARMUP : PHASE_MEASUREMENT);
 	if (o->format == FMT_WIS)
 		printf("warmup\n");
@@ -296,14 +297,9 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 				printf("measurement\n");
 			fflush(stdout);
 		}
-		if (s + 1 == o->warmup || (o->warmup == 0 && s == 0)) {
-			if (o->warmup == 0)
-				memcpy(first, prev, nworkers * sizeof(*first));
-			else
-				memcpy(first, cur, nworkers * sizeof(*first));
-			if (o->warmup)
-				res->measured_s = 0;
-		}
+		/* The measured window starts where the warm-up ends. */
+		if (s + 1 == o->warmup)
+			memcpy(first, cur, nworkers * sizeof(*first));
 		if (s >= o->warmup) {
 			res->sample_rate[res->nsamples++] = (double)sum / dt;
 			res->measured_s += dt;
@@ -560,6 +556,8 @@ int harness_main(struct harness_opts *o)
 	}
 	if (o->format == FMT_WIS)
 		printf("testcase:%s\n", o->wl->description);
+	if (o->format == FMT_CSV && !s.csv)
+		s.csv = stdout; /* --format csv without --out */
 
 	harness_install_signals();
 	for (size_t t = 0; t < o->nthreads && !status; t++) {
@@ -579,10 +577,6 @@ int harness_main(struct harness_opts *o)
 				if (t == 0 && rep == 0)
 					print_table_header(o, &res);
 				print_table_row(&res);
-			} else if (o->format == FMT_CSV) {
-				if (!s.csv) {
-					s.csv = stdout;
-				}
 			}
 			if (s.csv)
 				emit_csv(&s, o, &res);
