@@ -60,14 +60,19 @@ lock_bench_loop(struct worker *w, const struct lock_ops *ops)
 		unsigned l = sh->nlocks == 1 ? 0 :
 			(unsigned)(lock_loop_xorshift(&lw->rng) % sh->nlocks);
 		volatile uint64_t *d = sh->data[l]->line[0];
+		/* Loaded once, before the critical section: the volatile data
+		 * stores could alias sh->locks as far as the compiler knows,
+		 * and a reload would put a load (and, with 4 KiB aliasing, a
+		 * false store-forwarding wait) in front of the unlock. */
+		void *lock = sh->locks[l], *ctx = lw->ctx[l];
 
-		tracked_lock(ops, sh->locks[l], lw->ctx[l], st);
+		tracked_lock(ops, lock, ctx, st);
 		d[0]++;
 		for (unsigned k = 1; k < lines; k++)
 			d[k * 8]++;
 		if (lw->cs_iters)
 			spin_delay(lw->cs_iters);
-		tracked_unlock(ops, sh->locks[l], lw->ctx[l], st);
+		tracked_unlock(ops, lock, ctx, st);
 		lw->acquired[l]++;
 		if (lw->think_iters)
 			spin_delay(lw->think_iters);

@@ -17,7 +17,11 @@
  *    sampling.  No clock read, no trace event.
  *  - contended slow path (out of line, tracked.c): clock reads around the
  *    wait, wait histogram, and the per-event trace records
- *    memscale:contention_begin / contention_end / lock_release.
+ *    memscale:contention_begin (before the wait) and contention_end /
+ *    lock_release, which are written just after the unlock of that hold
+ *    (tracked_unlock_slow): a tracer running inside the critical section
+ *    would lengthen the serial part, which is the very thing measured.
+ *    Their fields carry the durations; their timestamps are release time.
  *  - hold time: every contended acquisition, plus one uncontended
  *    acquisition in `hold_every` (sampled), is timed until its unlock.
  *    Statistics count only the sampled ones so the mean is unbiased.
@@ -77,7 +81,10 @@ struct lock_stat {
 	uint64_t wait_min_ns; /* 0 until the first contended acquisition (a
 			       * 0 ns wait is stored as 1) */
 	uint64_t hold_ns;     /* summed over sampled holds (hold_n of them) */
-	uint64_t t_acquired;  /* scratch: when the current timed hold began */
+	uint64_t t_acquired;  /* scratch: when the current timed hold began;
+			       * non-zero sends the unlock to the slow path */
+	uint64_t pend_wait_ns; /* scratch: wait of the current hold, traced
+				* (contention_end) after its unlock */
 	uint64_t hold_n;      /* holds timed into hold_ns / hold_hist */
 	uint64_t hold_max_ns;
 	uint64_t handoffs;    /* acquisitions whose previous owner was another worker */
@@ -91,7 +98,9 @@ struct lock_stat {
 	uint8_t inited;       /* set by lock_stats_init(): cls and worker valid */
 	uint8_t hold_on;      /* hold sampling enabled */
 	uint8_t hold_sampled; /* scratch: the current timed hold counts in stats */
-	uint8_t hold_contended; /* scratch: the current hold followed a wait */
+	uint8_t hold_contended; /* scratch: the current hold followed a wait,
+				 * trace its lock_release after the unlock */
+	uint8_t pend_end;     /* scratch: contention_end pending (pend_wait_ns) */
 };
 
 /*
@@ -138,10 +147,12 @@ static inline unsigned lock_hist_bucket(uint64_t ns)
 	return b < LS_HIST ? b : LS_HIST - 1;
 }
 
-/* Out of line (tracked.c): the contended path and the timed release. */
+/* Out of line (tracked.c): the contended path, and the unlock of a hold
+ * that is timed or has trace records pending. */
 void tracked_lock_slow(const struct lock_ops *ops, void *lock, void *ctx,
 		       struct lock_stat *st);
-void tracked_release_timed(void *lock, struct lock_stat *st);
+void tracked_unlock_slow(const struct lock_ops *ops, void *lock, void *ctx,
+			 struct lock_stat *st);
 
 static inline void tracked_note_owner(void *lock, struct lock_stat *st)
 {
@@ -185,8 +196,10 @@ static inline void tracked_lock(const struct lock_ops *ops, void *lock,
 static inline void tracked_unlock(const struct lock_ops *ops, void *lock,
 				  void *ctx, struct lock_stat *st)
 {
-	if (st && unlikely(st->t_acquired))
-		tracked_release_timed(lock, st);
+	if (st && unlikely(st->t_acquired)) {
+		tracked_unlock_slow(ops, lock, ctx, st);
+		return;
+	}
 	ops->unlock(lock, ctx);
 }
 

@@ -100,14 +100,42 @@ int main(void)
 	for (unsigned b = 0; b < LS_HIST; b++)
 		hist += st->wait_hist[b];
 	is_int(hist, 5, "wait histogram counts every contended acquisition");
+	ok(!st->t_acquired && !st->pend_end && !st->hold_contended,
+	   "nothing left pending after a contended hold's unlock");
+
+	/* Nested contended holds of one class: the outer hold's deferred
+	 * contention_end is written when the inner one needs the scratch,
+	 * the unlocks still reach the lock and nothing stays pending. */
+	tracked_lock(&fake_ops, &fake, NULL, st);
+	tracked_lock(&fake_ops, &fake, NULL, st);
+	is_int(fake_locked, 2, "nested contended acquisitions both taken");
+	tracked_unlock(&fake_ops, &fake, NULL, st);
+	tracked_unlock(&fake_ops, &fake, NULL, st);
+	is_int(fake_locked, 0, "nested unlocks both reach the lock");
+	is_int(st->contended, 7, "nested contentions counted");
+	ok(!st->t_acquired && !st->pend_end, "nothing pending after nesting");
+
+	/* A zero-filled stat (hold timing off) still routes the unlock of a
+	 * contended hold through the slow path, once. */
+	{
+		struct lock_stat z;
+
+		memset(&z, 0, sizeof(z));
+		tracked_lock(&fake_ops, &fake, NULL, &z);
+		ok(z.t_acquired != 0 && z.pend_end,
+		   "hold timing off: contended hold has its record pending");
+		tracked_unlock(&fake_ops, &fake, NULL, &z);
+		ok(fake_locked == 0 && !z.t_acquired && !z.pend_end && !z.hold_n,
+		   "hold timing off: unlocked, record written, no hold counted");
+	}
 	tracked_lock(&fake_ops, &fake, NULL, NULL);
 	tracked_unlock(&fake_ops, &fake, NULL, NULL);
-	is_int(st->acquired, 5, "NULL stats: no accounting");
+	is_int(st->acquired, 7, "NULL stats: no accounting");
 
 	lock_stats_sum(sum, sets, 2);
 	is_int(sum[LC_BENCH].acquired, 109, "sum of acquisitions");
 	is_int(sum[LC_BENCH].handoffs, 3, "sum of handoffs");
-	is_int(sum[LC_PAGE_COUNTER].contended, 5, "sum of contentions");
+	is_int(sum[LC_PAGE_COUNTER].contended, 7, "sum of contentions");
 	is_int(sum[LC_PAGE_COUNTER].wait_min_ns, w0[LC_PAGE_COUNTER].wait_min_ns,
 	       "min over workers ignores workers without waits");
 
