@@ -41,6 +41,11 @@ const struct subcommand sweep_cmd = {
 		 "  -n, --dry-run       list the points in run order and the estimated time\n"
 		 "  -q, --quick         use the experiment's [quick] profile\n"
 		 "  -r, --reps N        override the experiment's repetitions\n"
+		 "  -O, --override KEY=VALUE\n"
+		 "                      override one run setting of [experiment]:\n"
+		 "                      workers, seconds, warmup, sample_ms, reps or\n"
+		 "                      mode (repeatable; after --quick), e.g.\n"
+		 "                      -O workers=1,2,4,8,16 -O seconds=2\n"
 		 "      --seed S        shuffle seed (default: from the clock; recorded)\n"
 		 "      --emit-jobs     write DIR/jobs.txt: one command per point\n"
 		 "      --point ID      run only point ID (e.g. p0003) into DIR\n"
@@ -56,6 +61,8 @@ struct sweep_cli {
 	const char *exp_path, *dir, *point, *argv0;
 	bool resume, dry_run, quick, emit_jobs, collect, oversubscribe;
 	long reps;
+	const char *overrides[16]; /* KEY=VALUE, applied in order */
+	size_t noverrides;
 	bool seed_given;
 	uint64_t seed;
 };
@@ -457,6 +464,8 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 			cli->quick ? " --quick" : "");
 		if (cli->reps)
 			fprintf(f, " --reps %ld", cli->reps);
+		for (size_t i = 0; i < cli->noverrides; i++)
+			fprintf(f, " --override '%s'", cli->overrides[i]);
 		if (cli->oversubscribe)
 			fprintf(f, " --oversubscribe");
 		fprintf(f, " --point %s\n", id);
@@ -574,6 +583,7 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "reps", required_argument, NULL, 'r' },
+		{ "override", required_argument, NULL, 'O' },
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "emit-jobs", no_argument, NULL, O_EMIT },
 		{ "point", required_argument, NULL, O_POINT },
@@ -587,7 +597,7 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 	memset(cli, 0, sizeof(*cli));
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:nqr:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:nqr:O:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			cli->dir = optarg;
@@ -605,6 +615,18 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 			if (!parse_long(optarg, 1, 100000, &v))
 				die(EXIT_USAGE, "sweep: bad --reps '%s' (want 1..100000)", optarg);
 			cli->reps = v;
+			break;
+		case 'O':
+			if (!strchr(optarg, '=') || optarg[0] == '=')
+				die(EXIT_USAGE, "sweep: bad --override '%s' (want "
+				    "KEY=VALUE, e.g. workers=1,2,4)", optarg);
+			if (strchr(optarg, '\''))
+				die(EXIT_USAGE, "sweep: bad --override '%s' (no quotes)",
+				    optarg);
+			if (cli->noverrides == ARRAY_SIZE(cli->overrides))
+				die(EXIT_USAGE, "sweep: more than %zu --override options",
+				    ARRAY_SIZE(cli->overrides));
+			cli->overrides[cli->noverrides++] = optarg;
 			break;
 		case O_SEED:
 			if (!parse_long(optarg, 0, 0x7fffffffffffffffL, &v))
@@ -655,6 +677,20 @@ static int sweep_main(int argc, char **argv)
 	e = exp_load(cli.exp_path);
 	if (cli.quick)
 		exp_apply_quick(e);
+	for (size_t i = 0; i < cli.noverrides; i++) {
+		char *key = xstrdup(cli.overrides[i]), *val = strchr(key, '='), why[256];
+
+		*val++ = '\0';
+		switch (exp_run_setting(e, key, val, why, sizeof(why))) {
+		case 0:
+			die(EXIT_USAGE, "sweep: --override %s: %s", cli.overrides[i], why);
+		case -1:
+			die(EXIT_USAGE, "sweep: --override: '%s' is not a run setting "
+			    "(allowed: workers, seconds, warmup, sample_ms, reps, mode)",
+			    key);
+		}
+		free(key);
+	}
 	if (cli.reps)
 		e->reps = (unsigned)cli.reps;
 	if (!cli.dir)

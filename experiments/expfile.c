@@ -185,46 +185,71 @@ static const char *const exp_keys[] = {
 	"counter", "variants",
 };
 
+/* One scalar run setting (workers, mode, seconds, warmup, sample_ms,
+ * reps): 1 set, 0 bad value (reason in why), -1 not such a setting. */
+int exp_run_setting(struct experiment *e, const char *key, const char *value,
+		    char *why, size_t len)
+{
+	double d;
+	long v;
+
+	if (!strcmp(key, "workers")) {
+		if (!valid_workers(value, why, len))
+			return 0;
+		free(e->workers);
+		e->workers = xstrdup(value);
+	} else if (!strcmp(key, "mode")) {
+		if (strcmp(value, "threads") && strcmp(value, "processes")) {
+			snprintf(why, len, "bad mode '%s' (allowed: "
+				 "threads|processes)", value);
+			return 0;
+		}
+		free(e->mode);
+		e->mode = xstrdup(value);
+	} else if (!strcmp(key, "seconds")) {
+		if (!parse_double(value, 1e-3, 1e6, &d)) {
+			snprintf(why, len, "bad seconds '%s' (want a positive "
+				 "number)", value);
+			return 0;
+		}
+		free(e->seconds);
+		e->seconds = xstrdup(value);
+	} else if (!strcmp(key, "warmup")) {
+		if (!parse_long(value, 0, 10000, &v)) {
+			snprintf(why, len, "bad warmup '%s' (want 0..10000 "
+				 "samples)", value);
+			return 0;
+		}
+		free(e->warmup);
+		e->warmup = xstrdup(value);
+	} else if (!strcmp(key, "sample_ms")) {
+		if (!parse_long(value, 1, 3600000, &v)) {
+			snprintf(why, len, "bad sample_ms '%s' (want 1..3600000)",
+				 value);
+			return 0;
+		}
+		free(e->sample_ms);
+		e->sample_ms = xstrdup(value);
+	} else if (!strcmp(key, "reps")) {
+		if (!parse_long(value, 1, 100000, &v)) {
+			snprintf(why, len, "bad reps '%s' (want 1..100000)", value);
+			return 0;
+		}
+		e->reps = (unsigned)v;
+	} else {
+		return -1;
+	}
+	return 1;
+}
+
 /* Keys shared by [experiment] and [quick] that hold run settings. */
 static bool run_setting(struct parser *p, struct experiment *e,
 			const char *key, const char *value)
 {
-	double d;
-	long v;
 	char why[256];
+	int r;
 
-	if (!strcmp(key, "workers")) {
-		if (!valid_workers(value, why, sizeof(why)))
-			perr(p, p->line, "%s", why);
-		free(e->workers);
-		e->workers = xstrdup(value);
-	} else if (!strcmp(key, "mode")) {
-		if (strcmp(value, "threads") && strcmp(value, "processes"))
-			perr(p, p->line, "bad mode '%s' (allowed: threads|processes)",
-			     value);
-		free(e->mode);
-		e->mode = xstrdup(value);
-	} else if (!strcmp(key, "seconds")) {
-		if (!parse_double(value, 1e-3, 1e6, &d))
-			perr(p, p->line, "bad seconds '%s' (want a positive number)",
-			     value);
-		free(e->seconds);
-		e->seconds = xstrdup(value);
-	} else if (!strcmp(key, "warmup")) {
-		if (!parse_long(value, 0, 10000, &v))
-			perr(p, p->line, "bad warmup '%s' (want 0..10000 samples)", value);
-		free(e->warmup);
-		e->warmup = xstrdup(value);
-	} else if (!strcmp(key, "sample_ms")) {
-		if (!parse_long(value, 1, 3600000, &v))
-			perr(p, p->line, "bad sample_ms '%s' (want 1..3600000)", value);
-		free(e->sample_ms);
-		e->sample_ms = xstrdup(value);
-	} else if (!strcmp(key, "reps")) {
-		if (!parse_long(value, 1, 100000, &v))
-			perr(p, p->line, "bad reps '%s' (want 1..100000)", value);
-		e->reps = (unsigned)v;
-	} else if (!strcmp(key, "workloads")) {
+	if (!strcmp(key, "workloads")) {
 		for (size_t i = 0; i < e->nworkloads; i++)
 			free(e->workloads[i]);
 		free(e->workloads);
@@ -233,10 +258,12 @@ static bool run_setting(struct parser *p, struct experiment *e,
 			if (!workload_find(e->workloads[i]))
 				perr(p, p->line, "unknown workload '%s' (see 'memscale "
 				     "list workloads')", e->workloads[i]);
-	} else {
-		return false;
+		return true;
 	}
-	return true;
+	r = exp_run_setting(e, key, value, why, sizeof(why));
+	if (r == 0)
+		perr(p, p->line, "%s", why);
+	return r == 1;
 }
 
 static void experiment_key(struct parser *p, const char *key, const char *value)

@@ -113,6 +113,11 @@ struct experiment {
 struct experiment *exp_load(const char *path);
 /* Replaces settings with the [quick] profile (no-op without one). */
 void exp_apply_quick(struct experiment *e);
+/* Sets one run setting (workers, mode, seconds, warmup, sample_ms, reps)
+ * as the [experiment] section would: 1 done, 0 bad value (reason in why),
+ * -1 not a run setting. */
+int exp_run_setting(struct experiment *e, const char *key, const char *value,
+		    char *why, size_t len);
 void exp_free(struct experiment *e);
 
 /* Total points: workloads x axis combinations x workers x reps x variants

@@ -24,6 +24,17 @@ expect_exit 0 "quick dry run" -- $MEMSCALE sweep $EXP --dry-run --quick
 n=$(grep -c '^p[0-9]' "$TMP/out")
 [ "$n" -eq 2 ]; ok $? "the [quick] profile shrinks the matrix to 2 points (got $n)"
 
+# --override: run settings from the command line, checked like the file's
+expect_exit 0 "dry run with --override" -- $MEMSCALE sweep $EXP --dry-run --seed 7 \
+	-O workers=1 -O reps=3
+n=$(grep -c '^p[0-9]' "$TMP/out")
+[ "$n" -eq 12 ]; ok $? "--override workers=1 reps=3: 2 locks x 1 worker count x 3 reps x 2 variants (got $n)"
+! grep '^p' "$TMP/out" | grep -qv 'workers=1 '; ok $? "every point runs the overridden worker count"
+expect_usage "--override bad workers" "bad workers '0'" -- $MEMSCALE sweep $EXP --dry-run -O workers=0
+expect_usage "--override unknown key" "'lines' is not a run setting" -- $MEMSCALE sweep $EXP --dry-run -O lines=2
+expect_usage "--override without =" "KEY=VALUE" -- $MEMSCALE sweep $EXP --dry-run -O seconds
+expect_usage "--override bad seconds" "bad seconds '-1'" -- $MEMSCALE sweep $EXP --dry-run -O seconds=-1
+
 # --- a sweep killed with SIGKILL mid-way, then resumed ---
 D=$TMP/sw
 $MEMSCALE sweep $EXP --out $D --reps 4 --seed 11 >/dev/null 2>"$TMP/sweep.err" &
