@@ -10,9 +10,11 @@
  *       workload   the `lock` workload run by harness_run_one() at one
  *                  worker (cs=0 think=0 lines=0, lockstat off), which
  *                  uses the loop compiled inside the lock's own file
- *                  (LOCK_BENCH_SPECIALISE): its ns/op minus the same
- *                  workload's ns/op with lock `none` is the pair's cost
- *                  through the registry.
+ *                  (LOCK_BENCH_SPECIALISE), against the same body under
+ *                  the same loop control (count published and stop flag
+ *                  read every WORKER_PUBLISH ops) with the pair inlined
+ *                  by hand: the two differ only in how the lock is
+ *                  reached, so their ratio is the registry's cost.
  *     Target: registry <= 10% over direct, judged on the workload path.
  *  2. The harness's cost per empty operation: the `lock` workload with
  *     lock `none` (specialised: the empty lock calls vanish), cs=0,
@@ -68,6 +70,8 @@ struct bare_worker {
 	void **ctx;
 	uint64_t rng;
 	uint64_t *acquired;
+	uint64_t *ops;     /* published count, own line (as worker->ops) */
+	const int *stop;   /* never set: the loops end by count */
 };
 
 typedef void (*direct_wl_fn)(const struct bare_shared *sh,
@@ -90,10 +94,55 @@ static struct direct_clh *dclh;
 /*
  * For each lock two direct loops: the bare pair, and the body of the lock
  * workload's loop (lock_bench_loop with lockstat off) with the pair
- * inlined, statement for statement, under a counted loop (the harness's
- * loop control is measured separately, in part 2).  LOCK and UNLOCK are
- * statements over `l` (the lock) and `c` (the context).
+ * inlined, statement for statement, under the harness's loop control
+ * (WORKER_LOOP: the count published and the stop flag loaded every
+ * WORKER_PUBLISH operations), so that the workload and the direct loop
+ * differ only in how the lock is reached.  LOCK and UNLOCK are statements
+ * over `l` (the lock) and `c` (the context).  `none` also gets the body
+ * under a plain counted loop (bare_wl_none): the harness's own cost.
  */
+#define WL_BODY_LOOP(fname, LOCK, UNLOCK, HEAD)				\
+static __attribute__((noinline, unused)) void				\
+fname(const struct bare_shared *sh, struct bare_worker *lw, unsigned long n) \
+{									\
+	const unsigned lines = sh->lines, nlocks = sh->nlocks;		\
+	void *const *const locks = sh->locks, *const *const ctxs = lw->ctx; \
+	uint64_t *const *const data = sh->data;				\
+	uint64_t *const acquired = lw->acquired;			\
+	const uint64_t cs_iters = sh->cs_iters, think_iters = sh->think_iters; \
+	uint64_t rng = lw->rng;						\
+									\
+	HEAD {								\
+		unsigned li = nlocks == 1 ? 0 :				\
+			(unsigned)(rng++ % nlocks);			\
+		volatile uint64_t *d = data[li];			\
+		void *l = locks[li], *c = ctxs[li];			\
+									\
+		(void)l;						\
+		(void)c;						\
+		LOCK;							\
+		d[0]++;							\
+		for (unsigned k = 1; k < lines; k++)			\
+			d[k * 8]++;					\
+		if (cs_iters)						\
+			spin_delay(cs_iters);				\
+		UNLOCK;							\
+		acquired[li]++;						\
+		if (think_iters)					\
+			spin_delay(think_iters);			\
+	}								\
+	lw->rng = rng;							\
+}
+
+/* WORKER_LOOP's control (experiments/workload.h), ending after n ops. */
+#define HARNESS_HEAD							\
+	for (unsigned long i = 0;					\
+	     (i % WORKER_PUBLISH) ||					\
+	     (__atomic_store_n(lw->ops, i, __ATOMIC_RELAXED),		\
+	      !__atomic_load_n(lw->stop, __ATOMIC_RELAXED) && i < n);	\
+	     i++)
+#define BARE_HEAD for (unsigned long i = 0; i < n; i++)
+
 #define DIRECT(name, LOCK, UNLOCK)					\
 static __attribute__((unused)) void direct_##name(void *l, void *c, unsigned long n) \
 {									\
@@ -102,32 +151,7 @@ static __attribute__((unused)) void direct_##name(void *l, void *c, unsigned lon
 		UNLOCK;							\
 	}								\
 }									\
-static __attribute__((noinline)) void					\
-direct_wl_##name(const struct bare_shared *sh, struct bare_worker *lw,	\
-		 unsigned long n)					\
-{									\
-	unsigned lines = sh->lines;					\
-									\
-	for (unsigned long i = 0; i < n; i++) {				\
-		unsigned li = sh->nlocks == 1 ? 0 :			\
-			(unsigned)(lw->rng++ % sh->nlocks);		\
-		volatile uint64_t *d = sh->data[li];			\
-		void *l = sh->locks[li], *c = lw->ctx[li];		\
-									\
-		(void)l;						\
-		(void)c;						\
-		LOCK;							\
-		d[0]++;							\
-		for (unsigned k = 1; k < lines; k++)			\
-			d[k * 8]++;					\
-		if (sh->cs_iters)					\
-			spin_delay(sh->cs_iters);			\
-		UNLOCK;							\
-		lw->acquired[li]++;					\
-		if (sh->think_iters)				\
-			spin_delay(sh->think_iters);			\
-	}								\
-}
+WL_BODY_LOOP(direct_wl_##name, LOCK, UNLOCK, HARNESS_HEAD)
 
 DIRECT(ck_fas, ck_spinlock_fas_lock(l), ck_spinlock_fas_unlock(l))
 DIRECT(ck_cas, ck_spinlock_cas_lock(l), ck_spinlock_cas_unlock(l))
@@ -146,8 +170,10 @@ DIRECT(qspinlock, qspin_lock(l, c), qspin_unlock(l))
 DIRECT(ttas_backoff, ttas_lock(l), ttas_unlock(l))
 DIRECT(pthread_spin, pthread_spin_lock(l), pthread_spin_unlock(l))
 DIRECT(pthread_mutex, pthread_mutex_lock(l), pthread_mutex_unlock(l))
-/* `none`: the empty pair, i.e. the bare workload body */
+/* `none`: the empty pair, i.e. the workload body alone; and without the
+ * harness's loop control */
 DIRECT(none, (void)0, (void)0)
+WL_BODY_LOOP(bare_wl_none, (void)0, (void)0, BARE_HEAD)
 
 #define D(name) { #name, direct_##name, direct_wl_##name }
 static const struct {
@@ -220,6 +246,8 @@ static struct bare_shared *bare_state(struct arena *a, void *l, void *c,
 	lw->ctx = arena_alloc(a, sizeof(void *), 8);
 	lw->ctx[0] = c;
 	lw->acquired = arena_alloc_padded(a, sizeof(uint64_t));
+	lw->ops = arena_alloc_padded(a, sizeof(uint64_t));
+	lw->stop = arena_alloc_padded(a, sizeof(int));
 	*lw_out = lw;
 	return sh;
 }
@@ -229,13 +257,12 @@ static struct bare_shared *bare_state(struct arena *a, void *l, void *c,
  * lines=0 cs=0 think=0, lockstat off: the specialised loop) against the
  * direct loop `fn` of the same body, round by round back to back, so a
  * vCPU whose speed drifts (this kind of machine) hits both alike.
- * Returns the median over rounds of (workload ns/op - loop_ctl) / direct
+ * Returns the median over rounds of workload ns/op / direct
  * ns/op, and the medians of both timings.
  */
 static double workload_vs_direct(const struct lock_ops *ops, direct_wl_fn fn,
 				 const struct bare_shared *sh,
-				 struct bare_worker *lw, double loop_ctl,
-				 double seconds, unsigned long direct_ops,
+				 struct bare_worker *lw, double seconds, unsigned long direct_ops,
 				 double *wl_ns, double *direct_ns)
 {
 	struct harness_opts o;
@@ -268,7 +295,7 @@ static double workload_vs_direct(const struct lock_ops *ops, direct_wl_fn fn,
 		if (st || res.ops_per_sec <= 0)
 			die(1, "bench_locks: harness run of %s failed (status %d)",
 			    ops->name, st);
-		h[k] = 1e9 / res.ops_per_sec - loop_ctl;
+		h[k] = 1e9 / res.ops_per_sec;
 		q[k] = h[k] / d[k];
 		result_free(&res);
 	}
@@ -283,23 +310,8 @@ static void bench_registry(void)
 	const struct lock_ops **all;
 	size_t n = lock_all(&all);
 	struct arena *arena = arena_create((size_t)64 << 20);
-	double worst = 0, floor_ns = 0, wl_worst = 0, loop_ctl;
+	double worst = 0, floor_ns = 0, wl_worst = 0;
 	const char *worst_name = "-", *wl_worst_name = "-";
-
-	/* The harness's loop control (stop flag, ops counter) per op: the
-	 * `none` workload through the harness minus its direct body. */
-	{
-		const struct lock_ops *none = lock_find("none");
-		void *l = lock_new(none, arena, 1);
-		struct bare_worker *lw;
-		struct bare_shared *sh = bare_state(arena, l, NULL, &lw);
-
-		double wl_none, direct_none;
-
-		workload_vs_direct(none, direct_wl_none, sh, lw, 0, 0.2, WL_OPS,
-				   &wl_none, &direct_none);
-		loop_ctl = wl_none - direct_none;
-	}
 
 	dclh = arena_alloc_padded(arena, sizeof(*dclh));
 	ck_spinlock_clh_init(&dclh->tail, &dclh->unowned);
@@ -357,7 +369,7 @@ static void bench_registry(void)
 			struct bare_shared *sh = bare_state(arena, l, c, &lw);
 
 			wq = workload_vs_direct(ops, direct_wl_for(ops->name), sh,
-						lw, loop_ctl, 0.2, WL_OPS, &w, &dw);
+						lw, 0.2, WL_OPS, &w, &dw);
 		}
 		printf("   %-14s %10.2f %10.2f %7.3fx | %12.2f %12.2f %7.3fx\n",
 		       ops->name, r, d, q, w, dw, wq);
@@ -372,10 +384,9 @@ static void bench_registry(void)
 	}
 	printf("   workload op: the lock workload through harness_run_one (1 worker,"
 	       " lines=0 cs=0 think=0,\n   lockstat off; the loop specialised in"
-	       " the lock's file), less the harness's loop\n   control (%.2f ns/op,"
-	       " from lock none); direct op: the same body with the pair\n   inlined"
-	       " by hand; ratio* = median of per-round ratios, the two run back to"
-	       " back\n", loop_ctl);
+	       " the lock's file, found through the registry);\n   direct op: the"
+	       " same body and loop control with the pair inlined by hand;\n"
+	       "   ratio* = median of per-round ratios, the two run back to back\n");
 	printf("   worst ops-table/direct: %.3fx (%s)\n", worst, worst_name);
 	/* `none` through the ops table is two indirect calls to empty
 	 * functions: no lock can cost less than that via the ops table. */
@@ -397,7 +408,7 @@ static void bench_harness(void)
 	const double seconds = 0.5;
 	double hm, bm;
 
-	workload_vs_direct(none, direct_wl_none, sh, lw, 0, seconds, BARE_OPS,
+	workload_vs_direct(none, bare_wl_none, sh, lw, seconds, BARE_OPS,
 			   &hm, &bm);
 	printf("2. empty operation (lock workload, lock none, cs=0 think=0 lines=0,"
 	       " lockstat off, 1 worker)\n");

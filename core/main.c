@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "meta.h"
+#include "../trace/trace.h"
 
 static const char *cmd_name_of(const void *p)
 {
@@ -18,7 +20,8 @@ static void usage(FILE *f, const void **cmds, size_t n)
 		const struct subcommand *c = cmds[i];
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
 	}
-	fprintf(f, "\n'memscale COMMAND --help' describes each command.\n");
+	fprintf(f, "\n'memscale COMMAND --help' describes each command; 'memscale --version'\n"
+		   "prints the build (git commit, compiler, flags).\n");
 }
 
 int main(int argc, char **argv)
@@ -30,6 +33,12 @@ int main(int argc, char **argv)
 	if (argc < 2) {
 		usage(stderr, cmds, n);
 		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("memscale %s (%s, %s, trace %s)\n", meta_git_commit(),
+		       meta_compiler(), meta_cflags(), TRACE_BUILT_IN ? "built in" :
+		       "compiled out");
+		return 0;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {

@@ -52,31 +52,37 @@ lock_bench_loop(struct worker *w, const struct lock_ops *ops)
 {
 	const struct lock_shared *sh = w->run->shared;
 	struct lock_worker *lw = w->priv;
-	unsigned lines = sh->lines;
+	/* Loop invariants in locals: the body's volatile stores could alias
+	 * them as far as the compiler knows, so it would reload every one of
+	 * them on every operation (and a reload in front of the unlock can
+	 * wait on a false store-forwarding match, 4 KiB aliasing). */
+	const unsigned lines = sh->lines, nlocks = sh->nlocks;
+	void *const *const locks = sh->locks, *const *const ctxs = lw->ctx;
+	struct protected_data *const *const data = sh->data;
+	uint64_t *const acquired = lw->acquired;
+	const uint64_t cs_iters = lw->cs_iters, think_iters = lw->think_iters;
+	uint64_t rng = lw->rng;
 	/* class LC_BENCH; NULL (plain lock/unlock) with --set lockstat=off */
 	struct lock_stat *st = lock_stat_of(w->lock_stats, LC_BENCH);
 
 	WORKER_LOOP(w) {
-		unsigned l = sh->nlocks == 1 ? 0 :
-			(unsigned)(lock_loop_xorshift(&lw->rng) % sh->nlocks);
-		volatile uint64_t *d = sh->data[l]->line[0];
-		/* Loaded once, before the critical section: the volatile data
-		 * stores could alias sh->locks as far as the compiler knows,
-		 * and a reload would put a load (and, with 4 KiB aliasing, a
-		 * false store-forwarding wait) in front of the unlock. */
-		void *lock = sh->locks[l], *ctx = lw->ctx[l];
+		unsigned l = nlocks == 1 ? 0 :
+			(unsigned)(lock_loop_xorshift(&rng) % nlocks);
+		volatile uint64_t *d = data[l]->line[0];
+		void *lock = locks[l], *ctx = ctxs[l];
 
 		tracked_lock(ops, lock, ctx, st);
 		d[0]++;
 		for (unsigned k = 1; k < lines; k++)
 			d[k * 8]++;
-		if (lw->cs_iters)
-			spin_delay(lw->cs_iters);
+		if (cs_iters)
+			spin_delay(cs_iters);
 		tracked_unlock(ops, lock, ctx, st);
-		lw->acquired[l]++;
-		if (lw->think_iters)
-			spin_delay(lw->think_iters);
+		acquired[l]++;
+		if (think_iters)
+			spin_delay(think_iters);
 	}
+	lw->rng = rng;
 }
 
 struct lock_loop {

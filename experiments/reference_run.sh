@@ -13,7 +13,12 @@
 #   seeds     the four seed experiments' [quick] profiles at the same counts
 #   kernel    experiments/kernel_vs_model.ini [quick] (where memcgs can be
 #             created)
+#   modes     page_fault2 in thread and in process mode at every count
 #   trace     one traced page_fault2 run at nproc workers and its lockstat
+#
+# REF_PARTS="bench_locks trace ..." runs only the named parts (the seeds
+# are named by their experiment, e.g. stats_batch; lockstat goes with
+# trace).
 #
 # Each part runs under its own time limit and the next part runs whatever
 # happened; OUTDIR/status.txt has one line per part (name, exit status,
@@ -34,6 +39,7 @@ SEEDS="layout_false_sharing stats_batch permemcg_flush lru_lock_split"
 part() { # part NAME LIMIT_S CMD...: run, log, record status
 	name=$1 limit=$2
 	shift 2
+	case " ${REF_PARTS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
 	echo "== $name: $*"
 	t0=$(date +%s)
 	timeout -k 10 "$limit" "$@" >"$O/$name.log" 2>&1
@@ -51,7 +57,7 @@ part() { # part NAME LIMIT_S CMD...: run, log, record status
 	grep -c '^processor' /proc/cpuinfo | sed 's/^/processors: /'
 	ls -d /sys/devices/system/node/node* 2>/dev/null | wc -l | sed 's/^/numa nodes: /'
 	cat /sys/devices/system/cpu/smt/active 2>/dev/null | sed 's/^/smt active: /'
-	echo "memscale: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
+	$M --version
 	cat /proc/loadavg | sed 's/^/loadavg at start: /'
 } >"$O/machine.txt" 2>&1
 cat "$O/machine.txt"
@@ -68,7 +74,13 @@ for s in $SEEDS; do
 done
 part kernel_vs_model 120 $M sweep experiments/kernel_vs_model.ini --quick \
 	--out "$O/kernel_vs_model" --resume -O workers="$W" -O reps=2
-rm -rf "$O/trace"
+part modes 120 sh -c "for w in $(echo "$W" | tr ',' ' '); do
+	for m in threads processes; do
+		$M run page_fault2 -t \$w -s 1 --mode \$m --out '$O/modes.csv' || exit 1
+	done
+done"
+[ -n "${REF_PARTS:-}" ] && case " $REF_PARTS " in *" trace "*) REF_PARTS="$REF_PARTS lockstat" ;; esac
+case " ${REF_PARTS:-trace} " in *" trace "*) rm -rf "$O/trace" ;; esac
 part trace 60 $M run page_fault2 -t "$NPROC" -s 1 --trace="$O/trace" --out "$O/trace.csv"
 part lockstat 60 $M lockstat "$O/trace"
 echo "loadavg at end: $(cat /proc/loadavg)" >>"$O/machine.txt"
