@@ -28,6 +28,7 @@
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 
+#include "../core/csv.h"
 #include "../core/stats.h"
 #include "../core/util.h"
 #include "../core/topo.h"
@@ -42,16 +43,18 @@
 
 #define MAX_REPS 15
 
-/* Runs argv, returns ops_per_sec from its CSV on stdout (-1 on failure). */
+/* Runs argv, returns ops_per_sec from its CSV on stdout (-1 on failure).
+ * The CSV goes through core/csv's parser: empty fields count. */
 static double run_ops(char *const argv[])
 {
 	int fd[2], ws;
 	pid_t pid;
 	FILE *f;
-	char *line = NULL;
-	size_t cap = 0;
-	int col = -1, n = 0;
+	struct csv_table *t;
+	const char *err;
+	size_t line;
 	double v = -1;
+	int col;
 
 	if (pipe(fd))
 		return -1;
@@ -68,18 +71,12 @@ static double run_ops(char *const argv[])
 	}
 	close(fd[1]);
 	f = fdopen(fd[0], "r");
-	while (getline(&line, &cap, f) > 0) {
-		char *save = NULL, *tok = strtok_r(line, ",\n", &save);
-		for (int i = 0; tok; i++, tok = strtok_r(NULL, ",\n", &save)) {
-			if (n == 0 && !strcmp(tok, "ops_per_sec"))
-				col = i;
-			else if (n == 1 && i == col)
-				v = strtod(tok, NULL);
-		}
-		n++;
-	}
+	t = csv_read(f, &err, &line);
 	fclose(f);
-	free(line);
+	if (t && t->nrows >= 1 && (col = csv_col(t, "ops_per_sec")) >= 0)
+		v = strtod(t->rows[0][col], NULL);
+	if (t)
+		csv_free(t);
 	if (waitpid(pid, &ws, 0) < 0 || !WIFEXITED(ws) || WEXITSTATUS(ws))
 		return -1;
 	return v;

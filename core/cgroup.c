@@ -151,32 +151,63 @@ static int origin_dir(bool v2, char *out, size_t len)
 	return 0;
 }
 
-int cg_detect(struct cg_hier *h, char *err, size_t errlen)
+int cg_v2_pick_origin(const char *mnt, const char *home, bool write_ok,
+		      char *out, size_t len)
 {
-	char path[CG_PATH_MAX + 32];
+	char dir[CG_PATH_MAX], path[CG_PATH_MAX + 32];
+	size_t ml = strlen(mnt);
 
-	memset(h, 0, sizeof(*h));
-	/* v2 first, where memory is available here and delegable below us. */
-	if (!origin_dir(true, h->origin, sizeof(h->origin))) {
-		snprintf(path, sizeof(path), "%s/cgroup.controllers", h->origin);
+	if (strlen(home) >= sizeof(dir) || strncmp(home, mnt, ml))
+		return -1;
+	snprintf(path, sizeof(path), "%s/cgroup.controllers", home);
+	if (!file_has_word(path, "memory"))
+		return -1;
+	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", home);
+	if (file_has_word(path, "memory") || (write_ok && !write_str(path, "+memory"))) {
+		snprintf(out, len, "%s", home);
+		return 0;
+	}
+	snprintf(dir, sizeof(dir), "%s", home);
+	for (;;) {
+		char *slash = strrchr(dir, '/');
+
+		if (!slash || (size_t)(slash - dir) < ml)
+			return -1;
+		*slash = '\0';
+		snprintf(path, sizeof(path), "%s/cgroup.subtree_control", dir);
 		if (file_has_word(path, "memory")) {
-			snprintf(path, sizeof(path), "%s/cgroup.subtree_control", h->origin);
-			if (file_has_word(path, "memory") || !write_str(path, "+memory")) {
-				h->version = 2;
-				return 0;
-			}
+			if (strlen(dir) >= len)
+				return -1;
+			snprintf(out, len, "%s", dir);
+			return 0;
 		}
 	}
-	if (!origin_dir(false, h->origin, sizeof(h->origin))) {
-		snprintf(path, sizeof(path), "%s/memory.stat", h->origin);
+}
+
+int cg_detect(struct cg_hier *h, char *err, size_t errlen)
+{
+	char path[CG_PATH_MAX + 32], mnt[CG_PATH_MAX], root[CG_PATH_MAX];
+
+	memset(h, 0, sizeof(*h));
+	/* v2 first, where memory is available here and delegable below us
+	 * (or below the nearest ancestor that delegates it). */
+	if (!origin_dir(true, h->home, sizeof(h->home)) &&
+	    !find_mount(true, mnt, sizeof(mnt), root, sizeof(root)) &&
+	    !cg_v2_pick_origin(mnt, h->home, true, h->origin, sizeof(h->origin))) {
+		h->version = 2;
+		return 0;
+	}
+	if (!origin_dir(false, h->home, sizeof(h->home))) {
+		snprintf(path, sizeof(path), "%s/memory.stat", h->home);
 		if (access(path, R_OK) == 0) {
+			memcpy(h->origin, h->home, sizeof(h->origin));
 			h->version = 1;
 			return 0;
 		}
 	}
 	snprintf(err, errlen, "no usable memory cgroup controller (no cgroup v2 "
-		 "with 'memory' delegable below our cgroup, no v1 'memory' "
-		 "mount); pass --no-memcg to run outside memory cgroups");
+		 "with 'memory' delegable below our cgroup or an ancestor, no v1 "
+		 "'memory' mount); pass --no-memcg to run outside memory cgroups");
 	return -1;
 }
 
@@ -223,8 +254,8 @@ static bool pid_alive(pid_t pid)
 	return kill(pid, 0) == 0 || errno != ESRCH;
 }
 
-/* Moves every process in dir back to origin, then removes dir and below. */
-static int remove_tree(const char *origin, const char *dir)
+/* Moves every process in dir back to home, then removes dir and below. */
+static int remove_tree(const char *home, const char *dir)
 {
 	char path[CG_PATH_MAX + 300];
 	struct dirent *de;
@@ -237,7 +268,7 @@ static int remove_tree(const char *origin, const char *dir)
 		if (de->d_type != DT_DIR || de->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		left += remove_tree(origin, path);
+		left += remove_tree(home, path);
 	}
 	closedir(d);
 	for (int tries = 0; tries < 200; tries++) {
@@ -247,7 +278,7 @@ static int remove_tree(const char *origin, const char *dir)
 		snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
 		if ((f = fopen(path, "re"))) {
 			char to[CG_PATH_MAX + 32], num[32];
-			snprintf(to, sizeof(to), "%s/cgroup.procs", origin);
+			snprintf(to, sizeof(to), "%s/cgroup.procs", home);
 			while (fscanf(f, "%ld", &pid) == 1) {
 				snprintf(num, sizeof(num), "%ld", pid);
 				write_str(to, num);
@@ -266,7 +297,7 @@ static int remove_tree(const char *origin, const char *dir)
 }
 
 /* Removes hierarchies of earlier memscale runs whose process is gone. */
-static void sweep_stale(const char *origin)
+static void sweep_stale(const char *origin, const char *home)
 {
 	char path[CG_PATH_MAX + 300];
 	struct dirent *de;
@@ -281,7 +312,7 @@ static void sweep_stale(const char *origin)
 		    pid_alive((pid_t)pid))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", origin, de->d_name);
-		remove_tree(origin, path);
+		remove_tree(home, path);
 	}
 	closedir(d);
 }
@@ -301,14 +332,17 @@ int cg_create(struct cg_hier *h, unsigned depth, unsigned containers,
 	h->owner = getpid();
 	h->depth = depth;
 	h->nleaves = containers;
-	sweep_stale(h->origin);
+	/* Only in a cgroup of our own: under a shared ancestor another
+	 * container's hierarchy (its pids are not ours to judge) may live. */
+	if (!strcmp(h->origin, h->home))
+		sweep_stale(h->origin, h->home);
 	if (!atexit_done) {
 		atexit(cleanup_at_exit);
 		atexit_done = true;
 	}
 	if (depth == 0) {
 		/* Workers stay in our own memcg: nothing to create or remove. */
-		snprintf(h->leaf[0], CG_PATH_MAX, "%s", h->origin);
+		snprintf(h->leaf[0], CG_PATH_MAX, "%s", h->home);
 		return 0;
 	}
 	live_hier = h;
@@ -372,11 +406,11 @@ int cg_destroy(struct cg_hier *h)
 	if (!h->live)
 		return 0;
 	if (h->top[0]) {
-		left = remove_tree(h->origin, h->top);
+		left = remove_tree(h->home, h->top);
 	} else {
 		for (unsigned i = 0; i < h->nleaves; i++)
 			if (h->leaf[i][0])
-				left += remove_tree(h->origin, h->leaf[i]);
+				left += remove_tree(h->home, h->leaf[i]);
 	}
 	h->live = false;
 	if (live_hier == h)

@@ -32,7 +32,11 @@ struct cg_hier {
 	int version;               /* 1 or 2 */
 	pid_t owner;               /* process that created it */
 	unsigned depth, nleaves;
-	char origin[CG_PATH_MAX];  /* the cgroup memscale was started in */
+	char origin[CG_PATH_MAX];  /* where the hierarchy is created: home, or
+				    * (v2) its nearest ancestor that already
+				    * delegates memory when home cannot */
+	char home[CG_PATH_MAX];    /* the cgroup memscale was started in;
+				    * tasks return here */
 	char top[CG_PATH_MAX];     /* first directory we created (chain head) */
 	char leaf[CG_MAX_LEAVES][CG_PATH_MAX];
 	bool live;
@@ -55,6 +59,14 @@ int cg_attach(const struct cg_hier *h, unsigned leaf, pid_t pid);
  * leaf-first.  Safe to call twice; returns the number left behind. */
 int cg_destroy(struct cg_hier *h);
 
+/* v2: the directory to create memcgs under, starting from `home` below
+ * the mount `mnt`: home itself when its cgroup.subtree_control has
+ * "memory" or accepts "+memory" (write_ok), else the nearest ancestor
+ * whose subtree_control already has "memory" (ancestors are never
+ * changed: a cgroup holding processes, like a container's, cannot
+ * delegate, v2's no-internal-process rule).  0 and the path in out, or -1. */
+int cg_v2_pick_origin(const char *mnt, const char *home, bool write_ok,
+		      char *out, size_t len);
 /* Depth of a cgroup directory below the controller's root (origin included). */
 unsigned cg_abs_depth(const struct cg_hier *h, const char *dir);
 

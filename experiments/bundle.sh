@@ -17,11 +17,13 @@
 #              libxml2, glib, libstdc++, kmod, udev, numa, popt): env.sh
 #              uses the target's copy when ldconfig knows the soname and
 #              links the bundled one into DIR/lib/active otherwise
-# DIR/lttng    lttng, lttng-sessiond, lttng-consumerd (for --trace)
+# DIR/lttng    lttng, lttng-sessiond, lttng-consumerd and the session
+#              schema lttng-sessiond checks at start-up (for --trace)
 # DIR/plugins  babeltrace2's ctf/utils plugins (for memscale lockstat)
 # DIR/run      run CMD...: copies DIR/bin to ./bin unless present, sets
-#              PATH, LD_LIBRARY_PATH, LTTNG_CONSUMERD64_BIN and
-#              BABELTRACE_PLUGIN_PATH, and runs CMD
+#              PATH, LD_LIBRARY_PATH, LTTNG_CONSUMERD64_BIN,
+#              LTTNG_SESSION_CONFIG_XSD_PATH and BABELTRACE_PLUGIN_PATH,
+#              and runs CMD
 #
 # glibc itself (libc, libm, libpthread, libdl, librt, the loader) is never
 # bundled: it must match the target's loader.
@@ -43,6 +45,10 @@ cp bin/memscale "$D/bin/"
 [ -x bin/notrace/memscale ] && cp bin/notrace/memscale "$D/bin/notrace/"
 cp bin/bench/* "$D/bin/bench/"
 cp "$(command -v lttng)" "$(command -v lttng-sessiond)" "$CONSUMERD" "$D/lttng/"
+# lttng-sessiond validates session configurations against this schema at
+# start-up and exits without it (LTTNG_SESSION_CONFIG_XSD_PATH, below)
+mkdir -p "$D/lttng/xml"
+cp /usr/share/xml/lttng/session.xsd "$D/lttng/xml/"
 cp "$PLUGINS"/babeltrace-plugin-ctf.so "$PLUGINS"/babeltrace-plugin-utils.so "$D/plugins/"
 find "$D/bin" -type f -exec strip --strip-debug {} +
 
@@ -76,6 +82,7 @@ export LD_LIBRARY_PATH="$B/lib/own:$B/lib/active${LD_LIBRARY_PATH:+:$LD_LIBRARY_
 export PATH="$B/lttng:$PATH"
 export LTTNG_CONSUMERD64_BIN="$B/lttng/lttng-consumerd"
 export BABELTRACE_PLUGIN_PATH="$B/plugins"
+export LTTNG_SESSION_CONFIG_XSD_PATH="$B/lttng/xml"
 exec "$@"
 EOF
 chmod +x "$D/run"

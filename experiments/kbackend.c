@@ -446,6 +446,7 @@ void kb_sidecar(struct json *j, struct knobset *ks, enum run_mode mode)
 
 		json_int(j, "cgroup_version", h.version);
 		json_str(j, "origin", h.origin);
+		json_str(j, "home", h.home);
 		/* The same names cg_create() will use for this process. */
 		for (long l = 1; l < depth && len < (int)sizeof(leaf); l++)
 			len += l == 1 ? snprintf(leaf + len, sizeof(leaf) - len,
