@@ -160,12 +160,13 @@ int cg_v2_pick_origin(const char *mnt, const char *home, bool write_ok,
 	if (strlen(home) >= sizeof(dir) || strncmp(home, mnt, ml))
 		return -1;
 	snprintf(path, sizeof(path), "%s/cgroup.controllers", home);
-	if (!file_has_word(path, "memory"))
-		return -1;
-	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", home);
-	if (file_has_word(path, "memory") || (write_ok && !write_str(path, "+memory"))) {
-		snprintf(out, len, "%s", home);
-		return 0;
+	if (file_has_word(path, "memory")) {
+		snprintf(path, sizeof(path), "%s/cgroup.subtree_control", home);
+		if (file_has_word(path, "memory") ||
+		    (write_ok && !write_str(path, "+memory"))) {
+			snprintf(out, len, "%s", home);
+			return 0;
+		}
 	}
 	snprintf(dir, sizeof(dir), "%s", home);
 	for (;;) {

@@ -62,6 +62,7 @@ int cg_destroy(struct cg_hier *h);
 /* v2: the directory to create memcgs under, starting from `home` below
  * the mount `mnt`: home itself when its cgroup.subtree_control has
  * "memory" or accepts "+memory" (write_ok), else the nearest ancestor
+ * (home's parent may not even pass memory down to home)
  * whose subtree_control already has "memory" (ancestors are never
  * changed: a cgroup holding processes, like a container's, cannot
  * delegate, v2's no-internal-process rule).  0 and the path in out, or -1. */

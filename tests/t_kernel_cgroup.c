@@ -99,8 +99,12 @@ static void pick_origin_fake_tree(void)
 	ok(cg_v2_pick_origin(mnt, b, false, out, sizeof(out)) == -1,
 	   "no ancestor delegates: refused");
 	put(b, "cgroup.controllers", "cpu\n");
+	put(a, "cgroup.controllers", "cpu\n");
 	ok(cg_v2_pick_origin(mnt, b, false, out, sizeof(out)) == -1,
-	   "no memory controller available to home: refused");
+	   "memory nowhere delegated: refused");
+	put(mnt, "cgroup.subtree_control", "memory\n");
+	ok(!cg_v2_pick_origin(mnt, b, false, out, sizeof(out)) && !strcmp(out, mnt),
+	   "parent passes no memory down, the root delegates: the root (%s)", out);
 	ok(cg_v2_pick_origin("/elsewhere", b, false, out, sizeof(out)) == -1,
 	   "home outside the mount: refused");
 	{
