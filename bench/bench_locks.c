@@ -102,7 +102,7 @@ static struct direct_clh *dclh;
  * under a plain counted loop (bare_wl_none): the harness's own cost.
  */
 #define WL_BODY_LOOP(fname, LOCK, UNLOCK, HEAD)				\
-static __attribute__((noinline, unused)) void				\
+static __attribute__((noinline)) void					\
 fname(const struct bare_shared *sh, struct bare_worker *lw, unsigned long n) \
 {									\
 	const unsigned lines = sh->lines, nlocks = sh->nlocks;		\
@@ -170,9 +170,7 @@ DIRECT(qspinlock, qspin_lock(l, c), qspin_unlock(l))
 DIRECT(ttas_backoff, ttas_lock(l), ttas_unlock(l))
 DIRECT(pthread_spin, pthread_spin_lock(l), pthread_spin_unlock(l))
 DIRECT(pthread_mutex, pthread_mutex_lock(l), pthread_mutex_unlock(l))
-/* `none`: the empty pair, i.e. the workload body alone; and without the
- * harness's loop control */
-DIRECT(none, (void)0, (void)0)
+/* `none`: the workload body alone, without the harness's loop control */
 WL_BODY_LOOP(bare_wl_none, (void)0, (void)0, BARE_HEAD)
 
 #define D(name) { #name, direct_##name, direct_wl_##name }

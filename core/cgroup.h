@@ -62,10 +62,11 @@ int cg_destroy(struct cg_hier *h);
 /* v2: the directory to create memcgs under, starting from `home` below
  * the mount `mnt`: home itself when its cgroup.subtree_control has
  * "memory" or accepts "+memory" (write_ok), else the nearest ancestor
- * (home's parent may not even pass memory down to home)
- * whose subtree_control already has "memory" (ancestors are never
- * changed: a cgroup holding processes, like a container's, cannot
- * delegate, v2's no-internal-process rule).  0 and the path in out, or -1. */
+ * whose subtree_control already has "memory", even when home's parent
+ * passes no memory down to home.  Ancestors are never changed; home is
+ * passed over when it holds processes, as a container's cgroup does,
+ * since v2's no-internal-process rule then forbids it to delegate.
+ * 0 and the path in out, or -1. */
 int cg_v2_pick_origin(const char *mnt, const char *home, bool write_ok,
 		      char *out, size_t len);
 /* Depth of a cgroup directory below the controller's root (origin included). */

@@ -35,14 +35,19 @@ expect_usage "--override unknown key" "'lines' is not a run setting" -- $MEMSCAL
 expect_usage "--override without =" "KEY=VALUE" -- $MEMSCALE sweep $EXP --dry-run -O seconds
 expect_usage "--override bad seconds" "bad seconds '-1'" -- $MEMSCALE sweep $EXP --dry-run -O seconds=-1
 
+# wait_points DIR N: until DIR/points holds N finished points (at most 5 s)
+wait_points() {
+	i=0
+	while [ "$(ls "$1"/points 2>/dev/null | grep -c '\.csv$')" -lt "$2" ] && [ $i -lt 100 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
+}
+
 # --- a sweep killed with SIGKILL mid-way, then resumed ---
 D=$TMP/sw
 $MEMSCALE sweep $EXP --out $D --reps 4 --seed 11 >/dev/null 2>"$TMP/sweep.err" &
 pid=$!
-i=0
-while [ "$(ls $D/points 2>/dev/null | grep -c '\.csv$')" -lt 3 ] && [ $i -lt 100 ]; do
-	sleep 0.05; i=$((i + 1))
-done
+wait_points $D 3
 kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
 before=$(ls $D/points | grep -c '\.csv$')
 [ "$before" -ge 3 ] && [ "$before" -lt 32 ]; ok $? "SIGKILL left part of the sweep ($before of 32 points)"
@@ -70,10 +75,7 @@ ok $? "compare --experiment shows measured rows and the published table"
 T=$TMP/term
 $MEMSCALE sweep $EXP --out $T --reps 4 --seed 12 >/dev/null 2>"$TMP/term.err" &
 pid=$!
-i=0
-while [ "$(ls $T/points 2>/dev/null | grep -c '\.csv$')" -lt 2 ] && [ $i -lt 100 ]; do
-	sleep 0.05; i=$((i + 1))
-done
+wait_points $T 2
 kill -TERM $pid; wait $pid; st=$?
 [ $st -eq 130 ]; ok $? "SIGTERM: exit status 130 (got $st)"
 kept=$(ls $T/points | grep -c '\.csv$')
