@@ -7,13 +7,18 @@
 #   make bench      microbenchmarks with their figures printed
 #   make demo       deps + build + the default study
 
+# CFLAGS/LDFLAGS are the user's (optimisation, sanitizers: `make
+# CFLAGS='-O1 -fsanitize=thread'` adds to what memscale needs); the flags
+# the code cannot build without live in MS_* and are always used.
 CC      ?= gcc
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2 \
-           -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers \
-           -pthread -MMD -MP
-CPPFLAGS += -D_GNU_SOURCE -I. $(shell pkg-config --cflags hwloc 2>/dev/null)
-LDLIBS  += $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lgsl -lgslcblas -lm -pthread
+MS_CFLAGS   := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2 \
+               -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers \
+               -pthread -MMD -MP
+MS_CPPFLAGS := -D_GNU_SOURCE -I. $(shell pkg-config --cflags hwloc 2>/dev/null)
+MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lgsl -lgslcblas -lm -pthread
+ALL_CFLAGS   = $(MS_CFLAGS) $(CFLAGS)
+ALL_CPPFLAGS = $(MS_CPPFLAGS) $(CPPFLAGS)
 
 BUILD   ?= build
 BIN     ?= bin
@@ -25,16 +30,18 @@ BIN     ?= bin
 # setting, so switching rebuilds them.
 TRACE   ?= 1
 ifeq ($(TRACE),1)
-CPPFLAGS += -DMEMSCALE_TRACE
-LDLIBS  += -llttng-ust -ldl
+MS_CPPFLAGS += -DMEMSCALE_TRACE
+MS_LDLIBS   += -llttng-ust -ldl
 endif
-LDLIBS  += -lbabeltrace2
+MS_LDLIBS   += -lbabeltrace2
+ALL_LDLIBS   = $(MS_LDLIBS) $(LDLIBS)
 
-# Every .c under these folders is part of memscale; adding a lock, counter,
-# workload or subcommand means adding a file, never editing this list.
-SRC_DIRS := core locks counters models experiments trace
-SRCS     := $(sort $(wildcard $(addsuffix /*.c,$(SRC_DIRS))))
-MAIN_SRC := core/main.c
+# Every .c under the layer folders (docs/layers.md) is part of memscale;
+# adding a lock, counter, workload or subcommand means adding a file, never
+# editing this list.
+LAYERS   := core trace locks counters tracing models predict harness workloads cli
+SRCS     := $(sort $(shell find $(LAYERS) -name '*.c'))
+MAIN_SRC := cli/main.c
 LIB_SRCS := $(filter-out $(MAIN_SRC),$(SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 TEST_SRCS := $(sort $(wildcard tests/t_*.c))
@@ -42,20 +49,37 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(BIN)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BIN)/bench/%)
 
-.PHONY: all deps check check-tsan bench demo clean FORCE
+.PHONY: all deps check check-fast check-layers check-tsan bench demo clean FORCE
 all: $(BIN)/memscale $(TEST_BINS) $(BENCH_BINS)
 
 # --- provenance: the git commit goes into meta.o only, rebuilt on change ---
 GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+ifneq ($(shell cat $(BUILD)/git-commit 2>/dev/null),$(GIT_COMMIT))
 $(BUILD)/git-commit: FORCE
+endif
+$(BUILD)/git-commit:
 	@mkdir -p $(@D)
-	@echo '$(GIT_COMMIT)' | cmp -s - $@ || echo '$(GIT_COMMIT)' > $@
+	@echo '$(GIT_COMMIT)' > $@
 $(BUILD)/core/meta.o: $(BUILD)/git-commit
-$(BUILD)/core/meta.o: CPPFLAGS += -DMEMSCALE_GIT='"$(GIT_COMMIT)"' -DMEMSCALE_CFLAGS='"$(strip $(CFLAGS))"'
+$(BUILD)/core/meta.o: MS_CPPFLAGS += -DMEMSCALE_GIT='"$(GIT_COMMIT)"' -DMEMSCALE_CFLAGS='"$(strip $(ALL_CFLAGS))"'
 
-$(BUILD)/trace-config: FORCE
+# Stamps that change only when their content does, so `make -q` tells the
+# truth: the TRACE setting (objects depend on it) and the set of sources
+# (a deleted or added file relinks every binary).
+define stamp
 	@mkdir -p $(@D)
-	@echo 'TRACE=$(TRACE)' | cmp -s - $@ || echo 'TRACE=$(TRACE)' > $@
+	@printf '%s\n' $(1) | cmp -s - $@ || printf '%s\n' $(1) > $@
+endef
+ifneq ($(shell cat $(BUILD)/trace-config 2>/dev/null),TRACE=$(TRACE))
+$(BUILD)/trace-config: FORCE
+endif
+$(BUILD)/trace-config:
+	$(call stamp,TRACE=$(TRACE))
+ifneq ($(shell cat $(BUILD)/sources 2>/dev/null),$(SRCS))
+$(BUILD)/sources: FORCE
+endif
+$(BUILD)/sources:
+	$(call stamp,$(SRCS))
 $(SRCS:%.c=$(BUILD)/%.o) $(TEST_SRCS:%.c=$(BUILD)/%.o) $(BENCH_SRCS:%.c=$(BUILD)/%.o): $(BUILD)/trace-config
 
 # bench/bench_trace.c compares against a TRACE=0 build of the same tree.
@@ -65,19 +89,19 @@ bench: $(BIN)/notrace/memscale
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
-$(BIN)/memscale: $(BUILD)/$(MAIN_SRC:.c=.o) $(LIB_OBJS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+LINK = @mkdir -p $(@D) && echo "  LINK $@" && \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(filter %.o,$^) $(ALL_LDLIBS) -o $@
 
-$(BIN)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(BIN)/memscale: $(BUILD)/$(MAIN_SRC:.c=.o) $(LIB_OBJS) $(BUILD)/sources
+	$(LINK)
 
-$(BIN)/bench/%: $(BUILD)/bench/%.o $(LIB_OBJS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(BIN)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJS) $(BUILD)/sources
+	$(LINK)
+
+$(BIN)/bench/%: $(BUILD)/bench/%.o $(LIB_OBJS) $(BUILD)/sources
+	$(LINK)
 
 # --- dependencies (Debian packages) ---
 DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
@@ -97,9 +121,19 @@ deps:
 
 # --- tests: C programs print TAP, shell tests too; prove counts them ---
 SHELL_TESTS := $(sort $(wildcard tests/*.t))
+# check-fast: the inner loop (no LaTeX paper, no plots); CI runs `check`.
+SLOW_TESTS  := tests/paper.t tests/plots.t
 check: deps
 	$(MAKE) all
 	prove --exec '' $(TEST_BINS) $(SHELL_TESTS)
+
+check-fast: all
+	prove --exec '' $(TEST_BINS) $(filter-out $(SLOW_TESTS),$(SHELL_TESTS))
+
+# The layer rules of docs/layers.md: includes and link-time calls point
+# down, no two files include each other (tests/layers.t runs it too).
+check-layers: all
+	sh scripts/check_layers.sh $(BUILD)
 
 # Validators again under ThreadSanitizer, in a separate build tree (TRACE=0:
 # the LTTng-UST probes are not what is checked here).  Only locks whose
@@ -124,7 +158,7 @@ bench: all
 
 demo: deps
 	$(MAKE) all
-	sh experiments/demo.sh
+	sh scripts/demo.sh
 
 # --- figures and paper: any results directory, default results/ ---
 #   make plots RESULTS=DIR   PNG+PDF figures into DIR/plots (plots/plot.sh)

@@ -21,9 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../counters/counter.h"
-#include "../counters/pcpu.h"
-#include "../locks/lock.h"
+#include "counters/counter.h"
+#include "counters/pcpu.h"
+#include "locks/lock.h"
 
 #define ADDS 2000000L
 #define READS 400000u

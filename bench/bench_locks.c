@@ -38,9 +38,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../experiments/harness.h"
-#include "../locks/qspinlock.h"
-#include "../locks/ttas_backoff.h"
+#include "harness/harness.h"
+#include "locks/qspinlock.h"
+#include "locks/ttas_backoff.h"
 
 /*
  * Many short rounds: on a shared machine a round is either clean or hit

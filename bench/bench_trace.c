@@ -28,12 +28,13 @@
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 
-#include "../core/csv.h"
-#include "../core/stats.h"
-#include "../core/util.h"
-#include "../core/topo.h"
-#include "../locks/tracked.h"
-#include "../trace/trace.h"
+#include "core/csv.h"
+#include "core/stats.h"
+#include "core/util.h"
+#include "core/topo.h"
+#include "locks/tracked.h"
+#include "trace/tp.h"
+#include "tracing/session.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-#include "arena.h"
-#include "util.h"
+#include "core/arena.h"
+#include "core/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-#include "csv.h"
-#include "util.h"
+#include "core/csv.h"
+#include "core/util.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

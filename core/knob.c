@@ -1,6 +1,6 @@
-#include "knob.h"
-#include "registry.h"
-#include "util.h"
+#include "core/knob.h"
+#include "core/registry.h"
+#include "core/util.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
-#include "meta.h"
-#include "topo.h"
-#include "util.h"
+#include "core/meta.h"
+#include "core/topo.h"
+#include "core/util.h"
 
 #include <stdio.h>
 #include <string.h>

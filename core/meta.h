@@ -6,7 +6,7 @@
 #ifndef MEMSCALE_META_H
 #define MEMSCALE_META_H
 
-#include "json.h"
+#include "core/json.h"
 
 const char *meta_git_commit(void);
 const char *meta_hostname(void);

@@ -6,9 +6,9 @@
  * lib/compare.rb), as summarised in workloads.md sections 5 and 6.  The
  * t distribution comes from GSL.
  */
-#include "stats.h"
-#include "csv.h"
-#include "util.h"
+#include "core/stats.h"
+#include "core/csv.h"
+#include "core/util.h"
 
 #include <errno.h>
 #include <gsl/gsl_cdf.h>

@@ -1,5 +1,5 @@
-#include "topo.h"
-#include "util.h"
+#include "core/topo.h"
+#include "core/util.h"
 
 #include <errno.h>
 #include <hwloc.h>

@@ -1,5 +1,5 @@
-#include "util.h"
-#include "registry.h"
+#include "core/util.h"
+#include "core/registry.h"
 
 #include <errno.h>
 #include <limits.h>

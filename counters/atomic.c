@@ -8,7 +8,7 @@
  * No per-worker state: read() is exact, error bound 0, and every add is a
  * "fold" into the shared word (folds == NULL, see counter_folds()).
  */
-#include "counter.h"
+#include "counters/counter.h"
 
 struct atomic_counter {
 	long v;

@@ -39,10 +39,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/arena.h"
-#include "../core/knob.h"
-#include "../core/registry.h"
-#include "../core/util.h"
+#include "core/arena.h"
+#include "core/knob.h"
+#include "core/registry.h"
+#include "core/util.h"
 
 struct lock_ops;
 struct lock_stat;

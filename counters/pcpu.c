@@ -1,5 +1,5 @@
 /* pcpu.c - generic parts of the per-worker-slot counter schemes (pcpu.h). */
-#include "pcpu.h"
+#include "counters/pcpu.h"
 
 int pcpu_base_init(struct pcpu_base *b, unsigned nworkers, long thr,
 		   struct arena *a)

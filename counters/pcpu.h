@@ -17,8 +17,8 @@
 
 #include <stdlib.h>
 
-#include "../trace/trace.h"
-#include "counter.h"
+#include "trace/tp.h"
+#include "counters/counter.h"
 
 struct pcpu_slot {
 	long delta;     /* this worker's unfolded part */

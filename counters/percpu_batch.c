@@ -17,7 +17,7 @@
  * word is off by at most thr * nworkers - the bound Roman Gushchin called
  * "a large number" for 512.
  */
-#include "pcpu.h"
+#include "counters/pcpu.h"
 
 const struct knob counter_threshold_knob = {
 	.name = "threshold", .owner = "counter", .type = KNOB_INT, .def = "32",

@@ -20,7 +20,7 @@
  * staleness v6.8's rstat flush threshold already tolerates on a 256-CPU
  * machine.  Examples: 2..32 workers -> 512, 64 -> 256, 256 -> 64.
  */
-#include "pcpu.h"
+#include "counters/pcpu.h"
 
 #define DYN_CAP 512
 #define DYN_DEFAULT_LIMIT 16384

@@ -22,8 +22,8 @@
  * lock statistics and every lock algorithm can be tried in this role.
  * read_exact() sums without the lock (percpu_counter_sum() takes it).
  */
-#include "pcpu.h"
-#include "../locks/tracked.h"
+#include "counters/pcpu.h"
+#include "locks/tracked.h"
 
 struct pcpu_counter {
 	struct pcpu_base b; /* b.thr holds the batch */

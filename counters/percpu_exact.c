@@ -8,7 +8,7 @@
  * the O(1) read is useless by design and its error unbounded - the far
  * end of the trade-off, for comparison.
  */
-#include "pcpu.h"
+#include "counters/pcpu.h"
 
 static int exact_init(void *c, const struct counter_params *p, struct arena *a)
 {

@@ -1,6 +1,6 @@
 /* registry.c - lookup over the counter registry. */
-#include "counter.h"
-#include "../core/util.h"
+#include "counters/counter.h"
+#include "core/util.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -14,7 +14,7 @@
  * -spares so that the exact value is, as for every scheme, the shared
  * part plus the sum of the slots.  Central updates count as folds.
  */
-#include "pcpu.h"
+#include "counters/pcpu.h"
 
 static void sloppy_params(struct counter_params *p, struct knobset *ks)
 {

@@ -2,7 +2,7 @@
  * truth.c - ground truth for counter accuracy checks and the concurrent
  * reader (see the counter_truth comment in counter.h for the method).
  */
-#include "counter.h"
+#include "counters/counter.h"
 
 #include <errno.h>
 #include <string.h>

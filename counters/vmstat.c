@@ -15,7 +15,7 @@
  * The diff never leaves [-t, t]: read() (the zone counter) is off by at
  * most t * nworkers; t <= 125 is what lets the diff be an s8.
  */
-#include "pcpu.h"
+#include "counters/pcpu.h"
 
 #define VMSTAT_MAX_THRESHOLD 125
 

@@ -14,8 +14,8 @@
  */
 #include <errno.h>
 
-#include "ck_wrap.h"
-#include "../experiments/lock_loop.h"
+#include "locks/ck_wrap.h"
+#include "locks/lock_loop.h"
 
 struct ck_anderson_ctx {
 	ck_spinlock_anderson_thread_t *slot;

@@ -4,8 +4,8 @@
  * while held.  Same shape as ck_fas but the RMW only writes when it wins
  * (CK's trylock for it is an xchg).  Unfair.
  */
-#include "ck_wrap.h"
-#include "../experiments/lock_loop.h"
+#include "locks/ck_wrap.h"
+#include "locks/lock_loop.h"
 
 CK_WRAP_PLAIN(cas)
 

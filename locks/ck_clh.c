@@ -12,8 +12,8 @@
  * the pointer to the node it currently owns.  Everything is in the shared
  * arena, so the migrating pointers stay valid across fork.
  */
-#include "ck_wrap.h"
-#include "../experiments/lock_loop.h"
+#include "locks/ck_wrap.h"
+#include "locks/lock_loop.h"
 
 struct ck_clh_lock {
 	ck_spinlock_clh_t *tail;

@@ -5,8 +5,8 @@
  * until the word is back to 1.  Unfair.  (CK issue #99 was a bug in the
  * _eb variant, which we do not use.)
  */
-#include "ck_wrap.h"
-#include "../experiments/lock_loop.h"
+#include "locks/ck_wrap.h"
+#include "locks/lock_loop.h"
 
 CK_WRAP_PLAIN(dec)
 

@@ -4,8 +4,8 @@
  * plain loads in between.  CK's default ck_spinlock_t ("lowest latency in
  * fast path testing"); unfair, every waiter hammers one line.
  */
-#include "ck_wrap.h"
-#include "../experiments/lock_loop.h"
+#include "locks/ck_wrap.h"
+#include "locks/lock_loop.h"
 
 CK_WRAP_PLAIN(fas)
 

@@ -10,8 +10,8 @@
  * (same address in every forked worker), so the pointers are valid in
  * process mode.
  */
-#include "ck_wrap.h"
-#include "../experiments/lock_loop.h"
+#include "locks/ck_wrap.h"
+#include "locks/lock_loop.h"
 
 static int ck_mcs_init(void *lock, unsigned max_workers, struct arena *arena)
 {

@@ -6,8 +6,8 @@
  * release invalidates every waiter's copy: the O(n) hand-off of
  * Boyd-Wickizer et al., "Non-scalable locks are dangerous" (OLS 2012).
  */
-#include "ck_wrap.h"
-#include "../experiments/lock_loop.h"
+#include "locks/ck_wrap.h"
+#include "locks/lock_loop.h"
 
 #ifndef CK_F_SPINLOCK_TICKET_TRYLOCK
 #error "this CK build has no ticket trylock (need x86-64 / TSO)"

@@ -15,8 +15,8 @@
  * c = 0 (no scaling); larger c makes the head of the queue late on fast
  * hand-offs.
  */
-#include "ck_wrap.h"
-#include "../experiments/lock_loop.h"
+#include "locks/ck_wrap.h"
+#include "locks/lock_loop.h"
 
 #define CK_TICKET_PB_SHIFT 5
 

@@ -17,8 +17,8 @@
 
 #include <ck_spinlock.h>
 
-#include "lock.h"
-#include "../core/util.h"
+#include "locks/lock.h"
+#include "core/util.h"
 
 #define CK_WRAP_PLAIN(algo)						\
 static int ck_##algo##_init(void *lock, unsigned max_workers,		\

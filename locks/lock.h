@@ -19,8 +19,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../core/arena.h"
-#include "../core/registry.h"
+#include "core/arena.h"
+#include "core/registry.h"
 
 enum lock_flags {
 	LOCK_F_FAIR = 1u << 0,      /* FIFO hand-off (ticket, queue locks) */

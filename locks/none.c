@@ -4,8 +4,8 @@
  * the critical-section body, nothing else.  Marked unsafe: the validator
  * refuses it and results using it say so.
  */
-#include "lock.h"
-#include "../experiments/lock_loop.h"
+#include "locks/lock.h"
+#include "locks/lock_loop.h"
 
 static int none_init(void *lock, unsigned max_workers, struct arena *arena)
 {

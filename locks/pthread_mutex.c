@@ -7,8 +7,8 @@
  */
 #include <pthread.h>
 
-#include "lock.h"
-#include "../experiments/lock_loop.h"
+#include "locks/lock.h"
+#include "locks/lock_loop.h"
 
 static int mutex_init(void *lock, unsigned max_workers, struct arena *arena)
 {

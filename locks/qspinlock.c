@@ -15,9 +15,9 @@
  */
 #include <errno.h>
 
-#include "lock.h"
-#include "qspinlock.h"
-#include "../experiments/lock_loop.h"
+#include "locks/lock.h"
+#include "locks/qspinlock.h"
+#include "locks/lock_loop.h"
 
 static inline uint32_t qspin_load_acquire_until_clear(struct qspinlock *l,
 						      uint32_t mask)

@@ -42,7 +42,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../core/util.h"
+#include "core/util.h"
 
 #define QSPIN_LOCKED		1u		/* locked byte value */
 #define QSPIN_PENDING		(1u << 8)	/* pending byte value */

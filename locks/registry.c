@@ -1,6 +1,6 @@
 /* registry.c - lookup and allocation helpers over the lock registry. */
-#include "lock.h"
-#include "../core/util.h"
+#include "locks/lock.h"
+#include "core/util.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,9 +5,9 @@
  * spectrum that the queue locks are measured against; algorithm and the
  * backoff constants are documented in ttas_backoff.h.
  */
-#include "lock.h"
-#include "ttas_backoff.h"
-#include "../experiments/lock_loop.h"
+#include "locks/lock.h"
+#include "locks/ttas_backoff.h"
+#include "locks/lock_loop.h"
 
 static int ttas_backoff_init(void *lock, unsigned max_workers,
 			     struct arena *arena)

@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../core/util.h"
+#include "core/util.h"
 
 /*
  * Delays in pause instructions.  A pause is ~10 cycles before Skylake and

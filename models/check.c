@@ -13,7 +13,7 @@
  *           lruvec's NR_LRU_BASE+lru == the lengths of the lists of that
  *           node in the subtree.
  */
-#include "internal.h"
+#include "models/internal.h"
 
 #include <stdio.h>
 #include <string.h>

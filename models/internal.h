@@ -7,7 +7,7 @@
 #ifndef MEMSCALE_MODELS_INTERNAL_H
 #define MEMSCALE_MODELS_INTERNAL_H
 
-#include "memcg.h"
+#include "models/memcg.h"
 
 /* ---- list.h ---- */
 static inline void list_init(struct list_head *h) { h->next = h->prev = h; }

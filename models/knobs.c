@@ -3,7 +3,7 @@
  * each value naming the kernel version or commit it stands for
  * (kernel.md §0).  `memscale list variants` prints them.
  */
-#include "memcg.h"
+#include "models/memcg.h"
 
 #include <stdio.h>
 #include <string.h>

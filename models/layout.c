@@ -18,11 +18,11 @@
  * Each table lists the fields in order with their size and alignment; the
  * one routine below lays them out like the C compiler does.
  */
-#include "layout.h"
+#include "models/layout.h"
 
 #include <string.h>
 
-#include "../core/util.h"
+#include "core/util.h"
 
 const struct pn_field_info pn_fields[PN_NR_FIELDS] = {
 	[PN_MEMCG] = { "memcg", PN_HOT_READ },

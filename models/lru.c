@@ -20,7 +20,7 @@
  * test-and-clear; activate, reclaim and release all do that before they
  * move the page, and set it again on putback under the lock.
  */
-#include "internal.h"
+#include "models/internal.h"
 
 static inline bool test_clear_lru(struct mpage *pg)
 {

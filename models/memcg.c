@@ -48,8 +48,8 @@
  * are added to the memcg and each ancestor directly, which gives the same
  * totals as rstat's pending-to-parent propagation.
  */
-#include "internal.h"
-#include "../trace/trace.h"
+#include "models/internal.h"
+#include "trace/tp.h"
 
 #include <limits.h>
 #include <stdio.h>

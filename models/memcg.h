@@ -24,12 +24,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/arena.h"
-#include "../core/knob.h"
-#include "../core/util.h"
-#include "../locks/lock.h"
-#include "../locks/tracked.h"
-#include "layout.h"
+#include "core/arena.h"
+#include "core/knob.h"
+#include "core/util.h"
+#include "locks/lock.h"
+#include "locks/tracked.h"
+#include "models/layout.h"
 
 #define MODEL_MAX_NODES 8
 #define MODEL_MAX_DEPTH 8

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../models/calib.h"
+#include "harness/calib_probe.h"
 #include "tap.h"
 
 static const char *const probes[] = {

@@ -10,11 +10,11 @@
  * percpu_counter folds under pthread_mutex here).
  */
 #include "tap.h"
-#include "../counters/counter.h"
-#include "../counters/pcpu.h"
-#include "../experiments/validate.h"
-#include "../locks/lock.h"
-#include "../locks/tracked.h"
+#include "counters/counter.h"
+#include "counters/pcpu.h"
+#include "harness/validate.h"
+#include "locks/lock.h"
+#include "locks/tracked.h"
 
 #define ITERS 1000000
 

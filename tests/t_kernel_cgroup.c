@@ -5,8 +5,8 @@
  * memory.stat sees them, and destroying removes every directory while
  * the origin stays.  Skipped (with the reason) where no memcg can be made.
  */
-#include "../core/cgroup.h"
-#include "../core/util.h"
+#include "workloads/kernel/cgroup.h"
+#include "core/util.h"
 #include "tap.h"
 
 #include <errno.h>

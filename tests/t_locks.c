@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../experiments/harness.h"
-#include "../experiments/lock_loop.h"
-#include "../experiments/validate.h"
-#include "../locks/qspinlock.h"
+#include "harness/harness.h"
+#include "locks/lock_loop.h"
+#include "harness/validate.h"
+#include "locks/qspinlock.h"
 #include "tap.h"
 
 /* ---- locks that must fail validation (not registered) ---- */

@@ -10,7 +10,7 @@
  */
 #include <math.h>
 
-#include "../models/markov.h"
+#include "predict/markov.h"
 #include "tap.h"
 
 static int close_to(double got, double want)

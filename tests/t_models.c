@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../counters/counter.h"
-#include "../experiments/harness.h"
-#include "../experiments/model_workload.h"
-#include "../models/layout.h"
-#include "../models/internal.h"
-#include "../models/memcg.h"
+#include "counters/counter.h"
+#include "harness/harness.h"
+#include "workloads/model/model_workload.h"
+#include "models/layout.h"
+#include "models/internal.h"
+#include "models/memcg.h"
 #include "tap.h"
 
 static void test_layouts(void)

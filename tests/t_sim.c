@@ -10,9 +10,9 @@
  */
 #include <math.h>
 
-#include "../core/util.h"
-#include "../models/markov.h"
-#include "../models/sim.h"
+#include "core/util.h"
+#include "predict/markov.h"
+#include "predict/sim.h"
 #include "tap.h"
 
 static double mm1n_throughput(unsigned n, double a, double s)

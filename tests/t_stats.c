@@ -4,7 +4,7 @@
  * against an independent computation, the published AIM9 rows of Alex
  * Shi's lru_lock thread, and the report lines' exact field widths.
  */
-#include "../core/stats.h"
+#include "core/stats.h"
 #include "tap.h"
 
 #include <math.h>

@@ -7,9 +7,9 @@
  * lockstat=off).
  */
 #include "tap.h"
-#include "../experiments/harness.h"
-#include "../locks/tracked.h"
-#include "../trace/trace.h"
+#include "harness/harness.h"
+#include "locks/tracked.h"
+#include "harness/runstat.h"
 
 #include <string.h>
 

@@ -10,8 +10,9 @@
  * lttng tools are not installed.
  */
 #include "tap.h"
-#include "../trace/trace.h"
-#include "../trace/lockstat.h"
+#include "trace/tp.h"
+#include "tracing/session.h"
+#include "tracing/lockstat.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "../models/usl.h"
+#include "predict/usl.h"
 #include "tap.h"
 
 #define G 1000.0

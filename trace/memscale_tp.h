@@ -2,7 +2,7 @@
  * memscale_tp.h - the LTTng-UST tracepoint provider "memscale"
  * (lttng-ust 2.13 LTTNG_UST_TRACEPOINT_EVENT API; see lttng-ust(3)).
  *
- * Included only through trace/trace.h when built with TRACE=1; trace/tp.c
+ * Included only through trace/tp.h when built with TRACE=1; trace/tp.c
  * instantiates the probes.  Event and field meanings: README.md, "Tracing and lock statistics".
  *
  * Per-event records exist only for the contended path of tracked locks
@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <lttng/tracepoint.h>
 
-#include "../locks/tracked.h"
+#include "trace/lock_stat.h"
 
 /* Lock classes as a CTF enumeration: one byte per event, names in the
  * metadata.  Labels must equal lock_class_names[] (tests check it);

@@ -15,7 +15,7 @@
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #endif
-#include "trace.h"
+#include "trace/tp.h"
 
 #ifdef MEMSCALE_TRACE
 #include <lttng/ust-fork.h>

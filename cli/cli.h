@@ -1,0 +1,29 @@
+/*
+ * cli.h - subcommands of bin/memscale.  Each lives in its own file and
+ * registers itself with REGISTER(subcommand, <name>_cmd).  Every
+ * subcommand accepts --help; bad input exits with EXIT_USAGE (2).
+ */
+#ifndef MEMSCALE_CLI_H
+#define MEMSCALE_CLI_H
+
+#include <stdio.h>
+
+#include "core/registry.h"
+#include "core/util.h"
+
+struct subcommand {
+	const char *name;
+	const char *summary;
+	const char *usage; /* full --help text after "usage: memscale " */
+	int (*main)(int argc, char **argv);
+};
+
+REGISTRY_BOUNDS(subcommand);
+
+/* Print the subcommand's usage to f. */
+void cli_usage(const struct subcommand *cmd, FILE *f);
+/* Common getopt error: "unknown option" etc. -> exit 2 with a hint. */
+void cli_bad_option(const struct subcommand *cmd, const char *arg)
+	__attribute__((noreturn));
+
+#endif

@@ -1,0 +1,97 @@
+/* cmd_list.c - `memscale list locks|counters|workloads|variants`. */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "counters/counter.h"
+#include "harness/workload.h"
+
+static int list_main(int argc, char **argv);
+
+const struct subcommand list_cmd = {
+	.name = "list",
+	.summary = "list locks, counters, workloads or variants (knobs)",
+	.usage = "list locks|counters|workloads|variants\n",
+	.main = list_main,
+};
+REGISTER(subcommand, list_cmd);
+
+static void list_locks(void)
+{
+	const struct lock_ops **v;
+	size_t n = lock_all(&v);
+	char flags[128];
+
+	printf("%-16s %-28s %s\n", "NAME", "FLAGS", "DESCRIPTION");
+	for (size_t i = 0; i < n; i++) {
+		char caps[160];
+
+		lock_flags_str(v[i]->flags, flags, sizeof(flags));
+		snprintf(caps, sizeof(caps), "%s%s%s", flags,
+			 v[i]->trylock && flags[0] ? "," : "",
+			 v[i]->trylock ? "trylock" : "");
+		printf("%-16s %-28s %s\n", v[i]->name, caps, v[i]->description);
+	}
+}
+
+static void list_counters(void)
+{
+	const struct counter_ops **v;
+	size_t n = counter_all(&v);
+
+	char flags[128];
+
+	printf("%-22s %-24s %s\n", "NAME", "FLAGS", "DESCRIPTION");
+	for (size_t i = 0; i < n; i++)
+		printf("%-22s %-24s %s\n", v[i]->name,
+		       counter_flags_str(v[i]->flags, flags, sizeof(flags)),
+		       v[i]->description);
+}
+
+static void list_workloads(void)
+{
+	const struct workload **v;
+	size_t n = workload_all(&v);
+
+	printf("%-22s %s\n", "NAME", "DESCRIPTION");
+	for (size_t i = 0; i < n; i++)
+		printf("%-22s %s\n", v[i]->name, v[i]->description);
+}
+
+static void list_variants(void)
+{
+	const struct knob **v;
+	size_t n = knob_all(&v);
+	char allowed[512];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct knob *k = v[i];
+		printf("%s  (%s; default %s)\n    %s\n", k->name, k->owner ? k->owner : "",
+		       k->def, k->help);
+		if (k->type == KNOB_ENUM) {
+			for (const struct knob_value *kv = k->values; kv->value; kv++)
+				printf("    %-22s %s%s\n", kv->value,
+				       kv->note ? kv->note : "",
+				       !strcmp(kv->value, k->def) ? "  [default]" : "");
+		} else {
+			printf("    allowed: %s\n", knob_allowed(k, allowed, sizeof(allowed)));
+		}
+	}
+}
+
+static int list_main(int argc, char **argv)
+{
+	if (argc != 2)
+		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants");
+	if (!strcmp(argv[1], "locks"))
+		list_locks();
+	else if (!strcmp(argv[1], "counters"))
+		list_counters();
+	else if (!strcmp(argv[1], "workloads"))
+		list_workloads();
+	else if (!strcmp(argv[1], "variants") || !strcmp(argv[1], "knobs"))
+		list_variants();
+	else
+		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants)",
+		    argv[1]);
+	return 0;
+}

@@ -1,0 +1,171 @@
+/*
+ * cmd_merge.c - `memscale merge OUT.csv IN.csv...`: one dataset from
+ * results taken on several machines (Feng Tang's "several generations of
+ * Xeon", Shakeel's 52- and 80-CPU boxes).  Each input's JSON sidecar
+ * names its machine; those fields become leading columns, and inputs with
+ * different columns (other knobs, other metrics) merge into the union.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/csv.h"
+#include "core/json.h"
+#include "core/meta.h"
+#include "harness/sweep.h"
+
+static int merge_main(int argc, char **argv);
+
+const struct subcommand merge_cmd = {
+	.name = "merge",
+	.summary = "merge result CSVs from several machines into one",
+	.usage = "merge OUT.csv IN1.csv IN2.csv...\n"
+		 "\n"
+		 "Adds the columns machine, machine_cpu, machine_packages,\n"
+		 "machine_cores, machine_pus, machine_numa_nodes, machine_kernel\n"
+		 "(from each input's JSON sidecar, IN.json) and source (the input\n"
+		 "file); the other columns are the union of the inputs' columns, empty\n"
+		 "where an input lacks one.  Writes OUT.json listing the sources.\n",
+	.main = merge_main,
+};
+REGISTER(subcommand, merge_cmd);
+
+static const char *const machine_keys[] = {
+	"hostname", "cpu_model", "packages", "cores", "pus", "numa_nodes", "kernel",
+};
+static const char *const machine_cols[] = {
+	"machine", "machine_cpu", "machine_packages", "machine_cores",
+	"machine_pus", "machine_numa_nodes", "machine_kernel", "source",
+};
+#define NMACHINE ARRAY_SIZE(machine_keys)
+
+
+/*
+ * The value of "key" inside the sidecar's "machine" object: a string
+ * (JSON escapes undone for \" and \\) or a bare number.  Our sidecars are
+ * written by core/json.c, so a scan is enough; NULL when absent.
+ */
+static char *machine_field(const char *json, const char *key)
+{
+	const char *m = strstr(json, "\"machine\""), *end, *p;
+	char *pat, *out;
+	size_t n = 0;
+
+	if (!m || !(end = strchr(m, '}')))
+		return NULL;
+	pat = xasprintf("\"%s\"", key);
+	p = strstr(m, pat);
+	free(pat);
+	if (!p || p > end)
+		return NULL;
+	p = strchr(p + strlen(key) + 2, ':');
+	if (!p)
+		return NULL;
+	for (p++; *p == ' ' || *p == '\t' || *p == '\n'; p++)
+		;
+	out = xcalloc(strlen(p) + 1, 1);
+	if (*p == '"') {
+		for (p++; *p && *p != '"'; p++) {
+			if (*p == '\\' && p[1])
+				p++;
+			out[n++] = *p;
+		}
+	} else {
+		while (*p && *p != ',' && *p != '}' && *p != '\n' && *p != ' ')
+			out[n++] = *p++;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+static int merge_main(int argc, char **argv)
+{
+	size_t n;
+	struct csv_table **t;
+	struct union_input *in;
+	char ***vals, *side;
+	FILE *f;
+	struct json j;
+	int status = 0;
+
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		cli_usage(&merge_cmd, stdout);
+		return 0;
+	}
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1])
+			cli_bad_option(&merge_cmd, argv[i]);
+	if (argc < 3)
+		die(EXIT_USAGE, "merge: want OUT.csv and at least one input CSV");
+	n = (size_t)argc - 2;
+	t = xcalloc(n, sizeof(*t));
+	in = xcalloc(n, sizeof(*in));
+	vals = xcalloc(n, sizeof(*vals));
+	for (size_t i = 0; i < n; i++) {
+		const char *path = argv[i + 2], *err;
+		char *sp = meta_sidecar_path(path), *json;
+		size_t line;
+
+		if (!strcmp(path, argv[1]))
+			die(EXIT_USAGE, "merge: output '%s' is also an input", path);
+		t[i] = csv_read_file(path, &err, &line);
+		if (!t[i])
+			die(EXIT_USAGE, "merge: %s:%zu: %s", path, line, err);
+		json = read_text_file(sp);
+		if (!json)
+			warnx_("merge: note: no sidecar '%s'; machine columns taken "
+			       "from its 'host' column", sp);
+		vals[i] = xcalloc(NMACHINE + 1, sizeof(char *));
+		for (size_t k = 0; k < NMACHINE; k++) {
+			char *v = json ? machine_field(json, machine_keys[k]) : NULL;
+			if (!v && k == 0) {
+				int hc = csv_col(t[i], "host");
+				v = xstrdup(hc >= 0 && t[i]->nrows ? t[i]->rows[0][hc] : path);
+			}
+			vals[i][k] = v ? v : xstrdup("");
+		}
+		vals[i][NMACHINE] = xstrdup(path);
+		in[i] = (struct union_input){ t[i], NMACHINE + 1, machine_cols,
+					      (const char *const *)vals[i] };
+		free(json);
+		free(sp);
+	}
+	if (csv_union_write(argv[1], in, n))
+		status = 1;
+	side = meta_sidecar_path(argv[1]);
+	if (!status && (f = fopen(side, "w"))) {
+		json_begin(&j, f);
+		json_str(&j, "tool", "memscale");
+		json_str(&j, "time", meta_now_iso());
+		json_str(&j, "results", argv[1]);
+		json_arr_open(&j, "merged");
+		for (size_t i = 0; i < n; i++) {
+			json_obj_open(&j, NULL);
+			json_str(&j, "source", argv[i + 2]);
+			json_str(&j, "machine", vals[i][0]);
+			json_int(&j, "rows", (long long)t[i]->nrows);
+			json_obj_close(&j);
+		}
+		json_arr_close(&j);
+		json_end(&j);
+		fclose(f);
+	}
+	if (!status) {
+		size_t rows = 0;
+		for (size_t i = 0; i < n; i++)
+			rows += t[i]->nrows;
+		fprintf(stderr, "merge: %zu rows from %zu files in %s\n", rows, n, argv[1]);
+	}
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k <= NMACHINE; k++)
+			free(vals[i][k]);
+		free(vals[i]);
+		csv_free(t[i]);
+	}
+	free(vals);
+	free(t);
+	free(in);
+	free(side);
+	return status;
+}

@@ -1,0 +1,131 @@
+/*
+ * cmd_stats.c - `memscale stats [FILE|-]`: every summary statistic of a
+ * sample set, as mmtests (2019) and LKP define them (core/stats.h).
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/stats.h"
+
+static int stats_main(int argc, char **argv);
+
+const struct subcommand stats_cmd = {
+	.name = "stats",
+	.summary = "summary statistics of samples or of a result CSV column",
+	.usage = "stats [FILE|-] [options]\n"
+		 "\n"
+		 "FILE holds one sample per line, or is a result CSV (grouped by\n"
+		 "workload, variant and workers when those columns exist).\n"
+		 "\n"
+		 "options:\n"
+		 "  -c, --column NAME     CSV column to read (default ops_per_sec)\n"
+		 "  -W, --where KEY=VAL   keep only rows whose KEY column is VAL (repeatable)\n"
+		 "  -L, --lower-is-better BHmean rows become BAmean of the smallest\n"
+		 "\n"
+		 "Printed: n, Min, Max, Amean, Hmean, Median, Stddev (sample, n-1),\n"
+		 "CoeffVar, BHmean-50/95/99 (mmtests 2019), the LKP population stddev\n"
+		 "and %stddev, and the 95% t confidence interval of the mean.\n",
+	.main = stats_main,
+};
+REGISTER(subcommand, stats_cmd);
+
+static void print_summary(const struct sample_set *set,
+			  const struct sample_group *g, const char *column,
+			  bool higher_better, char *const *gnames)
+{
+	struct stats_summary s;
+	const char *b = higher_better ? "BHmean" : "BAmean";
+
+	stats_summarise(g->x, g->n, higher_better, &s);
+	printf("#");
+	for (size_t k = 0; k < set->nkeys; k++)
+		if (*g->key[k])
+			printf(" %s=%s", gnames[k], g->key[k]);
+	printf("%s%s (%zu samples)\n", set->plain ? " samples" : " column ",
+	       set->plain ? "" : column, g->n);
+	printf("%-14s %zu\n", "n", s.n);
+	printf("%-14s %.6g\n", "Min", s.min);
+	printf("%-14s %.6g\n", "Max", s.max);
+	printf("%-14s %.6g\n", "Amean", s.amean);
+	printf("%-14s %.6g\n", "Hmean", s.hmean);
+	printf("%-14s %.6g\n", "Median", s.median);
+	printf("%-14s %.6g\n", "Stddev", s.stddev);
+	printf("%-14s %.6g\n", "CoeffVar", s.coeffvar);
+	for (int i = 0; i < 3; i++) {
+		static const int pct[] = { 50, 95, 99 };
+		const double v[] = { s.bhmean50, s.bhmean95, s.bhmean99 };
+		char name[32];
+		snprintf(name, sizeof(name), "%s-%d", b, pct[i]);
+		printf("%-14s %.6g\n", name, v[i]);
+	}
+	printf("%-14s %.6g\n", "LKP-stddev", s.pop_stddev);
+	if (s.pop_stddev >= 0 && s.amean != 0)
+		printf("%-14s %.4g\n", "LKP-%stddev", 100.0 * s.pop_stddev / fabs(s.amean));
+	else
+		printf("%-14s -\n", "LKP-%stddev");
+	if (isnan(s.ci95))
+		printf("%-14s - (needs 2 samples)\n", "CI95");
+	else
+		printf("%-14s %.6g +- %.6g [%.6g, %.6g]\n", "CI95", s.amean, s.ci95,
+		       s.amean - s.ci95, s.amean + s.ci95);
+}
+
+static int stats_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "column", required_argument, NULL, 'c' },
+		{ "where", required_argument, NULL, 'W' },
+		{ "lower-is-better", no_argument, NULL, 'L' },
+		{ 0 },
+	};
+	char *gnames[] = { "workload", "variant", "workers" };
+	const char *column = "ops_per_sec", *path = "-";
+	char **where = xcalloc((size_t)argc + 1, sizeof(char *));
+	size_t nwhere = 0;
+	bool higher_better = true;
+	struct sample_set set;
+	char err[512];
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "c:W:L", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			column = optarg;
+			break;
+		case 'W':
+			if (!strchr(optarg, '=') || optarg[0] == '=')
+				die(EXIT_USAGE, "stats: bad --where '%s' (want KEY=VALUE)",
+				    optarg);
+			where[nwhere++] = optarg;
+			break;
+		case 'L':
+			higher_better = false;
+			break;
+		default:
+			cli_bad_option(&stats_cmd, argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		path = argv[optind++];
+	if (optind < argc)
+		die(EXIT_USAGE, "stats: unexpected argument '%s'", argv[optind]);
+	if (stats_load(path, column, where, nwhere, (const char *const *)gnames,
+		       ARRAY_SIZE(gnames), &set, err, sizeof(err)))
+		die(EXIT_USAGE, "stats: %s: %s", path, err);
+	if (!set.ngroups || (set.ngroups == 1 && !set.groups[0].n))
+		die(EXIT_USAGE, "stats: %s: no samples%s", path,
+		    nwhere ? " match the --where filters" : "");
+	for (size_t i = 0; i < set.ngroups; i++) {
+		if (i)
+			printf("\n");
+		print_summary(&set, &set.groups[i], column, higher_better, gnames);
+	}
+	stats_set_free(&set);
+	free(where);
+	return 0;
+}

@@ -1,0 +1,785 @@
+/*
+ * cmd_sweep.c - `memscale sweep EXPERIMENT`: run an experiment file's
+ * whole matrix, one point at a time, through harness_run_one().
+ *
+ * Every finished point is its own file (temp + rename), so a sweep killed
+ * in any way keeps everything it finished and `--resume` picks up the
+ * rest; `--point ID` runs one point, which is what `--emit-jobs` prints
+ * per point for GNU parallel or a Slurm array (README.md, "Running a study across a fleet").
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/json.h"
+#include "core/meta.h"
+#include "counters/counter.h"
+#include "harness/expfile.h"
+#include "harness/harness.h"
+#include "harness/run_opts.h"
+#include "harness/sweep.h"
+
+static int sweep_main(int argc, char **argv);
+
+const struct subcommand sweep_cmd = {
+	.name = "sweep",
+	.summary = "run an experiment file's matrix (resumable, shuffled A/B)",
+	.usage = "sweep EXPERIMENT.ini [options]\n"
+		 "\n"
+		 "Runs workloads x variants x axis values x workers x reps, variants\n"
+		 "interleaved (A B A B ...), configurations shuffled by a recorded seed.\n"
+		 "\n"
+		 "options:\n"
+		 "  -o, --out DIR       sweep directory (default results/NAME, or\n"
+		 "                      results/NAME-quick with --quick)\n"
+		 "      --resume        continue a sweep in DIR, skipping finished points\n"
+		 "  -n, --dry-run       list the points in run order and the estimated time\n"
+		 "  -q, --quick         use the experiment's [quick] profile\n"
+		 "  -r, --reps N        override the experiment's repetitions\n"
+		 "  -O, --override KEY=VALUE\n"
+		 "                      override one run setting of [experiment]:\n"
+		 "                      workers, seconds, warmup, sample_ms, reps or\n"
+		 "                      mode (repeatable; after --quick), e.g.\n"
+		 "                      -O workers=1,2,4,8,16 -O seconds=2\n"
+		 "      --seed S        shuffle seed (default: from the clock; recorded)\n"
+		 "      --emit-jobs     write DIR/jobs.txt: one command per point\n"
+		 "      --point ID      run only point ID (e.g. p0003) into DIR\n"
+		 "      --collect       rebuild DIR/results.csv from DIR/points/\n"
+		 "      --oversubscribe allow more spinning workers than CPUs\n"
+		 "\n"
+		 "Format of experiment files: experiments/expfile.h.\n",
+	.main = sweep_main,
+};
+REGISTER(subcommand, sweep_cmd);
+
+struct sweep_cli {
+	const char *exp_path, *dir, *point, *argv0;
+	bool resume, dry_run, quick, emit_jobs, collect, oversubscribe;
+	long reps;
+	const char *overrides[16]; /* KEY=VALUE, applied in order */
+	size_t noverrides;
+	bool seed_given;
+	uint64_t seed;
+};
+
+/* ---- one point ---- */
+
+static void set_opt(struct run_opts *ro, struct harness_opts *o, int c,
+		    const char *v)
+{
+	run_opts_parse(ro, o, c, v);
+}
+
+static void apply_setting(struct run_opts *ro, struct harness_opts *o,
+			  const char *key, const char *value)
+{
+	char *kv;
+
+	if (!strcmp(key, "lock")) {
+		ro->lock = value;
+	} else if (!strcmp(key, "counter")) {
+		ro->counter = value;
+	} else {
+		kv = xasprintf("%s=%s", key, value);
+		set_opt(ro, o, 'k', kv);
+		free(kv);
+	}
+}
+
+/*
+ * Builds the harness options of one point the way `memscale run` would
+ * from the equivalent command line: the same run_opts parser validates
+ * and resolves every setting.
+ */
+static void point_opts(const struct sweep *s, const struct sweep_point *p,
+		       const struct sweep_cli *cli, struct run_opts *ro,
+		       struct harness_opts *o, char *workers_buf, size_t len)
+{
+	const struct experiment *e = s->e;
+	const struct exp_variant *v = &e->variants[p->variant];
+	char id[32];
+	char *argv[] = { "sweep", (char *)cli->exp_path, "--out",
+			 (char *)(cli->dir ? cli->dir : ""), "--point", id };
+
+	sweep_point_id(p, id, sizeof(id));
+	harness_defaults(o);
+	run_opts_init(ro, (int)ARRAY_SIZE(argv), argv);
+	set_opt(ro, o, 's', e->seconds);
+	set_opt(ro, o, 'w', e->warmup);
+	set_opt(ro, o, 'S', e->sample_ms);
+	set_opt(ro, o, 'm', e->mode);
+	if (e->lock)
+		ro->lock = e->lock;
+	if (e->counter)
+		ro->counter = e->counter;
+	for (size_t i = 0; i < e->nfixed; i++)
+		apply_setting(ro, o, e->fixed[i].key, e->fixed[i].value);
+	for (size_t i = 0; i < v->nset; i++)
+		apply_setting(ro, o, v->set[i].key, v->set[i].value);
+	for (size_t a = 0; a < e->naxes; a++)
+		apply_setting(ro, o, e->axes[a].key, e->axes[a].values[p->axis[a]]);
+	snprintf(workers_buf, len, "%ld", p->workers);
+	ro->threads = workers_buf;
+	o->wl = workload_find(e->workloads[p->workload]);
+	o->oversubscribe = cli->oversubscribe;
+	o->format = FMT_CSV;
+	run_opts_finish(ro, o);
+}
+
+static bool point_spins_oversubscribed(const struct harness_opts *o,
+				       unsigned workers)
+{
+	return harness_refuses(o, workers);
+}
+
+static char *point_path(const char *dir, const struct sweep_point *p,
+			const char *suffix)
+{
+	char id[32];
+
+	sweep_point_id(p, id, sizeof(id));
+	return xasprintf("%s/points/%s.csv%s", dir, id, suffix);
+}
+
+static bool point_done(const char *dir, const struct sweep_point *p)
+{
+	char *path = point_path(dir, p, "");
+	bool done = access(path, F_OK) == 0;
+
+	free(path);
+	return done;
+}
+
+/* Writes the point's row, prefixed with point/variant/experiment, to a
+ * temp file, syncs it and renames it into place. */
+static int write_point(const char *dir, const struct sweep *s,
+		       const struct sweep_point *p, const struct harness_opts *o,
+		       const struct result *res)
+{
+	char *buf = NULL, *nl, id[32];
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len), *f;
+	char *tmp = point_path(dir, p, ".tmp"), *final = point_path(dir, p, "");
+	int rc = 0;
+
+	harness_write_csv(m, o, res);
+	fclose(m);
+	nl = strchr(buf, '\n');
+	sweep_point_id(p, id, sizeof(id));
+	f = fopen(tmp, "w");
+	if (!f || !nl) {
+		warnx_("cannot write '%s': %s", tmp, strerror(errno));
+		rc = -1;
+		goto out;
+	}
+	csv_field(f, "point", 0);
+	csv_field(f, "variant", 0);
+	csv_field(f, "experiment", 0);
+	fwrite(buf, 1, (size_t)(nl + 1 - buf), f);
+	csv_field(f, id, 0);
+	csv_field(f, s->e->variants[p->variant].name, 0);
+	csv_field(f, s->e->name, 0);
+	fputs(nl + 1, f);
+	if (fflush(f) || fsync(fileno(f)) || fclose(f) || rename(tmp, final)) {
+		warnx_("cannot write '%s': %s", final, strerror(errno));
+		rc = -1;
+	}
+out:
+	free(buf);
+	free(tmp);
+	free(final);
+	return rc;
+}
+
+/* Runs one point; 0 done, 130 interrupted, other: failed. */
+static int run_point(const struct sweep *s, const struct sweep_point *p,
+		     const struct sweep_cli *cli, double *ops)
+{
+	struct harness_opts o;
+	struct run_opts ro;
+	struct result res;
+	char wbuf[32];
+	int status;
+
+	point_opts(s, p, cli, &ro, &o, wbuf, sizeof(wbuf));
+	status = harness_run_one(&o, (unsigned)p->workers, p->rep, &res);
+	if (!status) {
+		*ops = res.ops_per_sec;
+		if (write_point(cli->dir, s, p, &o, &res))
+			status = 1;
+	}
+	result_free(&res);
+	ro.threads = NULL;
+	run_opts_free(&ro, &o);
+	return status;
+}
+
+/* ---- sweep directory ---- */
+
+static void mkdir_p(const char *path)
+{
+	char *copy = xstrdup(path);
+
+	for (char *c = copy + 1; *c; c++)
+		if (*c == '/') {
+			*c = '\0';
+			mkdir(copy, 0777);
+			*c = '/';
+		}
+	if (mkdir(copy, 0777) && errno != EEXIST)
+		die_errno(EXIT_USAGE, "cannot create directory '%s'", copy);
+	free(copy);
+}
+
+static void write_file_atomic(const char *path, const char *text)
+{
+	char *tmp = xasprintf("%s.tmp.%d", path, (int)getpid());
+	FILE *f = fopen(tmp, "w");
+
+	if (!f || fputs(text, f) < 0 || fflush(f) || fsync(fileno(f)) ||
+	    fclose(f) || rename(tmp, path))
+		die_errno(1, "cannot write '%s'", path);
+	free(tmp);
+}
+
+static char *matrix_text(const struct sweep *s)
+{
+	char *buf;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	for (size_t i = 0; i < s->npoints; i++) {
+		char *d = sweep_point_desc(s, &s->points[i]);
+		fprintf(f, "%s\n", d);
+		free(d);
+	}
+	fclose(f);
+	return buf;
+}
+
+static void json_settings(struct json *j, const char *key,
+			  const struct exp_kv *kv, size_t n)
+{
+	json_obj_open(j, key);
+	for (size_t i = 0; i < n; i++)
+		json_str(j, kv[i].key, kv[i].value);
+	json_obj_close(j);
+}
+
+static void write_sweep_json(const struct sweep *s, const struct sweep_cli *cli,
+			     const char *cmdline)
+{
+	const struct experiment *e = s->e;
+	char *path = xasprintf("%s/sweep.json", cli->dir), *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	struct json j;
+
+	json_begin(&j, f);
+	json_str(&j, "tool", "memscale");
+	json_str(&j, "time", meta_now_iso());
+	json_str(&j, "command", cmdline);
+	json_int(&j, "seed", (long long)s->seed);
+	json_bool(&j, "quick", cli->quick);
+	json_int(&j, "npoints", (long long)s->npoints);
+	json_obj_open(&j, "experiment");
+	json_str(&j, "name", e->name);
+	json_str(&j, "file", e->path);
+	json_str(&j, "description", e->description ? e->description : "");
+	json_str(&j, "reproduces", e->reproduces ? e->reproduces : "");
+	json_str(&j, "base", e->variants[e->base].name);
+	json_bool(&j, "trace", e->trace);
+	json_str(&j, "mode", e->mode);
+	json_str(&j, "workers", e->workers);
+	json_str(&j, "seconds", e->seconds);
+	json_str(&j, "warmup", e->warmup);
+	json_str(&j, "sample_ms", e->sample_ms);
+	json_int(&j, "reps", e->reps);
+	json_str(&j, "lock", e->lock ? e->lock : "");
+	json_str(&j, "counter", e->counter ? e->counter : "");
+	json_arr_open(&j, "workloads");
+	for (size_t i = 0; i < e->nworkloads; i++)
+		json_str(&j, NULL, e->workloads[i]);
+	json_arr_close(&j);
+	json_settings(&j, "fixed", e->fixed, e->nfixed);
+	json_obj_open(&j, "variants");
+	for (size_t i = 0; i < e->nvariants; i++)
+		json_settings(&j, e->variants[i].name, e->variants[i].set,
+			      e->variants[i].nset);
+	json_obj_close(&j);
+	json_obj_open(&j, "axes");
+	for (size_t a = 0; a < e->naxes; a++) {
+		json_arr_open(&j, e->axes[a].key);
+		for (size_t v = 0; v < e->axes[a].nvalues; v++)
+			json_str(&j, NULL, e->axes[a].values[v]);
+		json_arr_close(&j);
+	}
+	json_obj_close(&j);
+	json_arr_open(&j, "published");
+	for (size_t i = 0; i < e->npublished; i++) {
+		const struct exp_published *pub = &e->published[i];
+		json_obj_open(&j, NULL);
+		json_str(&j, "workload", pub->workload);
+		json_str(&j, "base", pub->base);
+		json_str(&j, "patch", pub->patch);
+		json_str(&j, "change", pub->change);
+		json_str(&j, "machine", pub->machine);
+		json_obj_close(&j);
+	}
+	json_arr_close(&j);
+	json_obj_close(&j);
+	json_arr_open(&j, "workers_resolved");
+	for (size_t i = 0; i < s->nworkers; i++)
+		json_int(&j, NULL, s->workers[i]);
+	json_arr_close(&j);
+	json_arr_open(&j, "points");
+	for (size_t k = 0; k < s->npoints; k++) {
+		const struct sweep_point *p = &s->points[s->order[k]];
+		char id[32];
+		sweep_point_id(p, id, sizeof(id));
+		json_obj_open(&j, NULL);
+		json_str(&j, "id", id);
+		json_str(&j, "workload", e->workloads[p->workload]);
+		json_str(&j, "variant", e->variants[p->variant].name);
+		for (size_t a = 0; a < e->naxes; a++)
+			json_str(&j, e->axes[a].key, e->axes[a].values[p->axis[a]]);
+		json_int(&j, "workers", p->workers);
+		json_int(&j, "rep", p->rep);
+		json_obj_close(&j);
+	}
+	json_arr_close(&j);
+	meta_json(&j);
+	json_end(&j);
+	fclose(f);
+	write_file_atomic(path, text);
+	free(text);
+	free(path);
+}
+
+/* The seed a previous run recorded in DIR/sweep.json, if any. */
+static bool recorded_seed(const char *dir, uint64_t *seed)
+{
+	char *path = xasprintf("%s/sweep.json", dir), *text = read_text_file(path);
+	char *at = text ? strstr(text, "\"seed\":") : NULL;
+	bool ok = false;
+
+	if (at) {
+		*seed = strtoull(at + 7, NULL, 10);
+		ok = true;
+	}
+	free(text);
+	free(path);
+	return ok;
+}
+
+static size_t count_done(const struct sweep *s, const char *dir)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->npoints; i++)
+		n += point_done(dir, &s->points[i]);
+	return n;
+}
+
+/* ---- progress ---- */
+
+static void fmt_hms(char *buf, size_t len, double s)
+{
+	long t = s < 0 ? 0 : lround(s);
+
+	if (t >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
+}
+
+struct progress {
+	bool tty;
+	size_t total, done, ran;
+	uint64_t t0;
+	double estimate; /* seconds per point before any has run */
+};
+
+static void progress_show(struct progress *pr, const char *what, double ops)
+{
+	double elapsed = (double)(now_ns() - pr->t0) / 1e9;
+	double per = pr->ran ? elapsed / (double)pr->ran : pr->estimate;
+	char el[32], eta[32];
+
+	fmt_hms(el, sizeof(el), elapsed);
+	fmt_hms(eta, sizeof(eta), per * (double)(pr->total - pr->done));
+	if (pr->tty) {
+		int width = 30, fill = pr->total ?
+			(int)(width * pr->done / pr->total) : width;
+		fprintf(stderr, "\r\033[K[%.*s%*s] %zu/%zu points  elapsed %s  ETA %s  %s",
+			fill, "##############################", width - fill, "",
+			pr->done, pr->total, el, eta, what);
+	} else {
+		fprintf(stderr, "sweep: %zu/%zu %s: %.6g ops/s (elapsed %s, ETA %s)\n",
+			pr->done, pr->total, what, ops, el, eta);
+	}
+	fflush(stderr);
+}
+
+/* ---- the command ---- */
+
+static void dry_run(const struct sweep *s, const struct sweep_cli *cli)
+{
+	const struct experiment *e = s->e;
+	double per = sweep_point_estimate(e);
+	char t[32];
+
+	printf("# experiment %s (%s): %zu points = %zu workloads", e->name,
+	       e->path, s->npoints, e->nworkloads);
+	for (size_t a = 0; a < e->naxes; a++)
+		printf(" x %zu %s", e->axes[a].nvalues, e->axes[a].key);
+	printf(" x %zu worker counts x %u reps x %zu variants; seed %llu%s\n",
+	       s->nworkers, e->reps, e->nvariants, (unsigned long long)s->seed,
+	       cli->quick ? "; quick profile" : "");
+	for (size_t k = 0; k < s->npoints; k++) {
+		char *d = sweep_point_desc(s, &s->points[s->order[k]]);
+		printf("%s\n", d);
+		free(d);
+	}
+	fmt_hms(t, sizeof(t), per * (double)s->npoints);
+	printf("# estimated time: %s (%.2f s per point)\n", t, per);
+}
+
+static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
+{
+	char *path = xasprintf("%s/jobs.txt", cli->dir), *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	for (size_t k = 0; k < s->npoints; k++) {
+		char id[32];
+		sweep_point_id(&s->points[s->order[k]], id, sizeof(id));
+		fprintf(f, "%s sweep %s --out %s --seed %llu%s", cli->argv0,
+			cli->exp_path, cli->dir, (unsigned long long)s->seed,
+			cli->quick ? " --quick" : "");
+		if (cli->reps)
+			fprintf(f, " --reps %ld", cli->reps);
+		for (size_t i = 0; i < cli->noverrides; i++)
+			fprintf(f, " --override '%s'", cli->overrides[i]);
+		if (cli->oversubscribe)
+			fprintf(f, " --oversubscribe");
+		fprintf(f, " --point %s\n", id);
+	}
+	fclose(f);
+	write_file_atomic(path, text);
+	fputs(text, stdout);
+	fprintf(stderr, "sweep: %zu jobs in %s; afterwards: %s sweep %s --out %s "
+		"--collect\n", s->npoints, path, cli->argv0, cli->exp_path, cli->dir);
+	free(text);
+	free(path);
+}
+
+static int run_all(const struct sweep *s, const struct sweep_cli *cli)
+{
+	struct progress pr = { .tty = isatty(STDERR_FILENO), .total = s->npoints,
+			       .t0 = now_ns(),
+			       .estimate = sweep_point_estimate(s->e) };
+	size_t failed = 0;
+	int status = 0;
+	long collected;
+
+	pr.done = count_done(s, cli->dir);
+	if (pr.done)
+		fprintf(stderr, "sweep: resuming, %zu of %zu points already done\n",
+			pr.done, pr.total);
+	harness_install_signals();
+	for (size_t k = 0; k < s->npoints && !harness_interrupted; k++) {
+		const struct sweep_point *p = &s->points[s->order[k]];
+		char *what;
+		double ops = 0;
+		int st;
+
+		if (point_done(cli->dir, p))
+			continue;
+		what = sweep_point_desc(s, p);
+		st = run_point(s, p, cli, &ops);
+		if (st == 130) {
+			free(what);
+			break;
+		}
+		if (st) {
+			if (pr.tty)
+				fputc('\n', stderr);
+			warnx_("point %s failed (status %d); continuing", what, st);
+			failed++;
+		} else {
+			pr.done++;
+			pr.ran++;
+			progress_show(&pr, what, ops);
+		}
+		free(what);
+	}
+	if (pr.tty)
+		fputc('\n', stderr);
+	collected = sweep_collect(cli->dir);
+	if (harness_interrupted) {
+		warnx_("interrupted; %zu of %zu points finished and kept; continue "
+		       "with --resume", pr.done, pr.total);
+		status = 130;
+	} else if (failed) {
+		warnx_("%zu points failed", failed);
+		status = 1;
+	}
+	if (collected < 0)
+		status = status ? status : 1;
+	else
+		fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
+			collected, s->npoints, cli->dir);
+	return status;
+}
+
+static int run_one_point(const struct sweep *s, const struct sweep_cli *cli)
+{
+	double ops;
+	int st;
+
+	for (size_t i = 0; i < s->npoints; i++) {
+		char id[32];
+		sweep_point_id(&s->points[i], id, sizeof(id));
+		if (strcmp(id, cli->point))
+			continue;
+		if (point_done(cli->dir, &s->points[i])) {
+			fprintf(stderr, "sweep: point %s already done\n", id);
+			return 0;
+		}
+		harness_install_signals();
+		st = run_point(s, &s->points[i], cli, &ops);
+		if (!st)
+			fprintf(stderr, "sweep: point %s: %.6g ops/s\n", id, ops);
+		return st;
+	}
+	die(EXIT_USAGE, "sweep: no point '%s' in this experiment (p0000..p%04zu)",
+	    cli->point, s->npoints ? s->npoints - 1 : 0);
+}
+
+/* This binary's absolute path, so emitted jobs run the same build. */
+static const char *self_path(void)
+{
+	static char buf[4096];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return "memscale";
+	buf[n] = '\0';
+	return buf;
+}
+
+static void parse_args(struct sweep_cli *cli, int argc, char **argv)
+{
+	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER };
+	static const struct option longopts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "resume", no_argument, NULL, O_RESUME },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "override", required_argument, NULL, 'O' },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "emit-jobs", no_argument, NULL, O_EMIT },
+		{ "point", required_argument, NULL, O_POINT },
+		{ "collect", no_argument, NULL, O_COLLECT },
+		{ "oversubscribe", no_argument, NULL, O_OVER },
+		{ 0 },
+	};
+	int c;
+	long v;
+
+	memset(cli, 0, sizeof(*cli));
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:nqr:O:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			cli->dir = optarg;
+			break;
+		case O_RESUME:
+			cli->resume = true;
+			break;
+		case 'n':
+			cli->dry_run = true;
+			break;
+		case 'q':
+			cli->quick = true;
+			break;
+		case 'r':
+			if (!parse_long(optarg, 1, 100000, &v))
+				die(EXIT_USAGE, "sweep: bad --reps '%s' (want 1..100000)", optarg);
+			cli->reps = v;
+			break;
+		case 'O':
+			if (!strchr(optarg, '=') || optarg[0] == '=')
+				die(EXIT_USAGE, "sweep: bad --override '%s' (want "
+				    "KEY=VALUE, e.g. workers=1,2,4)", optarg);
+			if (strchr(optarg, '\''))
+				die(EXIT_USAGE, "sweep: bad --override '%s' (no quotes)",
+				    optarg);
+			if (cli->noverrides == ARRAY_SIZE(cli->overrides))
+				die(EXIT_USAGE, "sweep: more than %zu --override options",
+				    ARRAY_SIZE(cli->overrides));
+			cli->overrides[cli->noverrides++] = optarg;
+			break;
+		case O_SEED:
+			if (!parse_long(optarg, 0, 0x7fffffffffffffffL, &v))
+				die(EXIT_USAGE, "sweep: bad --seed '%s' (want a non-negative "
+				    "integer)", optarg);
+			cli->seed = (uint64_t)v;
+			cli->seed_given = true;
+			break;
+		case O_EMIT:
+			cli->emit_jobs = true;
+			break;
+		case O_POINT:
+			cli->point = optarg;
+			break;
+		case O_COLLECT:
+			cli->collect = true;
+			break;
+		case O_OVER:
+			cli->oversubscribe = true;
+			break;
+		default:
+			cli_bad_option(&sweep_cmd, argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		die(EXIT_USAGE, "sweep: missing EXPERIMENT file (e.g. "
+		    "experiments/locks.ini)");
+	if (optind + 1 < argc)
+		die(EXIT_USAGE, "sweep: unexpected argument '%s'", argv[optind + 1]);
+	cli->exp_path = argv[optind];
+	cli->argv0 = self_path();
+	if (cli->dry_run + cli->emit_jobs + cli->collect + !!cli->point > 1)
+		die(EXIT_USAGE, "sweep: --dry-run, --emit-jobs, --collect and --point "
+		    "exclude each other");
+}
+
+static int sweep_main(int argc, char **argv)
+{
+	struct sweep_cli cli;
+	struct experiment *e;
+	struct sweep s;
+	char *dirbuf = NULL, *matrix, *mpath, *old;
+	struct run_opts ro;
+	size_t done;
+	int status;
+
+	parse_args(&cli, argc, argv);
+	e = exp_load(cli.exp_path);
+	if (cli.quick)
+		exp_apply_quick(e);
+	for (size_t i = 0; i < cli.noverrides; i++) {
+		char *key = xstrdup(cli.overrides[i]), *val = strchr(key, '='), why[256];
+
+		*val++ = '\0';
+		switch (exp_run_setting(e, key, val, why, sizeof(why))) {
+		case 0:
+			die(EXIT_USAGE, "sweep: --override %s: %s", cli.overrides[i], why);
+		case -1:
+			die(EXIT_USAGE, "sweep: --override: '%s' is not a run setting "
+			    "(allowed: workers, seconds, warmup, sample_ms, reps, mode)",
+			    key);
+		}
+		free(key);
+	}
+	if (cli.reps)
+		e->reps = (unsigned)cli.reps;
+	if (!cli.dir)
+		cli.dir = dirbuf = xasprintf("results/%s%s", e->name,
+					     cli.quick ? "-quick" : "");
+	if (!cli.seed_given && !(cli.dir && recorded_seed(cli.dir, &cli.seed)))
+		cli.seed = (now_ns() ^ ((uint64_t)getpid() << 20)) & 0xffffffffu;
+	sweep_expand(&s, e, cli.seed);
+	if (!s.npoints)
+		die(EXIT_USAGE, "%s: empty matrix", cli.exp_path);
+
+	/* Validate every point's options before running any of them. */
+	for (size_t i = 0; i < s.npoints; i++) {
+		struct harness_opts o;
+		char wbuf[32];
+		point_opts(&s, &s.points[i], &cli, &ro, &o, wbuf, sizeof(wbuf));
+		if (point_spins_oversubscribed(&o, (unsigned)s.points[i].workers))
+			die(EXIT_USAGE, "sweep: %ld workers spinning on lock '%s' with "
+			    "only %u CPUs; pass --oversubscribe to run it anyway",
+			    s.points[i].workers, o.lock->name, topo_get()->pus);
+		ro.threads = NULL;
+		run_opts_free(&ro, &o);
+	}
+	if (cli.dry_run) {
+		dry_run(&s, &cli);
+		sweep_free(&s);
+		exp_free(e);
+		free(dirbuf);
+		return 0;
+	}
+
+	if (cli.collect) {
+		long n = sweep_collect(cli.dir);
+		if (n >= 0)
+			fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
+				n, s.npoints, cli.dir);
+		sweep_free(&s);
+		exp_free(e);
+		free(dirbuf);
+		return n < 0 ? 1 : 0;
+	}
+
+	/* The directory must hold this very matrix, or nothing yet. */
+	matrix = matrix_text(&s);
+	mpath = xasprintf("%s/matrix.txt", cli.dir);
+	old = read_text_file(mpath);
+	if (old && strcmp(old, matrix))
+		die(EXIT_USAGE, "sweep: '%s' holds a different sweep (its matrix.txt "
+		    "differs from %s%s); choose another --out", cli.dir,
+		    cli.exp_path, cli.quick ? " --quick" : "");
+	mkdir_p(cli.dir);
+	{
+		char *pdir = xasprintf("%s/points", cli.dir);
+		mkdir_p(pdir);
+		free(pdir);
+	}
+	done = count_done(&s, cli.dir);
+	if (done && !cli.resume && !cli.point && !cli.emit_jobs)
+		die(EXIT_USAGE, "sweep: '%s' already holds %zu finished points; pass "
+		    "--resume to continue, or choose another --out", cli.dir, done);
+	if (!old)
+		write_file_atomic(mpath, matrix);
+	if (!cli.point || !old) {
+		char *copy = read_text_file(cli.exp_path), *cpath;
+		cpath = xasprintf("%s/experiment.ini", cli.dir);
+		if (copy)
+			write_file_atomic(cpath, copy);
+		free(copy);
+		free(cpath);
+		run_opts_init(&ro, argc, argv);
+		write_sweep_json(&s, &cli, ro.cmdline);
+		free(ro.cmdline);
+	}
+	free(old);
+	free(mpath);
+	free(matrix);
+
+	if (cli.emit_jobs) {
+		emit_jobs(&s, &cli);
+		status = 0;
+	} else if (cli.point) {
+		status = run_one_point(&s, &cli);
+	} else {
+		if (cli.resume)
+			sweep_collect(cli.dir);
+		status = run_all(&s, &cli);
+	}
+	sweep_free(&s);
+	exp_free(e);
+	free(dirbuf);
+	return status;
+}

@@ -1,0 +1,509 @@
+/*
+ * calib_probe.c - calibration probes (ccbench/libslock-style cache-line
+ * and lock latencies) that fill a calibration file (predict/calib.h).
+ * Probe timings on a shared or small machine are noisy, which is why
+ * every probe is repeated and its spread recorded.
+ */
+#include "harness/calib_probe.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+#include "core/arena.h"
+#include "core/meta.h"
+#include "core/topo.h"
+#include "core/util.h"
+#include "counters/counter.h"
+#include "harness/harness.h"
+#include "locks/lock.h"
+
+void calib_opts_default(struct calib_opts *o)
+{
+	*o = (struct calib_opts){ .reps = 7, .scale = 1, .locks = true,
+				  .workloads = true, .wl_seconds = 0.3 };
+}
+
+/* ---- the table ---- */
+
+/* ---- probes ---- */
+
+struct spread {
+	double median, q1, q3, min, max;
+};
+
+static void summarise(double *v, size_t n, struct spread *s)
+{
+	gsl_sort(v, 1, n);
+	s->median = gsl_stats_median_from_sorted_data(v, 1, n);
+	s->q1 = gsl_stats_quantile_from_sorted_data(v, 1, n, 0.25);
+	s->q3 = gsl_stats_quantile_from_sorted_data(v, 1, n, 0.75);
+	s->min = v[0];
+	s->max = v[n - 1];
+}
+
+static void record(struct calib *c, const char *probe, double *v, size_t n,
+		   bool verbose)
+{
+	struct spread s;
+	char key[160];
+
+	summarise(v, n, &s);
+#define PUT(field)                                                        \
+	do {                                                              \
+		snprintf(key, sizeof(key), "%s." #field "_ns", probe);   \
+		calib_set_num(c, key, s.field);                           \
+	} while (0)
+	PUT(median);
+	PUT(q1);
+	PUT(q3);
+	PUT(min);
+	PUT(max);
+#undef PUT
+	if (verbose)
+		fprintf(stderr, "calibrate: %-34s median %9.2f ns  IQR [%.2f, %.2f]  "
+			"range [%.2f, %.2f]\n", probe, s.median, s.q1, s.q3, s.min, s.max);
+}
+
+struct pair_line {
+	volatile uint64_t word;
+	char pad[PAD_SIZE - sizeof(uint64_t)];
+} cacheline_aligned;
+
+#define CHASE_LINES 64 /* a permutation step of 37 visits all 64 */
+
+struct chase_line {
+	const struct chase_line *next;
+	char pad[CACHELINE - sizeof(void *)];
+} __attribute__((aligned(CACHELINE)));
+
+enum pair_kind { PAIR_STORE, PAIR_ATOMIC, PAIR_LOAD, PAIR_CONTENDED, PAIR_LOCK };
+
+struct pair {
+	enum pair_kind kind;
+	uint64_t iters;
+	struct pair_line *line;
+	pthread_barrier_t gate;
+	double ns[2]; /* elapsed per thread */
+	struct chase_line *chain; /* PAIR_LOAD */
+	double chase_ns;
+	const struct lock_ops *lock;
+	void *lk, *ctx[2];
+};
+
+struct pair_arg {
+	struct pair *p;
+	unsigned id;
+};
+
+static void *pair_thread(void *argp)
+{
+	struct pair_arg *a = argp;
+	struct pair *p = a->p;
+	volatile uint64_t *w = &p->line->word;
+	uint64_t t0, sum = 0;
+
+	topo_pin_self(topo_pu_for(AFF_CORES, a->id));
+	pthread_barrier_wait(&p->gate);
+	t0 = now_ns();
+	switch (p->kind) {
+	case PAIR_STORE:
+	case PAIR_ATOMIC:
+		/* Turn taking: thread id waits for an even/odd value.  Each
+		 * round trip moves the line twice. */
+		for (uint64_t i = 0; i < p->iters; i++) {
+			uint64_t want = 2 * i + a->id;
+			while (__atomic_load_n(w, __ATOMIC_ACQUIRE) != want)
+				cpu_relax();
+			if (p->kind == PAIR_STORE)
+				__atomic_store_n(w, want + 1, __ATOMIC_RELEASE);
+			else
+				__atomic_fetch_add(w, 1, __ATOMIC_ACQ_REL);
+		}
+		break;
+	case PAIR_LOAD:
+		/* ccbench's LOAD_FROM_MODIFIED: thread 0 rewrites a chain of
+		 * CHASE_LINES lines (modified in its cache), then passes the
+		 * turn; thread 1 follows the chain with dependent loads, so
+		 * every load is a miss served by the other core.  Only
+		 * thread 1's chase is timed. */
+		for (uint64_t i = 0; i < p->iters; i++) {
+			uint64_t want = 2 * i + a->id;
+			while (__atomic_load_n(w, __ATOMIC_ACQUIRE) != want)
+				cpu_relax();
+			if (a->id == 0) {
+				for (unsigned k = 0; k < CHASE_LINES; k++)
+					p->chain[k].next = &p->chain[(k * 37 + 11) % CHASE_LINES];
+			} else {
+				const struct chase_line *cl = &p->chain[0];
+				uint64_t t1 = now_ns();
+				for (unsigned k = 0; k < CHASE_LINES; k++)
+					cl = *(const struct chase_line *const volatile *)&cl->next;
+				p->chase_ns += (double)(now_ns() - t1);
+				sum += (uintptr_t)cl;
+			}
+			__atomic_store_n(w, want + 1, __ATOMIC_RELEASE);
+		}
+		break;
+	case PAIR_CONTENDED:
+		for (uint64_t i = 0; i < p->iters; i++)
+			__atomic_fetch_add(w, 1, __ATOMIC_RELAXED);
+		break;
+	case PAIR_LOCK:
+		/* Strict alternation, so every acquisition is a hand-off
+		 * from the other core (an unfair lock would otherwise stay
+		 * on one core).  The turn flag is written inside the
+		 * critical section: its transfer is part of the figure. */
+		for (uint64_t i = 0; i < p->iters; i++) {
+			uint64_t want = 2 * i + a->id;
+			while (__atomic_load_n(w, __ATOMIC_ACQUIRE) != want)
+				cpu_relax();
+			p->lock->lock(p->lk, p->ctx[a->id]);
+			__atomic_store_n(w, want + 1, __ATOMIC_RELEASE);
+			p->lock->unlock(p->lk, p->ctx[a->id]);
+		}
+		break;
+	}
+	p->ns[a->id] = (double)(now_ns() - t0);
+	keep(sum);
+	return NULL;
+}
+
+/* Two threads on two cores; returns ns per unit as the probe defines. */
+static double run_pair(struct pair *p)
+{
+	pthread_t th[2];
+	struct pair_arg args[2] = { { p, 0 }, { p, 1 } };
+
+	p->line->word = 0;
+	p->chase_ns = 0;
+	p->chain = aligned_alloc(CACHELINE, CHASE_LINES * sizeof(struct chase_line));
+	for (unsigned k = 0; k < CHASE_LINES; k++)
+		p->chain[k].next = &p->chain[(k * 37 + 11) % CHASE_LINES];
+	pthread_barrier_init(&p->gate, NULL, 2);
+	for (int i = 0; i < 2; i++)
+		if (pthread_create(&th[i], NULL, pair_thread, &args[i]))
+			die(1, "calibrate: cannot start a thread");
+	for (int i = 0; i < 2; i++)
+		pthread_join(th[i], NULL);
+	pthread_barrier_destroy(&p->gate);
+	free(p->chain);
+	switch (p->kind) {
+	case PAIR_STORE:
+	case PAIR_ATOMIC:
+		return p->ns[0] / (double)p->iters / 2.0; /* one way */
+	case PAIR_LOAD:
+		return p->chase_ns / (double)p->iters / CHASE_LINES;
+	case PAIR_CONTENDED:
+		/* Latency of one thread's atomic while the other hammers. */
+		return (p->ns[0] > p->ns[1] ? p->ns[0] : p->ns[1]) / (double)p->iters;
+	case PAIR_LOCK:
+		/* 2 * iters strictly alternating acquisitions. */
+		return (p->ns[0] > p->ns[1] ? p->ns[0] : p->ns[1]) / (2.0 * (double)p->iters);
+	}
+	return NAN;
+}
+
+static uint64_t scaled(const struct calib_opts *o, uint64_t n)
+{
+	uint64_t v = (uint64_t)((double)n * o->scale);
+	return v ? v : 1;
+}
+
+static void probe_pairs(struct calib *c, const struct calib_opts *o,
+			struct pair_line *line)
+{
+	static const struct { const char *name; enum pair_kind kind; uint64_t iters; } pp[] = {
+		{ "xfer.store", PAIR_STORE, 20000 },
+		{ "xfer.atomic", PAIR_ATOMIC, 20000 },
+		{ "xfer.load", PAIR_LOAD, 5000 },
+		{ "atomic.contended", PAIR_CONTENDED, 200000 },
+	};
+	double *v = xcalloc(o->reps, sizeof(double));
+
+	for (size_t k = 0; k < ARRAY_SIZE(pp); k++) {
+		for (unsigned r = 0; r < o->reps; r++) {
+			struct pair p = { .kind = pp[k].kind, .line = line,
+					  .iters = scaled(o, pp[k].iters) };
+			v[r] = run_pair(&p);
+		}
+		record(c, pp[k].name, v, o->reps, o->verbose);
+	}
+	free(v);
+}
+
+/* Single-thread micro-sequences; each returns ns per operation. */
+
+static double time_atomic(uint64_t n, struct pair_line *l)
+{
+	uint64_t t0 = now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		__atomic_fetch_add(&l->word, 1, __ATOMIC_RELAXED);
+	return (double)(now_ns() - t0) / (double)n;
+}
+
+/* Dependent loads over a random cycle through `bytes` of memory. */
+static double time_chase(uint64_t n, size_t bytes)
+{
+	size_t slots = bytes / CACHELINE;
+	char *buf = xmalloc(bytes);
+	size_t *perm = xmalloc(slots * sizeof(size_t));
+	uint64_t x = 88172645463325252ull, t0;
+	size_t cur = 0;
+	double ns;
+
+	for (size_t i = 0; i < slots; i++)
+		perm[i] = i;
+	for (size_t i = slots - 1; i > 0; i--) {
+		size_t j;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		j = x % (i + 1);
+		size_t t = perm[i]; perm[i] = perm[j]; perm[j] = t;
+	}
+	for (size_t i = 0; i < slots; i++)
+		*(size_t *)(buf + perm[i] * CACHELINE) = perm[(i + 1) % slots] * CACHELINE;
+	t0 = now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		cur = *(volatile size_t *)(buf + cur);
+	ns = (double)(now_ns() - t0) / (double)n;
+	keep(cur);
+	free(perm);
+	free(buf);
+	return ns;
+}
+
+/* Per-CPU add with a threshold fold into a shared atomic, the shape of
+ * __mod_memcg_state / percpu_counter_add_batch (kernel.md §2.1, §6). */
+static double time_percpu(uint64_t n, struct pair_line *shared)
+{
+	static long pcpu[16] cacheline_aligned;
+	uint64_t t0 = now_ns();
+
+	for (uint64_t i = 0; i < n; i++) {
+		long x = pcpu[i & 7] + 1;
+		if (unlikely(x > 32)) {
+			__atomic_fetch_add(&shared->word, (uint64_t)x, __ATOMIC_RELAXED);
+			x = 0;
+		}
+		*(volatile long *)&pcpu[i & 7] = x;
+	}
+	return (double)(now_ns() - t0) / (double)n;
+}
+
+struct lnode {
+	struct lnode *next, *prev;
+};
+
+static double time_list(uint64_t n)
+{
+	struct lnode head = { &head, &head }, nodes[8];
+	uint64_t t0 = now_ns();
+
+	for (uint64_t i = 0; i < n; i++) {
+		struct lnode *e = &nodes[i & 7];
+		/* list_add */
+		e->next = head.next;
+		e->prev = &head;
+		head.next->prev = e;
+		head.next = e;
+		compiler_barrier();
+		/* list_del */
+		e->prev->next = e->next;
+		e->next->prev = e->prev;
+		compiler_barrier();
+	}
+	return (double)(now_ns() - t0) / (double)n;
+}
+
+static double time_page_copy(uint64_t n)
+{
+	char *a = xmalloc(8192), *b = xmalloc(8192);
+	uint64_t t0;
+
+	memset(a, 1, 8192);
+	memset(b, 2, 8192);
+	t0 = now_ns();
+	for (uint64_t i = 0; i < n; i++) {
+		memcpy((i & 1) ? a : b, (i & 1) ? b : a, 4096);
+		compiler_barrier();
+	}
+	t0 = now_ns() - t0;
+	free(a);
+	free(b);
+	return (double)t0 / (double)n;
+}
+
+static double time_fault(uint64_t pages)
+{
+	size_t len = pages * 4096;
+	uint64_t t0 = now_ns();
+	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		die_errno(1, "calibrate: mmap");
+	madvise(p, len, MADV_NOHUGEPAGE);
+	for (size_t off = 0; off < len; off += 4096)
+		p[off] = 1;
+	munmap(p, len);
+	return (double)(now_ns() - t0) / (double)pages;
+}
+
+static double time_syscall(uint64_t n)
+{
+	uint64_t t0 = now_ns();
+	for (uint64_t i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	return (double)(now_ns() - t0) / (double)n;
+}
+
+static double time_lock_alone(const struct lock_ops *ops, void *lk, void *ctx,
+			      uint64_t n)
+{
+	uint64_t t0 = now_ns();
+	for (uint64_t i = 0; i < n; i++) {
+		ops->lock(lk, ctx);
+		ops->unlock(lk, ctx);
+	}
+	return (double)(now_ns() - t0) / (double)n;
+}
+
+static void probe_locks(struct calib *c, const struct calib_opts *o,
+			struct pair_line *line)
+{
+	const struct lock_ops **v;
+	size_t n = lock_all(&v);
+	double *u = xcalloc(o->reps, sizeof(double)), *h = xcalloc(o->reps, sizeof(double));
+
+	for (size_t i = 0; i < n; i++) {
+		struct arena *a;
+		char name[96];
+		struct pair p = { .kind = PAIR_LOCK, .line = line, .lock = v[i] };
+
+		if (v[i]->flags & (LOCK_F_BROKEN | LOCK_F_UNSAFE))
+			continue;
+		a = arena_create((size_t)64 << 20);
+		p.lk = lock_new(v[i], a, 2);
+		p.ctx[0] = lock_ctx_new(v[i], a, p.lk, 0);
+		p.ctx[1] = lock_ctx_new(v[i], a, p.lk, 1);
+		for (unsigned r = 0; r < o->reps; r++) {
+			u[r] = time_lock_alone(v[i], p.lk, p.ctx[0], scaled(o, 200000));
+			p.iters = scaled(o, 20000);
+			h[r] = run_pair(&p);
+		}
+		snprintf(name, sizeof(name), "lock.%s.uncontended", v[i]->name);
+		record(c, name, u, o->reps, o->verbose);
+		snprintf(name, sizeof(name), "lock.%s.pair", v[i]->name);
+		record(c, name, h, o->reps, o->verbose);
+		if (v[i]->destroy)
+			v[i]->destroy(p.lk);
+		arena_destroy(a);
+	}
+	free(u);
+	free(h);
+}
+
+static void probe_workloads(struct calib *c, const struct calib_opts *o)
+{
+	double *v = xcalloc(o->reps, sizeof(double));
+
+	for (size_t i = 0; memcg_sim_workloads[i]; i++) {
+		const struct workload *wl = workload_find(memcg_sim_workloads[i]);
+		struct harness_opts ho;
+		long one = 1;
+		char name[96];
+		unsigned ok = 0;
+
+		if (!wl)
+			continue;
+		harness_defaults(&ho);
+		ho.wl = wl;
+		ho.lock = lock_find("qspinlock");
+		if (!ho.lock)
+			ho.lock = lock_find("pthread_mutex");
+		ho.counter = counter_find("percpu_batch"); /* run's default */
+		ho.knobs = knobset_new();
+		ho.threads = &one;
+		ho.nthreads = 1;
+		ho.seconds = o->wl_seconds;
+		ho.warmup = 1;
+		ho.sample_ms = (unsigned)(o->wl_seconds * 1000 / 3) + 1;
+		ho.arena_size = (size_t)4 << 30;
+		/* Fewer repetitions: each is a whole harness run. */
+		for (unsigned r = 0; r < (o->reps + 1) / 2; r++) {
+			struct result res;
+			memset(&res, 0, sizeof(res));
+			if (harness_run_one(&ho, 1, r, &res) == 0 && res.ops_per_sec > 0)
+				v[ok++] = 1e9 / res.ops_per_sec;
+			result_free(&res);
+		}
+		knobset_free(ho.knobs);
+		if (!ok)
+			continue;
+		snprintf(name, sizeof(name), "wl.%s", memcg_sim_workloads[i]);
+		record(c, name, v, ok, o->verbose);
+	}
+	free(v);
+}
+
+void calib_measure(struct calib *c, const struct calib_opts *o)
+{
+	struct pair_line *line = aligned_alloc(PAD_SIZE, sizeof(*line) * 2);
+	double *v = xcalloc(o->reps, sizeof(double));
+	const struct topo *t = topo_get();
+	static const struct { const char *name; int which; uint64_t n; } single[] = {
+		{ "atomic.uncontended", 0, 2000000 }, { "hit", 1, 2000000 },
+		{ "miss", 2, 200000 }, { "percpu", 3, 2000000 },
+		{ "list", 4, 2000000 }, { "page", 5, 20000 },
+		{ "fault", 6, 4096 }, { "syscall", 7, 200000 },
+	};
+
+	memset(c, 0, sizeof(*c));
+	memset(line, 0, sizeof(*line) * 2);
+	calib_set(c, "format", CALIB_FORMAT);
+	calib_set(c, "meta.host", meta_hostname());
+	calib_set(c, "meta.cpu_model", t->cpu_model);
+	calib_set_num(c, "meta.packages", t->packages);
+	calib_set_num(c, "meta.numa_nodes", t->numa_nodes);
+	calib_set_num(c, "meta.cores", t->cores);
+	calib_set_num(c, "meta.pus", t->pus);
+	calib_set(c, "meta.kernel", meta_kernel());
+	calib_set(c, "meta.compiler", meta_compiler());
+	calib_set(c, "meta.git", meta_git_commit());
+	calib_set(c, "meta.time", meta_now_iso());
+	calib_set_num(c, "meta.reps", o->reps);
+
+	probe_pairs(c, o, line);
+	for (size_t k = 0; k < ARRAY_SIZE(single); k++) {
+		for (unsigned r = 0; r < o->reps; r++) {
+			uint64_t n = scaled(o, single[k].n);
+			switch (single[k].which) {
+			case 0: v[r] = time_atomic(n, &line[1]); break;
+			case 1: v[r] = time_chase(n, 4096); break;
+			case 2: v[r] = time_chase(n, (size_t)64 << 20); break;
+			case 3: v[r] = time_percpu(n, &line[1]); break;
+			case 4: v[r] = time_list(n); break;
+			case 5: v[r] = time_page_copy(n); break;
+			case 6: v[r] = time_fault(n); break;
+			default: v[r] = time_syscall(n); break;
+			}
+		}
+		record(c, single[k].name, v, o->reps, o->verbose);
+	}
+	if (o->locks)
+		probe_locks(c, o, line);
+	if (o->workloads)
+		probe_workloads(c, o);
+	free(v);
+	free(line);
+}
+

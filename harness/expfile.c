@@ -1,0 +1,724 @@
+/*
+ * expfile.c - the experiment file parser (format in expfile.h).
+ *
+ * Everything is validated while reading, against the same registries the
+ * runs use (workloads, knobs, locks, counters), so `sweep --dry-run`
+ * finds a typo before hours of measurements instead of in the middle.
+ */
+#include "harness/expfile.h"
+#include "core/knob.h"
+#include "core/util.h"
+#include "counters/counter.h"
+#include "locks/lock.h"
+#include "harness/workload.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_WORKERS_SPEC 16384
+
+struct parser {
+	const char *path;
+	int line;
+	struct experiment *e;
+	enum { SEC_NONE, SEC_EXPERIMENT, SEC_FIXED, SEC_VARIANT, SEC_AXIS,
+	       SEC_QUICK, SEC_PUBLISHED } sec;
+	struct knobset *scratch; /* validates knob values */
+	int experiment_line;
+	bool seen[32];           /* [experiment] keys already given */
+};
+
+static void perr(const struct parser *p, int line, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+static void perr(const struct parser *p, int line, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	die(EXIT_USAGE, "%s:%d: %s", p->path, line, msg);
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+/* Splits a comma list into trimmed, non-empty items. */
+static size_t split_list(const struct parser *p, const char *key,
+			 const char *value, char ***out)
+{
+	char *copy = xstrdup(value), *save = copy, *tok;
+	size_t n = 0;
+
+	*out = NULL;
+	if (!*value) { /* an empty list: caught as an empty matrix */
+		free(copy);
+		return 0;
+	}
+	while ((tok = strsep(&save, ","))) {
+		tok = trim(tok);
+		if (!*tok)
+			perr(p, p->line, "empty item in the list for '%s'", key);
+		*out = realloc(*out, (n + 1) * sizeof(char *));
+		if (!*out)
+			die(1, "out of memory");
+		(*out)[n++] = xstrdup(tok);
+	}
+	free(copy);
+	return n;
+}
+
+static bool valid_name(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) &&
+		    *s != '_' && *s != '-')
+			return false;
+	return true;
+}
+
+/* A worker list as `--threads` takes it, checked without dying: each
+ * comma item is a count, a range or a percentage of the CPUs. */
+static bool valid_workers(const char *s, char *why, size_t len)
+{
+	char *copy = xstrdup(s), *save = copy, *tok;
+	bool ok = *s != '\0';
+
+	while (ok && (tok = strsep(&save, ","))) {
+		size_t n = strlen(tok);
+		if (n && tok[n - 1] == '%') {
+			double d;
+			tok[n - 1] = '\0';
+			ok = parse_double(tok, 1e-9, 6400, &d);
+		} else {
+			long *v = NULL;
+			const char *err;
+			ok = parse_list(tok, 1, MAX_WORKERS_SPEC, &v, &err) > 0;
+			free(v);
+		}
+	}
+	if (!ok)
+		snprintf(why, len, "bad workers '%s' (want counts "
+			 "such as 1,2,4 or 1-8, or percentages of CPUs such as "
+			 "50%%)", s);
+	free(copy);
+	return ok;
+}
+
+/* Checks one assignment of a knob, `lock` or `counter`. */
+static void check_setting(struct parser *p, const char *key, const char *value)
+{
+	char err[768];
+
+	if (!strcmp(key, "lock")) {
+		if (!lock_find(value))
+			perr(p, p->line, "unknown lock '%s' (see 'memscale list locks')",
+			     value);
+		return;
+	}
+	if (!strcmp(key, "counter")) {
+		if (!counter_find(value))
+			perr(p, p->line, "unknown counter '%s' (see 'memscale list "
+			     "counters')", value);
+		return;
+	}
+	if (!knobset_set(p->scratch, key, value, err, sizeof(err)))
+		perr(p, p->line, "%s", err);
+}
+
+static void kv_add(struct parser *p, struct exp_kv **list, size_t *n,
+		   const char *key, const char *value)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*list)[i].key, key))
+			perr(p, p->line, "'%s' is set twice in this section "
+			     "(first on line %d)", key, (*list)[i].line);
+	check_setting(p, key, value);
+	*list = realloc(*list, (*n + 1) * sizeof(**list));
+	if (!*list)
+		die(1, "out of memory");
+	(*list)[*n] = (struct exp_kv){ xstrdup(key), xstrdup(value), p->line };
+	(*n)++;
+}
+
+static void axis_add(struct parser *p, struct exp_axis **list, size_t *n,
+		     const char *key, const char *value, bool check)
+{
+	struct exp_axis *a;
+
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*list)[i].key, key))
+			perr(p, p->line, "axis '%s' is given twice (first on line %d)",
+			     key, (*list)[i].line);
+	*list = realloc(*list, (*n + 1) * sizeof(**list));
+	if (!*list)
+		die(1, "out of memory");
+	a = &(*list)[(*n)++];
+	a->key = xstrdup(key);
+	a->line = p->line;
+	a->nvalues = split_list(p, key, value, &a->values);
+	if (check)
+		for (size_t i = 0; i < a->nvalues; i++)
+			check_setting(p, key, a->values[i]);
+}
+
+static const char *const exp_keys[] = {
+	"name", "description", "reproduces", "workloads", "workers", "mode",
+	"seconds", "warmup", "sample_ms", "reps", "base", "trace", "lock",
+	"counter", "variants",
+};
+
+/* One scalar run setting (workers, mode, seconds, warmup, sample_ms,
+ * reps): 1 set, 0 bad value (reason in why), -1 not such a setting. */
+int exp_run_setting(struct experiment *e, const char *key, const char *value,
+		    char *why, size_t len)
+{
+	double d;
+	long v;
+
+	if (!strcmp(key, "workers")) {
+		if (!valid_workers(value, why, len))
+			return 0;
+		free(e->workers);
+		e->workers = xstrdup(value);
+	} else if (!strcmp(key, "mode")) {
+		if (strcmp(value, "threads") && strcmp(value, "processes")) {
+			snprintf(why, len, "bad mode '%s' (allowed: "
+				 "threads|processes)", value);
+			return 0;
+		}
+		free(e->mode);
+		e->mode = xstrdup(value);
+	} else if (!strcmp(key, "seconds")) {
+		if (!parse_double(value, 1e-3, 1e6, &d)) {
+			snprintf(why, len, "bad seconds '%s' (want a positive "
+				 "number)", value);
+			return 0;
+		}
+		free(e->seconds);
+		e->seconds = xstrdup(value);
+	} else if (!strcmp(key, "warmup")) {
+		if (!parse_long(value, 0, 10000, &v)) {
+			snprintf(why, len, "bad warmup '%s' (want 0..10000 "
+				 "samples)", value);
+			return 0;
+		}
+		free(e->warmup);
+		e->warmup = xstrdup(value);
+	} else if (!strcmp(key, "sample_ms")) {
+		if (!parse_long(value, 1, 3600000, &v)) {
+			snprintf(why, len, "bad sample_ms '%s' (want 1..3600000)",
+				 value);
+			return 0;
+		}
+		free(e->sample_ms);
+		e->sample_ms = xstrdup(value);
+	} else if (!strcmp(key, "reps")) {
+		if (!parse_long(value, 1, 100000, &v)) {
+			snprintf(why, len, "bad reps '%s' (want 1..100000)", value);
+			return 0;
+		}
+		e->reps = (unsigned)v;
+	} else {
+		return -1;
+	}
+	return 1;
+}
+
+/* Keys shared by [experiment] and [quick] that hold run settings. */
+static bool run_setting(struct parser *p, struct experiment *e,
+			const char *key, const char *value)
+{
+	char why[256];
+	int r;
+
+	if (!strcmp(key, "workloads")) {
+		for (size_t i = 0; i < e->nworkloads; i++)
+			free(e->workloads[i]);
+		free(e->workloads);
+		e->nworkloads = split_list(p, key, value, &e->workloads);
+		for (size_t i = 0; i < e->nworkloads; i++)
+			if (!workload_find(e->workloads[i]))
+				perr(p, p->line, "unknown workload '%s' (see 'memscale "
+				     "list workloads')", e->workloads[i]);
+		return true;
+	}
+	r = exp_run_setting(e, key, value, why, sizeof(why));
+	if (r == 0)
+		perr(p, p->line, "%s", why);
+	return r == 1;
+}
+
+static void experiment_key(struct parser *p, const char *key, const char *value)
+{
+	struct experiment *e = p->e;
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(exp_keys); k++)
+		if (!strcmp(exp_keys[k], key))
+			break;
+	if (k == ARRAY_SIZE(exp_keys) || !strcmp(key, "variants"))
+		perr(p, p->line, "unknown key '%s' in [experiment] (allowed: name, "
+		     "description, reproduces, workloads, workers, mode, seconds, "
+		     "warmup, sample_ms, reps, base, trace, lock, counter)", key);
+	if (p->seen[k])
+		perr(p, p->line, "'%s' is set twice in [experiment]", key);
+	p->seen[k] = true;
+	if (run_setting(p, e, key, value))
+		return;
+	if (!strcmp(key, "name")) {
+		if (!valid_name(value))
+			perr(p, p->line, "bad name '%s' (want lower-case letters, "
+			     "digits, '_' or '-')", value);
+		e->name = xstrdup(value);
+	} else if (!strcmp(key, "description")) {
+		e->description = xstrdup(value);
+	} else if (!strcmp(key, "reproduces")) {
+		e->reproduces = xstrdup(value);
+	} else if (!strcmp(key, "base")) {
+		/* Resolved once every variant has been read. */
+		e->quick->name = xstrdup(value);
+		e->quick->base = (size_t)p->line;
+	} else if (!strcmp(key, "trace")) {
+		if (!strcmp(value, "yes"))
+			e->trace = true;
+		else if (!strcmp(value, "no"))
+			e->trace = false;
+		else
+			perr(p, p->line, "bad trace '%s' (allowed: yes|no)", value);
+	} else if (!strcmp(key, "lock")) {
+		check_setting(p, key, value);
+		e->lock = xstrdup(value);
+	} else if (!strcmp(key, "counter")) {
+		check_setting(p, key, value);
+		e->counter = xstrdup(value);
+	}
+}
+
+static void quick_key(struct parser *p, const char *key, const char *value)
+{
+	struct experiment *q = p->e->quick;
+
+	if (run_setting(p, q, key, value))
+		return;
+	if (!strcmp(key, "variants")) {
+		char **names;
+		size_t n = split_list(p, key, value, &names);
+		q->variants = xcalloc(n, sizeof(*q->variants));
+		for (size_t i = 0; i < n; i++)
+			q->variants[i] = (struct exp_variant){ .name = names[i],
+							       .line = p->line };
+		q->nvariants = n;
+		free(names);
+		return;
+	}
+	if (!strncmp(key, "axis.", 5) && key[5]) {
+		axis_add(p, &q->axes, &q->naxes, key + 5, value, true);
+		return;
+	}
+	perr(p, p->line, "unknown key '%s' in [quick] (allowed: workloads, "
+	     "variants, workers, mode, seconds, warmup, sample_ms, reps, "
+	     "axis.KNOB)", key);
+}
+
+static void published_key(struct parser *p, const char *key, const char *value)
+{
+	struct experiment *e = p->e;
+	struct exp_published *pub;
+	char **f;
+	size_t n = split_list(p, key, value, &f);
+
+	if (n != 4)
+		perr(p, p->line, "published '%s' wants 4 fields (BASE, PATCH, CHANGE, "
+		     "MACHINE; '-' when not given), got %zu", key, n);
+	for (int i = 0; i < 2; i++) {
+		double d;
+		if (strcmp(f[i], "-") && !parse_double(f[i], -HUGE_VAL, HUGE_VAL, &d))
+			perr(p, p->line, "published %s value '%s' is not a number or '-'",
+			     i ? "patch" : "base", f[i]);
+	}
+	e->published = realloc(e->published, (e->npublished + 1) * sizeof(*pub));
+	if (!e->published)
+		die(1, "out of memory");
+	pub = &e->published[e->npublished++];
+	*pub = (struct exp_published){ xstrdup(key), f[0], f[1], f[2], f[3], p->line };
+	free(f);
+}
+
+static void section(struct parser *p, char *s)
+{
+	struct experiment *e = p->e;
+	char *name = trim(s);
+
+	if (!strcmp(name, "experiment")) {
+		p->sec = SEC_EXPERIMENT;
+		p->experiment_line = p->line;
+	} else if (!strcmp(name, "fixed")) {
+		p->sec = SEC_FIXED;
+	} else if (!strcmp(name, "axis")) {
+		p->sec = SEC_AXIS;
+	} else if (!strcmp(name, "quick")) {
+		p->sec = SEC_QUICK;
+		e->has_quick = true;
+	} else if (!strcmp(name, "published")) {
+		p->sec = SEC_PUBLISHED;
+	} else if (!strncmp(name, "variant", 7) && isspace((unsigned char)name[7])) {
+		char *vn = trim(name + 7);
+		if (!valid_name(vn))
+			perr(p, p->line, "bad variant name '%s' (want lower-case letters, "
+			     "digits, '_' or '-')", vn);
+		for (size_t i = 0; i < e->nvariants; i++)
+			if (!strcmp(e->variants[i].name, vn))
+				perr(p, p->line, "variant '%s' is defined twice (first on "
+				     "line %d)", vn, e->variants[i].line);
+		e->variants = realloc(e->variants, (e->nvariants + 1) *
+				      sizeof(*e->variants));
+		if (!e->variants)
+			die(1, "out of memory");
+		e->variants[e->nvariants++] = (struct exp_variant){
+			.name = xstrdup(vn), .line = p->line };
+		p->sec = SEC_VARIANT;
+	} else {
+		perr(p, p->line, "unknown section '[%s]' (allowed: experiment, fixed, "
+		     "variant NAME, axis, quick, published)", name);
+	}
+}
+
+/* Lists that may be written empty; an empty one is an empty matrix. */
+static bool list_key(const struct parser *p, const char *key)
+{
+	if (p->sec == SEC_AXIS)
+		return true;
+	if (p->sec == SEC_EXPERIMENT || p->sec == SEC_QUICK)
+		return !strcmp(key, "workloads") || !strcmp(key, "variants") ||
+		       !strncmp(key, "axis.", 5);
+	return false;
+}
+
+static void line_kv(struct parser *p, char *s)
+{
+	struct experiment *e = p->e;
+	char *eq = strchr(s, '='), *key, *value;
+
+	if (!eq)
+		perr(p, p->line, "expected 'KEY = VALUE' or '[section]', got '%s'", s);
+	*eq = '\0';
+	key = trim(s);
+	value = trim(eq + 1);
+	if (!*key)
+		perr(p, p->line, "missing key before '='");
+	if (!*value && !list_key(p, key))
+		perr(p, p->line, "missing value for '%s'", key);
+	switch (p->sec) {
+	case SEC_NONE:
+		perr(p, p->line, "'%s' outside any section (start with "
+		     "[experiment])", key);
+	case SEC_EXPERIMENT:
+		experiment_key(p, key, value);
+		break;
+	case SEC_FIXED:
+		kv_add(p, &e->fixed, &e->nfixed, key, value);
+		break;
+	case SEC_VARIANT: {
+		struct exp_variant *v = &e->variants[e->nvariants - 1];
+		kv_add(p, &v->set, &v->nset, key, value);
+		break;
+	}
+	case SEC_AXIS:
+		axis_add(p, &e->axes, &e->naxes, key, value, true);
+		break;
+	case SEC_QUICK:
+		quick_key(p, key, value);
+		break;
+	case SEC_PUBLISHED:
+		published_key(p, key, value);
+		break;
+	}
+}
+
+/* Strips a comment: '#' or ';' at the start or after white space. */
+static void strip_comment(char *s)
+{
+	for (char *c = s; *c; c++)
+		if ((*c == '#' || *c == ';') &&
+		    (c == s || isspace((unsigned char)c[-1]))) {
+			*c = '\0';
+			return;
+		}
+}
+
+static size_t find_variant(const struct experiment *e, const char *name)
+{
+	for (size_t i = 0; i < e->nvariants; i++)
+		if (!strcmp(e->variants[i].name, name))
+			return i;
+	return (size_t)-1;
+}
+
+/* Whole-file checks once everything is read. */
+static void finish(struct parser *p, int last_line)
+{
+	struct experiment *e = p->e, *q = e->quick;
+	int at = p->experiment_line ? p->experiment_line : 1;
+
+	if (!p->experiment_line)
+		perr(p, 1, "no [experiment] section");
+	if (!e->name)
+		perr(p, at, "[experiment] has no 'name'");
+	if (!p->seen[3])
+		perr(p, at, "[experiment] has no 'workloads' (missing workload)");
+	if (!e->nvariants)
+		perr(p, last_line, "no [variant NAME] section (want at least one)");
+	if (q->name) {
+		e->base = find_variant(e, q->name);
+		if (e->base == (size_t)-1)
+			perr(p, (int)q->base, "base '%s' is not a defined variant",
+			     q->name);
+	}
+	for (size_t i = 0; i < e->naxes; i++)
+		for (size_t j = 0; j < e->nfixed; j++)
+			if (!strcmp(e->axes[i].key, e->fixed[j].key))
+				perr(p, e->axes[i].line, "'%s' is both an axis and a "
+				     "[fixed] setting (line %d)", e->axes[i].key,
+				     e->fixed[j].line);
+	/* [quick] must stay inside the full matrix. */
+	for (size_t i = 0; i < q->nworkloads; i++) {
+		size_t j = 0;
+		while (j < e->nworkloads && strcmp(e->workloads[j], q->workloads[i]))
+			j++;
+		if (j == e->nworkloads)
+			perr(p, last_line, "[quick] workload '%s' is not in the "
+			     "experiment's workloads", q->workloads[i]);
+	}
+	for (size_t i = 0; i < q->nvariants; i++)
+		if (find_variant(e, q->variants[i].name) == (size_t)-1)
+			perr(p, q->variants[i].line, "[quick] variant '%s' is not "
+			     "defined", q->variants[i].name);
+	for (size_t i = 0; i < q->naxes; i++) {
+		size_t j = 0;
+		while (j < e->naxes && strcmp(e->axes[j].key, q->axes[i].key))
+			j++;
+		if (j == e->naxes)
+			perr(p, q->axes[i].line, "[quick] axis.%s: '%s' is not an "
+			     "[axis] of the experiment", q->axes[i].key,
+			     q->axes[i].key);
+	}
+	if (!e->nworkloads)
+		perr(p, at, "empty matrix: the workloads list is empty");
+	for (size_t i = 0; i < e->naxes; i++)
+		if (!e->axes[i].nvalues)
+			perr(p, e->axes[i].line, "empty matrix: axis '%s' has no values",
+			     e->axes[i].key);
+	for (size_t i = 0; i < q->naxes; i++)
+		if (!q->axes[i].nvalues)
+			perr(p, q->axes[i].line, "empty matrix: [quick] axis.%s has no "
+			     "values", q->axes[i].key);
+	if (e->has_quick && q->nvariants == 0 && q->variants) 
+		perr(p, last_line, "empty matrix: [quick] variants is empty");
+}
+
+struct experiment *exp_load(const char *path)
+{
+	struct parser p = { .path = path };
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	if (!f)
+		die_errno(EXIT_USAGE, "cannot open experiment file '%s'", path);
+	p.e = xcalloc(1, sizeof(*p.e));
+	p.e->quick = xcalloc(1, sizeof(*p.e->quick));
+	p.e->path = xstrdup(path);
+	p.e->workers = xstrdup("1");
+	p.e->mode = xstrdup("threads");
+	p.e->seconds = xstrdup("3");
+	p.e->warmup = xstrdup("1");
+	p.e->sample_ms = xstrdup("1000");
+	p.e->reps = 1;
+	p.scratch = knobset_new();
+	while ((len = getline(&buf, &cap, f)) >= 0) {
+		char *s;
+
+		p.line++;
+		strip_comment(buf);
+		s = trim(buf);
+		if (!*s)
+			continue;
+		if (*s == '[') {
+			char *end = strchr(s, ']');
+			if (!end || trim(end + 1)[0])
+				perr(&p, p.line, "malformed section header '%s'", s);
+			*end = '\0';
+			section(&p, s + 1);
+			continue;
+		}
+		line_kv(&p, s);
+	}
+	free(buf);
+	fclose(f);
+	knobset_free(p.scratch);
+	finish(&p, p.line ? p.line : 1);
+	return p.e;
+}
+
+static void free_strs(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void free_axes(struct exp_axis *a, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(a[i].key);
+		free_strs(a[i].values, a[i].nvalues);
+	}
+	free(a);
+}
+
+static void free_kvs(struct exp_kv *kv, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(kv[i].key);
+		free(kv[i].value);
+	}
+	free(kv);
+}
+
+void exp_apply_quick(struct experiment *e)
+{
+	struct experiment *q = e->quick;
+
+	if (!e->has_quick)
+		return;
+#define TAKE(field) do { if (q->field) { free(e->field); e->field = q->field; \
+	q->field = NULL; } } while (0)
+	TAKE(workers);
+	TAKE(mode);
+	TAKE(seconds);
+	TAKE(warmup);
+	TAKE(sample_ms);
+#undef TAKE
+	if (q->reps)
+		e->reps = q->reps;
+	if (q->nworkloads) {
+		free_strs(e->workloads, e->nworkloads);
+		e->workloads = q->workloads;
+		e->nworkloads = q->nworkloads;
+		q->workloads = NULL;
+		q->nworkloads = 0;
+	}
+	if (q->nvariants) {
+		/* Keep the chosen variants in the order of the file, and the
+		 * base first among them if it was chosen. */
+		const char *base = e->variants[e->base].name;
+		struct exp_variant *keep = xcalloc(q->nvariants, sizeof(*keep));
+		size_t n = 0, nb = (size_t)-1;
+		for (size_t i = 0; i < e->nvariants; i++) {
+			bool chosen = false;
+			for (size_t j = 0; j < q->nvariants; j++)
+				chosen |= !strcmp(q->variants[j].name, e->variants[i].name);
+			if (chosen) {
+				if (!strcmp(e->variants[i].name, base))
+					nb = n;
+				keep[n++] = e->variants[i];
+			} else {
+				free(e->variants[i].name);
+				free_kvs(e->variants[i].set, e->variants[i].nset);
+			}
+		}
+		free(e->variants);
+		e->variants = keep;
+		e->nvariants = n;
+		e->base = nb == (size_t)-1 ? 0 : nb;
+	}
+	for (size_t i = 0; i < q->naxes; i++)
+		for (size_t j = 0; j < e->naxes; j++)
+			if (!strcmp(e->axes[j].key, q->axes[i].key)) {
+				free_strs(e->axes[j].values, e->axes[j].nvalues);
+				e->axes[j].values = q->axes[i].values;
+				e->axes[j].nvalues = q->axes[i].nvalues;
+				q->axes[i].values = NULL;
+				q->axes[i].nvalues = 0;
+			}
+}
+
+static void exp_free_quick(struct experiment *q)
+{
+	free(q->workers);
+	free(q->mode);
+	free(q->seconds);
+	free(q->warmup);
+	free(q->sample_ms);
+	free(q->name);
+	free_strs(q->workloads, q->nworkloads);
+	for (size_t i = 0; i < q->nvariants; i++)
+		free(q->variants[i].name);
+	free(q->variants);
+	free_axes(q->axes, q->naxes);
+	free(q);
+}
+
+void exp_free(struct experiment *e)
+{
+	if (!e)
+		return;
+	free(e->path);
+	free(e->name);
+	free(e->description);
+	free(e->reproduces);
+	free_strs(e->workloads, e->nworkloads);
+	free(e->workers);
+	free(e->mode);
+	free(e->seconds);
+	free(e->warmup);
+	free(e->sample_ms);
+	free(e->lock);
+	free(e->counter);
+	free_kvs(e->fixed, e->nfixed);
+	for (size_t i = 0; i < e->nvariants; i++) {
+		free(e->variants[i].name);
+		free_kvs(e->variants[i].set, e->variants[i].nset);
+	}
+	free(e->variants);
+	free_axes(e->axes, e->naxes);
+	for (size_t i = 0; i < e->npublished; i++) {
+		struct exp_published *pub = &e->published[i];
+		free(pub->workload);
+		free(pub->base);
+		free(pub->patch);
+		free(pub->change);
+		free(pub->machine);
+	}
+	free(e->published);
+	exp_free_quick(e->quick);
+	free(e);
+}
+
+size_t exp_npoints(const struct experiment *e, size_t nworkers)
+{
+	size_t n = e->nworkloads * nworkers * e->reps * e->nvariants;
+
+	for (size_t i = 0; i < e->naxes; i++)
+		n *= e->axes[i].nvalues;
+	return n;
+}

@@ -1,0 +1,593 @@
+/*
+ * harness.c - the measurement harness (see harness.h).
+ *
+ * Discipline, in order: fresh shared arena per run; workers pin themselves
+ * (hwloc placement) and initialise their own state, then wait at a
+ * process-shared barrier together with the sampler; the sampler timestamps
+ * every sample with CLOCK_MONOTONIC (no assumed 1 s), discards the warm-up
+ * samples, then raises the stop flag; the workload checks invariants after
+ * every worker has returned.
+ */
+#include "harness/harness.h"
+#include "core/csv.h"
+#include "core/meta.h"
+#include "counters/counter.h"
+#include "harness/runstat.h"
+#include "tracing/session.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+volatile int harness_interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	harness_interrupted = 1;
+}
+
+void harness_install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+DEFINE_REGISTRY_LOOKUP(workload, struct workload, workload_all, workload_find)
+
+void harness_defaults(struct harness_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->reps = 1;
+	o->seconds = 3;
+	o->warmup = 1;
+	o->sample_ms = 1000;
+	o->mode = MODE_THREADS;
+	o->aff = AFF_CORES;
+	o->format = FMT_TABLE;
+	o->arena_size = (size_t)8 << 30; /* address space only (NORESERVE) */
+}
+
+bool harness_oversubscribed(const struct harness_opts *o, unsigned nworkers)
+{
+	return nworkers > topo_get()->pus;
+}
+
+bool harness_spins(const struct harness_opts *o)
+{
+	if (!(o->wl->flags & WL_F_USES_LOCK) || !o->lock ||
+	    !(o->lock->flags & LOCK_F_SPINS))
+		return false;
+	if (o->wl->flags & WL_F_LOCK_VIA_COUNTER)
+		return o->counter && (o->counter->flags & COUNTER_F_USES_LOCK);
+	return true;
+}
+
+bool harness_refuses(const struct harness_opts *o, unsigned nworkers)
+{
+	return harness_spins(o) && harness_oversubscribed(o, nworkers) &&
+	       !o->oversubscribe;
+}
+
+/* Shared control block: its own lines, in the arena. */
+struct control {
+	int stop;
+	char pad_[PAD_SIZE - sizeof(int)];
+	pthread_barrier_t gate;
+} cacheline_aligned;
+
+struct worker_arg {
+	struct worker *w;
+	const struct workload *wl;
+	pthread_barrier_t *gate;
+	int pin_err;
+};
+
+static void worker_body(struct worker_arg *a)
+{
+	/* Pin before touching any state so first-touch places it locally. */
+	a->pin_err = topo_pin_self(a->w->pu);
+	if (a->wl->worker_init)
+		a->wl->worker_init(a->w);
+	pthread_barrier_wait(a->gate);
+	a->wl->run(a->w);
+}
+
+static void *worker_thread(void *p)
+{
+	worker_body(p);
+	return NULL;
+}
+
+void result_metric(struct result *res, const char *name, double value)
+{
+	for (unsigned i = 0; i < res->nmetrics; i++)
+		if (!strcmp(res->metrics[i].name, name)) {
+			res->metrics[i].value = value;
+			return;
+		}
+	if (res->nmetrics == RESULT_MAX_METRICS)
+		die(1, "internal error: too many result metrics");
+	snprintf(res->metrics[res->nmetrics].name, sizeof(res->metrics[0].name),
+		 "%s", name);
+	res->metrics[res->nmetrics++].value = value;
+}
+
+double result_get(const struct result *res, const char *metric, double dflt)
+{
+	for (unsigned i = 0; i < res->nmetrics; i++)
+		if (!strcmp(res->metrics[i].name, metric))
+			return res->metrics[i].value;
+	return dflt;
+}
+
+void result_free(struct result *res)
+{
+	free(res->sample_rate);
+	free(res->worker_rate);
+	res->sample_rate = res->worker_rate = NULL;
+}
+
+static void sleep_until(uint64_t t_ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(t_ns / 1000000000ull),
+			       .tv_nsec = (long)(t_ns % 1000000000ull) };
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		if (harness_interrupted)
+			return;
+}
+
+static void snapshot(const struct run *r, uint64_t *out)
+{
+	for (unsigned i = 0; i < r->nworkers; i++)
+		out[i] = __atomic_load_n(&r->workers[i].ops, __ATOMIC_RELAXED);
+}
+
+static void summarise(struct result *res, uint64_t *first, uint64_t *last,
+		      unsigned n)
+{
+	double sum = 0, sq = 0, mean;
+
+	res->ops_total = 0;
+	res->worker_rate = xcalloc(n, sizeof(double));
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t d = last[i] - first[i];
+		res->ops_total += d;
+		res->worker_rate[i] = (double)d / res->measured_s;
+		sum += res->worker_rate[i];
+	}
+	res->ops_per_sec = (double)res->ops_total / res->measured_s;
+	mean = sum / n;
+	res->per_worker_ops = mean;
+	for (unsigned i = 0; i < n; i++)
+		sq += (res->worker_rate[i] - mean) * (res->worker_rate[i] - mean);
+	res->fairness_cv = (n > 1 && mean > 0) ? sqrt(sq / (n - 1)) / mean : 0;
+	res->sample_min = INFINITY;
+	res->sample_max = 0;
+	for (unsigned s = 0; s < res->nsamples; s++) {
+		res->sample_min = fmin(res->sample_min, res->sample_rate[s]);
+		res->sample_max = fmax(res->sample_max, res->sample_rate[s]);
+	}
+	if (!res->nsamples)
+		res->sample_min = 0;
+}
+
+int harness_run_one(const struct harness_opts *o, unsigned nworkers,
+		    unsigned rep, struct result *res)
+{
+	const struct workload *wl = o->wl;
+	struct run r = {
+		.wl = wl, .knobs = o->knobs, .lock = o->lock,
+		.counter = o->counter, .nworkers = nworkers, .mode = o->mode,
+		.rep = rep, .seconds = o->seconds,
+	};
+	unsigned nmeasured = (unsigned)ceil(o->seconds * 1000.0 / o->sample_ms);
+	unsigned total = o->warmup + nmeasured;
+	uint64_t interval = (uint64_t)o->sample_ms * 1000000ull;
+	uint64_t *prev, *cur, *first, t0, tprev;
+	struct control *ctl;
+	struct worker_arg *args;
+	pthread_t *tids = NULL;
+	pid_t *pids = NULL;
+	pthread_barrierattr_t battr;
+	int status = 0;
+
+	memset(res, 0, sizeof(*res));
+	res->workers = nworkers;
+	res->rep = rep;
+	res->oversubscribed = harness_oversubscribed(o, nworkers);
+
+	r.arena = arena_create(o->arena_size);
+	ctl = arena_alloc(r.arena, sizeof(*ctl), PAD_SIZE);
+	r.workers = arena_alloc(r.arena, nworkers * sizeof(struct worker), PAD_SIZE);
+	pthread_barrierattr_init(&battr);
+	pthread_barrierattr_setpshared(&battr, PTHREAD_PROCESS_SHARED);
+	pthread_barrier_init(&ctl->gate, &battr, nworkers + 1);
+	pthread_barrierattr_destroy(&battr);
+	for (unsigned i = 0; i < nworkers; i++) {
+		struct worker *w = &r.workers[i];
+		w->id = i;
+		w->pu = topo_pu_for(o->aff, i);
+		w->run = &r;
+		w->stop = &ctl->stop;
+	}
+	runstat_setup(&r);
+	status = wl->setup(&r);
+	if (status) {
+		arena_destroy(r.arena);
+		return status;
+	}
+
+	args = xcalloc(nworkers, sizeof(*args));
+	for (unsigned i = 0; i < nworkers; i++)
+		args[i] = (struct worker_arg){ &r.workers[i], wl, &ctl->gate, 0 };
+	if (o->mode == MODE_THREADS) {
+		tids = xcalloc(nworkers, sizeof(*tids));
+		for (unsigned i = 0; i < nworkers; i++)
+			if ((errno = pthread_create(&tids[i], NULL, worker_thread, &args[i])))
+				die_errno(1, "cannot create worker thread %u", i);
+	} else {
+		pid_t parent = getpid();
+		fflush(NULL);
+		pids = xcalloc(nworkers, sizeof(*pids));
+		for (unsigned i = 0; i < nworkers; i++) {
+			pids[i] = fork();
+			if (pids[i] < 0)
+				die_errno(1, "cannot fork worker %u", i);
+			if (pids[i] == 0) {
+				/* Die with the parent rather than spin forever. */
+				prctl(PR_SET_PDEATHSIG, SIGKILL);
+				if (getppid() != parent)
+					_exit(1);
+				signal(SIGINT, SIG_IGN);
+				worker_body(&args[i]);
+				_exit(0);
+			}
+		}
+		trace_track_workers(pids, nworkers);
+	}
+
+	prev = xcalloc(nworkers, sizeof(*prev));
+	cur = xcalloc(nworkers, sizeof(*cur));
+	first = xcalloc(nworkers, sizeof(*first));
+	res->sample_rate = xcalloc(nmeasured + 1, sizeof(double));
+	pthread_barrier_wait(&ctl->gate);
+	t0 = tprev = now_ns();
+	snapshot(&r, prev);
+	memcpy(first, prev, nworkers * sizeof(*first)); /* warmup == 0 */
+	runstat_phase(&r, o->warmup ? PHASE_WARMUP : PHASE_MEASUREMENT);
+	if (o->format == FMT_WIS)
+		printf("warmup\n");
+	for (unsigned s = 0; s < total && !harness_interrupted; s++) {
+		uint64_t t, deadline, mn = UINT64_MAX, mx = 0, sum = 0;
+		double dt;
+
+		/* A sampler woken late must not take back-to-back samples
+		 * (near-empty windows): every sample spans >= one interval. */
+		deadline = t0 + (s + 1) * interval;
+		if (deadline < tprev + interval)
+			deadline = tprev + interval;
+		sleep_until(deadline);
+		t = now_ns();
+		snapshot(&r, cur);
+		runstat_sample(&r, s);
+		if (s + 1 == o->warmup)
+			runstat_phase(&r, PHASE_MEASUREMENT);
+		dt = (double)(t - tprev) / 1e9;
+		for (unsigned i = 0; i < nworkers; i++) {
+			uint64_t d = cur[i] - prev[i];
+			mn = d < mn ? d : mn;
+			mx = d > mx ? d : mx;
+			sum += d;
+		}
+		if (o->format == FMT_WIS) {
+			/* will-it-scale prints per-interval deltas; scale to /s */
+			printf("min:%llu max:%llu total:%llu\n",
+			       (unsigned long long)llround((double)mn / dt),
+			       (unsigned long long)llround((double)mx / dt),
+			       (unsigned long long)llround((double)sum / dt));
+			if (s + 1 == o->warmup)
+				printf("measurement\n");
+			fflush(stdout);
+		}
+		/* The measured window starts where the warm-up ends. */
+		if (s + 1 == o->warmup)
+			memcpy(first, cur, nworkers * sizeof(*first));
+		if (s >= o->warmup) {
+			res->sample_rate[res->nsamples++] = (double)sum / dt;
+			res->measured_s += dt;
+		}
+		memcpy(prev, cur, nworkers * sizeof(*prev));
+		tprev = t;
+	}
+	/* Release: pairs with the relaxed loads in worker_should_stop(); the
+	 * workers' results are published to us by join/waitpid below. */
+	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELEASE);
+
+	if (o->mode == MODE_THREADS) {
+		for (unsigned i = 0; i < nworkers; i++)
+			pthread_join(tids[i], NULL);
+	} else {
+		for (unsigned i = 0; i < nworkers; i++) {
+			int ws;
+			while (waitpid(pids[i], &ws, 0) < 0 && errno == EINTR)
+				;
+			if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+				warnx_("worker process %u ended abnormally (status %d)", i, ws);
+				status = 1;
+			}
+		}
+	}
+	runstat_phase(&r, PHASE_STOP);
+	for (unsigned i = 0; i < nworkers; i++)
+		if (args[i].pin_err && o->mode == MODE_THREADS)
+			warnx_("warning: worker %u could not be pinned to PU %d",
+			       i, r.workers[i].pu);
+
+	if (harness_interrupted) {
+		status = 130;
+	} else if (!status) {
+		if (res->measured_s <= 0)
+			res->measured_s = 1e-9;
+		summarise(res, first, prev, nworkers);
+		runstat_finish(&r, res);
+		if (wl->finish)
+			status = wl->finish(&r, res);
+	}
+	if (wl->teardown)
+		wl->teardown(&r);
+	if (o->format == FMT_WIS && !status)
+		printf("average:%llu\n", (unsigned long long)llround(res->ops_per_sec));
+	pthread_barrier_destroy(&ctl->gate);
+	arena_destroy(r.arena);
+	free(prev);
+	free(cur);
+	free(first);
+	free(args);
+	free(tids);
+	free(pids);
+	return status;
+}
+
+/* ---- output ---- */
+
+struct sink {
+	FILE *csv;
+	bool header_done;
+	const struct knob **knobs;
+	size_t nknobs;
+};
+
+static const char *counter_name(const struct harness_opts *o)
+{
+	return (o->wl->flags & WL_F_USES_COUNTER) && o->counter ? o->counter->name : "";
+}
+
+static const char *lock_name(const struct harness_opts *o)
+{
+	return (o->wl->flags & WL_F_USES_LOCK) && o->lock ? o->lock->name : "";
+}
+
+static const char *const fixed_cols[] = {
+	"workload", "lock", "counter", "mode", "affinity", "workers", "rep",
+	"seconds", "warmup", "sample_ms", "oversubscribed",
+};
+static const char *const result_cols[] = {
+	"ops_per_sec", "per_worker_ops", "fairness_cv", "sample_min",
+	"sample_max", "ops_total", "measured_s",
+};
+static const char *const prov_cols[] = { "host", "commit", "time" };
+
+static char *header_line(struct sink *s, const struct result *res)
+{
+	char *buf;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	for (size_t i = 0; i < ARRAY_SIZE(fixed_cols); i++)
+		csv_field(f, fixed_cols[i], 0);
+	for (size_t i = 0; i < s->nknobs; i++)
+		csv_field(f, s->knobs[i]->name, 0);
+	for (size_t i = 0; i < ARRAY_SIZE(result_cols); i++)
+		csv_field(f, result_cols[i], 0);
+	for (unsigned i = 0; i < res->nmetrics; i++)
+		csv_field(f, res->metrics[i].name, 0);
+	for (size_t i = 0; i < ARRAY_SIZE(prov_cols); i++)
+		csv_field(f, prov_cols[i], i + 1 == ARRAY_SIZE(prov_cols));
+	fclose(f);
+	return buf;
+}
+
+static void write_sidecar(const struct harness_opts *o, const char *csv_path)
+{
+	char *path = meta_sidecar_path(csv_path);
+	FILE *f;
+	struct json j;
+
+	f = fopen(path, "w");
+	if (!f)
+		die_errno(EXIT_USAGE, "cannot write '%s'", path);
+	json_begin(&j, f);
+	json_str(&j, "tool", "memscale");
+	json_str(&j, "time", meta_now_iso());
+	json_str(&j, "command", o->cmdline ? o->cmdline : "");
+	json_str(&j, "results", csv_path);
+	meta_json(&j);
+	json_obj_open(&j, "run");
+	json_str(&j, "workload", o->wl->name);
+	json_str(&j, "lock", lock_name(o));
+	json_str(&j, "counter", counter_name(o));
+	json_str(&j, "mode", o->mode == MODE_THREADS ? "threads" : "processes");
+	json_str(&j, "affinity", affinity_name(o->aff));
+	json_num(&j, "seconds", o->seconds);
+	json_int(&j, "warmup_samples", o->warmup);
+	json_int(&j, "sample_ms", o->sample_ms);
+	json_int(&j, "reps", o->reps);
+	json_arr_open(&j, "workers");
+	for (size_t i = 0; i < o->nthreads; i++)
+		json_int(&j, NULL, o->threads[i]);
+	json_arr_close(&j);
+	json_obj_close(&j);
+	if (o->wl->sidecar)
+		o->wl->sidecar(&j, o->knobs, o->mode);
+	json_end(&j);
+	if (fclose(f))
+		die_errno(1, "cannot write '%s'", path);
+	free(path);
+}
+
+static void emit_csv(struct sink *s, const struct harness_opts *o,
+		     const struct result *res)
+{
+	FILE *f = s->csv;
+
+	if (!s->header_done) {
+		char *want = header_line(s, res);
+		long pos = ftell(f);
+		if (pos > 0) {
+			/* Appending: the existing header must match. */
+			char *have = NULL;
+			size_t cap = 0;
+			FILE *rf = fopen(o->out, "r");
+			if (!rf || getline(&have, &cap, rf) < 0 || strcmp(have, want))
+				die(EXIT_USAGE, "'%s' already holds results with other "
+				    "columns; use another --out file", o->out);
+			fclose(rf);
+			free(have);
+		} else {
+			fputs(want, f);
+		}
+		free(want);
+		s->header_done = true;
+	}
+	csv_field(f, o->wl->name, 0);
+	csv_field(f, lock_name(o), 0);
+	csv_field(f, counter_name(o), 0);
+	csv_field(f, o->mode == MODE_THREADS ? "threads" : "processes", 0);
+	csv_field(f, affinity_name(o->aff), 0);
+	csv_fieldf(f, 0, "%u", res->workers);
+	csv_fieldf(f, 0, "%u", res->rep);
+	csv_fieldf(f, 0, "%g", o->seconds);
+	csv_fieldf(f, 0, "%u", o->warmup);
+	csv_fieldf(f, 0, "%u", o->sample_ms);
+	csv_fieldf(f, 0, "%d", res->oversubscribed);
+	for (size_t i = 0; i < s->nknobs; i++)
+		csv_field(f, knob_str(o->knobs, s->knobs[i]), 0);
+	csv_fieldf(f, 0, "%.6g", res->ops_per_sec);
+	csv_fieldf(f, 0, "%.6g", res->per_worker_ops);
+	csv_fieldf(f, 0, "%.6g", res->fairness_cv);
+	csv_fieldf(f, 0, "%.6g", res->sample_min);
+	csv_fieldf(f, 0, "%.6g", res->sample_max);
+	csv_fieldf(f, 0, "%llu", (unsigned long long)res->ops_total);
+	csv_fieldf(f, 0, "%.6f", res->measured_s);
+	for (unsigned i = 0; i < res->nmetrics; i++)
+		csv_fieldf(f, 0, "%.10g", res->metrics[i].value);
+	csv_field(f, meta_hostname(), 0);
+	csv_field(f, meta_git_commit(), 0);
+	csv_field(f, meta_now_iso(), 1);
+	/* Each finished row reaches the file before the next run starts. */
+	fflush(f);
+	fsync(fileno(f));
+}
+
+static void print_table_header(const struct harness_opts *o, const struct result *res)
+{
+	printf("# %s", o->wl->name);
+	if (*lock_name(o))
+		printf("  lock=%s", lock_name(o));
+	if (*counter_name(o))
+		printf("  counter=%s", counter_name(o));
+	printf("  mode=%s  affinity=%s  %gs x %u reps\n",
+	       o->mode == MODE_THREADS ? "threads" : "processes",
+	       affinity_name(o->aff), o->seconds, o->reps);
+	printf("%7s %4s %14s %14s %8s %14s %14s", "workers", "rep", "ops/s",
+	       "per-worker", "cv", "sample-min", "sample-max");
+	for (unsigned i = 0; i < res->nmetrics; i++)
+		printf(" %14.14s", res->metrics[i].name);
+	printf("\n");
+}
+
+static void print_table_row(const struct result *res)
+{
+	printf("%7u %4u %14.0f %14.0f %8.4f %14.0f %14.0f", res->workers,
+	       res->rep, res->ops_per_sec, res->per_worker_ops, res->fairness_cv,
+	       res->sample_min, res->sample_max);
+	for (unsigned i = 0; i < res->nmetrics; i++)
+		printf(" %14.6g", res->metrics[i].value);
+	printf("%s\n", res->oversubscribed ? "  [oversubscribed]" : "");
+	fflush(stdout);
+}
+
+/* For callers that run points themselves (sweeps): the header and one row,
+ * exactly as harness_main writes them. */
+void harness_write_csv(FILE *f, const struct harness_opts *o,
+		       const struct result *res)
+{
+	struct sink s = { .csv = f };
+
+	s.nknobs = knobset_used(o->knobs, &s.knobs);
+	emit_csv(&s, o, res);
+	free(s.knobs);
+}
+
+int harness_main(struct harness_opts *o)
+{
+	struct sink s = { 0 };
+	int status = 0;
+
+	for (size_t i = 0; i < o->nthreads; i++)
+		if (harness_refuses(o, (unsigned)o->threads[i]))
+			die(EXIT_USAGE, "%ld workers spinning on lock '%s' with only %u "
+			    "CPUs measures the scheduler, not the lock; pass "
+			    "--oversubscribe to run it anyway (results are labelled)",
+			    o->threads[i], o->lock->name, topo_get()->pus);
+	if (o->out) {
+		s.csv = fopen(o->out, "a");
+		if (!s.csv)
+			die_errno(EXIT_USAGE, "cannot open '%s' for writing", o->out);
+		write_sidecar(o, o->out);
+	}
+	if (o->format == FMT_WIS)
+		printf("testcase:%s\n", o->wl->description);
+	if (o->format == FMT_CSV && !s.csv)
+		s.csv = stdout; /* --format csv without --out */
+
+	harness_install_signals();
+	for (size_t t = 0; t < o->nthreads && !status; t++) {
+		for (unsigned rep = 0; rep < o->reps && !status; rep++) {
+			struct result res;
+
+			if (o->format == FMT_WIS)
+				printf("tasks:%ld\n", o->threads[t]);
+			status = harness_run_one(o, (unsigned)o->threads[t], rep, &res);
+			if (status) {
+				result_free(&res);
+				break;
+			}
+			if (!s.knobs)
+				s.nknobs = knobset_used(o->knobs, &s.knobs);
+			if (o->format == FMT_TABLE) {
+				if (t == 0 && rep == 0)
+					print_table_header(o, &res);
+				print_table_row(&res);
+			}
+			if (s.csv)
+				emit_csv(&s, o, &res);
+			result_free(&res);
+		}
+	}
+	if (s.csv && s.csv != stdout)
+		fclose(s.csv);
+	free(s.knobs);
+	if (status == 130)
+		warnx_("interrupted; finished results were kept");
+	return status;
+}

@@ -1,0 +1,85 @@
+/*
+ * harness.h - the one measurement harness.
+ *
+ * For every worker count in the list and every repetition it: maps a
+ * fresh shared arena, lets the workload set up, starts the workers
+ * (threads or forked processes) pinned by hwloc placement, holds them
+ * behind a start gate, takes per-interval samples of the per-worker
+ * counters, discards the warm-up samples, stops the workers, lets the
+ * workload check its invariants, and emits one result row.
+ */
+#ifndef MEMSCALE_HARNESS_H
+#define MEMSCALE_HARNESS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "core/topo.h"
+#include "harness/workload.h"
+
+enum out_format { FMT_TABLE, FMT_WIS, FMT_CSV };
+
+struct harness_opts {
+	const struct workload *wl;
+	const struct lock_ops *lock;
+	const struct counter_ops *counter;
+	struct knobset *knobs;
+	long *threads;
+	size_t nthreads;
+	unsigned reps;
+	double seconds;      /* measured seconds */
+	unsigned warmup;     /* warm-up samples discarded */
+	unsigned sample_ms;  /* sample interval */
+	enum run_mode mode;
+	enum affinity aff;
+	bool oversubscribe;
+	const char *out;     /* CSV path (JSON sidecar beside it) or NULL */
+	enum out_format format;
+	const char *cmdline; /* recorded in the sidecar */
+	size_t arena_size;
+};
+
+#define RESULT_MAX_METRICS 48
+
+struct result {
+	unsigned workers, rep;
+	bool oversubscribed;
+	unsigned nsamples;      /* measured samples */
+	double *sample_rate;    /* per measured sample: total ops/s */
+	double *worker_rate;    /* per worker: ops/s over the measured window */
+	uint64_t ops_total;     /* ops in the measured window */
+	double measured_s;
+	double ops_per_sec, per_worker_ops, fairness_cv, sample_min, sample_max;
+	unsigned nmetrics;
+	struct { char name[48]; double value; } metrics[RESULT_MAX_METRICS];
+};
+
+void harness_defaults(struct harness_opts *o);
+/* Runs the whole matrix; returns a process exit status. */
+int harness_main(struct harness_opts *o);
+/* One run; fills res (caller frees with result_free).  Returns 0, or an
+ * exit status (1: invariant violated / worker died, 2: bad parameters,
+ * 130: interrupted). */
+int harness_run_one(const struct harness_opts *o, unsigned nworkers,
+		    unsigned rep, struct result *res);
+void result_free(struct result *res);
+double result_get(const struct result *res, const char *metric, double dflt);
+
+/* Writes the CSV header and one result row to f (at offset 0), as
+ * harness_main does; used by sweeps, which run points one by one. */
+void harness_write_csv(FILE *f, const struct harness_opts *o,
+		       const struct result *res);
+
+/* True if the run would have more workers than allowed CPUs. */
+bool harness_oversubscribed(const struct harness_opts *o, unsigned nworkers);
+/* True if workers of this run busy-wait on the --lock. */
+bool harness_spins(const struct harness_opts *o);
+/* True if `nworkers` would spin on more workers than CPUs without
+ * --oversubscribe: such a point must be refused. */
+bool harness_refuses(const struct harness_opts *o, unsigned nworkers);
+
+/* Set by SIGINT/SIGTERM handlers installed by harness_main / sweeps. */
+extern volatile int harness_interrupted;
+void harness_install_signals(void);
+
+#endif

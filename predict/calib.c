@@ -1,0 +1,250 @@
+/*
+ * calib.c - the key = value calibration file (format, parsing, lookup)
+ * and the component costs the predictors take from it; see calib.h.  The
+ * probes that measure it are harness/calib_probe.c.
+ */
+#include "predict/calib.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+
+/* Probes every valid file must carry ("<name>.median_ns"). */
+static const char *const required[] = {
+	"xfer.store", "xfer.atomic", "xfer.load", "atomic.uncontended",
+	"atomic.contended", "hit", "miss", "percpu", "list", "page", "fault",
+	"syscall", NULL,
+};
+
+void calib_free(struct calib *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->e[i].key);
+		free(c->e[i].value);
+	}
+	free(c->e);
+	memset(c, 0, sizeof(*c));
+}
+
+static struct calib_entry *find(const struct calib *c, const char *key)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->e[i].key, key))
+			return &c->e[i];
+	return NULL;
+}
+
+void calib_set(struct calib *c, const char *key, const char *value)
+{
+	struct calib_entry *e = find(c, key);
+	double v;
+
+	if (!e) {
+		if (c->n == c->cap) {
+			c->cap = c->cap ? 2 * c->cap : 64;
+			c->e = realloc(c->e, c->cap * sizeof(*c->e));
+			if (!c->e)
+				die(1, "out of memory");
+		}
+		e = &c->e[c->n++];
+		e->key = xstrdup(key);
+	} else {
+		free(e->value);
+	}
+	e->value = xstrdup(value);
+	e->num = parse_double(value, -INFINITY, INFINITY, &v) ? v : NAN;
+}
+
+void calib_set_num(struct calib *c, const char *key, double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	calib_set(c, key, buf);
+}
+
+const char *calib_str(const struct calib *c, const char *key)
+{
+	const struct calib_entry *e = find(c, key);
+	return e ? e->value : NULL;
+}
+
+double calib_num(const struct calib *c, const char *key)
+{
+	const struct calib_entry *e = find(c, key);
+	return e ? e->num : NAN;
+}
+
+double calib_median(const struct calib *c, const char *probe)
+{
+	char key[128];
+
+	snprintf(key, sizeof(key), "%s.median_ns", probe);
+	return calib_num(c, key);
+}
+
+/* ---- file ---- */
+
+int calib_write(const struct calib *c, FILE *f)
+{
+	fprintf(f, "# memscale calibration: key = value; probe times in ns\n"
+		   "# (median, quartiles q1/q3, min and max over the repetitions)\n");
+	for (size_t i = 0; i < c->n; i++)
+		fprintf(f, "%s = %s\n", c->e[i].key, c->e[i].value);
+	return ferror(f) ? -1 : 0;
+}
+
+static char *trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
+			   end[-1] == '\r'))
+		*--end = '\0';
+	return s;
+}
+
+int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
+		size_t errlen)
+{
+	char line[1024];
+	size_t lineno = 0;
+	bool format_seen = false;
+
+	memset(c, 0, sizeof(*c));
+	while (fgets(line, sizeof(line), f)) {
+		char *s, *eq, *key, *val;
+		double v;
+
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			snprintf(err, errlen, "%s: line %zu: line too long", name, lineno);
+			goto bad;
+		}
+		s = trim(line);
+		if (!*s || *s == '#')
+			continue;
+		eq = strchr(s, '=');
+		if (!eq) {
+			snprintf(err, errlen, "%s: line %zu: corrupt line '%.40s' (want key = value)",
+				 name, lineno, s);
+			goto bad;
+		}
+		*eq = '\0';
+		key = trim(s);
+		val = trim(eq + 1);
+		if (!*key || !*val) {
+			snprintf(err, errlen, "%s: line %zu: empty %s", name, lineno,
+				 *key ? "value" : "key");
+			goto bad;
+		}
+		if (find(c, key)) {
+			snprintf(err, errlen, "%s: line %zu: duplicate key '%s'", name, lineno, key);
+			goto bad;
+		}
+		if (!strcmp(key, "format")) {
+			if (strcmp(val, CALIB_FORMAT)) {
+				snprintf(err, errlen, "%s: line %zu: unknown format '%s' (want '%s')",
+					 name, lineno, val, CALIB_FORMAT);
+				goto bad;
+			}
+			format_seen = true;
+		} else if (strncmp(key, "meta.", 5)) {
+			/* Every non-meta key is a probe figure. */
+			if (!parse_double(val, 0, 1e12, &v) || !isfinite(v)) {
+				snprintf(err, errlen, "%s: line %zu: bad value '%s' for '%s' "
+					 "(want a finite number >= 0)", name, lineno, val, key);
+				goto bad;
+			}
+		}
+		calib_set(c, key, val);
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: read error", name);
+		goto bad;
+	}
+	if (!format_seen) {
+		snprintf(err, errlen, "%s: missing 'format = %s' (not a calibration file?)",
+			 name, CALIB_FORMAT);
+		goto bad;
+	}
+	for (size_t i = 0; required[i]; i++) {
+		if (isnan(calib_median(c, required[i]))) {
+			snprintf(err, errlen, "%s: missing field '%s.median_ns'", name,
+				 required[i]);
+			goto bad;
+		}
+	}
+	return 0;
+bad:
+	calib_free(c);
+	return -1;
+}
+
+int calib_load(struct calib *c, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	if (!f) {
+		snprintf(err, errlen, "cannot open calibration '%s': %s", path,
+			 strerror(errno));
+		memset(c, 0, sizeof(*c));
+		return -1;
+	}
+	rc = calib_parse(c, f, path, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+void calib_load_or_die(struct calib *c, const char *path)
+{
+	char err[512];
+
+	if (calib_load(c, path, err, sizeof(err)))
+		die(EXIT_USAGE, "calibration %s", err);
+}
+
+/*
+ * The figure the models use for a probe: the minimum over the
+ * repetitions when the file has it, else the median.  On a shared or
+ * small machine every repetition can only be slowed down (preemption,
+ * a busy sibling), never sped up, so the least disturbed repetition is
+ * the closest to the hardware; the spread stays in the file.
+ */
+static double best(const struct calib *c, const char *probe)
+{
+	char key[128];
+	double v;
+
+	snprintf(key, sizeof(key), "%s.min_ns", probe);
+	v = calib_num(c, key);
+	return isnan(v) ? calib_median(c, probe) : v;
+}
+
+void calib_costs(const struct calib *c, struct memcg_costs *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->sim.xfer_ns = best(c, "xfer.atomic");
+	out->sim.remote_factor = 1.0; /* one node here: nothing to calibrate */
+	out->sim.hit_ns = best(c, "hit");
+	out->sim.atomic_ns = best(c, "atomic.uncontended");
+	/* A queue-lock hand-off is one transfer of the waiter's line (the
+	 * OLS'12 model's c); lock.NAME.pair figures also carry the flag
+	 * line of the alternation probe, so they are not used here. */
+	out->sim.handoff_ns = out->sim.xfer_ns;
+	out->fault_ns = best(c, "fault");
+	out->page_ns = best(c, "page");
+	out->syscall_ns = best(c, "syscall");
+	out->list_ns = best(c, "list");
+	out->percpu_ns = best(c, "percpu");
+	out->miss_ns = best(c, "miss");
+	out->walk_miss = 1.0 / 3.0;
+}

@@ -1,0 +1,599 @@
+/*
+ * sim.c - the discrete-event many-core simulator; the model and its
+ * assumptions are in sim.h, the memcg op programs in sim_memcg.c.
+ *
+ * Events: each core has at most one pending event (the time its next
+ * shared op is issued), kept in a binary min-heap ordered by (time,
+ * sequence), so simultaneous requests are served in the order they were
+ * scheduled.  Local work between shared ops is summed without events.  A
+ * core waiting for a lock has no event; the releasing core schedules it.
+ */
+#include "predict/sim.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+
+void sim_prog_init(struct sim_prog *p, const char *name)
+{
+	memset(p, 0, sizeof(*p));
+	snprintf(p->name, sizeof(p->name), "%s", name);
+}
+
+void sim_prog_free(struct sim_prog *p)
+{
+	free(p->ops);
+	p->ops = NULL;
+	p->nops = p->cap = 0;
+}
+
+static struct sim_op *emit(struct sim_prog *p, enum sim_op_kind kind)
+{
+	if (p->nops == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 64;
+		p->ops = realloc(p->ops, p->cap * sizeof(*p->ops));
+		if (!p->ops)
+			die(1, "out of memory");
+	}
+	memset(&p->ops[p->nops], 0, sizeof(p->ops[0]));
+	p->ops[p->nops].kind = kind;
+	p->ops[p->nops].period = 1;
+	return &p->ops[p->nops++];
+}
+
+unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope)
+{
+	for (unsigned i = 0; i < p->nlines; i++) {
+		if (!strcmp(p->lines[i].name, name)) {
+			if (p->lines[i].scope != scope)
+				die(1, "sim: line '%s' used with two scopes", name);
+			return i;
+		}
+	}
+	if (p->nlines == SIM_MAX_LINES)
+		die(1, "sim: too many lines in program '%s'", p->name);
+	snprintf(p->lines[p->nlines].name, sizeof(p->lines[0].name), "%s", name);
+	p->lines[p->nlines].scope = scope;
+	return p->nlines++;
+}
+
+unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
+		  enum sim_lock_kind kind, unsigned line)
+{
+	for (unsigned i = 0; i < p->nlocks; i++)
+		if (!strcmp(p->locks[i].name, name))
+			return i;
+	if (p->nlocks == SIM_MAX_LOCKS)
+		die(1, "sim: too many locks in program '%s'", p->name);
+	if (p->lines[line].scope != scope)
+		die(1, "sim: lock '%s' and its line differ in scope", name);
+	snprintf(p->locks[p->nlocks].name, sizeof(p->locks[0].name), "%s", name);
+	p->locks[p->nlocks].scope = scope;
+	p->locks[p->nlocks].kind = kind;
+	p->locks[p->nlocks].line = (int)line;
+	return p->nlocks++;
+}
+
+void sim_local(struct sim_prog *p, double ns)
+{
+	/* Merge with a preceding LOCAL: fewer ops, same timing. */
+	if (p->nops > p->merge_floor && p->ops[p->nops - 1].kind == SOP_LOCAL) {
+		p->ops[p->nops - 1].ns += ns;
+		return;
+	}
+	emit(p, SOP_LOCAL)->ns = ns;
+}
+
+void sim_local_exp(struct sim_prog *p, double ns)
+{
+	emit(p, SOP_LOCAL_EXP)->ns = ns;
+}
+
+void sim_access(struct sim_prog *p, enum sim_op_kind kind, unsigned line)
+{
+	emit(p, kind)->target = line;
+}
+
+void sim_lock_op(struct sim_prog *p, unsigned lock)
+{
+	emit(p, SOP_LOCK)->target = lock;
+}
+
+void sim_unlock_op(struct sim_prog *p, unsigned lock)
+{
+	emit(p, SOP_UNLOCK)->target = lock;
+}
+
+size_t sim_every(struct sim_prog *p, unsigned period)
+{
+	struct sim_op *op = emit(p, SOP_EVERY);
+	op->period = period ? period : 1;
+	return p->nops - 1;
+}
+
+void sim_every_end(struct sim_prog *p, size_t handle)
+{
+	p->ops[handle].skip = (unsigned)(p->nops - handle - 1);
+	/* Never merge later local work into the closed block. */
+	p->merge_floor = p->nops;
+}
+
+double sim_prog_local_ns(const struct sim_prog *p)
+{
+	double sum = 0;
+	/* Weight of op i: product of 1/period of the blocks enclosing it. */
+	for (size_t i = 0; i < p->nops; i++) {
+		double w = 1;
+		if (p->ops[i].kind != SOP_LOCAL && p->ops[i].kind != SOP_LOCAL_EXP)
+			continue;
+		for (size_t j = 0; j < i; j++)
+			if (p->ops[j].kind == SOP_EVERY && j + p->ops[j].skip >= i)
+				w /= p->ops[j].period;
+		sum += w * p->ops[i].ns;
+	}
+	return sum;
+}
+
+static const char *const op_names[] = {
+	[SOP_LOCAL] = "local", [SOP_LOCAL_EXP] = "local_exp",
+	[SOP_READ] = "read", [SOP_WRITE] = "write", [SOP_RMW] = "rmw",
+	[SOP_LOCK] = "lock", [SOP_UNLOCK] = "unlock", [SOP_EVERY] = "every",
+};
+static const char *const scope_names[] = {
+	[SCOPE_GLOBAL] = "global", [SCOPE_NODE] = "node",
+	[SCOPE_MEMCG] = "memcg", [SCOPE_MEMCG_NODE] = "memcg,node",
+	[SCOPE_CORE] = "core",
+};
+
+void sim_prog_dump(const struct sim_prog *p, FILE *f)
+{
+	int depth = 0;
+	size_t ends[64];
+
+	fprintf(f, "program %s: %zu ops, %u lines, %u locks, local %.1f ns/iter\n",
+		p->name, p->nops, p->nlines, p->nlocks, sim_prog_local_ns(p));
+	for (size_t i = 0; i < p->nops; i++) {
+		const struct sim_op *op = &p->ops[i];
+		while (depth > 0 && i > ends[depth - 1])
+			depth--;
+		fprintf(f, "%*s%-6s", 2 + 2 * depth, "", op_names[op->kind]);
+		switch (op->kind) {
+		case SOP_LOCAL:
+		case SOP_LOCAL_EXP:
+			fprintf(f, " %.1f ns\n", op->ns);
+			break;
+		case SOP_READ:
+		case SOP_WRITE:
+		case SOP_RMW:
+			fprintf(f, " %s [%s]\n", p->lines[op->target].name,
+				scope_names[p->lines[op->target].scope]);
+			break;
+		case SOP_LOCK:
+		case SOP_UNLOCK:
+			fprintf(f, " %s (%s) [%s]\n", p->locks[op->target].name,
+				p->locks[op->target].kind == SIM_LOCK_TICKET
+					? "ticket" : "queue",
+				scope_names[p->locks[op->target].scope]);
+			break;
+		case SOP_EVERY:
+			fprintf(f, " 1/%u iterations:\n", op->period);
+			if (depth < 64)
+				ends[depth++] = i + op->skip;
+			break;
+		}
+	}
+}
+
+/* ---- run-time state ---- */
+
+struct line_st {
+	double free_at;   /* the line serves one transfer at a time */
+	uint32_t version; /* bumped by every write */
+	int owner;        /* last writer, -1: memory */
+	bool shared;      /* read by a non-owner since the last write */
+};
+
+struct lock_st {
+	int holder;
+	unsigned head, n; /* FIFO of waiting cores in q[] */
+	unsigned *q;
+	unsigned line;    /* instance of its lock-word line */
+	enum sim_lock_kind kind;
+};
+
+struct core_st {
+	size_t pc;
+	uint64_t iter;
+	unsigned memcg, node;
+	uint64_t rng;
+	double wait_start;
+};
+
+struct event {
+	double t;
+	uint64_t seq;
+	unsigned core;
+};
+
+struct sim {
+	const struct sim_prog *p;
+	const struct sim_costs *c;
+	const struct sim_params *sp;
+	struct core_st *cores;
+	struct line_st *lines;
+	struct lock_st *locks;
+	uint32_t *seen;        /* ncores x nline_inst: version last seen */
+	uint32_t *every_cnt;   /* ncores x nops: arrivals at each EVERY op */
+	unsigned *line_base, *lock_base;
+	size_t nline_inst;
+	struct event *heap;
+	size_t nheap;
+	uint64_t seq, done, target, warm, events, xfers, xfers_warm;
+	double t_warm, t_end, wait_ns;
+	bool stop;
+};
+
+static unsigned scope_count(const struct sim_params *sp, enum sim_scope s)
+{
+	switch (s) {
+	case SCOPE_GLOBAL: return 1;
+	case SCOPE_NODE: return sp->nodes;
+	case SCOPE_MEMCG: return sp->containers;
+	case SCOPE_MEMCG_NODE: return sp->containers * sp->nodes;
+	case SCOPE_CORE: return sp->ncores;
+	}
+	return 1;
+}
+
+static unsigned scope_index(const struct sim *s, enum sim_scope sc, unsigned c)
+{
+	const struct core_st *k = &s->cores[c];
+
+	switch (sc) {
+	case SCOPE_GLOBAL: return 0;
+	case SCOPE_NODE: return k->node;
+	case SCOPE_MEMCG: return k->memcg;
+	case SCOPE_MEMCG_NODE: return k->memcg * s->sp->nodes + k->node;
+	case SCOPE_CORE: return c;
+	}
+	return 0;
+}
+
+static inline unsigned line_inst(const struct sim *s, unsigned tmpl, unsigned c)
+{
+	return s->line_base[tmpl] + scope_index(s, s->p->lines[tmpl].scope, c);
+}
+
+static inline uint64_t rng_next(uint64_t *x)
+{
+	/* xorshift64* */
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return *x * 0x2545F4914F6CDD1DULL;
+}
+
+static inline double rng_unit(uint64_t *x)
+{
+	return (double)(rng_next(x) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static uint64_t mix64(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void heap_push(struct sim *s, double t, unsigned core)
+{
+	size_t i = s->nheap++;
+	struct event e = { t, s->seq++, core };
+
+	while (i > 0) {
+		size_t parent = (i - 1) / 2;
+		struct event *pe = &s->heap[parent];
+		if (pe->t < e.t || (pe->t == e.t && pe->seq < e.seq))
+			break;
+		s->heap[i] = *pe;
+		i = parent;
+	}
+	s->heap[i] = e;
+}
+
+static struct event heap_pop(struct sim *s)
+{
+	struct event top = s->heap[0], last = s->heap[--s->nheap];
+	size_t i = 0;
+
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		const struct event *cand = &last;
+		if (l < s->nheap && (s->heap[l].t < cand->t ||
+				     (s->heap[l].t == cand->t && s->heap[l].seq < cand->seq))) {
+			m = l;
+			cand = &s->heap[l];
+		}
+		if (r < s->nheap && (s->heap[r].t < cand->t ||
+				     (s->heap[r].t == cand->t && s->heap[r].seq < cand->seq)))
+			m = r;
+		if (m == i)
+			break;
+		s->heap[i] = s->heap[m];
+		i = m;
+	}
+	if (s->nheap)
+		s->heap[i] = last;
+	return top;
+}
+
+static double xfer_cost(const struct sim *s, const struct line_st *ln, unsigned c)
+{
+	if (ln->owner >= 0 && s->cores[ln->owner].node != s->cores[c].node)
+		return s->c->xfer_ns * s->c->remote_factor;
+	return s->c->xfer_ns;
+}
+
+/* One access by core c issued at t; returns its completion time. */
+static double access_line(struct sim *s, unsigned li, unsigned c, double t,
+			  enum sim_op_kind kind)
+{
+	struct line_st *ln = &s->lines[li];
+	uint32_t *seen = &s->seen[(size_t)c * s->nline_inst + li];
+	bool hit;
+	double start, done;
+
+	if (kind == SOP_READ)
+		hit = *seen == ln->version && ln->version != 0;
+	else
+		hit = ln->owner == (int)c && !ln->shared && *seen == ln->version;
+	if (hit) {
+		done = t + s->c->hit_ns;
+	} else {
+		start = t > ln->free_at ? t : ln->free_at;
+		done = start + xfer_cost(s, ln, c);
+		/* A read of a line already shared since its last write is
+		 * served from the shared copy: it waits for the transfer in
+		 * flight but does not hold up the requests behind it.  Every
+		 * other miss needs the owner or an invalidation: one at a
+		 * time, FIFO. */
+		if (!(kind == SOP_READ && ln->shared))
+			ln->free_at = done;
+		s->xfers++;
+		if (kind == SOP_READ) {
+			if (ln->version == 0) /* first touch: from memory */
+				ln->version = 1;
+			if (ln->owner != (int)c)
+				ln->shared = true;
+			*seen = ln->version;
+		}
+	}
+	if (kind != SOP_READ && !hit) {
+		ln->version++;
+		ln->owner = (int)c;
+		ln->shared = false;
+		*seen = ln->version;
+	}
+	if (kind == SOP_RMW)
+		done += s->c->atomic_ns;
+	return done;
+}
+
+static double handoff_ns(const struct sim *s, const struct lock_st *L, unsigned k)
+{
+	if (L->kind == SIM_LOCK_TICKET)
+		return s->c->handoff_ns * (double)k / 2.0;
+	return s->c->handoff_ns;
+}
+
+static void iteration_done(struct sim *s, double t)
+{
+	s->done++;
+	if (s->done == s->warm) {
+		s->t_warm = t;
+		s->xfers_warm = s->xfers;
+	}
+	if (s->done >= s->target) {
+		s->t_end = t;
+		s->stop = true;
+	}
+}
+
+/* Run core c from its current op at time now until it must wait. */
+static void step(struct sim *s, unsigned c, double now)
+{
+	const struct sim_prog *p = s->p;
+	struct core_st *k = &s->cores[c];
+	double t = now;
+
+	for (;;) {
+		const struct sim_op *op;
+
+		if (k->pc == p->nops) {
+			k->pc = 0;
+			k->iter++;
+			iteration_done(s, t);
+			if (s->stop)
+				return;
+			if (t > now) {
+				heap_push(s, t, c);
+				return;
+			}
+			continue;
+		}
+		op = &p->ops[k->pc];
+		switch (op->kind) {
+		case SOP_EVERY: {
+			/* One in `period` arrivals at this op, from a random
+			 * per-core phase (count arrivals, not iterations, so a
+			 * block nested in an unrolled batch folds evenly). */
+			uint64_t phase = mix64(s->sp->seed ^ ((uint64_t)c << 32) ^ k->pc);
+			uint32_t *cnt = &s->every_cnt[(size_t)c * p->nops + k->pc];
+			if ((*cnt)++ == 0)
+				*cnt += (uint32_t)(phase % op->period);
+			if ((*cnt - 1) % op->period)
+				k->pc += op->skip;
+			k->pc++;
+			continue;
+		}
+		case SOP_LOCAL:
+			t += op->ns;
+			k->pc++;
+			continue;
+		case SOP_LOCAL_EXP:
+			t += -op->ns * log(1.0 - rng_unit(&k->rng));
+			k->pc++;
+			continue;
+		default:
+			break;
+		}
+		/* Shared ops are issued in global time order. */
+		if (t > now) {
+			heap_push(s, t, c);
+			return;
+		}
+		if (op->kind == SOP_READ || op->kind == SOP_WRITE || op->kind == SOP_RMW) {
+			t = access_line(s, line_inst(s, op->target, c), c, t, op->kind);
+			k->pc++;
+			continue;
+		}
+		{
+			const struct sim_lock_def *ld = &p->locks[op->target];
+			struct lock_st *L = &s->locks[s->lock_base[op->target] +
+						      scope_index(s, ld->scope, c)];
+
+			if (op->kind == SOP_LOCK) {
+				if (L->holder < 0) {
+					L->holder = (int)c;
+					t = access_line(s, L->line, c, t, SOP_RMW);
+					k->pc++;
+					continue;
+				}
+				L->q[(L->head + L->n++) % s->sp->ncores] = c;
+				k->wait_start = t;
+				return; /* woken by the release */
+			}
+			/* SOP_UNLOCK: the release store, then the hand-off. */
+			t = access_line(s, L->line, c, t, SOP_WRITE);
+			if (L->n) {
+				unsigned w = L->q[L->head];
+				double h = handoff_ns(s, L, 1 + L->n), tw = t + h;
+				struct line_st *ln = &s->lines[L->line];
+
+				L->head = (L->head + 1) % s->sp->ncores;
+				L->n--;
+				L->holder = (int)w;
+				/* The lock word moves to the new holder. */
+				ln->version++;
+				ln->owner = (int)w;
+				ln->shared = false;
+				s->seen[(size_t)w * s->nline_inst + L->line] = ln->version;
+				if (ln->free_at < tw)
+					ln->free_at = tw;
+				s->wait_ns += tw - s->cores[w].wait_start;
+				s->cores[w].pc++;
+				heap_push(s, tw, w);
+			} else {
+				L->holder = -1;
+			}
+			k->pc++;
+		}
+	}
+}
+
+int sim_run(const struct sim_prog *p, const struct sim_costs *c,
+	    const struct sim_params *sp, struct sim_result *r, const char **err)
+{
+	struct sim s = { .p = p, .c = c, .sp = sp };
+	size_t nlock_inst = 0;
+	int rc = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (!sp->ncores || !sp->nodes || !sp->containers || sp->nodes > sp->ncores) {
+		*err = "cores, nodes and containers must be >= 1 and nodes <= cores";
+		return -1;
+	}
+	if (!p->nops || sp->iters_per_core == 0) {
+		*err = "empty program or zero iterations";
+		return -1;
+	}
+	s.cores = xcalloc(sp->ncores, sizeof(*s.cores));
+	for (unsigned i = 0; i < sp->ncores; i++) {
+		s.cores[i].memcg = i % sp->containers;
+		s.cores[i].node = i % sp->nodes; /* as models/memcg.h places workers */
+		s.cores[i].rng = mix64(sp->seed + i) | 1;
+	}
+	s.line_base = xcalloc(p->nlines + 1, sizeof(unsigned));
+	for (unsigned i = 0; i < p->nlines; i++) {
+		s.line_base[i] = (unsigned)s.nline_inst;
+		s.nline_inst += scope_count(sp, p->lines[i].scope);
+	}
+	s.lines = xcalloc(s.nline_inst, sizeof(*s.lines));
+	for (size_t i = 0; i < s.nline_inst; i++)
+		s.lines[i].owner = -1;
+	s.seen = xcalloc((size_t)sp->ncores * s.nline_inst, sizeof(uint32_t));
+	s.lock_base = xcalloc(p->nlocks + 1, sizeof(unsigned));
+	for (unsigned i = 0; i < p->nlocks; i++) {
+		s.lock_base[i] = (unsigned)nlock_inst;
+		nlock_inst += scope_count(sp, p->locks[i].scope);
+	}
+	s.locks = xcalloc(nlock_inst + 1, sizeof(*s.locks));
+	for (unsigned i = 0; i < p->nlocks; i++) {
+		unsigned n = scope_count(sp, p->locks[i].scope);
+		for (unsigned j = 0; j < n; j++) {
+			struct lock_st *L = &s.locks[s.lock_base[i] + j];
+			L->holder = -1;
+			L->q = xcalloc(sp->ncores, sizeof(unsigned));
+			L->kind = p->locks[i].kind;
+			/* Same scope as its line, so instance j matches. */
+			L->line = s.line_base[p->locks[i].line] + j;
+		}
+	}
+	s.heap = xcalloc(sp->ncores + 1, sizeof(*s.heap));
+	s.every_cnt = xcalloc((size_t)sp->ncores * p->nops, sizeof(uint32_t));
+	s.target = (uint64_t)sp->ncores * sp->iters_per_core;
+	s.warm = (uint64_t)(sp->warm_frac * (double)s.target);
+	if (s.warm < 1)
+		s.warm = 1;
+	if (s.warm >= s.target)
+		s.warm = s.target - 1;
+
+	for (unsigned i = 0; i < sp->ncores; i++)
+		heap_push(&s, 0.0, i);
+	while (!s.stop && s.nheap) {
+		struct event e = heap_pop(&s);
+		s.events++;
+		step(&s, e.core, e.t);
+	}
+	if (!s.stop) {
+		*err = "deadlock: every core waits for a lock nobody holds";
+		rc = -1;
+	} else if (s.t_end <= s.t_warm) {
+		*err = "run too short to measure (no time passed)";
+		rc = -1;
+	} else {
+		double span = s.t_end - s.t_warm;
+		uint64_t ops = s.target - s.warm;
+		r->ops_per_sec = (double)ops / span * 1e9;
+		r->ns_per_op_core = span * sp->ncores / (double)ops;
+		r->lock_wait_frac = s.wait_ns / (s.t_end * sp->ncores);
+		r->xfer_per_op = (double)(s.xfers - s.xfers_warm) / (double)ops;
+		r->events = s.events;
+		r->sim_ns = s.t_end;
+	}
+	for (size_t i = 0; i < nlock_inst; i++)
+		free(s.locks[i].q);
+	free(s.locks);
+	free(s.lock_base);
+	free(s.seen);
+	free(s.every_cnt);
+	free(s.lines);
+	free(s.line_base);
+	free(s.cores);
+	free(s.heap);
+	return rc;
+}

@@ -1,0 +1,67 @@
+#!/bin/sh
+# check_layers.sh [BUILD] - memscale's layer rules (docs/layers.md):
+#   1. an #include "dir/file.h" names a file of the same layer or a lower one;
+#   2. an object file calls (links against) only its own layer or lower ones;
+#   3. no two files include each other, directly or through others.
+# The layer table is read from docs/layers.md, the one place it is written.
+# Prints one line per violation and exits 1 if there is any.
+set -eu
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+
+# "| 3 | `counters/` | ..." -> "counters 3"
+sed -n 's/^| *\([0-9][0-9]*\) *| *`\([a-z_]*\)\/` *|.*/\2 \1/p' docs/layers.md > "$TMP/ranks"
+[ -s "$TMP/ranks" ] || { echo "check_layers: no layer table in docs/layers.md" >&2; exit 2; }
+dirs=$(awk '{ print $1 }' "$TMP/ranks")
+
+# 1 and 3: includes.  Every project include is spelt from the root.
+for d in $dirs; do find "$d" -name '*.[ch]'; done | sort > "$TMP/files"
+while read -r f; do
+	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
+	while read -r inc; do echo "$f $inc"; done
+done < "$TMP/files" > "$TMP/edges"
+awk -v ranks="$TMP/ranks" '
+	BEGIN { while ((getline l < ranks) > 0) { split(l, a, " "); rank[a[1]] = a[2] } }
+	function layer(p,   s) { s = p; sub(/\/.*/, "", s); return s }
+	{
+		src = layer($1); dst = layer($2)
+		if (!($2 ~ /\//)) { printf "%s: include \"%s\" must be spelt from the root (dir/file.h)\n", $1, $2; bad = 1; next }
+		if (!(dst in rank)) { printf "%s: includes \"%s\", which is in no layer\n", $1, $2; bad = 1; next }
+		if (src != dst && rank[dst] >= rank[src]) {
+			printf "%s (layer %s, %d) includes %s (layer %s, %d): dependencies point down only\n", $1, src, rank[src], $2, dst, rank[dst]; bad = 1
+		}
+	}
+	END { exit bad }' "$TMP/edges" || fail=1
+# tsort reports a loop in the include graph (a file including itself
+# through others); self-edges are ignored.
+awk '$1 != $2 { print $1, $2 }' "$TMP/edges" | tsort >/dev/null 2> "$TMP/loops" || true
+if [ -s "$TMP/loops" ]; then
+	echo "include cycle among:"; sed -n 's/^tsort: //p' "$TMP/loops" | grep -v 'input contains a loop' | sed 's/^/  /'
+	fail=1
+fi
+
+# 2: calls, from the objects' symbol tables.
+if [ -d "$BUILD" ]; then
+	for d in $dirs; do find "$BUILD/$d" -name '*.o' 2>/dev/null; done | sort > "$TMP/objs"
+	while read -r o; do
+		nm --defined-only -g "$o" | awk -v o="$o" 'NF == 3 { print $3, o }'
+	done < "$TMP/objs" | sort -u > "$TMP/defs"
+	while read -r o; do
+		nm -u "$o" | awk -v o="$o" '{ print $2, o }'
+	done < "$TMP/objs" | sort > "$TMP/uses"
+	join "$TMP/uses" "$TMP/defs" | awk -v ranks="$TMP/ranks" -v b="$BUILD/" '
+		BEGIN { while ((getline l < ranks) > 0) { split(l, a, " "); rank[a[1]] = a[2] } }
+		function layer(p,   s) { s = substr(p, length(b) + 1); sub(/\/.*/, "", s); return s }
+		{
+			u = layer($2); d = layer($3)
+			if (u != d && rank[d] >= rank[u]) {
+				printf "%s calls %s in %s (layer %s above or beside %s)\n", $2, $1, $3, d, u; bad = 1
+			}
+		}
+		END { exit bad }' || fail=1
+else
+	echo "check_layers: no $BUILD/ (build first): calls not checked" >&2
+fi
+[ -z "${fail:-}" ] && echo "layers: $(wc -l < "$TMP/files") files, $(wc -l < "$TMP/edges") includes, $(cat "$TMP/objs" 2>/dev/null | wc -l) objects: all point down"
+exit ${fail:-0}

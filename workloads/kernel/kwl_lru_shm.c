@@ -1,0 +1,62 @@
+/*
+ * kwl_lru_shm.c - vm-scalability case-lru-shm as a loop: each worker reads
+ * a sparse tmpfs file through a read-only MAP_SHARED mapping, every word
+ * (usemem -f FILE --readonly, default step sizeof(long)).  Each first read
+ * of a page is shmem_fault: allocate, charge, add to the page cache and to
+ * the LRU (folio_add_lru), map (NR_FILE_MAPPED), PGFAULT event - the paths
+ * whose cost grew 36.6% in the 8d59d2214c LKP report.  vm-scalability
+ * reads half of RAM once; to repeat within bounded memory we then unmap
+ * and truncate the file to 0 (LRU delete, uncharge) and read it again.
+ *
+ * One operation is one 4 KB page read (so ops/s x 4 = vm-scalability's
+ * KB/s); expected one minor fault per operation (fault-around finds no
+ * cached pages in a freshly truncated file).
+ */
+#include "workloads/kernel/kbackend.h"
+
+#include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static int lru_prepare(struct worker *w, struct kb_worker *kw, const char *dir)
+{
+	kw->size = kb_size(w);
+	kw->fd = kb_tmpfile(dir, 0);
+	return kw->fd < 0 ? kw->fd : 0;
+}
+
+static void lru_loop(struct worker *w, struct kb_worker *kw)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), size = kw->size;
+	unsigned long sum = 0;
+
+	while (!worker_should_stop(w)) {
+		const volatile unsigned long *p;
+
+		if (ftruncate(kw->fd, (off_t)size)) {
+			kw->err = -errno;
+			return;
+		}
+		p = mmap(NULL, size, PROT_READ, MAP_SHARED, kw->fd, 0);
+		if (p == MAP_FAILED) {
+			kw->err = -errno;
+			return;
+		}
+		for (size_t off = 0; off < size && !worker_should_stop(w); off += pg) {
+			for (size_t i = 0; i < pg / sizeof(long); i++)
+				sum += p[off / sizeof(long) + i];
+			worker_done_op(w);
+		}
+		munmap((void *)p, size);
+		if (ftruncate(kw->fd, 0)) {
+			kw->err = -errno;
+			return;
+		}
+	}
+	keep(sum);
+}
+
+KWL_DEFINE(kwl_lru_shm, "lru_shm",
+	   "Read-only shared mapping of sparse tmpfs pages (vm-scalability lru-shm, real faults)",
+	   .op_unit = "4 KB page read", .dir = KWL_DIR_TMP, .flags = KWL_F_SIZED, .faults_per_op = 1,
+	   .prepare = lru_prepare, .loop = lru_loop);

@@ -1,0 +1,47 @@
+/*
+ * aim9_page_test - AIM9 page_test (aim7/creat-clo.c, "System Allocations
+ * & Pages", multiplier 1700) over the memcg model: sbrk(1 MB), then 100
+ * times sbrk(-64 KB) and 16 x (sbrk(4 KB) + write a byte every 128 B of
+ * the new page), finally brk(old).  Each shrink frees the 16 pages the
+ * previous round dirtied (workloads.md §4): page_fault1's memcg paths in
+ * 64 KB bursts.  Alex Shi's per-memcg lru_lock case (24 containers of
+ * page_test + brk_test, seed 003) - run with containers=N.
+ *
+ * One operation = one page_test call (AIM reports calls/s x 1700).
+ * Op table per operation (B = lru_batch; each round faults 16 pages, then
+ * the shrink drains the LRU batch and releases them):
+ *   charges 1600, uncharges 100*ceil(16/B)
+ *   LRU adds 1600, LRU dels 1600
+ *   stat updates 6400: NR_ANON_MAPPED +1/-1, NR_INACTIVE_ANON +1/-1 per page
+ *   events 3200 + 100*ceil(16/B): PGFAULT, PGPGIN per page, PGPGOUT per gather
+ *   LRU lock acquisitions 100*2*ceil(16/B)
+ */
+#include "workloads/model/model_workload.h"
+
+#define ROUNDS 100
+#define PAGES_PER_ROUND 16
+
+static void aim9_page_test_op(struct mwl_worker *ww)
+{
+	for (unsigned r = 0; r < ROUNDS; r++) {
+		for (unsigned i = 0; i < PAGES_PER_ROUND; i++)
+			mwl_fault_anon(ww, false);
+		mwl_unmap_anon(ww); /* the next sbrk(-64 KB) (or brk(old)) */
+	}
+}
+
+static void aim9_page_test_expect(const struct model_params *p, struct mwl_counts *c)
+{
+	double g = ROUNDS * div_up(PAGES_PER_ROUND, p->lru_batch);
+	double pages = ROUNDS * PAGES_PER_ROUND;
+
+	*c = (struct mwl_counts){ .charges = pages, .uncharges = g, .lru_add = pages,
+				  .lru_del = pages, .stat_updates = 4 * pages,
+				  .events = 2 * pages + g, .lock_acq = 2 * g };
+}
+
+MODEL_WORKLOAD(aim9_page_test, 0,
+	       "AIM9 page_test: 100 x (sbrk -64 KB, 16 page faults) per call (model)",
+	       .pages_per_worker = PAGES_PER_ROUND + 2 * MODEL_MAX_BATCH,
+	       .map_pages = PAGES_PER_ROUND, .op = aim9_page_test_op,
+	       .expect = aim9_page_test_expect);

@@ -1,0 +1,20 @@
+/*
+ * fallocate2 - will-it-scale tests/fallocate2.c over the memcg model: the
+ * same as fallocate1 with the file in /tmp ("fallocate test against
+ * /tmp", 2018).  With /tmp on tmpfs, as in Shakeel's fefc6e6631ff runs
+ * (+38.0% vs fallocate1's +38.8%), it takes the very same kernel path; on
+ * ext4/xfs it would not touch the memcg LRU at all (workloads.md §2), so
+ * the model shares fallocate1's operation.
+ *
+ * One operation = one fallocate call (2 pages).
+ * Op table per operation: as fallocate1 (charges 2, uncharges
+ *   ceil(256/B)/128, LRU adds 2, dels 2, stat updates 12,
+ *   events 2 + ceil(256/B)/128, LRU lock acquisitions 2*ceil(256/B)/128).
+ */
+#include "workloads/model/model_workload.h"
+
+MODEL_WORKLOAD(fallocate2, 0,
+	       "will-it-scale fallocate2: fallocate1 against tmpfs /tmp (model)",
+	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_REGION, .op = mwl_fallocate_op,
+	       .expect = mwl_expect_fallocate);

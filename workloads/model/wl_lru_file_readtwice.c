@@ -1,0 +1,84 @@
+/*
+ * lru_file_readtwice - vm-scalability case-lru-file-readtwice over the
+ * memcg model: per task a sparse file larger than memory read by two dd
+ * processes (workloads.md §3; Daniel Jordan's case for the per-memcg
+ * lru_lock, +62% with 6168d0da2b47's series, seed 003).  The first reader
+ * misses: page cache alloc, charge (PGPGIN), NR_FILE_PAGES, folio_add_lru
+ * on the inactive file list; the second reader, RING pages behind, hits
+ * the cached page: folio_mark_accessed -> folio_activate (activate batch,
+ * inactive -> active under the LRU lock, PGACTIVATE).  Memory is a pool
+ * of pages per worker, so reclaim never stops: when the pool is empty the
+ * worker reclaims from its memcg's lruvec (deactivate from the active
+ * tail, isolate from the inactive tail, uncharge, free), which is where
+ * the lock is hot (shrink_active_list / shrink_inactive_list / activate).
+ *
+ * One operation = one page read by each dd (8 KiB of dd output).
+ * Op table per operation, steady state (not exact: reclaim batches depend
+ * on timing; the tests check only the invariants):
+ *   charges 1, uncharges ~1/32 (SWAP_CLUSTER_MAX pages per gather)
+ *   LRU adds 1, LRU dels ~1, LRU moves ~2 (activate, deactivate)
+ *   stat updates ~6: NR_FILE_PAGES +1/-1, NR_INACTIVE_FILE +1/-1,
+ *     activate -INACTIVE +ACTIVE, deactivate -ACTIVE +INACTIVE (when it runs)
+ *   events ~3: PGPGIN, PGACTIVATE, PGDEACTIVATE, PGPGOUT per gather
+ *   LRU lock acquisitions ~1/B + 1/B + 1/32 (add drain, activate drain, reclaim)
+ */
+#include "workloads/model/model_workload.h"
+
+#define RING 64
+#define POOL 1024
+
+static struct mpage *readtwice_alloc(struct mwl_worker *ww)
+{
+	struct model_worker *mw = ww->mw;
+	struct worker *w = &ww->run->workers[mw->id];
+	struct mpage *pg;
+
+	while (!(pg = model_page_alloc(mw))) {
+		if (model_reclaim(mw, LRU_INACTIVE_FILE, SWAP_CLUSTER_MAX))
+			continue;
+		/* our own pages may all sit in our batches */
+		model_lru_add_drain(mw);
+		if (model_reclaim(mw, LRU_INACTIVE_FILE, SWAP_CLUSTER_MAX))
+			continue;
+		if (worker_should_stop(w))
+			return NULL;
+		cpu_relax();
+	}
+	return pg;
+}
+
+/* Set-up, single-threaded: the arena is not for the measured loop. */
+static void readtwice_init(struct mwl_worker *ww)
+{
+	ww->ring = arena_alloc(ww->run->arena, RING * sizeof(*ww->ring), 8);
+	ww->ring_len = RING;
+}
+
+static void readtwice_op(struct mwl_worker *ww)
+{
+	struct model_worker *mw = ww->mw;
+	struct mpage *pg, *old;
+
+	/* first dd: miss, read into a new page cache page */
+	pg = readtwice_alloc(ww);
+	if (!pg)
+		return;
+	if (!model_charge(mw, pg, mw->memcg))
+		die(1, "internal error: charge failed without a limit");
+	model_mod_lruvec_state(mw, mw->memcg, mw->nid, NR_FILE_PAGES, 1);
+	model_lru_add(mw, pg);
+	model_page_work(mw, true);
+	/* second dd, RING pages behind: hit, activate */
+	old = ww->ring[ww->ring_pos];
+	ww->ring[ww->ring_pos] = pg;
+	ww->ring_pos = (ww->ring_pos + 1) % RING;
+	if (old) {
+		model_activate(mw, old);
+		model_page_work(mw, true);
+	}
+}
+
+MODEL_WORKLOAD(lru_file_readtwice, 0,
+	       "vm-scalability lru-file-readtwice: two readers per file, activate on the 2nd read, reclaim (model)",
+	       .pages_per_worker = POOL, .map_pages = 1, .prefault = readtwice_init,
+	       .op = readtwice_op);

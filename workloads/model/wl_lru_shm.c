@@ -1,0 +1,52 @@
+/*
+ * lru_shm - vm-scalability case-lru-shm over the memcg model: per task a
+ * sparse tmpfs file read through a read-only MAP_SHARED mapping
+ * (usemem --readonly), then unmapped and removed.  Kernel path
+ * (workloads.md §3, LKP 8d59d2214c23 report: -36.6%, fixed by
+ * 9cee7e8ef3e3): shmem_fault -> shmem_alloc_and_add_folio (charge,
+ * PGPGIN, NR_FILE_PAGES, NR_SHMEM, folio_add_lru), finish_fault ->
+ * folio_add_file_rmap (NR_FILE_MAPPED), the PGFAULT event; munmap takes
+ * NR_FILE_MAPPED back, rm truncates (LRU del, uncharge).  The file is
+ * MWL_REGION pages per task.
+ *
+ * One operation = one page read (usemem's KB/s / 4).
+ * Op table per operation (F = 256 pages per file, B = lru_batch):
+ *   charges 1, uncharges ceil(F/B)/F
+ *   LRU adds 1, LRU dels 1
+ *   stat updates 8: NR_FILE_PAGES, NR_SHMEM, NR_INACTIVE_ANON, NR_FILE_MAPPED
+ *     each up at the fault and down at munmap/rm
+ *   events 2 + ceil(F/B)/F: PGFAULT, PGPGIN, PGPGOUT per gather
+ *   LRU lock acquisitions 2*ceil(F/B)/F
+ */
+#include "workloads/model/model_workload.h"
+
+static void lru_shm_op(struct mwl_worker *ww)
+{
+	struct model_worker *mw = ww->mw;
+	struct mpage *pg;
+
+	model_count_event(mw, mw->memcg, EV_PGFAULT, 1);
+	pg = mwl_shmem_add(ww);
+	model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_FILE_MAPPED, 1);
+	model_page_work(mw, false);
+	if (ww->nmap < MWL_REGION)
+		return;
+	for (unsigned i = 0; i < ww->nmap; i++) /* munmap */
+		model_mod_lruvec_state(mw, ww->map[i]->memcg, ww->map[i]->nid,
+				       NR_FILE_MAPPED, -1);
+	mwl_shmem_truncate(ww); /* rm */
+}
+
+static void lru_shm_expect(const struct model_params *p, struct mwl_counts *c)
+{
+	double g = (double)div_up(MWL_REGION, p->lru_batch) / MWL_REGION;
+
+	*c = (struct mwl_counts){ .charges = 1, .uncharges = g, .lru_add = 1,
+				  .lru_del = 1, .stat_updates = 8, .events = 2 + g,
+				  .lock_acq = 2 * g };
+}
+
+MODEL_WORKLOAD(lru_shm, 0,
+	       "vm-scalability lru-shm: read-fault a tmpfs file, unmap, rm (model)",
+	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_REGION, .op = lru_shm_op, .expect = lru_shm_expect);

@@ -1,0 +1,30 @@
+/*
+ * page_fault1 - will-it-scale tests/page_fault1.c over the memcg model:
+ * mmap 128 MB private anonymous, write one byte per 4 KiB page, munmap.
+ * Kernel path (workloads.md §2, kernel.md §5): do_anonymous_page ->
+ * __mem_cgroup_charge -> folio_add_new_anon_rmap -> folio_add_lru; munmap
+ * -> zap_pte_range -> tlb_finish_mmu -> folios_put_refs (lruvec lock) ->
+ * uncharge_batch.  The mapping is MWL_REGION pages (see model_workload.h).
+ *
+ * One operation = one page faulted (will-it-scale counts per page).
+ * Op table per operation (R = MWL_REGION = 256, B = lru_batch):
+ *   charges 1 (page_counter hit once per charge_batch by the stock)
+ *   uncharges ceil(R/B)/R        (one uncharge_batch per release batch)
+ *   LRU adds 1, LRU dels 1
+ *   stat updates 4: NR_ANON_MAPPED +1/-1, NR_INACTIVE_ANON +1/-1
+ *   events 2 + ceil(R/B)/R: PGFAULT, PGPGIN, PGPGOUT per gather
+ *   LRU lock acquisitions 2*ceil(R/B)/R: lru_add drains + release batches
+ *   page work: zero the page (clear_page) with page_work=copy
+ */
+#include "workloads/model/model_workload.h"
+
+static void page_fault1_op(struct mwl_worker *ww)
+{
+	mwl_region_fault(ww, false);
+}
+
+MODEL_WORKLOAD(page_fault1, 0,
+	       "will-it-scale page_fault1: anon fault, charge, LRU add; munmap frees (model)",
+	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_REGION, .op = page_fault1_op,
+	       .expect = mwl_expect_region);

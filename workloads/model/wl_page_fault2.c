@@ -1,0 +1,33 @@
+/*
+ * page_fault2 - will-it-scale tests/page_fault2.c over the memcg model:
+ * per worker a 128 MB file on tmpfs /tmp (created once; its pages are
+ * charged and cached in set-up), then in a loop: mmap MAP_PRIVATE, write
+ * one byte per page, munmap.  Every write is a CoW fault (kernel.md §5):
+ * do_fault -> folio_prealloc (alloc + __mem_cgroup_charge), copy_page,
+ * set_pte_range (folio_add_new_anon_rmap: NR_ANON_MAPPED; folio_add_lru_vma);
+ * munmap: folio_remove_rmap_ptes, tlb_flush_mmu -> folios_put_refs under
+ * folio_lruvec_lock_irqsave.  This is the benchmark of LKP's 70a64b7919cb
+ * report (-11.9%) and of fefc6e6631ff's fix (+50%), and of Feng Tang's
+ * MEMCG_UPDATE_BATCH (+13.7..26.2%).
+ *
+ * One operation = one page faulted.
+ * Op table per operation (R = MWL_REGION = 256, B = lru_batch):
+ *   charges 1, uncharges ceil(R/B)/R
+ *   LRU adds 1, LRU dels 1
+ *   stat updates 4: NR_ANON_MAPPED +1/-1, NR_INACTIVE_ANON +1/-1
+ *   events 2 + ceil(R/B)/R: PGFAULT, PGPGIN, PGPGOUT per gather
+ *   LRU lock acquisitions 2*ceil(R/B)/R
+ *   page work: copy the file page (copy_page) with page_work=copy
+ */
+#include "workloads/model/model_workload.h"
+
+static void page_fault2_op(struct mwl_worker *ww)
+{
+	mwl_region_fault(ww, true);
+}
+
+MODEL_WORKLOAD(page_fault2, 0,
+	       "will-it-scale page_fault2: CoW fault of a tmpfs file page, charge, LRU add; munmap frees (model)",
+	       .pages_per_worker = 2 * MWL_REGION + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_REGION, .prefault = mwl_prefault_file,
+	       .op = page_fault2_op, .expect = mwl_expect_region);

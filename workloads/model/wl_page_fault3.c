@@ -1,0 +1,42 @@
+/*
+ * page_fault3 - will-it-scale tests/page_fault3.c over the memcg model:
+ * like page_fault2 but MAP_SHARED, so after the first pass (done in
+ * set-up) a fault finds the cached tmpfs page: no allocation, charge or
+ * LRU work, only NR_FILE_MAPPED moves (up at fault, down at munmap) and
+ * the PGFAULT event.  The counter-only workload: fefc6e6631ff measured
+ * +0.11% here, 8d59d2214c23 mentions a 25.9% regression of it from a
+ * stats change (workloads.md §2).
+ *
+ * One operation = one page faulted.
+ * Op table per operation: charges 0, uncharges 0, LRU adds 0, dels 0,
+ *   stat updates 2 (NR_FILE_MAPPED +1, -1 at munmap), events 1 (PGFAULT),
+ *   LRU lock acquisitions 0.
+ */
+#include "workloads/model/model_workload.h"
+
+static void page_fault3_op(struct mwl_worker *ww)
+{
+	struct model_worker *mw = ww->mw;
+	struct mpage *pg = ww->file[ww->pos++];
+
+	model_count_event(mw, mw->memcg, EV_PGFAULT, 1);
+	model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_FILE_MAPPED, 1);
+	model_page_work(mw, false);
+	if (ww->pos < ww->nfile)
+		return;
+	for (unsigned i = 0; i < ww->nfile; i++) /* munmap: page_remove_rmap */
+		model_mod_lruvec_state(mw, ww->file[i]->memcg, ww->file[i]->nid,
+				       NR_FILE_MAPPED, -1);
+	ww->pos = 0;
+}
+
+static void page_fault3_expect(const struct model_params *p, struct mwl_counts *c)
+{
+	*c = (struct mwl_counts){ .stat_updates = 2, .events = 1 };
+}
+
+MODEL_WORKLOAD(page_fault3, 0,
+	       "will-it-scale page_fault3: shared fault of a cached tmpfs page, NR_FILE_MAPPED only (model)",
+	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_REGION, .prefault = mwl_prefault_file,
+	       .op = page_fault3_op, .expect = page_fault3_expect);
