@@ -16,7 +16,8 @@ MS_CFLAGS   := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=
                -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers \
                -pthread -MMD -MP
 MS_CPPFLAGS := -D_GNU_SOURCE -I. $(shell pkg-config --cflags hwloc 2>/dev/null)
-MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lgsl -lgslcblas -lm -pthread
+MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lgsl -lgslcblas -lm -pthread \
+               -lbpf -lz
 ALL_CFLAGS   = $(MS_CFLAGS) $(CFLAGS)
 ALL_CPPFLAGS = $(MS_CPPFLAGS) $(CPPFLAGS)
 
@@ -44,6 +45,14 @@ SRCS     := $(sort $(shell find $(LAYERS) -name '*.c'))
 MAIN_SRC := cli/main.c
 LIB_SRCS := $(filter-out $(MAIN_SRC),$(SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+# Struct layouts derived by the compiler (models/layout.h): the C
+# declarations of models/layout_decls.inc compiled once per combination of
+# the kernel options that move fields (the bits of models/kconfig.h: 6
+# options, LRU_GEN_WALKS_MMU only with LRU_GEN), each object registering
+# its offsetof() tables.
+KCONFIG_BITS := $(shell i=0; while [ $$i -lt 64 ]; do [ $$((i & 3)) -eq 2 ] || echo $$i; i=$$((i + 1)); done)
+LAYOUT_DECL_OBJS := $(KCONFIG_BITS:%=$(BUILD)/models/layout_decls/kc%.o)
+LIB_OBJS += $(LAYOUT_DECL_OBJS)
 TEST_SRCS := $(sort $(wildcard tests/t_*.c))
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BIN)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
@@ -91,6 +100,11 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
+$(BUILD)/models/layout_decls/kc%.o: models/layout_decls.inc $(BUILD)/trace-config
+	@mkdir -p $(@D)
+	@echo "  CC $< (kconfig bits $*)"
+	@$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -DKC_BITS=$* -x c -c $< -o $@
+
 LINK = @mkdir -p $(@D) && echo "  LINK $@" && \
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(filter %.o,$^) $(ALL_LDLIBS) -o $@
 
@@ -111,6 +125,9 @@ DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
                 texlive-fonts-recommended poppler-utils
 # GNU parallel runs `sweep --emit-jobs` job lists (tests/sweep.t).
 DEB_PACKAGES += parallel
+# libbpf reads BTF (`memscale layout --btf`); dwarves' pahole is the
+# reference the BTF reader is checked against (tests/layout_btf.t).
+DEB_PACKAGES += libbpf-dev dwarves
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \

@@ -1,4 +1,4 @@
-/* cmd_list.c - `memscale list locks|counters|workloads|variants`. */
+/* cmd_list.c - `memscale list locks|counters|workloads|variants|kernels`. */
 #include <string.h>
 
 #include "cli/cli.h"
@@ -9,8 +9,8 @@ static int list_main(int argc, char **argv);
 
 const struct subcommand list_cmd = {
 	.name = "list",
-	.summary = "list locks, counters, workloads or variants (knobs)",
-	.usage = "list locks|counters|workloads|variants\n",
+	.summary = "list locks, counters, workloads, variants (knobs) or kernel profiles",
+	.usage = "list locks|counters|workloads|variants|kernels\n",
 	.main = list_main,
 };
 REGISTER(subcommand, list_cmd);
@@ -78,10 +78,37 @@ static void list_variants(void)
 	}
 }
 
+/* Each kernel profile's knob values with the commit and file they come
+ * from; a per-kernel knob a profile leaves out would be a bug (see
+ * tests/kernels.t), shown as such. */
+static void list_kernels(void)
+{
+	const struct knob_profile **v;
+	const struct knob **k;
+	size_t n = knob_profile_all(&v), nk = knob_all(&k);
+
+	for (size_t i = 0; i < n; i++) {
+		printf("%s  (%s)\n    %s\n", v[i]->name, v[i]->commit, v[i]->title);
+		for (size_t j = 0; j < nk; j++) {
+			const struct knob_preset *s;
+
+			if (!k[j]->per_kernel)
+				continue;
+			for (s = v[i]->sets; s->knob && strcmp(s->knob, k[j]->name); s++)
+				;
+			if (s->knob)
+				printf("    %-13s %-22s %s\n", s->knob, s->value, s->source);
+			else
+				printf("    %-13s %-22s NOT SET by this profile\n", k[j]->name,
+				       k[j]->def);
+		}
+	}
+}
+
 static int list_main(int argc, char **argv)
 {
 	if (argc != 2)
-		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants");
+		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels");
 	if (!strcmp(argv[1], "locks"))
 		list_locks();
 	else if (!strcmp(argv[1], "counters"))
@@ -90,8 +117,10 @@ static int list_main(int argc, char **argv)
 		list_workloads();
 	else if (!strcmp(argv[1], "variants") || !strcmp(argv[1], "knobs"))
 		list_variants();
+	else if (!strcmp(argv[1], "kernels"))
+		list_kernels();
 	else
-		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants)",
+		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|kernels)",
 		    argv[1]);
 	return 0;
 }

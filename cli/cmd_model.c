@@ -611,10 +611,25 @@ static int do_predict(struct mopts *m)
 
 /* ---- validate ---- */
 
-static const char *const knob_cols[] = {
-	"layout", "stats", "stats_batch", "charge_batch", "lru_batch", "lru_lock",
-	"containers", "depth", "nodes", "flush_ms", "page_work", NULL,
-};
+/* The result columns that describe a model configuration: every
+ * registered knob the model owns (a new model knob needs no edit here). */
+static const char *const *model_knob_cols(size_t *n)
+{
+	static const char **cols;
+	static size_t ncols;
+
+	if (!cols) {
+		const struct knob **all;
+		size_t nk = knob_all(&all);
+
+		cols = xcalloc(nk + 1, sizeof(*cols));
+		for (size_t i = 0; i < nk; i++)
+			if (all[i]->owner && !strcmp(all[i]->owner, "model"))
+				cols[ncols++] = all[i]->name;
+	}
+	*n = ncols;
+	return cols;
+}
 
 static int do_validate(struct mopts *m)
 {
@@ -627,6 +642,8 @@ static int do_validate(struct mopts *m)
 	char **keys;
 	double sum_abs = 0;
 	unsigned nerr = 0;
+	size_t nkc;
+	const char *const *knob_cols = model_knob_cols(&nkc);
 
 	need_args(m, 1, "RESULTS.csv");
 	t = csv_read_file(m->args[0], &err, &el);
@@ -657,7 +674,7 @@ static int do_validate(struct mopts *m)
 
 		/* One group per (workload, lock, knob values). */
 		gm.nsets = 0;
-		gm.sets = xcalloc(ARRAY_SIZE(knob_cols) + 1, sizeof(char *));
+		gm.sets = xcalloc(nkc + 1, sizeof(char *));
 		for (size_t k = 0; knob_cols[k]; k++) {
 			int col = csv_col(t, knob_cols[k]);
 			if (col < 0 || !*t->rows[r][col])

@@ -46,6 +46,8 @@ const struct subcommand sweep_cmd = {
 		 "                      workers, seconds, warmup, sample_ms, reps or\n"
 		 "                      mode (repeatable; after --quick), e.g.\n"
 		 "                      -O workers=1,2,4,8,16 -O seconds=2\n"
+		 "      --kernel NAME   kernel profile for every point: [fixed] kernel = NAME\n"
+		 "                      (variants that name their own kernel keep it)\n"
 		 "      --seed S        shuffle seed (default: from the clock; recorded)\n"
 		 "      --emit-jobs     write DIR/jobs.txt: one command per point\n"
 		 "      --point ID      run only point ID (e.g. p0003) into DIR\n"
@@ -58,7 +60,7 @@ const struct subcommand sweep_cmd = {
 REGISTER(subcommand, sweep_cmd);
 
 struct sweep_cli {
-	const char *exp_path, *dir, *point, *argv0;
+	const char *exp_path, *dir, *point, *argv0, *kernel;
 	bool resume, dry_run, quick, emit_jobs, collect, oversubscribe;
 	long reps;
 	const char *overrides[16]; /* KEY=VALUE, applied in order */
@@ -464,6 +466,8 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 			cli->quick ? " --quick" : "");
 		if (cli->reps)
 			fprintf(f, " --reps %ld", cli->reps);
+		if (cli->kernel)
+			fprintf(f, " --kernel '%s'", cli->kernel);
 		for (size_t i = 0; i < cli->noverrides; i++)
 			fprintf(f, " --override '%s'", cli->overrides[i]);
 		if (cli->oversubscribe)
@@ -576,7 +580,7 @@ static const char *self_path(void)
 
 static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 {
-	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER };
+	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER, O_KERNEL };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, 'o' },
 		{ "resume", no_argument, NULL, O_RESUME },
@@ -589,6 +593,7 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 		{ "point", required_argument, NULL, O_POINT },
 		{ "collect", no_argument, NULL, O_COLLECT },
 		{ "oversubscribe", no_argument, NULL, O_OVER },
+		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ 0 },
 	};
 	int c;
@@ -637,6 +642,12 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 			break;
 		case O_EMIT:
 			cli->emit_jobs = true;
+			break;
+		case O_KERNEL:
+			if (!knob_profile_find(optarg))
+				die(EXIT_USAGE, "sweep: unknown kernel profile '%s' (see "
+				    "'memscale list kernels')", optarg);
+			cli->kernel = optarg;
 			break;
 		case O_POINT:
 			cli->point = optarg;
@@ -693,6 +704,15 @@ static int sweep_main(int argc, char **argv)
 	}
 	if (cli.reps)
 		e->reps = (unsigned)cli.reps;
+	if (cli.kernel) {
+		/* last in [fixed], so it replaces a kernel the file names there;
+		 * [variant] sections are applied after [fixed] */
+		e->fixed = realloc(e->fixed, (e->nfixed + 1) * sizeof(*e->fixed));
+		if (!e->fixed)
+			die(1, "out of memory");
+		e->fixed[e->nfixed++] = (struct exp_kv){ xstrdup("kernel"),
+							 xstrdup(cli.kernel), 0 };
+	}
 	if (!cli.dir)
 		cli.dir = dirbuf = xasprintf("results/%s%s", e->name,
 					     cli.quick ? "-quick" : "");

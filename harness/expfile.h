@@ -28,9 +28,11 @@
  *   depth = 3
  *
  *   [variant base]                           # one named A/B set each;
- *   layout = v6.10                           # at least one is required
- *   [variant patch]
- *   layout = fixed
+ *   kernel = 70a64b7919cb                    # at least one is required;
+ *   [variant patch]                          # `kernel` presets every
+ *   kernel = fefc6e6631ff                    # per-kernel knob (memscale
+ *                                            # list kernels), other keys
+ *                                            # set on top of it
  *
  *   [axis]                                   # extra matrix axes:
  *   depth = 1, 2, 3, 4, 5                    # one point per value

@@ -436,6 +436,20 @@ static void write_sidecar(const struct harness_opts *o, const char *csv_path)
 		json_int(&j, NULL, o->threads[i]);
 	json_arr_close(&j);
 	json_obj_close(&j);
+	/* The kernel profile and the knobs set on top of it (--set, the
+	 * experiment file); the CSV carries every knob's effective value. */
+	{
+		const struct knob **all;
+		size_t nk = knob_all(&all);
+		const struct knob_profile *kp = knobset_profile(o->knobs);
+
+		json_str(&j, "kernel", kp ? kp->name : "none");
+		json_obj_open(&j, "knobs_set");
+		for (size_t i = 0; i < nk; i++)
+			if (knobset_value(o->knobs, all[i]) && strcmp(all[i]->name, "kernel"))
+				json_str(&j, all[i]->name, knobset_value(o->knobs, all[i]));
+		json_obj_close(&j);
+	}
 	if (o->wl->sidecar)
 		o->wl->sidecar(&j, o->knobs, o->mode);
 	json_end(&j);

@@ -124,7 +124,11 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	m->p = *p;
 	m->lock = lock;
 	m->nworkers = nworkers;
-	pn_layout_resolve(&m->lay, p->layout, lock->size);
+	{
+		char why[256];
+		if (model_resolve_layout(&m->lay, p, lock->size, why, sizeof(why)))
+			die(EXIT_USAGE, "layout: %s", why);
+	}
 	if (lock->size > PAD_SIZE)
 		die(EXIT_USAGE, "lock '%s' is %zu bytes; the model reserves at most %d",
 		    lock->name, lock->size, PAD_SIZE);
