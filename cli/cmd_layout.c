@@ -42,6 +42,7 @@ const struct subcommand layout_cmd = {
 		 "                      64 B line and 128 B pair where a read outside the LRU\n"
 		 "                      lock meets another CPU's write, element by element\n"
 		 "      --kernel NAME   audit this profile only (repeatable)\n"
+		 "      --kconfig all   audit every combination of the options\n"
 		 "      --workload W    audit this workload only (repeatable)\n"
 		 "marks: ! a field read outside the lock shares a 64 B line with an element\n"
 		 "       another CPU writes; ~ only the 128 B pair (the profile's audit, all\n"
@@ -181,9 +182,27 @@ static bool listed(const char *const *v, size_t n, const char *s)
 static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 		  const char *const *wls, size_t nw)
 {
-	static const char *const bundles[] = { "rhel-8.3", "ubuntu-6.8", "running", "none" };
+	static const char *const bundle_names[] = { "rhel-8.3", "ubuntu-6.8", "running", "none" };
+	const char *const *bundles = bundle_names;
+	size_t nbundles = ARRAY_SIZE(bundle_names);
 	const struct knob_profile **prof;
 	size_t np = knob_profile_all(&prof);
+	char **every = NULL;
+
+	if (kconfig && !strcmp(kconfig, "all")) {
+		/* every combination of the options (LRU_GEN_WALKS_MMU only
+		 * with LRU_GEN), spelt as options */
+		every = xcalloc(1u << KC_NR, sizeof(*every));
+		nbundles = 0;
+		for (unsigned b = 0; b < (1u << KC_NR); b++) {
+			char buf[160];
+			if ((b & 3) == 2)
+				continue;
+			every[nbundles++] = xstrdup(kconfig_str((struct kconfig){ b }, buf, sizeof(buf)));
+		}
+		bundles = (const char *const *)every;
+		kconfig = NULL;
+	}
 
 	for (size_t i = 0; i < nk; i++)
 		if (!knob_profile_find(kernels[i]))
@@ -197,7 +216,7 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 	for (size_t pi = 0; pi < np; pi++) {
 		if (!listed(kernels, nk, prof[pi]->name))
 			continue;
-		for (size_t b = 0; b < (kconfig ? 1 : ARRAY_SIZE(bundles)); b++) {
+		for (size_t b = 0; b < (kconfig ? 1 : nbundles); b++) {
 			const char *kc = kconfig ? kconfig : bundles[b];
 			struct model_params p;
 			struct pn_layout l;
@@ -247,6 +266,11 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 				printf("%s\n", k ? "" : "  -");
 			}
 		}
+	}
+	if (every) {
+		for (size_t b = 0; b < nbundles; b++)
+			free(every[b]);
+		free(every);
 	}
 }
 
@@ -312,7 +336,7 @@ static int layout_main(int argc, char **argv)
 			cli_bad_option(&layout_cmd, argv[optind - 1]);
 		}
 	}
-	if (kconfig) {
+	if (kconfig && !(do_audit && !strcmp(kconfig, "all"))) {
 		struct kconfig probe;
 		char why[256];
 		if (kconfig_parse(kconfig, &probe, why, sizeof(why)))
