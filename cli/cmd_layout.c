@@ -147,7 +147,7 @@ static void print_layout(const struct pn_layout *l, const struct model_params *p
 							e[j].write ? "write" : "read", e[j].name, e[j].off);
 		snprintf(lines, sizeof(lines), "L%zu-L%zu", l->off[f] / 64, end / 64);
 		snprintf(pairs, sizeof(pairs), "P%zu-P%zu", l->off[f] / 128, end / 128);
-		printf("%c %-30s %6zu %6zu %-9s %-7s %s\n", mark[f], pn_field_names[f],
+		printf("%c %-30s %6zu %6zu %-9s %-7s %s\n", mark[f], pn_field_name(l, f),
 		       l->off[f], l->size[f], lines, pairs, hot);
 	}
 	printf("\n");

@@ -83,7 +83,7 @@ static void field(struct acc *a, enum pn_field f, bool write, bool locked,
 		  const char *path)
 {
 	if (a->l->present[f])
-		add(a, pn_field_names[f], a->l->off[f], a->l->size[f] < 8 ? a->l->size[f] : 8,
+		add(a, pn_field_name(a->l, f), a->l->off[f], a->l->size[f] < 8 ? a->l->size[f] : 8,
 		    write, locked, path);
 }
 

@@ -62,6 +62,19 @@ const char *const pn_layout_names[LAYOUT_NR] = {
 	[LAYOUT_PAHOLE] = "pahole",
 };
 
+const char *pn_field_name(const struct pn_layout *l, enum pn_field f)
+{
+	if (l->id <= LAYOUT_V5_11) {
+		if (f == PN_STATS_PERCPU)
+			return "lruvec_stat_cpu";
+		if (f == PN_LRUVEC_STATS)
+			return "lruvec_stat";
+		if (f == PN_SHRINKER_INFO)
+			return "shrinker_map";
+	}
+	return pn_field_names[f];
+}
+
 static const struct pn_decl *find_decl(enum pn_layout_id id, struct kconfig kc)
 {
 	REGISTRY_FOREACH(pn_decl_set, const struct pn_decl_set *, s)

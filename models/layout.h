@@ -61,6 +61,10 @@ enum pn_field {
 };
 
 extern const char *const pn_field_names[PN_NR_FIELDS];
+struct pn_layout;
+/* The kernel's own name of field f in layout l (v5.x: lruvec_stat_cpu,
+ * lruvec_stat, shrinker_map). */
+const char *pn_field_name(const struct pn_layout *l, enum pn_field f);
 
 /* One layout, as the compiler (or BTF) laid it out. */
 struct pn_decl {

@@ -66,7 +66,7 @@ row fefc6e6631ff page_fault2 | grep -q "P0: memcg@0 <- lruvec.lists\[INACTIVE_AN
 ok $? "fefc6e6631ff, rhel-8.3: memcg pairs with the lists[INACTIVE_ANON] head at 128 B"
 n=$(awk '$4 == "page_fault3" && $5 != 0 && ($2 ~ /^v6|fixed/)' "$TMP/audit" | wc -l)
 [ "$n" -eq 0 ]; ok $? "page_fault3 (no LRU traffic): no 64 B conflict in any v6 layout"
-row v5.11 page_fault2 | grep -q "L2: lruvec_stats_percpu@152 <- lruvec_stat\[nr_inactive_anon\]@160;"
+row v5.11 page_fault2 | grep -q "L2: lruvec_stat_cpu@152 <- lruvec_stat\[nr_inactive_anon\]@160;"
 ok $? "v5.11: the per-CPU pointer shares a line with the lruvec_stat[] atomics"
 # Marks follow the audit: a layout has a ! mark exactly when its
 # profile's audit finds a 64 B conflict (v5.11 and v6.10 under rhel-8.3).
