@@ -125,9 +125,10 @@ DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
                 texlive-fonts-recommended poppler-utils
 # GNU parallel runs `sweep --emit-jobs` job lists (tests/sweep.t).
 DEB_PACKAGES += parallel
-# libbpf reads BTF (`memscale layout --btf`); dwarves' pahole is the
+# libbpf reads BTF (`memscale layout --btf`), zlib this machine's
+# /proc/config.gz (kconfig=running); dwarves' pahole is the
 # reference the BTF reader is checked against (tests/layout_btf.t).
-DEB_PACKAGES += libbpf-dev dwarves
+DEB_PACKAGES += libbpf-dev dwarves zlib1g-dev
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
