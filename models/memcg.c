@@ -465,6 +465,8 @@ static void mod_node_state(struct model_worker *mw, struct mnode *pgdat,
 	*diff = x;
 }
 
+/* Access set (bytes of the per-node block per call): models/access.c,
+ * checked against this code by tests/t_access.c. */
 void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 			    unsigned nid, enum stat_item idx, long val)
 {
