@@ -28,7 +28,7 @@ static int layout_main(int argc, char **argv);
 const struct subcommand layout_cmd = {
 	.name = "layout",
 	.summary = "print mem_cgroup_per_node layouts (declared, BTF, pahole) and audit their false sharing",
-	.usage = "layout [--lock NAME] [--kconfig K] [LAYOUT...]\n"
+	.usage = "layout [--lock NAME] [--kconfig K] [LAYOUT... | --kernel NAME...]\n"
 		 "       layout --btf [FILE] | --pahole FILE\n"
 		 "       layout --audit [--kernel NAME] [--kconfig K] [--workload W]\n"
 		 "  -l, --lock NAME     size the lru_lock slot for this lock (default: the\n"
@@ -41,7 +41,8 @@ const struct subcommand layout_cmd = {
 		 "      --audit         per kernel profile x configuration x workload, every\n"
 		 "                      64 B line and 128 B pair where a read outside the LRU\n"
 		 "                      lock meets another CPU's write, element by element\n"
-		 "      --kernel NAME   audit this profile only (repeatable)\n"
+		 "      --kernel NAME   the layout of this profile; with --audit, audit\n"
+		 "                      this profile only (repeatable)\n"
 		 "      --kconfig all   audit every combination of the options\n"
 		 "      --workload W    audit this workload only (repeatable)\n"
 		 "marks: ! a field read outside the lock shares a 64 B line with an element\n"
@@ -361,6 +362,26 @@ static int layout_main(int argc, char **argv)
 		print_raw(&r, file);
 		params_of("current", NULL, &p);
 		print_layout(&l, &p);
+		return 0;
+	}
+	if (nk) {
+		/* the layouts of the named profiles */
+		if (optind < argc)
+			die(EXIT_USAGE, "layout: give layouts or --kernel profiles, not both");
+		for (size_t i = 0; i < nk; i++) {
+			struct model_params p;
+			struct pn_layout l;
+			char why[256];
+
+			if (!knob_profile_find(kernels[i]))
+				die(EXIT_USAGE, "layout: unknown kernel profile '%s' (see "
+				    "'memscale list kernels')", kernels[i]);
+			params_of(kernels[i], kconfig, &p);
+			if (model_resolve_layout(&l, &p, lock_size, why, sizeof(why)))
+				die(EXIT_USAGE, "layout: %s", why);
+			printf("# kernel %s: %s\n", kernels[i], knob_layout.values[p.layout].note);
+			print_layout(&l, &p);
+		}
 		return 0;
 	}
 	for (int i = optind; i < argc; i++) {

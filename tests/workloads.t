@@ -79,5 +79,8 @@ cmp -s "$TMP/marked" "$TMP/expected"; ok $? "! marks exactly where the audit fin
 expect_exit 0 "memscale layout --lock pthread_mutex" -- $MEMSCALE layout --lock pthread_mutex v6.10
 grep -q "layout differs" "$TMP/out"; ok $? "a lock bigger than spinlock_t is reported as changing the layout"
 expect_usage "layout: unknown variant" "v5" -- $MEMSCALE layout v5
+expect_usage "layout: unknown kernel profile" "list kernels" -- $MEMSCALE layout --kernel v9
+expect_exit 0 "layout --kernel 70a64b7919cb" -- $MEMSCALE layout --kernel 70a64b7919cb --kconfig rhel-8.3
+grep -q "^v6.10: sizeof 440" "$TMP/out"; ok $? "layout --kernel 70a64b7919cb prints its layout (v6.10)"
 expect_usage "layout: bad kconfig" "LRU_GEN" -- $MEMSCALE layout --kconfig rhel-8.3,LRU_GEN=maybe
 done_testing
