@@ -100,7 +100,9 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/models/layout_decls/kc%.o: models/layout_decls.inc $(BUILD)/trace-config
+# A static pattern rule: only the listed objects (a plain pattern would let
+# make chain its built-in link rule onto the kc*.d dependency files).
+$(LAYOUT_DECL_OBJS): $(BUILD)/models/layout_decls/kc%.o: models/layout_decls.inc $(BUILD)/trace-config
 	@mkdir -p $(@D)
 	@echo "  CC $< (kconfig bits $*)"
 	@$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -DKC_BITS=$* -x c -c $< -o $@
