@@ -112,7 +112,6 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 	long v;
 
 	m->sets = xcalloc((size_t)argc + 1, sizeof(char *));
-	m->wheres = xcalloc((size_t)argc + 1, sizeof(char *));
 	m->args = xcalloc((size_t)argc + 1, sizeof(char *));
 	m->kind = LOCK_MODEL_TICKET;
 	m->lock_kind = SIM_LOCK_QUEUE;
@@ -133,9 +132,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_Y: m->y = optarg; break;
 		case O_SET: m->sets[m->nsets++] = optarg; break;
 		case O_WHERE:
-			if (!strchr(optarg, '='))
-				usage_die("bad --where '%s' (want KEY=VALUE)", optarg);
-			m->wheres[m->nwheres++] = optarg;
+			cli_where_arg(&model_cmd, &m->where, optarg);
 			break;
 		case O_HOLD:
 			if (!parse_long(optarg, 1, 1000000, &m->holdout))

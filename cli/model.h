@@ -21,8 +21,9 @@ extern const struct subcommand model_cmd;
 struct mopts {
 	const char *action;
 	const char *out, *cpus, *calib, *y;
-	char **sets, **wheres;
-	size_t nsets, nwheres;
+	char **sets;
+	size_t nsets;
+	struct where where;
 	long holdout;
 	double cs, think, handoff;
 	bool have_cs, have_think, have_handoff, quick, nolocks, nowl;

@@ -10,25 +10,6 @@
 #include "core/csv.h"
 #include "predict/usl.h"
 
-static bool row_matches(const struct csv_table *t, size_t r, struct mopts *m)
-{
-	for (size_t i = 0; i < m->nwheres; i++) {
-		char *kv = m->wheres[i], *eq = strchr(kv, '=');
-		int col;
-		bool match;
-
-		*eq = '\0';
-		col = csv_col(t, kv);
-		if (col < 0)
-			die(EXIT_USAGE, "model fit usl: --where column '%s' not in the data", kv);
-		match = !strcmp(t->rows[r][col], eq + 1);
-		*eq = '=';
-		if (!match)
-			return false;
-	}
-	return true;
-}
-
 /* Loads (N, X) pairs from a results CSV or a plain two-column file. */
 static size_t load_xy(const char *path, struct mopts *m, double **x, double **y)
 {
@@ -43,7 +24,8 @@ static size_t load_xy(const char *path, struct mopts *m, double **x, double **y)
 		const char *err = NULL;
 		size_t el = 0;
 		struct csv_table *t;
-		int cx, cy;
+		int cx, cy, *wcol;
+		size_t bad = 0;
 
 		fclose(f);
 		t = csv_read_file(path, &err, &el);
@@ -56,8 +38,13 @@ static size_t load_xy(const char *path, struct mopts *m, double **x, double **y)
 			    m->y ? m->y : "ops_per_sec");
 		*x = xmalloc((t->nrows + 1) * sizeof(double));
 		*y = xmalloc((t->nrows + 1) * sizeof(double));
+		wcol = where_columns(&m->where, t, &bad);
+		if (!wcol) {
+			char *key = where_key(&m->where, bad);
+			die(EXIT_USAGE, "model fit usl: --where column '%s' not in the data", key);
+		}
 		for (size_t r = 0; r < t->nrows; r++) {
-			if (!row_matches(t, r, m))
+			if (!where_match(&m->where, wcol, t->rows[r]))
 				continue;
 			if (!parse_double(t->rows[r][cx], 1, 1e9, &(*x)[n]) ||
 			    !parse_double(t->rows[r][cy], 0, 1e300, &(*y)[n]))
@@ -66,10 +53,11 @@ static size_t load_xy(const char *path, struct mopts *m, double **x, double **y)
 				    t->rows[r][cy]);
 			n++;
 		}
+		free(wcol);
 		csv_free(t);
 		return n;
 	}
-	if (m->nwheres || m->y)
+	if (m->where.n || m->y)
 		die(EXIT_USAGE, "model fit usl: --where/--y need a results CSV; '%s' has no header", path);
 	rewind(f);
 	*x = xmalloc(cap * sizeof(double));
