@@ -1,13 +1,24 @@
 #!/bin/sh
-# The model workloads: each runs at 1 and 2 workers (threads, and a few as
+# The model workloads: each one listed runs at 1 and 2 workers (threads, and a few as
 # processes) with its invariants holding; `--format wis` prints
 # will-it-scale's lines; bad model knob values exit 2 naming the knob and
 # its allowed values; `memscale layout` prints the four layouts.
 . tests/lib.sh
 RUN="$MEMSCALE run -s 0.1 --sample-ms 50 -w 1 -a none"
+$MEMSCALE list workloads >"$TMP/list" 2>&1
 for wl in page_fault1 page_fault2 page_fault3 fallocate1 fallocate2 tlb_flush2 \
 	  malloc1 lru_shm lru_file_readtwice aim9_page_test aim9_brk_test; do
+	grep -q "^$wl  *model[, ]" "$TMP/list"; ok $? "list workloads shows model workload $wl"
+done
+# Every model workload `memscale list workloads` shows (FLAGS starting with
+# "model") runs, so a new workload file is tested without editing this one.
+for wl in $(awk 'NR > 1 && $2 ~ /^model(,|$)/ { print $1 }' "$TMP/list"); do
 	expect_exit 0 "$wl at 1 and 2 workers, invariants hold" -- $RUN $wl -t 1,2
+done
+# The other workloads that are neither model nor kernel ones (micro:
+# lock, counter, and any new one) run with their defaults as well.
+for wl in $(awk 'NR > 1 && $2 ~ /^micro(,|$)/ { print $1 }' "$TMP/list"); do
+	expect_exit 0 "micro workload $wl at 1 and 2 workers" -- $RUN $wl -t 1,2
 done
 for wl in page_fault2 lru_file_readtwice fallocate1; do
 	expect_exit 0 "$wl in process mode, 2 containers" -- \
