@@ -24,7 +24,9 @@
  *                  through harness_run_one (when the workload exists)
  *
  * File: "key = value" lines, '#' comments; a header of machine metadata
- * (meta.*); "format = memscale-calib 1" first.  Every probe value is a
+ * (meta.KEY: the machine and build description of core/meta.h, the same
+ * facts a result's JSON sidecar holds, plus meta.time and meta.reps);
+ * "format = memscale-calib 1" first.  Every probe value is a
  * non-negative finite number in ns.  Loading checks the format line and
  * the required probes and rejects any malformed line.
  */
