@@ -52,7 +52,7 @@ const struct subcommand sweep_cmd = {
 		 "      --collect       rebuild DIR/results.csv from DIR/points/\n"
 		 "      --oversubscribe allow more spinning workers than CPUs\n"
 		 "\n"
-		 "Format of experiment files: experiments/expfile.h.\n",
+		 "Format of experiment files: harness/expfile.h.\n",
 	.main = sweep_main,
 };
 REGISTER(subcommand, sweep_cmd);

@@ -3,8 +3,8 @@
  *
  * Definitions follow mmtests' 2019 tree (827b444a: Stat.pm, Summarise.pm,
  * Compare.pm, PrintGeneric.pm) and lkp-tests (lib/statistics.rb,
- * lib/compare.rb), as summarised in workloads.md sections 5 and 6.  The
- * t distribution comes from GSL.
+ * lib/compare.rb, lkp-tests @bbbc29c).  The t distribution comes from
+ * GSL.
  */
 #include "core/stats.h"
 #include "core/csv.h"

@@ -282,7 +282,8 @@ static double time_chase(uint64_t n, size_t bytes)
 }
 
 /* Per-CPU add with a threshold fold into a shared atomic, the shape of
- * __mod_memcg_state / percpu_counter_add_batch (kernel.md §2.1, §6). */
+ * __mod_memcg_state (mm/memcontrol.c at 6168d0da2b47, v5.11) and
+ * percpu_counter_add_batch (lib/percpu_counter.c). */
 static double time_percpu(uint64_t n, struct pair_line *shared)
 {
 	static long pcpu[16] cacheline_aligned;

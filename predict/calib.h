@@ -10,7 +10,7 @@
  *   atomic.uncontended / atomic.contended   fetch-add on a private line /
  *                  on one line hammered by both cores (ns per op)
  *   hit, miss      dependent loads within 4 KiB / across 64 MiB
- *   percpu         per-CPU add with threshold fold (kernel.md §6 shape)
+ *   percpu         per-CPU add with threshold fold (lib/percpu_counter.c shape)
  *   list           list_add + list_del
  *   page           copy of one 4 KiB page
  *   fault          first-touch fault of one anonymous page, with its share

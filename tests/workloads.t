@@ -30,7 +30,7 @@ grep -q "charges_per_op" "$TMP/out" && grep -q "lock_acq_per_op" "$TMP/out" \
 ok $? "per-op model metrics in the csv"
 
 # will-it-scale output: testcase:, warmup, min:N max:N total:N lines,
-# measurement, average:N (workloads.md §1)
+# measurement, average:N (will-it-scale main.c @75f66e4)
 expect_exit 0 "--format wis runs" -- $MEMSCALE run page_fault2 -t 1 -s 0.2 \
 	--sample-ms 50 -w 2 -a none --format wis
 awk '
