@@ -5,7 +5,7 @@
  * Every finished point is its own file (temp + rename), so a sweep killed
  * in any way keeps everything it finished and `--resume` picks up the
  * rest; `--point ID` runs one point, which is what `--emit-jobs` prints
- * per point for GNU parallel or a Slurm array (README.md, "Running a study across a fleet").
+ * per point for GNU parallel or a Slurm array (docs/experiments.md, "Running a study across a fleet").
  */
 #include <errno.h>
 #include <getopt.h>
