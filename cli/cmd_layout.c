@@ -295,6 +295,8 @@ static int layout_main(int argc, char **argv)
 	bool do_audit = false;
 	int c;
 
+	opterr = 0;
+	optind = 1;
 	while ((c = getopt_long(argc, argv, "l:k:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'l': {

@@ -1,27 +1,24 @@
 /*
  * cmd_model.c - `memscale model ...`: calibrated extrapolation models.
+ * This file registers the subcommand, parses the options every verb
+ * shares and dispatches; each verb is one file (cli/model.h):
  *
- *   calibrate   run the probes, write a calibration file (models/calib.h)
- *   fit usl     Universal Scalability Law fit of measured data (usl.h)
- *   lock        OLS'12 birth-death lock model over a core list (markov.h)
- *   sim         simulate one memcg workload configuration (sim_memcg.h)
- *   program     print a workload's op program
+ *   calibrate   run the probes, write a calibration file (model_calibrate.c)
+ *   fit usl     Universal Scalability Law fit of measured data (model_fit.c)
+ *   lock        OLS'12 birth-death lock model over a core list (model_lock.c)
+ *   sim         simulate one memcg workload configuration (model_sim.c)
+ *   program     print a workload's op program (model_program.c)
  *   predict     seed A/B pairs on many cores vs the published changes
- *   validate    simulator vs this machine's measurements (a results CSV)
+ *               (model_predict.c)
+ *   validate    simulator vs this machine's measurements, a results CSV
+ *               (model_validate.c)
  */
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "core/csv.h"
-#include "core/topo.h"
-#include "harness/calib_probe.h"
-#include "predict/markov.h"
-#include "predict/predict.h"
-#include "predict/sim_memcg.h"
-#include "predict/usl.h"
+#include "cli/model.h"
 
 static int model_main(int argc, char **argv);
 
@@ -74,23 +71,6 @@ enum {
 	O_WALKMISS, O_REMOTE,
 };
 
-struct mopts {
-	const char *action;
-	const char *out, *cpus, *calib, *y;
-	char **sets, **wheres;
-	size_t nsets, nwheres;
-	long holdout;
-	double cs, think, handoff;
-	bool have_cs, have_think, have_handoff, quick, nolocks, nowl;
-	enum lock_model_kind kind;
-	unsigned line;
-	enum sim_lock_kind lock_kind;
-	long iters, reps;
-	double walk_miss, remote_factor; /* NAN: defaults */
-	char **args;
-	int nargs;
-};
-
 #define usage_die(fmt, arg) \
 	die(EXIT_USAGE, "model: " fmt " (see 'memscale model --help')", arg)
 
@@ -132,7 +112,6 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 	long v;
 
 	m->sets = xcalloc((size_t)argc + 1, sizeof(char *));
-	m->wheres = xcalloc((size_t)argc + 1, sizeof(char *));
 	m->args = xcalloc((size_t)argc + 1, sizeof(char *));
 	m->kind = LOCK_MODEL_TICKET;
 	m->lock_kind = SIM_LOCK_QUEUE;
@@ -153,9 +132,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_Y: m->y = optarg; break;
 		case O_SET: m->sets[m->nsets++] = optarg; break;
 		case O_WHERE:
-			if (!strchr(optarg, '='))
-				usage_die("bad --where '%s' (want KEY=VALUE)", optarg);
-			m->wheres[m->nwheres++] = optarg;
+			cli_where_arg(&model_cmd, &m->where, optarg);
 			break;
 		case O_HOLD:
 			if (!parse_long(optarg, 1, 1000000, &m->holdout))
@@ -210,582 +187,19 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 	}
 }
 
-static size_t cpu_list(const char *s, const char *dflt, long **out)
-{
-	const char *err = NULL;
-	size_t n = parse_list(s ? s : dflt, 1, 4096, out, &err);
-
-	if (!n)
-		die(EXIT_USAGE, "model: bad --cpus '%s': %s (want counts 1..4096, e.g. 52,80,104,224 or 1-8)",
-		    s ? s : "", err);
-	return n;
-}
-
-static void need_args(const struct mopts *m, int n, const char *what)
-{
-	if (m->nargs < n)
-		die(EXIT_USAGE, "model %s: missing %s (see 'memscale model --help')",
-		    m->action, what);
-	if (m->nargs > n)
-		die(EXIT_USAGE, "model %s: unexpected argument '%s'", m->action, m->args[n]);
-}
-
-static void get_calib(const struct mopts *m, struct calib *c)
-{
-	struct calib_opts o;
-
-	if (m->calib) {
-		calib_load_or_die(c, m->calib);
-		return;
-	}
-	fprintf(stderr, "model: no --calib given; quick calibration first...\n");
-	calib_opts_default(&o);
-	o.reps = 3;
-	o.scale = 0.2;
-	o.workloads = false;
-	o.locks = !m->nolocks;
-	calib_measure(c, &o);
-}
-
-/* ---- calibrate ---- */
-
-static int do_calibrate(struct mopts *m)
-{
-	struct calib c;
-	struct calib_opts o;
-	FILE *f = stdout;
-
-	need_args(m, 0, "");
-	calib_opts_default(&o);
-	o.reps = (unsigned)m->reps;
-	if (m->quick) {
-		o.reps = m->reps == 7 ? 3 : o.reps;
-		o.scale = 0.2;
-		o.wl_seconds = 0.15;
-	}
-	o.locks = !m->nolocks;
-	o.workloads = !m->nowl;
-	o.verbose = true;
-	if (m->out && !(f = fopen(m->out, "w")))
-		die_errno(EXIT_USAGE, "model calibrate: cannot write '%s'", m->out);
-	calib_measure(&c, &o);
-	if (calib_write(&c, f) || (f != stdout && fclose(f)))
-		die_errno(1, "model calibrate: writing '%s'", m->out ? m->out : "stdout");
-	if (m->out)
-		fprintf(stderr, "calibrate: wrote %s\n", m->out);
-	calib_free(&c);
-	return 0;
-}
-
-/* ---- fit usl ---- */
-
-static bool row_matches(const struct csv_table *t, size_t r, struct mopts *m)
-{
-	for (size_t i = 0; i < m->nwheres; i++) {
-		char *kv = m->wheres[i], *eq = strchr(kv, '=');
-		int col;
-		bool match;
-
-		*eq = '\0';
-		col = csv_col(t, kv);
-		if (col < 0)
-			die(EXIT_USAGE, "model fit usl: --where column '%s' not in the data", kv);
-		match = !strcmp(t->rows[r][col], eq + 1);
-		*eq = '=';
-		if (!match)
-			return false;
-	}
-	return true;
-}
-
-/* Loads (N, X) pairs from a results CSV or a plain two-column file. */
-static size_t load_xy(const char *path, struct mopts *m, double **x, double **y)
-{
-	FILE *f = fopen(path, "r");
-	char line[4096];
-	size_t n = 0, cap = 64, lineno = 0;
-
-	if (!f)
-		die_errno(EXIT_USAGE, "model fit usl: cannot open '%s'", path);
-	/* A header naming "workers" means a results CSV. */
-	if (fgets(line, sizeof(line), f) && strstr(line, "workers")) {
-		const char *err = NULL;
-		size_t el = 0;
-		struct csv_table *t;
-		int cx, cy;
-
-		fclose(f);
-		t = csv_read_file(path, &err, &el);
-		if (!t)
-			die(EXIT_USAGE, "model fit usl: %s: line %zu: %s", path, el, err);
-		cx = csv_col(t, "workers");
-		cy = csv_col(t, m->y ? m->y : "ops_per_sec");
-		if (cy < 0)
-			die(EXIT_USAGE, "model fit usl: %s: no column '%s'", path,
-			    m->y ? m->y : "ops_per_sec");
-		*x = xmalloc((t->nrows + 1) * sizeof(double));
-		*y = xmalloc((t->nrows + 1) * sizeof(double));
-		for (size_t r = 0; r < t->nrows; r++) {
-			if (!row_matches(t, r, m))
-				continue;
-			if (!parse_double(t->rows[r][cx], 1, 1e9, &(*x)[n]) ||
-			    !parse_double(t->rows[r][cy], 0, 1e300, &(*y)[n]))
-				die(EXIT_USAGE, "model fit usl: %s: row %zu: bad workers '%s' or %s '%s'",
-				    path, r + 2, t->rows[r][cx], m->y ? m->y : "ops_per_sec",
-				    t->rows[r][cy]);
-			n++;
-		}
-		csv_free(t);
-		return n;
-	}
-	if (m->nwheres || m->y)
-		die(EXIT_USAGE, "model fit usl: --where/--y need a results CSV; '%s' has no header", path);
-	rewind(f);
-	*x = xmalloc(cap * sizeof(double));
-	*y = xmalloc(cap * sizeof(double));
-	while (fgets(line, sizeof(line), f)) {
-		char *save = NULL, *a, *b, *extra;
-
-		lineno++;
-		a = strtok_r(line, " \t,\r\n", &save);
-		if (!a || *a == '#')
-			continue;
-		b = strtok_r(NULL, " \t,\r\n", &save);
-		extra = strtok_r(NULL, " \t,\r\n", &save);
-		if (n == cap) {
-			cap *= 2;
-			*x = realloc(*x, cap * sizeof(double));
-			*y = realloc(*y, cap * sizeof(double));
-			if (!*x || !*y)
-				die(1, "out of memory");
-		}
-		if (!b || extra || !parse_double(a, 1, 1e9, &(*x)[n]) ||
-		    !parse_double(b, 0, 1e300, &(*y)[n]))
-			die(EXIT_USAGE, "model fit usl: %s: line %zu: want 'N throughput' "
-			    "(N >= 1, throughput >= 0)", path, lineno);
-		n++;
-	}
-	fclose(f);
-	return n;
-}
-
-static int do_fit(struct mopts *m)
-{
-	double *x, *y, *gx, *gy;
-	size_t n, g;
-	struct usl_fit fit;
-	const char *err = NULL;
-
-	if (m->nargs < 1 || strcmp(m->args[0], "usl"))
-		die(EXIT_USAGE, "model fit: unknown model '%s' (want: usl)",
-		    m->nargs ? m->args[0] : "");
-	m->action = "fit usl";
-	if (m->nargs != 2)
-		die(EXIT_USAGE, "model fit usl: want one DATA file");
-	n = load_xy(m->args[1], m, &x, &y);
-	g = usl_group_mean(x, y, n, &gx, &gy);
-	if (g < 3)
-		die(EXIT_USAGE, "model fit usl: %s: %zu distinct worker counts; need at least 3",
-		    m->args[1], g);
-	if (m->holdout && (size_t)m->holdout + 3 > g)
-		die(EXIT_USAGE, "model fit usl: --holdout %ld leaves fewer than 3 points to fit",
-		    m->holdout);
-	if (m->holdout) {
-		double *rel = xmalloc((size_t)m->holdout * sizeof(double));
-		double mae = usl_holdout(gx, gy, g, (size_t)m->holdout, &fit, rel, &err);
-		if (isnan(mae))
-			die(1, "model fit usl: %s", err);
-		printf("hold-out: fitted %zu points, predicting the last %ld\n",
-		       g - (size_t)m->holdout, m->holdout);
-		printf("%8s %14s %14s %9s\n", "N", "measured", "predicted", "rel_err");
-		for (size_t i = g - (size_t)m->holdout; i < g; i++)
-			printf("%8g %14.6g %14.6g %+8.2f%%\n", gx[i], gy[i],
-			       usl_fit_eval(&fit, gx[i]), 100 * rel[i - (g - (size_t)m->holdout)]);
-		printf("hold-out mean |rel err| %.2f%%\n", 100 * mae);
-		free(rel);
-	} else if (usl_fit(gx, gy, g, &fit, &err)) {
-		die(1, "model fit usl: %s", err);
-	}
-	if (g < 6)
-		fprintf(stderr, "model fit usl: warning: only %zu points (the usl package "
-			"warns below 6)\n", g);
-	printf("USL fit over %zu points (%s)%s\n", fit.n, m->args[1],
-	       fit.converged ? "" : "  [NOT CONVERGED]");
-	printf("  gamma %.6g +- %.3g   (single-worker throughput)\n", fit.gamma, fit.gamma_se);
-	printf("  alpha %.6g +- %.3g   (contention)\n", fit.alpha, fit.alpha_se);
-	printf("  beta  %.6g +- %.3g   (coherency)\n", fit.beta, fit.beta_se);
-	if (isfinite(fit.peak_n))
-		printf("  peak N* = sqrt((1-alpha)/beta) = %.1f, X(N*) = %.6g\n",
-		       fit.peak_n, usl_fit_eval(&fit, fit.peak_n));
-	else
-		printf("  peak N*: none (beta <= 0: no retrograde region)\n");
-	printf("  R^2 %.5f, RSS %.6g, %d iterations\n", fit.r2, fit.rss, fit.iterations);
-	free(x);
-	free(y);
-	free(gx);
-	free(gy);
-	return 0;
-}
-
-/* ---- lock ---- */
-
-static int do_lock(struct mopts *m)
-{
-	struct lock_model lm;
-	long *cpus;
-	size_t n;
-	unsigned nmax = 0, peak;
-	struct lock_pred prev = { 0 };
-
-	need_args(m, 0, "");
-	if (!m->have_handoff && m->calib) {
-		/* The model's c: one cache-line transfer, as calibrated. */
-		struct calib c;
-		calib_load_or_die(&c, m->calib);
-		m->handoff = calib_median(&c, "xfer.atomic");
-		m->have_handoff = true;
-		calib_free(&c);
-	}
-	if (!m->have_cs || !m->have_think || !m->have_handoff)
-		die(EXIT_USAGE, "model lock: need --cs, --think and --handoff NS (or --calib FILE)");
-	if (m->think <= 0)
-		die(EXIT_USAGE, "model lock: bad --think '%g' (want > 0 ns)", m->think);
-	n = cpu_list(m->cpus, "1,2,4,8,16,32,52,80,104,224", &cpus);
-	lm = (struct lock_model){ m->cs, m->think, m->handoff, m->kind };
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned)cpus[i] > nmax)
-			nmax = (unsigned)cpus[i];
-	peak = lock_model_peak(&lm, nmax);
-	printf("# %s lock: cs %g ns, think %g ns, handoff %g ns (OLS'12 birth-death model)\n",
-	       lock_model_kind_name(lm.kind), lm.cs_ns, lm.think_ns, lm.handoff_ns);
-	printf("%6s %14s %12s %10s %10s %8s\n", "cpus", "acq_per_sec", "per_core",
-	       "speedup", "waiting", "P0");
-	for (size_t i = 0; i < n; i++) {
-		struct lock_pred p;
-		lock_model_solve(&lm, (unsigned)cpus[i], &p);
-		printf("%6ld %14.6g %12.6g %10.3f %10.3f %8.4f%s\n", cpus[i], p.acq_per_sec,
-		       p.acq_per_sec / (double)cpus[i], p.speedup, p.mean_waiting, p.p_idle,
-		       i && p.acq_per_sec < prev.acq_per_sec ? "  (falling)" : "");
-		prev = p;
-	}
-	{
-		struct lock_pred p;
-		lock_model_solve(&lm, peak, &p);
-		printf("peak: %.6g acq/s at %u cpus (within 1..%u)%s\n", p.acq_per_sec, peak,
-		       nmax, peak < nmax ? "; throughput falls beyond it (collapse)" : "");
-	}
-	free(cpus);
-	return 0;
-}
-
-/* ---- sim / program ---- */
-
-static void sim_cfg_from(const struct mopts *m, struct memcg_sim_cfg *cfg)
-{
-	struct knobset *ks = knobset_new();
-
-	for (size_t i = 0; i < m->nsets; i++)
-		knobset_set_arg(ks, m->sets[i]);
-	memset(cfg, 0, sizeof(*cfg));
-	if (model_params_from_knobs(&cfg->p, ks))
-		exit(EXIT_USAGE);
-	knobset_free(ks);
-	cfg->line_size = m->line ? m->line : 64;
-	cfg->lock_kind = m->lock_kind;
-}
-
-/* Assumption overrides from the command line. */
-static void apply_overrides(const struct mopts *m, struct memcg_costs *c)
-{
-	if (!isnan(m->walk_miss))
-		c->walk_miss = m->walk_miss;
-	if (!isnan(m->remote_factor))
-		c->sim.remote_factor = m->remote_factor;
-}
-
-static void check_workload(const char *wl)
-{
-	if (!memcg_sim_known(wl)) {
-		char list[512] = "";
-		for (size_t i = 0; memcg_sim_workloads[i]; i++) {
-			strcat(list, i ? "|" : "");
-			strcat(list, memcg_sim_workloads[i]);
-		}
-		die(EXIT_USAGE, "model: unknown workload '%s' (want %s)", wl, list);
-	}
-}
-
-static int do_program(struct mopts *m)
-{
-	struct memcg_sim_cfg cfg;
-	struct memcg_costs costs;
-	struct sim_prog p;
-
-	need_args(m, 1, "WORKLOAD");
-	check_workload(m->args[0]);
-	sim_cfg_from(m, &cfg);
-	memset(&costs, 0, sizeof(costs));
-	if (m->calib) {
-		struct calib c;
-		calib_load_or_die(&c, m->calib);
-		calib_costs(&c, &costs);
-		calib_free(&c);
-	}
-	memcg_sim_build(&p, m->args[0], &cfg, &costs);
-	sim_prog_dump(&p, stdout);
-	sim_prog_free(&p);
-	return 0;
-}
-
-static int do_sim(struct mopts *m)
-{
-	struct memcg_sim_cfg cfg;
-	struct memcg_costs costs;
-	struct calib c;
-	long *cpus;
-	size_t n;
-	double base = 0;
-
-	need_args(m, 1, "WORKLOAD");
-	check_workload(m->args[0]);
-	sim_cfg_from(m, &cfg);
-	n = cpu_list(m->cpus, "1,2,4,8,16,32,52,80,104,224", &cpus);
-	get_calib(m, &c);
-	calib_costs(&c, &costs);
-	apply_overrides(m, &costs);
-	calib_free(&c);
-	{
-		/* Speed-up is against one simulated core. */
-		struct sim_result r1;
-		const char *err = NULL;
-		if (memcg_sim_run(m->args[0], &cfg, &costs, 1, 4000, &r1, &err))
-			die(1, "model sim: %s", err);
-		base = r1.ops_per_sec;
-	}
-	printf("%6s %14s %12s %10s %10s %10s\n", "cpus", "ops_per_sec", "per_core",
-	       "speedup", "lock_wait", "xfer/op");
-	for (size_t i = 0; i < n; i++) {
-		struct sim_result r;
-		const char *err = NULL;
-		uint64_t per = (uint64_t)m->iters / (uint64_t)cpus[i];
-
-		if (memcg_sim_run(m->args[0], &cfg, &costs, (unsigned)cpus[i],
-				  per < 400 ? 400 : per, &r, &err))
-			die(1, "model sim: %s", err);
-		printf("%6ld %14.6g %12.6g %10.2f %9.1f%% %10.2f\n", cpus[i], r.ops_per_sec,
-		       r.ops_per_sec / (double)cpus[i], r.ops_per_sec / base,
-		       100 * r.lock_wait_frac, r.xfer_per_op);
-		fflush(stdout);
-	}
-	free(cpus);
-	return 0;
-}
-
-/* ---- predict ---- */
-
-static int do_predict(struct mopts *m)
-{
-	const struct experiment_def *e;
-	struct predict_opts po;
-	struct calib c;
-	int rc;
-
-	need_args(m, 1, "EXPERIMENT");
-	e = predict_find(m->args[0]);
-	if (!e)
-		die(EXIT_USAGE, "model predict: unknown experiment '%s' (want %s)",
-		    m->args[0], predict_names());
-	memset(&po, 0, sizeof(po));
-	po.ncpus = cpu_list(m->cpus, "52,80,104,224", &po.cpus);
-	po.iters = (uint64_t)m->iters;
-	po.line_size = m->line;
-	po.lock_kind = m->lock_kind;
-	po.walk_miss = m->walk_miss;
-	po.remote_factor = m->remote_factor;
-	get_calib(m, &c);
-	rc = predict_run(e, &c, &po, stdout);
-	calib_free(&c);
-	free(po.cpus);
-	return rc;
-}
-
-/* ---- validate ---- */
-
-/* The result columns that describe a model configuration: every
- * registered knob the model owns (a new model knob needs no edit here). */
-static const char *const *model_knob_cols(size_t *n)
-{
-	static const char **cols;
-	static size_t ncols;
-
-	if (!cols) {
-		const struct knob **all;
-		size_t nk = knob_all(&all);
-
-		cols = xcalloc(nk + 1, sizeof(*cols));
-		for (size_t i = 0; i < nk; i++)
-			if (all[i]->owner && !strcmp(all[i]->owner, "model"))
-				cols[ncols++] = all[i]->name;
-	}
-	*n = ncols;
-	return cols;
-}
-
-static int do_validate(struct mopts *m)
-{
-	const char *err = NULL;
-	size_t el = 0, ngroups = 0;
-	struct csv_table *t;
-	int cwl, cw, cy, clock;
-	struct calib c;
-	struct memcg_costs base_costs;
-	char **keys;
-	double sum_abs = 0;
-	unsigned nerr = 0;
-	size_t nkc;
-	const char *const *knob_cols = model_knob_cols(&nkc);
-
-	need_args(m, 1, "RESULTS.csv");
-	t = csv_read_file(m->args[0], &err, &el);
-	if (!t)
-		die(EXIT_USAGE, "model validate: %s: line %zu: %s", m->args[0], el, err);
-	cwl = csv_col(t, "workload");
-	cw = csv_col(t, "workers");
-	cy = csv_col(t, "ops_per_sec");
-	clock = csv_col(t, "lock");
-	if (cwl < 0 || cw < 0 || cy < 0)
-		die(EXIT_USAGE, "model validate: %s: need columns workload, workers, ops_per_sec",
-		    m->args[0]);
-	get_calib(m, &c);
-	calib_costs(&c, &base_costs);
-	apply_overrides(m, &base_costs);
-	keys = xcalloc(t->nrows + 1, sizeof(char *));
-
-	printf("%-6s %-18s %5s %14s %14s %8s\n", "group", "workload", "N",
-	       "measured", "simulated", "rel_err");
-	for (size_t r = 0; r < t->nrows; r++) {
-		char cfgstr[512] = "", *key;
-		bool seen = false;
-		struct mopts gm = *m;
-		struct memcg_sim_cfg cfg;
-		struct memcg_costs costs = base_costs;
-		double ns1 = NAN, wmax = 0;
-		const char *wl = t->rows[r][cwl];
-
-		/* One group per (workload, lock, knob values). */
-		gm.nsets = 0;
-		gm.sets = xcalloc(nkc + 1, sizeof(char *));
-		for (size_t k = 0; knob_cols[k]; k++) {
-			int col = csv_col(t, knob_cols[k]);
-			if (col < 0 || !*t->rows[r][col])
-				continue;
-			gm.sets[gm.nsets++] = xasprintf("%s=%s", knob_cols[k], t->rows[r][col]);
-			snprintf(cfgstr + strlen(cfgstr), sizeof(cfgstr) - strlen(cfgstr),
-				 "%s%s=%s", *cfgstr ? "," : "", knob_cols[k], t->rows[r][col]);
-		}
-		key = xasprintf("%s|%s|%s", wl, clock >= 0 ? t->rows[r][clock] : "", cfgstr);
-		for (size_t g = 0; g < ngroups; g++)
-			seen |= !strcmp(keys[g], key);
-		if (seen || !memcg_sim_known(wl)) {
-			if (!memcg_sim_known(wl) && !seen)
-				fprintf(stderr, "model validate: no simulator program for workload '%s'; skipped\n", wl);
-			free(key);
-			for (size_t k = 0; k < gm.nsets; k++)
-				free(gm.sets[k]);
-			free(gm.sets);
-			continue;
-		}
-		keys[ngroups++] = key;
-		if (clock >= 0 && strstr(t->rows[r][clock], "ticket"))
-			gm.lock_kind = SIM_LOCK_TICKET;
-		sim_cfg_from(&gm, &cfg);
-		/* The userspace model takes no real faults or system calls:
-		 * its local work is what the 1-worker measurement leaves
-		 * beyond the program's shared-line costs (extra_local_ns). */
-		costs.fault_ns = costs.syscall_ns = 0;
-		if (cfg.p.page_work != PAGE_WORK_COPY)
-			costs.page_ns = 0;
-		printf("# group %zu: %s lock=%s %s\n", ngroups, wl,
-		       clock >= 0 ? t->rows[r][clock] : "-", cfgstr);
-		/* Mean measured throughput per worker count of this group. */
-		{
-			double *xs = xmalloc(t->nrows * sizeof(double));
-			double *ys = xmalloc(t->nrows * sizeof(double));
-			double *gx, *gy;
-			size_t n = 0, g;
-
-			for (size_t q = r; q < t->nrows; q++) {
-				char cs2[512] = "", *k2;
-				for (size_t k = 0; knob_cols[k]; k++) {
-					int col = csv_col(t, knob_cols[k]);
-					if (col < 0 || !*t->rows[q][col])
-						continue;
-					snprintf(cs2 + strlen(cs2), sizeof(cs2) - strlen(cs2),
-						 "%s%s=%s", *cs2 ? "," : "", knob_cols[k], t->rows[q][col]);
-				}
-				k2 = xasprintf("%s|%s|%s", t->rows[q][cwl],
-					       clock >= 0 ? t->rows[q][clock] : "", cs2);
-				if (!strcmp(k2, key) &&
-				    parse_double(t->rows[q][cw], 1, 1e6, &xs[n]) &&
-				    parse_double(t->rows[q][cy], 0, 1e300, &ys[n]))
-					n++;
-				free(k2);
-			}
-			g = usl_group_mean(xs, ys, n, &gx, &gy);
-			/* Calibrate the program's missing local work from the
-			 * measured 1-worker cost (a measurement, not a fit to
-			 * the many-core points). */
-			if (g && gx[0] == 1 && gy[0] > 0)
-				ns1 = 1e9 / gy[0];
-			else {
-				char probe[128];
-				snprintf(probe, sizeof(probe), "wl.%s", wl);
-				ns1 = calib_median(&c, probe);
-			}
-			if (!isnan(ns1)) {
-				struct sim_result r1;
-				costs.extra_local_ns = 0;
-				if (memcg_sim_run(wl, &cfg, &costs, 1, 2000, &r1, &err) == 0 &&
-				    ns1 > r1.ns_per_op_core)
-					costs.extra_local_ns = ns1 - r1.ns_per_op_core;
-			}
-			for (size_t i = 0; i < g; i++) {
-				struct sim_result rs;
-				uint64_t per = (uint64_t)m->iters / (uint64_t)gx[i];
-				if (memcg_sim_run(wl, &cfg, &costs, (unsigned)gx[i],
-						  per < 400 ? 400 : per, &rs, &err))
-					die(1, "model validate: %s", err);
-				printf("%-6zu %-18s %5g %14.6g %14.6g %+7.1f%%\n", ngroups,
-				       wl, gx[i], gy[i], rs.ops_per_sec,
-				       100 * (rs.ops_per_sec - gy[i]) / gy[i]);
-				if (gx[i] > 1) {
-					sum_abs += fabs((rs.ops_per_sec - gy[i]) / gy[i]);
-					nerr++;
-				}
-				if (gx[i] > wmax)
-					wmax = gx[i];
-			}
-			free(xs);
-			free(ys);
-			free(gx);
-			free(gy);
-		}
-		for (size_t k = 0; k < gm.nsets; k++)
-			free(gm.sets[k]);
-		free(gm.sets);
-	}
-	if (!ngroups)
-		die(EXIT_USAGE, "model validate: %s: no rows of a simulated workload", m->args[0]);
-	if (nerr)
-		printf("# mean |rel err| over %u multi-worker points: %.1f%%\n", nerr,
-		       100 * sum_abs / nerr);
-	for (size_t g = 0; g < ngroups; g++)
-		free(keys[g]);
-	free(keys);
-	csv_free(t);
-	calib_free(&c);
-	return 0;
-}
+/* The verbs in the order --help lists them. */
+static const struct {
+	const char *name;
+	int (*run)(struct mopts *m);
+} verbs[] = {
+	{ "calibrate", model_calibrate },
+	{ "fit", model_fit },
+	{ "lock", model_lock },
+	{ "sim", model_sim },
+	{ "program", model_program },
+	{ "predict", model_predict },
+	{ "validate", model_validate },
+};
 
 static int model_main(int argc, char **argv)
 {
@@ -798,20 +212,9 @@ static int model_main(int argc, char **argv)
 	m.action = m.args[0];
 	m.args++;
 	m.nargs--;
-	if (!strcmp(m.action, "calibrate"))
-		return do_calibrate(&m);
-	if (!strcmp(m.action, "fit"))
-		return do_fit(&m);
-	if (!strcmp(m.action, "lock"))
-		return do_lock(&m);
-	if (!strcmp(m.action, "sim"))
-		return do_sim(&m);
-	if (!strcmp(m.action, "program"))
-		return do_program(&m);
-	if (!strcmp(m.action, "predict"))
-		return do_predict(&m);
-	if (!strcmp(m.action, "validate"))
-		return do_validate(&m);
+	for (size_t i = 0; i < ARRAY_SIZE(verbs); i++)
+		if (!strcmp(m.action, verbs[i].name))
+			return verbs[i].run(&m);
 	die(EXIT_USAGE, "model: unknown action '%s' (want calibrate, fit, lock, sim, "
 	    "program, predict, validate)", m.action);
 }

@@ -62,23 +62,50 @@ char *meta_sidecar_path(const char *csv_path)
 	return xasprintf("%s.json", csv_path);
 }
 
-void meta_json(struct json *j)
+size_t meta_machine(struct meta_fact *f)
 {
 	const struct topo *t = topo_get();
+	size_t n = 0;
 
-	json_obj_open(j, "machine");
-	json_str(j, "hostname", meta_hostname());
-	json_str(j, "cpu_model", t->cpu_model);
-	json_int(j, "packages", t->packages);
-	json_int(j, "cores", t->cores);
-	json_int(j, "pus", t->pus);
-	json_int(j, "numa_nodes", t->numa_nodes);
-	json_int(j, "online_cpus", sysconf(_SC_NPROCESSORS_ONLN));
-	json_str(j, "kernel", meta_kernel());
+	f[n++] = (struct meta_fact){ "hostname", meta_hostname(), 0 };
+	f[n++] = (struct meta_fact){ "cpu_model", t->cpu_model, 0 };
+	f[n++] = (struct meta_fact){ "packages", NULL, (long)t->packages };
+	f[n++] = (struct meta_fact){ "cores", NULL, (long)t->cores };
+	f[n++] = (struct meta_fact){ "pus", NULL, (long)t->pus };
+	f[n++] = (struct meta_fact){ "numa_nodes", NULL, (long)t->numa_nodes };
+	f[n++] = (struct meta_fact){ "online_cpus", NULL, sysconf(_SC_NPROCESSORS_ONLN) };
+	f[n++] = (struct meta_fact){ "kernel", meta_kernel(), 0 };
+	return n;
+}
+
+size_t meta_build(struct meta_fact *f)
+{
+	size_t n = 0;
+
+	f[n++] = (struct meta_fact){ "compiler", meta_compiler(), 0 };
+	f[n++] = (struct meta_fact){ "cflags", meta_cflags(), 0 };
+	f[n++] = (struct meta_fact){ "git_commit", meta_git_commit(), 0 };
+	return n;
+}
+
+static void json_facts(struct json *j, const char *name,
+		       size_t (*facts)(struct meta_fact *))
+{
+	struct meta_fact f[META_FACTS_MAX];
+	size_t n = facts(f);
+
+	json_obj_open(j, name);
+	for (size_t i = 0; i < n; i++) {
+		if (f[i].text)
+			json_str(j, f[i].key, f[i].text);
+		else
+			json_int(j, f[i].key, f[i].num);
+	}
 	json_obj_close(j);
-	json_obj_open(j, "build");
-	json_str(j, "compiler", meta_compiler());
-	json_str(j, "cflags", meta_cflags());
-	json_str(j, "git_commit", meta_git_commit());
-	json_obj_close(j);
+}
+
+void meta_json(struct json *j)
+{
+	json_facts(j, "machine", meta_machine);
+	json_facts(j, "build", meta_build);
 }

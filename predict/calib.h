@@ -10,7 +10,7 @@
  *   atomic.uncontended / atomic.contended   fetch-add on a private line /
  *                  on one line hammered by both cores (ns per op)
  *   hit, miss      dependent loads within 4 KiB / across 64 MiB
- *   percpu         per-CPU add with threshold fold (kernel.md §6 shape)
+ *   percpu         per-CPU add with threshold fold (lib/percpu_counter.c shape)
  *   list           list_add + list_del
  *   page           copy of one 4 KiB page
  *   fault          first-touch fault of one anonymous page, with its share
@@ -24,7 +24,9 @@
  *                  through harness_run_one (when the workload exists)
  *
  * File: "key = value" lines, '#' comments; a header of machine metadata
- * (meta.*); "format = memscale-calib 1" first.  Every probe value is a
+ * (meta.KEY: the machine and build description of core/meta.h, the same
+ * facts a result's JSON sidecar holds, plus meta.time and meta.reps);
+ * "format = memscale-calib 1" first.  Every probe value is a
  * non-negative finite number in ns.  Loading checks the format line and
  * the required probes and rejects any malformed line.
  */

@@ -5,8 +5,8 @@
  *
  * Each experiment has a small table of A/B pairs: a workload, the knob
  * settings shared by both sides, the knob that differs, and the published
- * changes with their machine sizes and citations (kernel.md §7,
- * workloads.md §7).  The published numbers are used ONLY for display and
+ * changes with their machine sizes and citations (commit messages and
+ * LKP reports, cited in predict.c).  The published numbers are used ONLY for display and
  * for the error columns; nothing is fitted to them: every cost comes from
  * the calibration probes.
  */
