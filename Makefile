@@ -111,6 +111,8 @@ DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
                 texlive-fonts-recommended poppler-utils
 # GNU parallel runs `sweep --emit-jobs` job lists (tests/sweep.t).
 DEB_PACKAGES += parallel
+# The experiment-file reader (harness/expfile.c) parses INI with libinih.
+DEB_PACKAGES += libinih-dev
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \

@@ -130,7 +130,14 @@ bool knobset_set(struct knobset *ks, const char *key, const char *value,
 	}
 	e = entry(ks, k);
 	free(e->value);
-	e->value = xstrdup(value);
+	/* Integers are recorded as read ("0100" is 100, and results say 100). */
+	if (k->type == KNOB_INT) {
+		long l = 0;
+		parse_long(value, k->min, k->max, &l);
+		e->value = xasprintf("%ld", l);
+	} else {
+		e->value = xstrdup(value);
+	}
 	return true;
 }
 

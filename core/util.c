@@ -1,6 +1,7 @@
 #include "core/util.h"
 #include "core/registry.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -47,6 +48,11 @@ void warnx_(const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Numbers on the command line and in files are decimal, always: a leading
+ * zero is read as decimal ("010" is ten, never octal eight), and "0x1",
+ * leading blanks, a '+' sign and anything after the digits are refused.
+ */
 bool parse_long(const char *s, long min, long max, long *out)
 {
 	char *end;
@@ -54,8 +60,11 @@ bool parse_long(const char *s, long min, long max, long *out)
 
 	if (!s || !*s)
 		return false;
+	if (!isdigit((unsigned char)s[0]) &&
+	    !(s[0] == '-' && isdigit((unsigned char)s[1])))
+		return false;
 	errno = 0;
-	v = strtol(s, &end, 0);
+	v = strtol(s, &end, 10);
 	if (errno || *end || v < min || v > max)
 		return false;
 	*out = v;
@@ -68,6 +77,11 @@ bool parse_double(const char *s, double min, double max, double *out)
 	double v;
 
 	if (!s || !*s)
+		return false;
+	/* Decimal only: no hex floats ("0x1p3"), no "inf"/"nan", no blanks. */
+	if (strpbrk(s, "xX") ||
+	    !(isdigit((unsigned char)s[0]) || s[0] == '.' ||
+	      (s[0] == '-' && (isdigit((unsigned char)s[1]) || s[1] == '.'))))
 		return false;
 	errno = 0;
 	v = strtod(s, &end);
@@ -93,6 +107,11 @@ size_t parse_list(const char *s, long min, long max, long **out,
 	*err = "empty list";
 	if (!s || !*s)
 		return 0;
+	/* strtok_r would skip empty elements: "1,", ",1" and "1,,2" are typos. */
+	if (s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,")) {
+		*err = "empty list element";
+		return 0;
+	}
 	v = xmalloc(cap * sizeof(*v));
 	copy = xstrdup(s);
 	for (tok = strtok_r(copy, ",", &save); tok;

@@ -27,18 +27,44 @@
 
 volatile int harness_interrupted;
 
+/*
+ * SIGINT/SIGTERM: the first one asks the run to stop (the sampler sees the
+ * flag, raises the stop word, finished results are kept) and arms a 1 s
+ * watchdog; a run that has not ended by then (a worker stuck in an
+ * operation, a slow teardown) or a second signal ends the process at once.
+ * Every finished result is already on disk (emit_csv fsyncs each row), and
+ * what a killed run leaves behind (cgroups, tmpfs mounts, LTTng sessions)
+ * is swept by the next run.
+ */
+static void on_watchdog(int sig)
+{
+	static const char msg[] = "memscale: interrupted; the run did not stop "
+				  "within 1 s, exiting now\n";
+	(void)sig;
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
+		/* nothing more to do in a handler */
+	}
+	_exit(130);
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
+	if (harness_interrupted)
+		on_watchdog(sig);
 	harness_interrupted = 1;
+	alarm(1);
 }
 
 void harness_install_signals(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction wd = { .sa_handler = on_watchdog };
 	sigemptyset(&sa.sa_mask);
+	sigemptyset(&wd.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGALRM, &wd, NULL);
 }
 
 DEFINE_REGISTRY_LOOKUP(workload, struct workload, workload_all, workload_find)
