@@ -16,7 +16,7 @@ MS_CFLAGS   := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=
                -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers \
                -pthread -MMD -MP
 MS_CPPFLAGS := -D_GNU_SOURCE -I. $(shell pkg-config --cflags hwloc 2>/dev/null)
-MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lgsl -lgslcblas -lm -pthread
+MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -linih -lck -lgsl -lgslcblas -lm -pthread
 ALL_CFLAGS   = $(MS_CFLAGS) $(CFLAGS)
 ALL_CPPFLAGS = $(MS_CPPFLAGS) $(CPPFLAGS)
 

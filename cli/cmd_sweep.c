@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/outlock.h"
 #include "core/json.h"
 #include "core/meta.h"
 #include "counters/counter.h"
@@ -723,7 +724,11 @@ static int sweep_main(int argc, char **argv)
 	}
 
 	if (cli.collect) {
-		long n = sweep_collect(cli.dir);
+		long n;
+
+		if (access(cli.dir, F_OK) == 0)
+			out_lock_dir(cli.dir, false, "sweep --collect");
+		n = sweep_collect(cli.dir);
 		if (n >= 0)
 			fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
 				n, s.npoints, cli.dir);
@@ -742,6 +747,9 @@ static int sweep_main(int argc, char **argv)
 		    "differs from %s%s); choose another --out", cli.dir,
 		    cli.exp_path, cli.quick ? " --quick" : "");
 	mkdir_p(cli.dir);
+	/* One writer per directory: a whole sweep or --emit-jobs excludes
+	 * everybody; fleet jobs (--point) share it with each other. */
+	out_lock_dir(cli.dir, cli.point != NULL, "sweep");
 	{
 		char *pdir = xasprintf("%s/points", cli.dir);
 		mkdir_p(pdir);

@@ -46,7 +46,7 @@ const char *knob_allowed(const struct knob *k, char *buf, size_t len)
 						v->value);
 		break;
 	case KNOB_STR:
-		snprintf(buf, len, "text");
+		snprintf(buf, len, "%s", k->allowed ? k->allowed : "text");
 		break;
 	}
 	return buf;
@@ -106,7 +106,7 @@ static bool value_ok(const struct knob *k, const char *value)
 				return true;
 		return false;
 	case KNOB_STR:
-		return *value != '\0';
+		return *value != '\0' && (!k->check || k->check(value));
 	}
 	return false;
 }

@@ -37,6 +37,11 @@ struct knob {
 	long min, max;                    /* KNOB_INT */
 	const struct knob_value *values;  /* KNOB_ENUM, ends with {NULL} */
 	const char *owner;                /* "lock", "counter", "model", ... */
+	/* KNOB_STR: the owner's check of a value, so that --set and
+	 * experiment files refuse a bad one when they are read (not when a
+	 * run starts); NULL: any non-empty text.  `allowed` says what is. */
+	bool (*check)(const char *value);
+	const char *allowed;
 };
 
 struct knobset;

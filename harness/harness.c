@@ -11,6 +11,7 @@
 #include "harness/harness.h"
 #include "core/csv.h"
 #include "core/meta.h"
+#include "core/outlock.h"
 #include "counters/counter.h"
 #include "harness/runstat.h"
 #include "tracing/session.h"
@@ -579,6 +580,8 @@ int harness_main(struct harness_opts *o)
 		s.csv = fopen(o->out, "a");
 		if (!s.csv)
 			die_errno(EXIT_USAGE, "cannot open '%s' for writing", o->out);
+		/* One writer per CSV: a second run into it is refused. */
+		out_lock_fd(fileno(s.csv), o->out, false, "run");
 		write_sidecar(o, o->out);
 	}
 	if (o->format == FMT_WIS)
