@@ -451,6 +451,23 @@ static void dry_run(const struct sweep *s, const struct sweep_cli *cli)
 	printf("# estimated time: %s (%.2f s per point)\n", t, per);
 }
 
+/* One word for sh: as is when safe, else in single quotes (' as '\''). */
+static void shq(FILE *f, const char *w)
+{
+	if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			 "0123456789_./=:,%+-@") == strlen(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *w; w++)
+		if (*w == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*w, f);
+	fputc('\'', f);
+}
+
 static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 {
 	char *path = xasprintf("%s/jobs.txt", cli->dir), *text;
@@ -460,13 +477,20 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 	for (size_t k = 0; k < s->npoints; k++) {
 		char id[32];
 		sweep_point_id(&s->points[s->order[k]], id, sizeof(id));
-		fprintf(f, "%s sweep %s --out %s --seed %llu%s", cli->argv0,
-			cli->exp_path, cli->dir, (unsigned long long)s->seed,
+		/* Every path and value quoted for the shell that runs the line. */
+		shq(f, cli->argv0);
+		fputs(" sweep ", f);
+		shq(f, cli->exp_path);
+		fputs(" --out ", f);
+		shq(f, cli->dir);
+		fprintf(f, " --seed %llu%s", (unsigned long long)s->seed,
 			cli->quick ? " --quick" : "");
 		if (cli->reps)
 			fprintf(f, " --reps %ld", cli->reps);
-		for (size_t i = 0; i < cli->noverrides; i++)
-			fprintf(f, " --override '%s'", cli->overrides[i]);
+		for (size_t i = 0; i < cli->noverrides; i++) {
+			fputs(" --override ", f);
+			shq(f, cli->overrides[i]);
+		}
 		if (cli->oversubscribe)
 			fprintf(f, " --oversubscribe");
 		fprintf(f, " --point %s\n", id);
