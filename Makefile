@@ -53,7 +53,15 @@ BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BIN)/bench/%)
 all: $(BIN)/memscale $(TEST_BINS) $(BENCH_BINS)
 
 # --- provenance: the git commit goes into meta.o only, rebuilt on change ---
-GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+# -dirty: tracked files changed, or untracked (not ignored) files where
+# sources are picked up by wildcard (they are built in all the same).
+GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell \
+	{ git diff --quiet HEAD -- && \
+	  test -z "$$(git ls-files --others --exclude-standard -- $(LAYERS) tests bench)"; } \
+	2>/dev/null || echo -dirty)
+.PHONY: print-version
+print-version:
+	@echo '$(GIT_COMMIT)'
 ifneq ($(shell cat $(BUILD)/git-commit 2>/dev/null),$(GIT_COMMIT))
 $(BUILD)/git-commit: FORCE
 endif
