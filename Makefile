@@ -4,6 +4,8 @@
 #   make deps       install the Debian packages memscale needs (idempotent)
 #   make check      deps + build + run every test (TAP, via prove)
 #   make check-tsan validators built with -fsanitize=thread
+#   make check-asan every test on an ASan+UBSan (and LeakSanitizer) build
+#   make fuzz       the parsers' fuzz target, longer than `make check` runs it
 #   make bench      microbenchmarks with their figures printed
 #   make demo       deps + build + the default study
 
@@ -49,7 +51,7 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(BIN)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BIN)/bench/%)
 
-.PHONY: all deps check check-fast check-layers check-tsan bench demo clean FORCE
+.PHONY: all deps check check-fast check-layers check-tsan check-asan fuzz bench demo clean FORCE
 all: $(BIN)/memscale $(TEST_BINS) $(BENCH_BINS)
 
 # --- provenance: the git commit goes into meta.o only, rebuilt on change ---
@@ -166,6 +168,18 @@ check-tsan: deps
 	for c in $$(bin-tsan/memscale list counters | awk 'NR > 1 { print $$1 }'); do \
 		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --counter $$c --threads 4 --iterations 20000 || exit 1; done
 
+# Every test again on an AddressSanitizer + UndefinedBehaviorSanitizer
+# build (LeakSanitizer included: a leak at exit fails the command that
+# leaked), in its own build tree.
+ASAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+               -fno-sanitize-recover=undefined
+ASAN_BINS   := $(TEST_BINS:$(BIN)/%=bin-asan/%)
+check-asan: deps
+	$(MAKE) BUILD=build-asan BIN=bin-asan CFLAGS='$(ASAN_CFLAGS)' \
+		LDFLAGS='-fsanitize=address,undefined' bin-asan/memscale $(ASAN_BINS)
+	MEMSCALE=bin-asan/memscale UBSAN_OPTIONS=print_stacktrace=1 \
+		prove --exec '' $(ASAN_BINS) $(SHELL_TESTS)
+
 bench: all
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
 
@@ -219,7 +233,7 @@ reproduce: all
 	$(MAKE) paper RESULTS=results
 
 clean:
-	rm -rf build build-tsan bin bin-tsan
+	rm -rf build build-tsan build-asan build-fuzz bin bin-tsan bin-asan bin-fuzz
 
 FORCE:
 

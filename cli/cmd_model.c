@@ -266,6 +266,8 @@ static int do_calibrate(struct mopts *m)
 	o.locks = !m->nolocks;
 	o.workloads = !m->nowl;
 	o.verbose = true;
+	if (m->out)
+		check_output_file("model calibrate", m->out);
 	if (m->out && !(f = fopen(m->out, "w")))
 		die_errno(EXIT_USAGE, "model calibrate: cannot write '%s'", m->out);
 	calib_measure(&c, &o);
@@ -301,10 +303,12 @@ static bool row_matches(const struct csv_table *t, size_t r, struct mopts *m)
 /* Loads (N, X) pairs from a results CSV or a plain two-column file. */
 static size_t load_xy(const char *path, struct mopts *m, double **x, double **y)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f;
 	char line[4096];
 	size_t n = 0, cap = 64, lineno = 0;
 
+	check_input_file("model fit usl", path, "a results CSV or two columns N X");
+	f = fopen(path, "r");
 	if (!f)
 		die_errno(EXIT_USAGE, "model fit usl: cannot open '%s'", path);
 	/* A header naming "workers" means a results CSV. */
@@ -629,6 +633,7 @@ static int do_validate(struct mopts *m)
 	unsigned nerr = 0;
 
 	need_args(m, 1, "RESULTS.csv");
+	check_input_file("model validate", m->args[0], "a results CSV");
 	t = csv_read_file(m->args[0], &err, &el);
 	if (!t)
 		die(EXIT_USAGE, "model validate: %s: line %zu: %s", m->args[0], el, err);
@@ -770,11 +775,28 @@ static int do_validate(struct mopts *m)
 	return 0;
 }
 
+static int model_dispatch(struct mopts *pm);
+
+/* Runs the action, then frees what parse_opts allocated (LeakSanitizer). */
 static int model_main(int argc, char **argv)
 {
 	struct mopts m = { 0 };
+	char **args;
+	int status;
 
 	parse_opts(argc, argv, &m);
+	args = (char **)m.args;
+	status = model_dispatch(&m);
+	free(m.sets);
+	free(m.wheres);
+	free(args);
+	return status;
+}
+
+static int model_dispatch(struct mopts *pm)
+{
+	struct mopts m = *pm;
+
 	if (m.nargs < 1)
 		die(EXIT_USAGE, "model: missing action (calibrate, fit, lock, sim, program, "
 		    "predict, validate; see 'memscale model --help')");

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 const char *progname = "memscale";
 
@@ -196,6 +198,60 @@ const char *flags_str(unsigned flags, const struct flag_name *names,
 			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
 						"%s%s", off ? "," : "", names[i].name);
 	return buf;
+}
+
+void check_input_file(const char *cmd, const char *path, const char *want)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		die(EXIT_USAGE, "%s: cannot read '%s': %s (want %s)", cmd, path,
+		    strerror(errno), want);
+	if (S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: '%s' is a directory (want %s)", cmd, path, want);
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+		die(EXIT_USAGE, "%s: '%s' is a special file (want %s)", cmd, path, want);
+	if (access(path, R_OK))
+		die(EXIT_USAGE, "%s: cannot read '%s': %s (want %s)", cmd, path,
+		    strerror(errno), want);
+	if (S_ISREG(st.st_mode) && st.st_size == 0)
+		die(EXIT_USAGE, "%s: '%s' is empty (want %s)", cmd, path, want);
+}
+
+void check_output_file(const char *cmd, const char *path)
+{
+	struct stat st;
+	char *dir, *slash;
+
+	if (!*path)
+		die(EXIT_USAGE, "%s: empty output file name", cmd);
+	if (!stat(path, &st)) {
+		if (S_ISDIR(st.st_mode))
+			die(EXIT_USAGE, "%s: output '%s' is a directory (want a file "
+			    "name)", cmd, path);
+		if (!S_ISREG(st.st_mode))
+			die(EXIT_USAGE, "%s: output '%s' is a special file (want a "
+			    "regular file)", cmd, path);
+		if (access(path, W_OK))
+			die(EXIT_USAGE, "%s: output '%s' is not writable: %s", cmd,
+			    path, strerror(errno));
+		return;
+	}
+	dir = xstrdup(path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: cannot write '%s': directory '%s' does not "
+		    "exist", cmd, path, dir);
+	if (access(dir, W_OK | X_OK))
+		die(EXIT_USAGE, "%s: cannot write '%s': directory '%s' is not "
+		    "writable", cmd, path, dir);
+	free(dir);
 }
 
 char *read_text_file(const char *path)

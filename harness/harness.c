@@ -577,6 +577,7 @@ int harness_main(struct harness_opts *o)
 			    "--oversubscribe to run it anyway (results are labelled)",
 			    o->threads[i], o->lock->name, topo_get()->pus);
 	if (o->out) {
+		check_output_file("run", o->out);
 		s.csv = fopen(o->out, "a");
 		if (!s.csv)
 			die_errno(EXIT_USAGE, "cannot open '%s' for writing", o->out);

@@ -56,4 +56,33 @@ expect_usage "model workload with lock none" "mutual exclusion" -- \
 	$MEMSCALE run malloc1 --lock none -t 2 -s 0.3 -w 0 --sample-ms 100
 expect_usage "model workload with lock none, processes" "mutual exclusion" -- \
 	$MEMSCALE run lru_file_readtwice --lock none -t 2 -s 0.3 -w 0 --sample-ms 100 -m processes
+# Directories, empty files, special files and missing files as inputs are
+# named as such, whatever the subcommand.
+: >"$TMP/empty.csv"
+mkdir -p "$TMP/adir"
+CAL=tests/fixtures/model_calib.txt
+for kind in "adir:is a directory" "empty.csv:is empty" "/dev/null:is a special file" "nosuch.csv:No such file"; do
+	f=${kind%%:*}; why=${kind#*:}
+	case $f in /*) ;; *) f="$TMP/$f" ;; esac
+	expect_usage "stats on $f" "$why" -- $MEMSCALE stats "$f"
+	expect_usage "compare on $f" "$why" -- $MEMSCALE compare "$f" tests/fixtures/aim9_base.csv
+	expect_usage "merge from $f" "$why" -- $MEMSCALE merge "$TMP/m.csv" "$f"
+	expect_usage "model validate on $f" "$why" -- $MEMSCALE model validate "$f" --calib $CAL
+	expect_usage "model fit usl on $f" "$why" -- $MEMSCALE model fit usl "$f"
+	expect_usage "--calib $f" "$why" -- $MEMSCALE model predict lru_lock_split --calib "$f"
+	expect_usage "sweep of $f" "$f" -- $MEMSCALE sweep "$f" --dry-run
+done
+expect_usage "lockstat on a file" "not a directory" -- $MEMSCALE lockstat "$TMP/empty.csv"
+mkdir -p "$TMP/bt" && echo junk >"$TMP/bt/metadata"
+expect_usage "lockstat on a broken trace: our line only, no babeltrace2 log" "cannot open trace" -- \
+	$MEMSCALE lockstat "$TMP/bt"
+# Unwritable outputs.
+expect_usage "run --out a directory" "is a directory" -- $MEMSCALE run lock --lock none -t 1 -s 0.1 -o "$TMP/adir"
+expect_usage "run --out a special file" "special file" -- $MEMSCALE run lock --lock none -t 1 -s 0.1 -o /dev/null
+expect_usage "run --out into a missing directory" "does not exist" -- \
+	$MEMSCALE run lock --lock none -t 1 -s 0.1 -o "$TMP/nosuch/x.csv"
+expect_usage "merge into a missing directory" "does not exist" -- \
+	$MEMSCALE merge "$TMP/nosuch/x.csv" tests/fixtures/aim9_base.csv
+expect_usage "model calibrate --out a directory" "is a directory" -- \
+	$MEMSCALE model calibrate --quick --out "$TMP/adir"
 done_testing
