@@ -138,6 +138,7 @@ SLOW_TESTS  := tests/paper.t tests/plots.t
 check: deps
 	$(MAKE) all
 	prove --exec '' $(TEST_BINS) $(SHELL_TESTS)
+	$(MAKE) fuzz FUZZ_RUNS=1500
 
 check-fast: all
 	prove --exec '' $(TEST_BINS) $(filter-out $(SLOW_TESTS),$(SHELL_TESTS))
@@ -179,6 +180,24 @@ check-asan: deps
 		LDFLAGS='-fsanitize=address,undefined' bin-asan/memscale $(ASAN_BINS)
 	MEMSCALE=bin-asan/memscale UBSAN_OPTIONS=print_stacktrace=1 \
 		prove --exec '' $(ASAN_BINS) $(SHELL_TESTS)
+
+# The parsers' fuzzing driver (tests/fuzz/): ASan+UBSan objects of the
+# check-asan tree, seeds from the experiment files and test fixtures,
+# mutations from a fixed seed (reproducible); findings land in
+# bin-asan/fuzz-findings.  `make check` runs it briefly.
+FUZZ_RUNS  ?= 100000
+FUZZ_SEED  ?= 1
+FUZZ_SEEDS := $(sort $(wildcard experiments/*.ini tests/fixtures/*.csv \
+                tests/fixtures/*.ini tests/fixtures/model_calib.txt \
+                tests/fixtures/samples_*.txt tests/fuzz/corpus/*))
+$(BIN)/fuzz/%: $(BUILD)/tests/fuzz/%.o $(LIB_OBJS) $(BUILD)/sources
+	$(LINK)
+fuzz: deps
+	$(MAKE) BUILD=build-asan BIN=bin-asan CFLAGS='$(ASAN_CFLAGS)' \
+		LDFLAGS='-fsanitize=address,undefined' bin-asan/fuzz/fuzz_parsers
+	@mkdir -p bin-asan/fuzz-findings
+	ASAN_OPTIONS=detect_leaks=0 bin-asan/fuzz/fuzz_parsers --runs $(FUZZ_RUNS) \
+		--seed $(FUZZ_SEED) --out bin-asan/fuzz-findings $(FUZZ_SEEDS)
 
 bench: all
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 const char *progname = "memscale";
+void (*die_hook)(int status);
 
 static void vmsg(const char *fmt, va_list ap, int errnum)
 {
@@ -29,6 +30,8 @@ void die(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap, 0);
 	va_end(ap);
+	if (die_hook)
+		die_hook(status);
 	exit(status);
 }
 
@@ -39,6 +42,8 @@ void die_errno(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap, e);
 	va_end(ap);
+	if (die_hook)
+		die_hook(status);
 	exit(status);
 }
 

@@ -28,6 +28,10 @@
 
 extern const char *progname;
 
+/* Tests and the fuzzing driver only: called by die() after its message,
+ * instead of exit(); must not return (it longjmps).  NULL: exit. */
+extern void (*die_hook)(int status);
+
 /* Print "memscale: <msg>" to stderr and exit with the given status. */
 void die(int status, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 2, 3)));
