@@ -133,9 +133,9 @@ static int check_one(const struct lock_ops *ops, const struct vcfg *c)
 	return failed ? 1 : overlapped < c->runs ? EXIT_INCONCLUSIVE : 0;
 }
 
-static int check_counter(const struct counter_ops *ops,
-			 const struct lock_ops *lock, unsigned threads,
-			 unsigned long iters)
+static int check_counter_run(const struct counter_ops *ops,
+			     const struct lock_ops *lock, unsigned threads,
+			     unsigned long iters)
 {
 	struct counter_validate_report rep;
 	struct counter_params p = { .lock = lock };
@@ -147,6 +147,43 @@ static int check_counter(const struct counter_ops *ops,
 	       rep.approx, rep.bound, rep.max_error, rep.samples, rep.folds);
 	fflush(stdout);
 	return ok ? 0 : 1;
+}
+
+/*
+ * The counters' control, once per command: a word added without an
+ * atomic must lose updates here, or no counter result means anything.
+ */
+static bool counter_control(unsigned threads, unsigned long iters)
+{
+	static int state; /* 0 not run, 1 caught, -1 missed */
+	struct counter_validate_report rep;
+	unsigned tried = 0;
+
+	if (state)
+		return state > 0;
+	while (tried < CONTROL_ROUNDS && !state) {
+		tried++;
+		if (!validate_counter(&validate_racy_counter_ops, NULL, threads, iters, &rep))
+			state = 1;
+	}
+	if (!state)
+		state = -1;
+	printf("control %-16s %s  threads=%u runs=%u true=%ld exact=%ld\n",
+	       validate_racy_counter_ops.name, state > 0 ? "caught" : "MISSED",
+	       threads, tried, rep.truth, rep.exact);
+	fflush(stdout);
+	return state > 0;
+}
+
+static int check_counter(const struct counter_ops *ops,
+			 const struct lock_ops *lock, unsigned threads,
+			 unsigned long iters)
+{
+	if (!counter_control(threads, iters)) {
+		printf("%-20s INCONCLUSIVE  the broken control was not caught\n", ops->name);
+		return EXIT_INCONCLUSIVE;
+	}
+	return check_counter_run(ops, lock, threads, iters);
 }
 
 /* A violation (1) outranks an inconclusive run (3). */

@@ -73,5 +73,8 @@ bool validate_counter(const struct counter_ops *ops,
 		      const struct counter_params *p, unsigned threads,
 		      unsigned long iterations,
 		      struct counter_validate_report *rep);
+/* The counters' broken control: a shared word added without an atomic
+ * (lost updates under overlap); not registered. */
+extern const struct counter_ops validate_racy_counter_ops;
 
 #endif

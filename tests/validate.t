@@ -31,6 +31,8 @@ if command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null; then
 else
 	for i in 1 2 3 4 5; do ok 0 "# SKIP taskset unavailable"; done
 fi
+expect_exit 0 "validate a counter with its control" -- $MEMSCALE validate --counter atomic -t 2 -i 50000
+grep -q "^control racy_word  *caught " "$TMP/out"; ok $? "the counters' control (a word added without an atomic) is caught"
 expect_usage "one thread cannot show a violation" "2 or more" -- $MEMSCALE validate --lock qspinlock -t 1
 expect_usage "bad --runs" "'0'" -- $MEMSCALE validate --lock qspinlock --runs 0
 expect_usage "bad --seconds" "'1e400'" -- $MEMSCALE validate --lock qspinlock --seconds 1e400
