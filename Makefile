@@ -171,7 +171,10 @@ check-tsan: deps
 
 # Every test again on an AddressSanitizer + UndefinedBehaviorSanitizer
 # build (LeakSanitizer included: a leak at exit fails the command that
-# leaked), in its own build tree.
+# leaked), in its own build tree.  Except tests/kernel_backend.t: it
+# counts the page faults of real syscalls per operation, and ASan's shadow
+# memory and allocator (which touches what malloc1 only maps) add faults.
+ASAN_SKIP   := tests/kernel_backend.t
 ASAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=undefined
 ASAN_BINS   := $(TEST_BINS:$(BIN)/%=bin-asan/%)
@@ -179,7 +182,7 @@ check-asan: deps
 	$(MAKE) BUILD=build-asan BIN=bin-asan CFLAGS='$(ASAN_CFLAGS)' \
 		LDFLAGS='-fsanitize=address,undefined' bin-asan/memscale $(ASAN_BINS)
 	MEMSCALE=bin-asan/memscale UBSAN_OPTIONS=print_stacktrace=1 \
-		prove --exec '' $(ASAN_BINS) $(SHELL_TESTS)
+		prove --exec '' $(ASAN_BINS) $(filter-out $(ASAN_SKIP),$(SHELL_TESTS))
 
 # The parsers' fuzzing driver (tests/fuzz/): ASan+UBSan objects of the
 # check-asan tree, seeds from the experiment files and test fixtures,
