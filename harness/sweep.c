@@ -258,7 +258,8 @@ long sweep_collect(const char *dir)
 		}
 	}
 	closedir(d);
-	qsort(files, n, sizeof(char *), cmp_str);
+	if (n) /* qsort(NULL, 0) is undefined */
+		qsort(files, n, sizeof(char *), cmp_str);
 	tables = xcalloc(n ? n : 1, sizeof(*tables));
 	in = xcalloc(n ? n : 1, sizeof(*in));
 	rc = (long)n;
