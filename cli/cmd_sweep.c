@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/outlock.h"
 #include "core/json.h"
 #include "core/meta.h"
 #include "counters/counter.h"
@@ -452,6 +453,23 @@ static void dry_run(const struct sweep *s, const struct sweep_cli *cli)
 	printf("# estimated time: %s (%.2f s per point)\n", t, per);
 }
 
+/* One word for sh: as is when safe, else in single quotes (' as '\''). */
+static void shq(FILE *f, const char *w)
+{
+	if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			 "0123456789_./=:,%+-@") == strlen(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *w; w++)
+		if (*w == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*w, f);
+	fputc('\'', f);
+}
+
 static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 {
 	char *path = xasprintf("%s/jobs.txt", cli->dir), *text;
@@ -461,15 +479,24 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 	for (size_t k = 0; k < s->npoints; k++) {
 		char id[32];
 		sweep_point_id(&s->points[s->order[k]], id, sizeof(id));
-		fprintf(f, "%s sweep %s --out %s --seed %llu%s", cli->argv0,
-			cli->exp_path, cli->dir, (unsigned long long)s->seed,
+		/* Every path and value quoted for the shell that runs the line. */
+		shq(f, cli->argv0);
+		fputs(" sweep ", f);
+		shq(f, cli->exp_path);
+		fputs(" --out ", f);
+		shq(f, cli->dir);
+		fprintf(f, " --seed %llu%s", (unsigned long long)s->seed,
 			cli->quick ? " --quick" : "");
 		if (cli->reps)
 			fprintf(f, " --reps %ld", cli->reps);
-		if (cli->kernel)
-			fprintf(f, " --kernel '%s'", cli->kernel);
-		for (size_t i = 0; i < cli->noverrides; i++)
-			fprintf(f, " --override '%s'", cli->overrides[i]);
+		if (cli->kernel) {
+			fputs(" --kernel ", f);
+			shq(f, cli->kernel);
+		}
+		for (size_t i = 0; i < cli->noverrides; i++) {
+			fputs(" --override ", f);
+			shq(f, cli->overrides[i]);
+		}
 		if (cli->oversubscribe)
 			fprintf(f, " --oversubscribe");
 		fprintf(f, " --point %s\n", id);
@@ -743,7 +770,11 @@ static int sweep_main(int argc, char **argv)
 	}
 
 	if (cli.collect) {
-		long n = sweep_collect(cli.dir);
+		long n;
+
+		if (access(cli.dir, F_OK) == 0)
+			out_lock_dir(cli.dir, false, "sweep --collect");
+		n = sweep_collect(cli.dir);
 		if (n >= 0)
 			fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
 				n, s.npoints, cli.dir);
@@ -762,6 +793,9 @@ static int sweep_main(int argc, char **argv)
 		    "differs from %s%s); choose another --out", cli.dir,
 		    cli.exp_path, cli.quick ? " --quick" : "");
 	mkdir_p(cli.dir);
+	/* One writer per directory: a whole sweep or --emit-jobs excludes
+	 * everybody; fleet jobs (--point) share it with each other. */
+	out_lock_dir(cli.dir, cli.point != NULL, "sweep");
 	{
 		char *pdir = xasprintf("%s/points", cli.dir);
 		mkdir_p(pdir);

@@ -47,6 +47,7 @@ int model_validate(struct mopts *m)
 	const char *const *knob_cols = model_knob_cols(&nkc);
 
 	model_need_args(m, 1, "RESULTS.csv");
+	check_input_file("model validate", m->args[0], "a results CSV");
 	t = csv_read_file(m->args[0], &err, &el);
 	if (!t)
 		die(EXIT_USAGE, "model validate: %s: line %zu: %s", m->args[0], el, err);

@@ -51,7 +51,7 @@ const char *knob_allowed(const struct knob *k, char *buf, size_t len)
 						v->value);
 		break;
 	case KNOB_STR:
-		snprintf(buf, len, "text");
+		snprintf(buf, len, "%s", k->allowed ? k->allowed : "text");
 		break;
 	case KNOB_PROFILE: {
 		const struct knob_profile **v;
@@ -124,7 +124,7 @@ static bool value_ok(const struct knob *k, const char *value)
 				return true;
 		return false;
 	case KNOB_STR:
-		return *value != '\0';
+		return *value != '\0' && (!k->check || k->check(value));
 	case KNOB_PROFILE:
 		return !strcmp(value, "none") || knob_profile_find(value);
 	}
@@ -171,7 +171,14 @@ bool knobset_set(struct knobset *ks, const char *key, const char *value,
 	}
 	e = entry(ks, k);
 	free(e->value);
-	e->value = xstrdup(value);
+	/* Integers are recorded as read ("0100" is 100, and results say 100). */
+	if (k->type == KNOB_INT) {
+		long l = 0;
+		parse_long(value, k->min, k->max, &l);
+		e->value = xasprintf("%ld", l);
+	} else {
+		e->value = xstrdup(value);
+	}
 	if (k->type == KNOB_PROFILE)
 		apply_profile(ks, strcmp(value, "none") ? knob_profile_find(value) : NULL);
 	return true;

@@ -42,6 +42,11 @@ struct knob {
 	/* A property of the kernel version (not of the experiment): every
 	 * kernel profile must set it (tests/kernels.t). */
 	bool per_kernel;
+	/* KNOB_STR: the owner's check of a value, so that --set and
+	 * experiment files refuse a bad one when they are read (not when a
+	 * run starts); NULL: any non-empty text.  `allowed` says what is. */
+	bool (*check)(const char *value);
+	const char *allowed;
 };
 
 /*

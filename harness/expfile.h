@@ -3,9 +3,11 @@
  * down once, run by `memscale sweep`, compared by `memscale compare
  * --experiment`.
  *
- * Format (INI-like, one setting per line; '#' or ';' starts a comment;
- * list values are comma separated; every key is checked, an unknown key
- * or bad value is an error "file:line: reason", exit status 2):
+ * Format (INI, read with libinih; one setting per line; '#' or ';' starts
+ * a comment; list values are comma separated; numbers are decimal; every
+ * key, knob value and timing value is checked when the file is read, an
+ * unknown key or bad value is an error "file:line: reason", exit status 2,
+ * under --dry-run too):
  *
  *   [experiment]
  *   name        = layout_false_sharing       # required, [a-z0-9_]

@@ -312,6 +312,8 @@ enum model_corruption {
 	CORRUPT_LRU_LIST,   /* unlink a page from an LRU list behind accounting */
 	CORRUPT_USAGE,      /* bump a page_counter's usage */
 	CORRUPT_STATS,      /* bump a flushed stat */
+	CORRUPT_LRU_CYCLE,  /* an LRU page's next points at itself */
+	CORRUPT_LRU_WILD,   /* an LRU page's next points outside the model */
 	CORRUPT_NR
 };
 /* For tests: break one invariant on purpose.  Returns false if there was

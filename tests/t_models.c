@@ -299,7 +299,9 @@ static void test_stats_paths_agree(void)
 static void test_corruption(void)
 {
 	static const char *const names[CORRUPT_NR] = { "LRU list", "page_counter usage",
-						       "flushed stats" };
+						       "flushed stats",
+						       "LRU list cycle (bounded walk)",
+						       "LRU list wild pointer" };
 	const struct workload *wl = workload_find("page_fault2");
 	struct mwl_counts got, want;
 	bool has;
@@ -312,6 +314,13 @@ static void test_corruption(void)
 		st = mwl_drive(wl, ks, lock_find("qspinlock"), 1, 300, &got, &want, &has);
 		mwl_test_corruption = -1;
 		is_int(st, 1, "corrupted %s is caught", names[c]);
+		knobset_free(ks);
+	}
+	{
+		/* A lock without mutual exclusion is refused before anything runs. */
+		struct knobset *ks = knobset_new();
+		is_int(mwl_drive(wl, ks, lock_find("none"), 2, 300, &got, &want, &has), 2,
+		       "a model workload refuses the lock 'none' (exit 2)");
 		knobset_free(ks);
 	}
 	{
