@@ -244,13 +244,6 @@ static void print_lkp(const struct cmp *c)
 	}
 }
 
-static void csv_num(double v)
-{
-	if (isnan(v))
-		csv_field(stdout, "", 0);
-	else
-		csv_fieldf(stdout, 0, "%.10g", v);
-}
 
 /* The experiment's published changes for a workload, "CHANGE (MACHINE)"
  * joined by "; ", as the last field of a row. */
@@ -303,18 +296,18 @@ static void print_csv(const struct cmp *c)
 			csv_field(stdout, c->base_name, 0);
 			csv_field(stdout, c->patch_name[p], 0);
 			csv_fieldf(stdout, 0, "%zu", b->n);
-			csv_num(ba);
-			csv_num(stats_hmean(b->x, b->n));
-			csv_num(stats_stddev(b->x, b->n));
+			csv_num(stdout, ba, 0);
+			csv_num(stdout, stats_hmean(b->x, b->n), 0);
+			csv_num(stdout, stats_stddev(b->x, b->n), 0);
 			csv_fieldf(stdout, 0, "%zu", g->n);
-			csv_num(pa);
-			csv_num(stats_hmean(g->x, g->n));
-			csv_num(stats_stddev(g->x, g->n));
-			csv_num(stats_lkp_change(pa, ba));
-			csv_num(stats_pdiff(stats_hmean(g->x, g->n),
-					    stats_hmean(b->x, b->n)));
-			csv_num(stats_welch_p(b->x, b->n, g->x, g->n, NULL, NULL));
-			csv_num(mp);
+			csv_num(stdout, pa, 0);
+			csv_num(stdout, stats_hmean(g->x, g->n), 0);
+			csv_num(stdout, stats_stddev(g->x, g->n), 0);
+			csv_num(stdout, stats_lkp_change(pa, ba), 0);
+			csv_num(stdout, stats_pdiff(stats_hmean(g->x, g->n),
+					    stats_hmean(b->x, b->n)), 0);
+			csv_num(stdout, stats_welch_p(b->x, b->n, g->x, g->n, NULL, NULL), 0);
+			csv_num(stdout, mp, 0);
 			csv_fieldf(stdout, 0, "%d", !isnan(mp) && mp < MMTESTS_SIGNIFICANT_P);
 			published_field(c, p == c->published_patch ? r->workload : "");
 		}

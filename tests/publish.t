@@ -1,0 +1,93 @@
+#!/bin/sh
+# Outputs people publish (issue 17): the same lock-class columns in every
+# row of a workload (local sweep, standalone run, fleet point), will-it-scale
+# drop-in output checked with runtest.py's own parsing (tests/wis_runtest.awk)
+# for every workload, runtest.py's CSV, numbers written in full, table
+# headers never cut, and the smaller defects.
+. tests/lib.sh
+
+# col FILE NAME ROW: column NAME of data row ROW (1-based) of a CSV.
+col() {
+	awk -F, -v n="$2" -v r="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next }
+		NR == r + 1 { print (c ? $c : "missing"); exit }' "$1"
+}
+
+# --- 1. lock-class columns depend on the workload, not on the first run ---
+$MEMSCALE sweep experiments/lru_lock_split.ini --quick --out "$TMP/lls" \
+	-O workers=2 -O reps=1 -O seconds=0.2 >/dev/null 2>"$TMP/err"
+ok $? "quick lru_lock_split sweep at 2 workers"
+R=$TMP/lls/results.csv
+head -1 "$R" | grep -q 'pgdat_lru_lock_contended_pct.*lruvec_lru_lock_contended_pct'
+ok $? "the sweep's header has both LRU lock classes"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["lru_lock"] == "lruvec" { n++; if ($c["lruvec_lru_lock_wait_max_ns"] == "" || $c["pgdat_lru_lock_contended_pct"] != "") bad = 1 }
+	$c["lru_lock"] == "pgdat" { m++; if ($c["pgdat_lru_lock_wait_max_ns"] == "" || $c["lruvec_lru_lock_contended_pct"] != "") bad = 1 }
+	END { exit !(n && m && !bad) }' "$R"
+ok $? "patch rows fill the lruvec columns, base rows the pgdat ones; an unused class is empty, not 0"
+for l in lruvec pgdat; do
+	$MEMSCALE run aim9_page_test -t 1 -s 0.1 --sample-ms 50 --set lru_lock=$l \
+		--out "$TMP/run.csv" >/dev/null 2>"$TMP/err"
+	ok $? "standalone run with lru_lock=$l appends to the same file"
+done
+h_run=$(head -1 "$TMP/run.csv" | tr ',' '\n' | grep '_lock_\|stats_flush_' | tr '\n' ' ')
+h_sweep=$(head -1 "$R" | tr ',' '\n' | grep '_lock_\|stats_flush_' | tr '\n' ' ')
+[ -n "$h_run" ] && [ "$h_run" = "$h_sweep" ]
+ok $? "a standalone run writes the sweep's lock columns ($h_run)"
+$MEMSCALE sweep experiments/lru_lock_split.ini --quick --out "$TMP/lls" --point p0001 >/dev/null 2>&1
+head -1 "$TMP/lls/points/p0001.csv" 2>/dev/null | tr ',' '\n' | grep '_lock_\|stats_flush_' | tr '\n' ' ' > "$TMP/pt"
+[ "$(cat "$TMP/pt")" = "$h_sweep" ]; ok $? "a fleet --point run writes the same lock columns"
+
+# --- 2. --format wis: runtest.py's parsing accepts every workload ---------
+for w in $($MEMSCALE list workloads | awk 'NR > 1 { print $1 }'); do
+	$MEMSCALE run "$w" -t 1 -s 0.3 --sample-ms 100 --format wis >"$TMP/wis" 2>"$TMP/err"
+	st=$?
+	if [ $st -ne 0 ] && case $w in kernel:*) true ;; *) false ;; esac; then
+		echo "ok $((TAP_N += 1)) - # SKIP $w: kernel backend unavailable ($(head -1 "$TMP/err"))"
+		continue
+	fi
+	awk -f tests/wis_runtest.awk "$TMP/wis" >"$TMP/parsed" 2>"$TMP/err2" && [ $st -eq 0 ]
+	ok $? "wis output of $w parses as runtest.py parses it"
+	[ $st -eq 0 ] || sed 's/^/#   /' "$TMP/err" | head -3
+	sed 's/^/#   /' "$TMP/err2" | head -3
+done
+$MEMSCALE run page_fault2 -t 1 -s 0.3 --sample-ms 100 --format wis >"$TMP/wis" 2>&1
+awk 'NR == 2 { ok = ($0 == "warmup") } /^measurement$/ { m = NR } END { exit !(ok && m == 9) }' "$TMP/wis"
+ok $? "default warm-up is will-it-scale's six samples: 'measurement' is line 9"
+grep -q '^tasks:' "$TMP/wis"; [ $? -ne 0 ]; ok $? "no memscale-only lines (tasks:)"
+awk -F'[: ]' '/^measurement$/ { m = 1; next } m && /total:/ { s += $6; n++ }
+	/^average:/ { exit !(n == 3 && $2 == int(s / n)) }' "$TMP/wis"
+ok $? "average: is the integer mean of the printed measured totals"
+$MEMSCALE run page_fault2 -t 1,2 -s 0.2 --sample-ms 100 -w 0 --format wis >"$TMP/wis" 2>&1
+awk '/^warmup$/ { w = NR } /^measurement$/ { if (NR != w + 1) bad = 1; n++ } END { exit !(n == 2 && !bad) }' "$TMP/wis"
+ok $? "--warmup 0 still prints 'measurement' (right after 'warmup'), once per run"
+[ "$(awk -f tests/wis_runtest.awk "$TMP/wis" | wc -l)" -eq 2 ]; ok $? "one runtest.py block per run"
+printf 'testcase:a:b\nwarmup\naverage:1\n' | awk -f tests/wis_runtest.awk >/dev/null 2>&1
+[ $? -ne 0 ]; ok $? "control: the runtest.py copy rejects a ':' in the description"
+
+# --- wis-csv: runtest.py's table -------------------------------------------
+$MEMSCALE run page_fault3 -t 1,2 -s 0.2 --sample-ms 100 -w 1 --format wis-csv >"$TMP/wc" 2>"$TMP/err"
+ok $? "--format wis-csv runs"
+sed -n 1,2p "$TMP/wc" | tr '\n' ' ' | grep -qx 'tasks,processes,processes_idle,threads,threads_idle,linear 0,0,100,0,100,0 '
+ok $? "runtest.py's header and first row"
+awk -F, 'NR > 2 { n++; if (NF != 6 || $1 != n || $2 !~ /^[0-9]+$/ || $4 !~ /^[0-9]+$/ ||
+	$3 !~ /^[0-9]+\.[0-9][0-9]$/ || $5 !~ /^[0-9]+\.[0-9][0-9]$/) bad = 1
+	if (n == 1) lin = ($2 > $4 ? $2 : $4); if ($6 != lin * $1) bad = 1 }
+	END { exit !(n == 2 && !bad) }' "$TMP/wc"
+ok $? "one row per task count; idle with two decimals; linear = max at 1 task x tasks"
+expect_usage "wis-csv without 1 in the list" "must start at 1" -- \
+	$MEMSCALE run page_fault3 -t 2 -s 0.1 --format wis-csv
+
+# --- 6. numbers are written in full -----------------------------------------
+$MEMSCALE run page_fault3 -t 1 -s 0.2 --sample-ms 100 --out "$TMP/p.csv" >/dev/null 2>&1
+v=$(col "$TMP/p.csv" ops_per_sec 1)
+case $v in *e+*|"") false ;; *) true ;; esac; ok $? "ops_per_sec written without an exponent ($v)"
+digits=$(printf '%s' "$v" | tr -cd 0-9 | wc -c)
+[ "$digits" -ge 8 ]; ok $? "ops_per_sec keeps >= 8 significant digits ($v)"
+
+# --- 7. smaller defects ------------------------------------------------------
+$MEMSCALE run aim9_page_test -t 1 -s 0.1 --sample-ms 50 >"$TMP/tab" 2>&1
+grep -q ' lruvec_lru_lock_contended_pct ' "$TMP/tab"; ok $? "table headers are not cut at 14 characters"
+$MEMSCALE run --help >"$TMP/help" 2>&1
+grep -q '%%' "$TMP/help"; [ $? -ne 0 ]; ok $? "run --help prints 50%, not 50%%"
+
+done_testing
