@@ -111,6 +111,8 @@ DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
                 texlive-fonts-recommended poppler-utils
 # GNU parallel runs `sweep --emit-jobs` job lists (tests/sweep.t).
 DEB_PACKAGES += parallel
+# jq reads the JSON sidecars in paper/gen.sh.
+DEB_PACKAGES += jq
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
@@ -170,10 +172,11 @@ RESULTS ?= results
 SEEDS   := layout_false_sharing stats_batch permemcg_flush lru_lock_split
 STUDIES := locks counters
 .PHONY: plots paper reproduce
-plots:
+# Both read the published numbers through `memscale published`.
+plots: $(BIN)/memscale
 	sh plots/plot.sh $(RESULTS)
 
-paper:
+paper: $(BIN)/memscale
 	rm -rf paper/figures && mkdir -p paper/figures
 	if [ -e $(RESULTS) ]; then FORMATS=pdf sh plots/plot.sh $(RESULTS) paper/figures; \
 	else echo "paper: no '$(RESULTS)': every table will say 'not measured'"; fi

@@ -90,4 +90,33 @@ grep -q ' lruvec_lru_lock_contended_pct ' "$TMP/tab"; ok $? "table headers are n
 $MEMSCALE run --help >"$TMP/help" 2>&1
 grep -q '%%' "$TMP/help"; [ $? -ne 0 ]; ok $? "run --help prints 50%, not 50%%"
 
+# --- 4. one source of published numbers ------------------------------------
+[ ! -e plots/published.csv ]; ok $? "no second copy of the published numbers (plots/published.csv)"
+$MEMSCALE published >"$TMP/pub.csv" 2>"$TMP/err"; ok $? "memscale published"
+grep -q '^permemcg_flush,stats,tlb_flush2,rstat_global,rstat_permemcg_cached,.*,0.9,' "$TMP/pub.csv"
+ok $? "the fix's published figures (9cee7e8ef3e3: +0.9 % tlb_flush2) are in the experiment file"
+$MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush >"$TMP/cmp" 2>&1
+grep -A6 '^Published (cached vs base' "$TMP/cmp" | grep -q '^tlb_flush2 .* +0.9% '
+ok $? "compare shows them beside the cached variant"
+$MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush -f csv >"$TMP/cmp.csv" 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["patch"] == "cached" && $c["workload"] == "tlb_flush2" { n++; if ($NF !~ /\+0\.9%/) bad = 1 }
+	END { exit !(n && !bad) }' "$TMP/cmp.csv"
+ok $? "compare -f csv fills the published column of the cached rows"
+FORMATS=png sh plots/plot.sh tests/fixtures/plots/stats_batch "$TMP/pl" 2>/dev/null
+cmp -s "$TMP/pl/data/published.csv" "$TMP/pub.csv"; ok $? "plots read the same rows (memscale published)"
+printf '[experiment]\nname = t\nworkloads = page_fault2\n[variant base]\nlayout = v6.10\n[variant patch]\nlayout = fixed\n[published]\npage_fault2 = 100, 125, -, m1\n' > "$TMP/t.ini"
+$MEMSCALE published "$TMP/t.ini" | grep -q '^t,layout,page_fault2,v6.10,fixed,m1,,100,125,25,$'
+ok $? "a change not given is computed from base and patch (+25 %)"
+printf '[experiment]\nname = t\nworkloads = page_fault2\n[variant base]\nlayout = v6.10\n[published]\npage_fault2 = 1, 2, +1%%, m, cpu=4\n' > "$TMP/bad.ini"
+expect_usage "unknown published field" "t.*bad.ini:7: published 'page_fault2' field 5" -- $MEMSCALE published "$TMP/bad.ini"
+
+# --- 3. paper: whole commands from the sidecars (jq, not a sed pattern) -----
+mkdir -p "$TMP/res/src" "$TMP/fig"
+printf 'x\tT\tsrc\tn\n' > "$TMP/fig/figures.tsv"
+printf '{ "tool": "memscale", "command": "memscale sweep -O workers=1,2,4,8,16 -O reps=2 \\"a b\\".ini" }\n' > "$TMP/res/src/sweep.json"
+GEN="$TMP/gen" sh paper/gen.sh "$TMP/res" "$TMP/fig" 2>/dev/null
+sed 's/\\allowbreak{}//g' "$TMP/gen/provenance.tex" | grep -q -F 'memscale sweep -O workers=1,2,4,8,16 -O reps=2 "a b".ini'
+ok $? "provenance prints the whole command (commas, quotes)"
+
 done_testing
