@@ -1,7 +1,10 @@
 /*
  * meta.h - provenance recorded with every result: machine (CPU model,
  * packages/cores/PUs/NUMA from hwloc, kernel), compiler and flags, git
- * commit, time.
+ * commit, time, and as LKP keeps it: the kernel configuration options
+ * that matter (from /proc/config.gz or /boot/config-RELEASE when
+ * readable), and at the start and end of a run the CPU frequency
+ * governor, turbo/boost, THP mode, ASLR, load average and steal.
  */
 #ifndef MEMSCALE_META_H
 #define MEMSCALE_META_H
@@ -18,7 +21,13 @@ const char *meta_now_iso(void);
 /* The JSON sidecar beside a results CSV: X.csv -> X.json (else X.json
  * appended).  Heap string. */
 char *meta_sidecar_path(const char *csv_path);
-/* Writes the "machine", "build" objects into an open JSON object. */
+/* Writes the "machine", "build", "kernel_config" and "environment"
+ * objects into an open JSON object. */
 void meta_json(struct json *j);
+/* The environment at the start (taken once, at the latest by the first
+ * meta_json) and at the end of the run; a sidecar written after
+ * meta_env_end() holds both, and the steal percentage between them. */
+void meta_env_start(void);
+void meta_env_end(void);
 
 #endif

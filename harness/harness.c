@@ -744,6 +744,11 @@ int harness_main(struct harness_opts *o)
 	}
 	if (s.csv && s.csv != stdout)
 		fclose(s.csv);
+	if (o->out) {
+		/* the sidecar again, now with the environment at the end */
+		meta_env_end();
+		write_sidecar(o, o->out);
+	}
 	free(s.knobs);
 	if (status == 130)
 		warnx_("interrupted; finished results were kept");

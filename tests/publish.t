@@ -119,4 +119,23 @@ GEN="$TMP/gen" sh paper/gen.sh "$TMP/res" "$TMP/fig" 2>/dev/null
 sed 's/\\allowbreak{}//g' "$TMP/gen/provenance.tex" | grep -q -F 'memscale sweep -O workers=1,2,4,8,16 -O reps=2 "a b".ini'
 ok $? "provenance prints the whole command (commas, quotes)"
 
+# --- provenance as LKP keeps it, in the sidecar ------------------------------
+J=$TMP/p.json
+jq -e '.environment.start | (.cpufreq_governor | length > 0) and (.turbo | length > 0)
+	and (.thp_enabled | length > 0) and (.aslr | length > 0) and (.loadavg | length == 3)
+	and (.steal_jiffies >= 0)' "$J" >/dev/null
+ok $? "sidecar: governor, turbo, THP, ASLR, load and steal at the start"
+jq -e '(.environment.end.loadavg | length == 3) and (.environment.steal_pct >= 0)' "$J" >/dev/null
+ok $? "sidecar: the same at the end, and the steal over the run"
+thp=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
+[ -z "$thp" ] || [ "$(jq -r .environment.start.thp_enabled "$J")" = "$thp" ]
+ok $? "THP mode as the kernel reports it (${thp:-not available})"
+src=$(jq -r .kernel_config.source "$J")
+if [ -r /proc/config.gz ] || [ -r "/boot/config-$(uname -r)" ]; then
+	jq -e '.kernel_config.CONFIG_LOCK_STAT | length > 0' "$J" >/dev/null
+else
+	case $src in "not readable"*) true ;; *) false ;; esac
+fi
+ok $? "kernel configuration recorded when readable ($src)"
+
 done_testing
