@@ -47,7 +47,10 @@ const struct subcommand sweep_cmd = {
 		 "                      mode (repeatable; after --quick), e.g.\n"
 		 "                      -O workers=1,2,4,8,16 -O seconds=2\n"
 		 "      --seed S        shuffle seed (default: from the clock; recorded)\n"
-		 "      --emit-jobs     write DIR/jobs.txt: one command per point\n"
+		 "      --emit-jobs     write DIR/jobs.txt: one command per point (for\n"
+		 "                      GNU parallel), and DIR/jobs.sbatch: a Slurm\n"
+		 "                      array running line i as task i; paths are\n"
+		 "                      relative to the current directory\n"
 		 "      --point ID      run only point ID (e.g. p0003) into DIR\n"
 		 "      --collect       rebuild DIR/results.csv from DIR/points/\n"
 		 "      --oversubscribe allow more spinning workers than CPUs\n"
@@ -450,6 +453,8 @@ static void dry_run(const struct sweep *s, const struct sweep_cli *cli)
 	printf("# estimated time: %s (%.2f s per point)\n", t, per);
 }
 
+static void emit_slurm(const struct sweep *s, const struct sweep_cli *cli);
+
 static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 {
 	char *path = xasprintf("%s/jobs.txt", cli->dir), *text;
@@ -472,6 +477,7 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 	}
 	fclose(f);
 	write_file_atomic(path, text);
+	emit_slurm(s, cli);
 	fputs(text, stdout);
 	fprintf(stderr, "sweep: %zu jobs in %s; afterwards: %s sweep %s --out %s "
 		"--collect\n", s->npoints, path, cli->argv0, cli->exp_path, cli->dir);
@@ -562,16 +568,84 @@ static int run_one_point(const struct sweep *s, const struct sweep_cli *cli)
 	    cli->point, s->npoints ? s->npoints - 1 : 0);
 }
 
-/* This binary's absolute path, so emitted jobs run the same build. */
+/* This binary, so emitted jobs run the same build: relative to the
+ * current directory when it lies below it (./bin/memscale), so that every
+ * path in jobs.txt is relative to one root, else absolute. */
 static const char *self_path(void)
 {
-	static char buf[4096];
+	static char buf[4096], rel[4200];
+	char cwd[4096];
 	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	size_t c;
 
 	if (n <= 0)
 		return "memscale";
 	buf[n] = '\0';
+	if (getcwd(cwd, sizeof(cwd)) && (c = strlen(cwd)) > 1 &&
+	    !strncmp(buf, cwd, c) && buf[c] == '/') {
+		snprintf(rel, sizeof(rel), "./%s", buf + c + 1);
+		return rel;
+	}
 	return buf;
+}
+
+/* Single-quoted for sh (a ' becomes '\''). */
+static void sh_quote(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++)
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	fputc('\'', f);
+}
+
+/*
+ * DIR/jobs.sbatch beside DIR/jobs.txt: a Slurm job array, task i runs
+ * line i of jobs.txt from the directory every path in it is relative to
+ * (the one where --emit-jobs ran).  Nodes are taken whole (--exclusive):
+ * two points sharing a node would measure each other.
+ */
+static void emit_slurm(const struct sweep *s, const struct sweep_cli *cli)
+{
+	char *path = xasprintf("%s/jobs.sbatch", cli->dir), *jobs, *text;
+	char cwd[4096];
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		die_errno(1, "sweep: cannot read the current directory");
+	jobs = xasprintf("%s/jobs.txt", cli->dir);
+	fprintf(f, "#!/bin/sh\n");
+	fprintf(f, "#SBATCH --job-name=memscale-%s\n", s->e->name);
+	fprintf(f, "#SBATCH --array=1-%zu\n", s->npoints);
+	fprintf(f, "#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --exclusive\n");
+	fprintf(f, "#SBATCH --chdir=%s\n", cwd);
+	fprintf(f, "#SBATCH --output=%s/slurm-%%A_%%a.out\n", cli->dir);
+	fprintf(f, "# memscale sweep %s: one array task per point of %s (task i runs\n"
+		   "# line i), from the directory every path there is relative to.\n"
+		   "# Submit:  sbatch %s\n"
+		   "# Then:    %s sweep %s --out %s --collect\n"
+		   "# Arrays longer than the cluster's MaxArraySize: submit in slices\n"
+		   "# (sbatch --array=1-1000, then --array=1001-...).\n",
+		   cli->exp_path, jobs, path, cli->argv0, cli->exp_path, cli->dir);
+	fprintf(f, "ROOT=");
+	sh_quote(f, cwd);
+	fprintf(f, "\nJOBS=");
+	sh_quote(f, jobs);
+	fprintf(f, "\ncd \"$ROOT\" || exit 1\n"
+		   ": \"${SLURM_ARRAY_TASK_ID:?not a Slurm array task}\"\n"
+		   "cmd=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" \"$JOBS\")\n"
+		   "[ -n \"$cmd\" ] || { echo \"no job $SLURM_ARRAY_TASK_ID in $JOBS\" >&2; exit 2; }\n"
+		   "exec sh -c \"$cmd\"\n");
+	fclose(f);
+	write_file_atomic(path, text);
+	chmod(path, 0755);
+	fprintf(stderr, "sweep: Slurm array script %s (sbatch %s)\n", path, path);
+	free(text);
+	free(jobs);
+	free(path);
 }
 
 static void parse_args(struct sweep_cli *cli, int argc, char **argv)

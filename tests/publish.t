@@ -138,4 +138,19 @@ else
 fi
 ok $? "kernel configuration recorded when readable ($src)"
 
+# --- fleet: --emit-jobs writes a Slurm array beside jobs.txt ---------------
+J=$TMP/jobs
+$MEMSCALE sweep experiments/stats_batch.ini --quick --out "$J" -O workers=1 -O reps=1 \
+	-O seconds=0.1 --emit-jobs >/dev/null 2>&1
+ok $? "--emit-jobs"
+n=$(wc -l < "$J/jobs.txt")
+grep -qx "#SBATCH --array=1-$n" "$J/jobs.sbatch"; ok $? "jobs.sbatch: one array task per line of jobs.txt ($n)"
+awk '{ if ($1 ~ /^\//) bad = 1 } END { exit bad }' "$J/jobs.txt"
+ok $? "jobs.txt: the binary is relative to the root like the experiment path ($(head -c 40 "$J/jobs.txt")...)"
+id=$(sed -n 2p "$J/jobs.txt" | sed 's/.*--point //')
+(cd / && SLURM_ARRAY_TASK_ID=2 sh "$J/jobs.sbatch") >/dev/null 2>&1
+[ -s "$J/points/$id.csv" ]; ok $? "array task 2 runs line 2 ($id) from the root, wherever it starts"
+(SLURM_ARRAY_TASK_ID=99 sh "$J/jobs.sbatch") >/dev/null 2>&1; [ $? -eq 2 ]
+ok $? "a task id past the list fails (exit 2)"
+
 done_testing
