@@ -797,7 +797,25 @@ static int sweep_main(int argc, char **argv)
 	}
 
 	if (cli.collect) {
-		long n = sweep_collect(cli.dir);
+		/* Only the sweep that wrote DIR: another profile (--quick or
+		 * not, other -O) would count its points against the wrong
+		 * matrix ("8 of 132 points"). */
+		char *m = matrix_text(&s), *mp = xasprintf("%s/matrix.txt", cli.dir);
+		char *have = read_text_file(mp);
+		long n;
+
+		if (!have)
+			die(EXIT_USAGE, "sweep: --collect: no sweep in '%s' (no matrix.txt)",
+			    cli.dir);
+		if (strcmp(have, m))
+			die(EXIT_USAGE, "sweep: --collect: '%s' holds a different sweep (its "
+			    "matrix.txt differs from %s%s with these options); give the "
+			    "options it was run with", cli.dir, cli.exp_path,
+			    cli.quick ? " --quick" : "");
+		free(m);
+		free(mp);
+		free(have);
+		n = sweep_collect(cli.dir);
 		if (n >= 0)
 			fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
 				n, s.npoints, cli.dir);

@@ -153,4 +153,26 @@ id=$(sed -n 2p "$J/jobs.txt" | sed 's/.*--point //')
 (SLURM_ARRAY_TASK_ID=99 sh "$J/jobs.sbatch") >/dev/null 2>&1; [ $? -eq 2 ]
 ok $? "a task id past the list fails (exit 2)"
 
+# --- 7. smaller defects (continued) ------------------------------------------
+expect_usage "--collect with other options than the sweep's" "holds a different sweep" -- \
+	$MEMSCALE sweep experiments/stats_batch.ini --out "$J" --collect
+$MEMSCALE sweep experiments/stats_batch.ini --quick --out "$J" -O workers=1 -O reps=1 \
+	-O seconds=0.1 --collect >/dev/null 2>&1; ok $? "--collect with the sweep's own options"
+mkdir -p "$TMP/tr" && echo garbage > "$TMP/tr/metadata"
+expect_usage "lockstat on a broken trace" "cannot open trace" -- $MEMSCALE lockstat "$TMP/tr"
+$MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush --per-container >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q "no 'container' values" "$TMP/err" && [ ! -s "$TMP/out" ]
+ok $? "--per-container without container values refuses instead of repeating rows"
+$MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush -f lkp >"$TMP/lkp" 2>&1
+grep -q '  will-it-scale\.16\.processes$' "$TMP/lkp"; ok $? "compare -f lkp uses LKP's metric names"
+$MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush -f lkp -c per_worker_ops --where workers=16 >"$TMP/lkp" 2>&1
+grep -q '  will-it-scale\.per_process_ops$' "$TMP/lkp"; ok $? "... and per_process_ops for per_worker_ops"
+$MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush -f lkp --where depth=1 >"$TMP/lkp" 2>&1
+[ "$(grep -c '^commit:' "$TMP/lkp")" -eq 2 ]; ok $? "one LKP block per variant and job, none empty"
+grep -q '\[-O KEY=VALUE\]' README.md && grep -q '\[-c COLUMN\]' README.md
+ok $? "README synopses name sweep -O and compare -c"
+printf '1 100\n2 50\n3 40\n4 35\n5 33\n6 32\n' > "$TMP/usl.dat"
+$MEMSCALE model fit usl "$TMP/usl.dat" 2>/dev/null | grep -q "outside the USL's valid range"
+ok $? "model fit usl says when alpha/beta leave the law's valid range"
+
 done_testing
