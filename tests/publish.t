@@ -175,4 +175,22 @@ printf '1 100\n2 50\n3 40\n4 35\n5 33\n6 32\n' > "$TMP/usl.dat"
 $MEMSCALE model fit usl "$TMP/usl.dat" 2>/dev/null | grep -q "outside the USL's valid range"
 ok $? "model fit usl says when alpha/beta leave the law's valid range"
 
+# --- kernel-side observability in the kernel backend's sidecar --------------
+if $MEMSCALE run kernel:page_fault1 -t 1 -s 0.2 --sample-ms 100 --out "$TMP/k.csv" >/dev/null 2>"$TMP/err"; then
+	jq -e '.kernel.kernel_observability[0] | (.vmstat_delta.pgfault >= .ops) and (.ops > 0)' "$TMP/k.json" >/dev/null
+	ok $? "vmstat delta: at least one pgfault per page_fault1 operation"
+	jq -e '.kernel.kernel_observability[0].memory_stat_delta | type == "object" and (.pgfault // 0) > 0' "$TMP/k.json" >/dev/null
+	ok $? "memory.stat delta of the leaves"
+	if [ -r /proc/lock_stat ]; then
+		jq -e '.kernel.kernel_observability[0].lock_stat_delta | type == "array"' "$TMP/k.json" >/dev/null
+	else
+		jq -e '.kernel.kernel_observability[0].lock_stat_delta | startswith("not available")' "$TMP/k.json" >/dev/null
+	fi
+	ok $? "lock_stat delta where CONFIG_LOCK_STAT, else says why not"
+	jq -e '.kernel.kernel_observability[0].perf_lock_contention | startswith("not requested")' "$TMP/k.json" >/dev/null
+	ok $? "perf lock capture only when asked (kperf_lock=on)"
+else
+	echo "ok $((TAP_N += 1)) - # SKIP kernel backend unavailable: $(head -1 "$TMP/err")"
+fi
+
 done_testing
