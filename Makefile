@@ -16,7 +16,7 @@ MS_CFLAGS   := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=
                -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers \
                -pthread -MMD -MP
 MS_CPPFLAGS := -D_GNU_SOURCE -I. $(shell pkg-config --cflags hwloc 2>/dev/null)
-MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lgsl -lgslcblas -lm -pthread
+MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lgsl -lgslcblas -ljansson -lm -pthread
 ALL_CFLAGS   = $(MS_CFLAGS) $(CFLAGS)
 ALL_CPPFLAGS = $(MS_CPPFLAGS) $(CPPFLAGS)
 
@@ -111,8 +111,9 @@ DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
                 texlive-fonts-recommended poppler-utils
 # GNU parallel runs `sweep --emit-jobs` job lists (tests/sweep.t).
 DEB_PACKAGES += parallel
-# jq reads the JSON sidecars in paper/gen.sh.
-DEB_PACKAGES += jq
+# jq reads the JSON sidecars in paper/gen.sh; jansson writes and reads
+# them in C (core/json.c).
+DEB_PACKAGES += jq libjansson-dev
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \

@@ -367,15 +367,20 @@ static void write_sweep_json(const struct sweep *s, const struct sweep_cli *cli,
 /* The seed a previous run recorded in DIR/sweep.json, if any. */
 static bool recorded_seed(const char *dir, uint64_t *seed)
 {
-	char *path = xasprintf("%s/sweep.json", dir), *text = read_text_file(path);
-	char *at = text ? strstr(text, "\"seed\":") : NULL;
+	char *path = xasprintf("%s/sweep.json", dir), err[512], *v = NULL, *end;
+	struct json_doc *d = access(path, F_OK) ? NULL :
+			     json_read_file(path, err, sizeof(err));
 	bool ok = false;
 
-	if (at) {
-		*seed = strtoull(at + 7, NULL, 10);
-		ok = true;
+	if (!d && !access(path, F_OK))
+		warnx_("sweep: note: %s; its seed is not reused", err);
+	if (d && (v = json_doc_get(d, "seed", NULL))) {
+		errno = 0;
+		*seed = strtoull(v, &end, 10);
+		ok = !errno && end != v && !*end;
 	}
-	free(text);
+	free(v);
+	json_doc_free(d);
 	free(path);
 	return ok;
 }

@@ -193,4 +193,16 @@ else
 	echo "ok $((TAP_N += 1)) - # SKIP kernel backend unavailable: $(head -1 "$TMP/err")"
 fi
 
+# --- JSON on jansson ----------------------------------------------------------
+$MEMSCALE run page_fault3 -t 1 -s 0.1 --sample-ms 50 --set 'ktmpdir=a"b\c' \
+	--out "$TMP/q.csv" >/dev/null 2>&1
+jq -e '.command | contains("ktmpdir=a\"b\\c")' "$TMP/q.json" >/dev/null
+ok $? "sidecar: a command with quotes and backslashes is valid JSON and reads back"
+cp tests/fixtures/aim9_base.csv "$TMP/m.csv"; printf '{ "machine": { "cpu_model": "X" ' > "$TMP/m.json"
+$MEMSCALE merge "$TMP/all.csv" "$TMP/m.csv" 2>"$TMP/err" >/dev/null
+grep -q "sidecar $TMP/m.json:1:[0-9]*: " "$TMP/err"; ok $? "merge: a broken sidecar is named with file:line:column"
+printf '{ "machine": { "cpu_model": "Xeon \\"v1\\"", "pus": 24 } }\n' > "$TMP/m.json"
+$MEMSCALE merge "$TMP/all.csv" "$TMP/m.csv" 2>/dev/null >/dev/null
+grep -q '^boxa,"Xeon ""v1""",,,24,' "$TMP/all.csv"; ok $? "merge reads the sidecar's machine with jansson"
+
 done_testing
