@@ -2,10 +2,10 @@
 # published.
 #
 #   awk -f plots/ab.awk -v seed=NAME -v tsv=OUT.tsv -v inc=OUT.gp \
-#       plots/published.csv all.csv > OUT.dat
+#       published.csv all.csv > OUT.dat
 #
 # The pairs (knob, base value, patch value) and the workloads come from
-# published.csv (columns seed,knob,workload,base_variant,patch_variant,
+# published.csv (`memscale published`: columns seed,knob,workload,base_variant,patch_variant,
 # machine,cpus,base,patch,change_pct,source; no commas inside fields).
 # Measured: mean ops_per_sec of every result row of the workload whose knob
 # column holds the base or the patch value, at the largest worker count
