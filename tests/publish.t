@@ -205,4 +205,8 @@ printf '{ "machine": { "cpu_model": "Xeon \\"v1\\"", "pus": 24 } }\n' > "$TMP/m.
 $MEMSCALE merge "$TMP/all.csv" "$TMP/m.csv" 2>/dev/null >/dev/null
 grep -q '^boxa,"Xeon ""v1""",,,24,' "$TMP/all.csv"; ok $? "merge reads the sidecar's machine with jansson"
 
+# --- 6. stats prints large values in full --------------------------------------
+printf '1197210.123\n1197212.5\n' | $MEMSCALE stats - > "$TMP/st"
+grep -q '^Amean *1197211\.31$' "$TMP/st"; ok $? "stats: Amean 1197211.31, not 1.19721e+06"
+
 done_testing
