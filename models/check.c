@@ -210,6 +210,11 @@ void model_sum_ops(const struct model *m, struct model_ops *out)
 		out->events += o->events;
 		out->flushes += o->flushes;
 		out->reclaimed += o->reclaimed;
+		for (unsigned k = 0; k < NR_STAT_ITEMS + NR_EVENTS; k++)
+			out->folds_memcg[k] += o->folds_memcg[k];
+		for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
+			out->folds_lruvec[k] += o->folds_lruvec[k];
+		out->rstat_batches += o->rstat_batches;
 	}
 }
 

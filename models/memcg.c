@@ -368,7 +368,7 @@ static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
  * memcg's shared atomic, unless that already says "flush" (then leave the
  * shared line alone: memcg_vmstats_needs_flush()).
  */
-static void statc_updated(const struct model *m, struct mcg_pcpu *statc,
+static bool statc_updated(const struct model *m, struct mcg_pcpu *statc,
 			  struct mcg_vmstats *vmstats, long val)
 {
 	unsigned batch = m->p.charge_batch;
@@ -377,12 +377,13 @@ static void statc_updated(const struct model *m, struct mcg_pcpu *statc,
 
 	if (x < batch) {
 		__atomic_store_n(&statc->stats_updates, x, __ATOMIC_RELAXED);
-		return;
+		return false;
 	}
 	if (__atomic_load_n(&vmstats->stats_updates, __ATOMIC_RELAXED) <=
 	    (long)batch * m->nworkers)
 		__atomic_add_fetch(&vmstats->stats_updates, (long)x, __ATOMIC_RELAXED);
 	__atomic_store_n(&statc->stats_updates, 0, __ATOMIC_RELAXED);
+	return true;
 }
 
 /* memcg_rstat_updated(): only the flush trigger differs per variant. */
@@ -401,6 +402,7 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 	case STATS_RSTAT_GLOBAL: {
 		unsigned x = mw->stats_updates + (unsigned)val;
 		if (x > batch) {
+			mw->ops.rstat_batches++;
 			/* 873f64b791a2: reading first keeps the shared line
 			 * from bouncing once a flush is due anyway. */
 			if (m->p.stats == STATS_RSTAT_GLOBAL_NOGUARD ||
@@ -418,14 +420,18 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 		 * loads per level from the shared memcg (vmstats_percpu,
 		 * vmstats, css.parent) before the per-CPU counter. */
 		for (struct mcg *mi = memcg; mi; mi = mi->parent)
-			statc_updated(m, &mi->vmstats_percpu[mw->id], mi->vmstats, val);
+			if (statc_updated(m, &mi->vmstats_percpu[mw->id], mi->vmstats, val) &&
+			    mi == memcg)
+				mw->ops.rstat_batches++;
 		break;
 	case STATS_RSTAT_PERMEMCG_CACHED:
 		/* 9cee7e8ef3e3: parent and vmstats cached in this CPU's
 		 * struct, on its first line: no shared memcg line is read. */
 		for (struct mcg_pcpu *statc = &memcg->vmstats_percpu[mw->id]; statc;
 		     statc = statc->parent)
-			statc_updated(m, statc, statc->vmstats, val);
+			if (statc_updated(m, statc, statc->vmstats, val) &&
+			    statc == &memcg->vmstats_percpu[mw->id])
+				mw->ops.rstat_batches++;
 		break;
 	default:
 		break;
@@ -483,10 +489,12 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	if (m->p.stats == STATS_V510_ATOMIC) {
 		long thr = m->p.stats_batch, x;
 
-		x = v510_fold(statc->state[idx] + val, thr, false, memcg, idx);
-		statc->state[idx] = x;
+		x = statc->state[idx] + val;
+		mw->ops.folds_memcg[idx] += labs_(x) > thr;
+		statc->state[idx] = v510_fold(x, thr, false, memcg, idx);
 		x = pc->state[idx] + val;
 		if (labs_(x) > thr) {
+			mw->ops.folds_lruvec[idx]++;
 			for (struct mcg *mi = memcg; mi; mi = mi->parent)
 				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[idx],
 						   x, __ATOMIC_RELAXED);
@@ -508,8 +516,10 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 	mw->exact_events[memcg->id][ev] += n;
 	mw->ops.events++;
 	if (mw->m->p.stats == STATS_V510_ATOMIC) {
-		statc->events[ev] = v510_fold(statc->events[ev] + n,
-					      mw->m->p.stats_batch, true, memcg, ev);
+		long x = statc->events[ev] + n;
+
+		mw->ops.folds_memcg[NR_STAT_ITEMS + ev] += x > (long)mw->m->p.stats_batch;
+		statc->events[ev] = v510_fold(x, mw->m->p.stats_batch, true, memcg, ev);
 		return;
 	}
 	pcpu_add(&statc->events[ev], n);

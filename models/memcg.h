@@ -178,6 +178,13 @@ struct model_ops {
 	uint64_t events;        /* __count_memcg_events() calls */
 	uint64_t flushes;
 	uint64_t reclaimed;
+	/* Folds of a per-CPU delta into shared totals, per item: v5.10's
+	 * atomic_long_add over the memcg and its ancestors (memcg part and
+	 * lruvec part counted apart), and for the rstat paths the per-CPU
+	 * stats_updates crossing MEMCG_CHARGE_BATCH at the leaf. */
+	uint64_t folds_memcg[NR_STAT_ITEMS + NR_EVENTS]; /* events after stats */
+	uint64_t folds_lruvec[NR_STAT_ITEMS];
+	uint64_t rstat_batches;
 };
 
 struct model;

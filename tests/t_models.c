@@ -302,9 +302,12 @@ static void test_op_tables(void)
 
 			snprintf(set, sizeof(set), "lru_batch=%s", batches[b]);
 			knobset_set_arg(ks, set);
-			/* 512 ops: whole munmap/truncate cycles for every table */
+			/* whole munmap/truncate cycles for every table */
 			st = mwl_drive(workload_find(wls[i]), ks, lock_find("qspinlock"), 1,
-				       strncmp(wls[i], "aim9", 4) ? 512 : 3, &g, &w, &has);
+				       !strncmp(wls[i], "aim9", 4) ? 3 :
+				       !strncmp(wls[i], "page_fault", 10) ||
+				       !strcmp(wls[i], "lru_shm") ? MWL_WIS_PAGES : 512,
+				       &g, &w, &has);
 			ok(st == 0 && has &&
 			   close_to(g.charges, w.charges) && close_to(g.uncharges, w.uncharges) &&
 			   close_to(g.lru_add, w.lru_add) && close_to(g.lru_del, w.lru_del) &&
@@ -322,6 +325,51 @@ static void test_op_tables(void)
 		}
 }
 
+/* ---- fold frequencies against the kernel's arithmetic ----
+ * v5.10 __mod_memcg_state()/__mod_memcg_lruvec_state() fold a per-CPU
+ * delta x into the atomics once |x| > B and restart from 0 (T@6168d0da2b47
+ * mm/memcontrol.c).  A ±1 item that goes up R times (faults) and down R
+ * times (munmap) from 0 folds floor(R/(B+1)) times each way and ends at 0,
+ * in the memcg part and again in the lruvec part; a monotonic event folds
+ * floor(N/(B+1)) times in N increments.  will-it-scale maps R = 32768
+ * pages per task. */
+static void test_fold_counts(void)
+{
+	static const unsigned batches[] = { 32, 512 };
+	static const char *const wls[] = { "page_fault1", "page_fault2" };
+	const unsigned R = MWL_WIS_PAGES, cycles = 2, N = cycles * R;
+
+	for (unsigned w = 0; w < ARRAY_SIZE(wls); w++)
+		for (unsigned b = 0; b < ARRAY_SIZE(batches); b++) {
+			struct knobset *ks = knobset_new();
+			struct mwl_counts g, want;
+			bool has;
+			char set[40];
+			double per_m = 1e6 / N, B1 = batches[b] + 1;
+			double item = 2.0 * floor(R / B1) * cycles * per_m;
+			double ev = floor(N / B1) * per_m;
+
+			knobset_set_arg(ks, "stats=v5.10_atomic");
+			snprintf(set, sizeof(set), "stats_batch=%u", batches[b]);
+			knobset_set_arg(ks, set);
+			is_int(mwl_drive(workload_find(wls[w]), ks, lock_find("qspinlock"), 1,
+					 N, &g, &want, &has), 0, "%s %s runs", wls[w], set);
+			ok(close_to(g.folds_memcg[NR_ANON_MAPPED] * 1e6, item) &&
+			   close_to(g.folds_lruvec[NR_ANON_MAPPED] * 1e6, item),
+			   "%s %s: NR_ANON_MAPPED folds %.1f (memcg) and %.1f (lruvec) "
+			   "per million ops, kernel %.1f", wls[w], set,
+			   g.folds_memcg[NR_ANON_MAPPED] * 1e6,
+			   g.folds_lruvec[NR_ANON_MAPPED] * 1e6, item);
+			ok(close_to(g.folds_memcg[NR_STAT_ITEMS + EV_PGFAULT] * 1e6, ev),
+			   "%s %s: PGFAULT folds %.1f per million ops, kernel %.1f",
+			   wls[w], set, g.folds_memcg[NR_STAT_ITEMS + EV_PGFAULT] * 1e6, ev);
+			if (batches[b] == 512)
+				ok(item > 3000, "batch 512 folds a ±1 item (%.0f per million; "
+				   "a 256-page region never did)", item);
+			knobset_free(ks);
+		}
+}
+
 int main(void)
 {
 	test_layouts();
@@ -329,6 +377,7 @@ int main(void)
 	test_stats_paths_agree();
 	test_corruption();
 	test_op_tables();
+	test_fold_counts();
 	test_combinations();
 	return done_testing();
 }

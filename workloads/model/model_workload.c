@@ -156,13 +156,13 @@ void mwl_shmem_truncate(struct mwl_worker *ww)
 void mwl_region_fault(struct mwl_worker *ww, bool copy)
 {
 	mwl_fault_anon(ww, copy);
-	if (ww->nmap == MWL_REGION)
+	if (ww->nmap == ww->d->map_pages)
 		mwl_unmap_anon(ww);
 }
 
 void mwl_expect_region(const struct model_params *p, struct mwl_counts *c)
 {
-	double gathers = (double)div_up(MWL_REGION, p->lru_batch) / MWL_REGION;
+	double gathers = (double)div_up(MWL_WIS_PAGES, p->lru_batch) / MWL_WIS_PAGES;
 
 	/* fault: PGFAULT, PGPGIN, NR_ANON_MAPPED+1, NR_INACTIVE_ANON+1 (drain);
 	 * munmap: NR_ANON_MAPPED-1, NR_INACTIVE_ANON-1, PGPGOUT per gather */
@@ -174,12 +174,14 @@ void mwl_expect_region(const struct model_params *p, struct mwl_counts *c)
 
 void mwl_prefault_file(struct mwl_worker *ww)
 {
-	ww->file = arena_alloc(ww->run->arena, MWL_REGION * sizeof(*ww->file), 8);
-	for (unsigned i = 0; i < MWL_REGION; i++)
+	unsigned n = ww->d->map_pages;
+
+	ww->file = arena_alloc(ww->run->arena, n * sizeof(*ww->file), 8);
+	for (unsigned i = 0; i < n; i++)
 		mwl_shmem_add(ww);
 	model_lru_add_drain(ww->mw);
-	memcpy(ww->file, ww->map, MWL_REGION * sizeof(*ww->file));
-	ww->nfile = MWL_REGION;
+	memcpy(ww->file, ww->map, n * sizeof(*ww->file));
+	ww->nfile = n;
 	ww->nmap = 0;
 }
 
@@ -187,13 +189,13 @@ void mwl_fallocate_op(struct mwl_worker *ww)
 {
 	mwl_shmem_add(ww);
 	mwl_shmem_add(ww);
-	if (ww->nmap == MWL_REGION)
+	if (ww->nmap == MWL_FALLOC_PAGES)
 		mwl_shmem_truncate(ww);
 }
 
 void mwl_expect_fallocate(const struct model_params *p, struct mwl_counts *c)
 {
-	double calls = MWL_REGION / 2, gathers = div_up(MWL_REGION, p->lru_batch);
+	double calls = MWL_FALLOC_PAGES / 2, gathers = div_up(MWL_FALLOC_PAGES, p->lru_batch);
 
 	/* per page in: PGPGIN, NR_FILE_PAGES, NR_SHMEM, NR_INACTIVE_ANON;
 	 * per page out: the three stats back, PGPGOUT per gather */
@@ -220,7 +222,12 @@ static void per_op_counts(const struct model *m, uint64_t iters, struct mwl_coun
 		.lru_move = o.lru_move / n, .stat_updates = o.stat_updates / n,
 		.events = o.events / n,
 		.lock_acq = (ls[LC_PGDAT_LRU].acquired + ls[LC_LRUVEC_LRU].acquired) / n,
+		.rstat_batches = o.rstat_batches / n,
 	};
+	for (unsigned k = 0; k < NR_STAT_ITEMS + NR_EVENTS; k++)
+		c->folds_memcg[k] = o.folds_memcg[k] / n;
+	for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
+		c->folds_lruvec[k] = o.folds_lruvec[k] / n;
 }
 
 static int check(struct run *r, struct mwl_shared *sh)

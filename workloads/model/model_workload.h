@@ -21,6 +21,9 @@ struct mwl_worker;
 struct mwl_counts {
 	double charges, uncharges, lru_add, lru_del, lru_move;
 	double stat_updates, events, lock_acq;
+	/* Measured only (no op table): folds per operation (model_ops). */
+	double folds_memcg[NR_STAT_ITEMS + NR_EVENTS], folds_lruvec[NR_STAT_ITEMS];
+	double rstat_batches;
 };
 
 struct mwl_desc {
@@ -89,20 +92,34 @@ struct mpage *mwl_shmem_add(struct mwl_worker *ww);
  * each, __folio_batch_release. */
 void mwl_shmem_truncate(struct mwl_worker *ww);
 
-/* will-it-scale's 128 MB mapping, scaled to MWL_REGION pages so a worker's
- * page pool stays small; only the per-page costs matter, and munmap
- * amortises over 256 pages instead of 32768 (the batch drains per page
- * are the same). */
-#define MWL_REGION 256
-/* page_fault1/2: fault one anon page into the region; munmap when full. */
+/*
+ * Regions as the benchmarks size them, so that every per-CPU delta, batch
+ * and flush trigger crosses its threshold as often per operation as in
+ * the kernel (a ±1 stat item folds 2*floor(R/(B+1)) times per region of
+ * R pages at batch B; with 256 pages it never folded at B = 512):
+ *   will-it-scale page_fault1/2/3: mmap(128 MB) = 32768 pages per task
+ *     (tests/page_fault{1,2,3}.c, MEMSIZE 128 MB);
+ *   will-it-scale fallocate1/2: 1 MB file = 256 pages, 8 KB per call
+ *     (tests/fallocate1.c: BUFLEN 1 MB / 128);
+ *   vm-scalability case-lru-shm: shm_size/nr_task/2 bytes per task (half
+ *     of RAM over the tasks, e.g. 430 MB per task at 224 tasks and 192 GB);
+ *     scaled to 128 MB per task: the folds per operation of a ±1 item,
+ *     2*floor(F/(B+1))/F, then differ from the 430 MB file's by less than
+ *     (B+1)/F = 1.6 % at B = 512 and 0.1 % at B = 32.
+ */
+#define MWL_WIS_PAGES 32768
+#define MWL_FALLOC_PAGES 256
+#define MWL_SHM_PAGES 32768
+/* page_fault1/2: fault one anon page into the region of d->map_pages
+ * pages; munmap when full. */
 void mwl_region_fault(struct mwl_worker *ww, bool copy);
-/* page_fault2/3 set-up: the tmpfs file of MWL_REGION pages, cached. */
+/* page_fault2/3 set-up: the tmpfs file of d->map_pages pages, cached. */
 void mwl_prefault_file(struct mwl_worker *ww);
-/* Op table of mwl_region_fault (per page). */
+/* Op table of mwl_region_fault (per page, MWL_WIS_PAGES region). */
 void mwl_expect_region(const struct model_params *p, struct mwl_counts *c);
 
 /* fallocate1/2: fallocate(8 KB) = two shmem pages; ftruncate(0) at 1 MB
- * (MWL_REGION pages), and its op table. */
+ * (MWL_FALLOC_PAGES pages), and its op table. */
 void mwl_fallocate_op(struct mwl_worker *ww);
 void mwl_expect_fallocate(const struct model_params *p, struct mwl_counts *c);
 

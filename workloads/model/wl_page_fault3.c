@@ -37,6 +37,6 @@ static void page_fault3_expect(const struct model_params *p, struct mwl_counts *
 
 MODEL_WORKLOAD(page_fault3, 0,
 	       "will-it-scale page_fault3: shared fault of a cached tmpfs page, NR_FILE_MAPPED only (model)",
-	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
-	       .map_pages = MWL_REGION, .prefault = mwl_prefault_file,
+	       .pages_per_worker = MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_WIS_PAGES, .prefault = mwl_prefault_file,
 	       .op = page_fault3_op, .expect = page_fault3_expect);
