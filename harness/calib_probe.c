@@ -455,6 +455,26 @@ static void probe_workloads(struct calib *c, const struct calib_opts *o)
 	free(v);
 }
 
+double calib_probe_best(const char *probe, unsigned reps)
+{
+	double best = NAN;
+
+	for (unsigned r = 0; r < (reps ? reps : 1); r++) {
+		double v;
+		if (!strcmp(probe, "fault"))
+			v = time_fault(4096);
+		else if (!strcmp(probe, "syscall"))
+			v = time_syscall(200000);
+		else if (!strcmp(probe, "page"))
+			v = time_page_copy(20000);
+		else
+			return NAN;
+		if (isnan(best) || v < best)
+			best = v;
+	}
+	return best;
+}
+
 void calib_measure(struct calib *c, const struct calib_opts *o)
 {
 	struct pair_line *line = aligned_alloc(PAD_SIZE, sizeof(*line) * 2);

@@ -22,4 +22,7 @@ struct calib_opts {
 void calib_opts_default(struct calib_opts *o);
 /* Runs every probe; fills c (meta header included). */
 void calib_measure(struct calib *c, const struct calib_opts *o);
+/* One single-thread probe ("fault", "syscall", "page"), the best of
+ * `reps` repetitions, in ns per operation; NAN for another name. */
+double calib_probe_best(const char *probe, unsigned reps);
 #endif

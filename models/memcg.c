@@ -52,6 +52,7 @@
 #include "trace/tp.h"
 
 #include <limits.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,18 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 
 	m->npages = nworkers * pages_per_worker;
 	m->pages = arena_alloc(a, (size_t)m->npages * sizeof(struct mpage), CACHELINE);
+	if (p->page_work == PAGE_WORK_KERNEL) {
+		size_t len = (size_t)m->npages * PAGE_SIZE_MODEL;
+
+		m->frames = arena_alloc(a, len, PAGE_SIZE_MODEL);
+		/* Populate the frames now: a first touch inside the measured
+		 * loop would be a page fault of our own arena, i.e. the very
+		 * kernel cost this work stands in for, paid twice.  Forked
+		 * workers do it again for their own frames (fork does not copy
+		 * the page tables of a shared mapping): model_worker_populate. */
+		if (madvise(m->frames, len, MADV_POPULATE_WRITE))
+			memset(m->frames, 0, len);
+	}
 	m->workers = arena_alloc(a, nworkers * sizeof(*m->workers), 8);
 	for (unsigned w = 0; w < nworkers; w++) {
 		struct model_worker *mw = arena_alloc(a, sizeof(*mw), PAD_SIZE);
@@ -194,6 +207,8 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 		mw->uncharged = arena_alloc(a, m->nmemcg * sizeof(long), PAD_SIZE);
 		mw->node_diff = arena_alloc(a, p->nodes * sizeof(*mw->node_diff), PAD_SIZE);
 		mw->page_buf = arena_alloc(a, 2 * PAGE_SIZE_MODEL, PAGE_SIZE_MODEL);
+		if (p->page_work == PAGE_WORK_KERNEL)
+			kwork_init(&mw->kw, a, w + 1);
 		for (unsigned i = 0; i < pages_per_worker; i++) {
 			struct mpage *pg = &m->pages[w * pages_per_worker + i];
 			pg->owner = (uint16_t)w;
@@ -202,6 +217,24 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 		}
 	}
 	return m;
+}
+
+void model_worker_populate(struct model *m, unsigned w)
+{
+	size_t per = m->npages / m->nworkers * (size_t)PAGE_SIZE_MODEL;
+	char *f = m->frames + w * per;
+
+	if (!m->frames)
+		return;
+	/* Mapping is not enough: on a VM the first write to each page can
+	 * still cost a host-side fault (~10 us per page measured on the
+	 * 2-vCPU development VM even after MADV_POPULATE_WRITE), so write
+	 * every page once. */
+	madvise(f, per, MADV_POPULATE_WRITE);
+	for (size_t off = 0; off < per; off += PAGE_SIZE_MODEL)
+		((volatile char *)f)[off] = 0;
+	/* and the worker's kernel footprint */
+	kwork_spend(&m->workers[w]->kw, KWORK_LINES);
 }
 
 /* ---- pages ---- */
@@ -245,7 +278,23 @@ void model_page_work(struct model_worker *mw, bool copy)
 			memset(mw->page_buf, 0, PAGE_SIZE_MODEL);
 		compiler_barrier();
 		break;
+	case PAGE_WORK_KERNEL:
+		break; /* model_page_fill() and the workload's PTE work */
 	}
+}
+
+void model_page_fill(struct model_worker *mw, struct mpage *pg,
+		     const struct mpage *src)
+{
+	char *dst = model_page_frame(mw->m, pg);
+
+	if (!dst)
+		return;
+	if (src)
+		memcpy(dst, model_page_frame(mw->m, src), PAGE_SIZE_MODEL); /* copy_page */
+	else
+		memset(dst, 0, PAGE_SIZE_MODEL); /* clear_page */
+	compiler_barrier();
 }
 
 /* ---- page_counter (mm/page_counter.c) ---- */

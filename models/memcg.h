@@ -29,6 +29,7 @@
 #include "core/util.h"
 #include "locks/lock.h"
 #include "locks/tracked.h"
+#include "models/kwork.h"
 #include "models/layout.h"
 
 #define MODEL_MAX_NODES 8
@@ -70,7 +71,7 @@ enum stats_variant {
 };
 
 enum lru_lock_variant { LRU_LOCK_PGDAT, LRU_LOCK_LRUVEC };
-enum page_work { PAGE_WORK_NONE, PAGE_WORK_TOUCH, PAGE_WORK_COPY };
+enum page_work { PAGE_WORK_NONE, PAGE_WORK_TOUCH, PAGE_WORK_COPY, PAGE_WORK_KERNEL };
 
 #define ZONE_NORMAL 2 /* DMA, DMA32, NORMAL, MOVABLE, DEVICE */
 #define MAX_NR_ZONES 5
@@ -214,6 +215,7 @@ struct model_worker {
 	long *charged, *uncharged;        /* pages, per memcg */
 	long (*node_diff)[NR_STAT_ITEMS]; /* per node: vm_node_stat_diff */
 	char *page_buf;                   /* PAGE_SIZE_MODEL * 2 for page_work */
+	struct kwork kw;                  /* page_work=kernel: kernel footprint */
 } cacheline_aligned;
 
 struct model_params {
@@ -240,6 +242,7 @@ struct model {
 	struct model_worker **workers;
 	struct mpage *pages;
 	unsigned npages;
+	char *frames;                     /* page_work=kernel: a 4 KiB frame per page */
 	/* global flush threshold (rstat_global*): its own line */
 	long stats_flush_threshold cacheline_aligned;
 	int flush_ongoing cacheline_aligned;
@@ -290,8 +293,19 @@ void model_release_drain(struct model_worker *mw);
  * deactivate active ones when the inactive list runs short), uncharge
  * and free them into mw's pool.  Returns the pages freed. */
 unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr);
-/* Emulated page contents work (page_work knob). */
+/* Emulated page contents work (page_work knob touch or copy). */
 void model_page_work(struct model_worker *mw, bool copy);
+/* page_work=kernel: the page frame of pg (NULL otherwise); clear_page of
+ * a new page, or copy_page from src (CoW); then the benchmark's write. */
+static inline char *model_page_frame(const struct model *m, const struct mpage *pg)
+{
+	return m->frames ? m->frames + (size_t)(pg - m->pages) * PAGE_SIZE_MODEL : NULL;
+}
+void model_page_fill(struct model_worker *mw, struct mpage *pg,
+		     const struct mpage *src);
+/* page_work=kernel: map worker w's frames into the calling process (a
+ * forked worker's first touches would otherwise be page faults). */
+void model_worker_populate(struct model *m, unsigned w);
 /* Periodic flusher tick: call once per loop iteration. */
 void model_tick(struct model_worker *mw);
 /* Reader-side flush (mem_cgroup_flush_stats): flushes if the variant's

@@ -30,6 +30,9 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 		return EXIT_USAGE;
 	}
 	sh->d = d;
+	if (p.page_work == PAGE_WORK_KERNEL &&
+	    (err = kwork_resolve(r->wl, d, r->knobs, &sh->kwork)))
+		return err;
 	sh->m = model_setup(r->arena, &p, r->lock, r->nworkers, d->pages_per_worker);
 	if (d->uses_counter) {
 		struct counter_params cp;
@@ -44,6 +47,10 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 		ww->d = d;
 		ww->run = r;
 		ww->map = arena_alloc(r->arena, (d->map_pages + 1) * sizeof(*ww->map), 8);
+		ww->mw->kw.units = sh->kwork.units;
+		if (p.page_work == PAGE_WORK_KERNEL)
+			ww->pte = arena_alloc(r->arena, (d->map_pages + 1) * sizeof(*ww->pte),
+					      PAGE_SIZE_MODEL);
 		if (sh->counter)
 			ww->counter_ctx = counter_ctx_new_stats(r->counter, r->arena,
 					sh->counter, i, ww->mw->lock_stats);
@@ -69,19 +76,42 @@ const struct lock_stat *model_lock_stats(const struct worker *w)
 	return model_worker_lock_stats(((struct mwl_worker *)w->priv)->mw);
 }
 
+void mwl_worker_init(struct worker *w)
+{
+	struct mwl_worker *ww = w->priv;
+
+	model_worker_populate(ww->mw->m, ww->mw->id);
+	if (ww->pte)
+		for (unsigned i = 0; i <= ww->d->map_pages; i++)
+			ww->pte[i] = 0;
+}
+
 void mwl_run(struct worker *w)
 {
 	struct mwl_worker *ww = w->priv;
 	void (*op)(struct mwl_worker *) = ww->d->op;
 
+	struct kwork *kw = &ww->mw->kw;
+
 	WORKER_LOOP(w) {
 		op(ww);
+		/* The rest of the kernel's work for this operation (page_work=
+		 * kernel; units 0 otherwise): outside every modelled lock, as
+		 * entry, VMA and page-table work are in the kernel. */
+		kwork_spend(kw, kw->units);
 		model_tick(ww->mw);
 		ww->iters++;
 	}
 }
 
 /* ---- the kernel operations ---- */
+
+void mwl_zap_pte(struct mwl_worker *ww, unsigned i)
+{
+	/* zap_pte_range: ptep_get_and_clear */
+	if (ww->pte && ww->pte[i])
+		ww->pte[i] = 0;
+}
 
 static struct mpage *alloc_page_or_die(struct mwl_worker *ww)
 {
@@ -104,6 +134,15 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy)
 	if (!model_charge(mw, pg, mw->memcg))
 		die(1, "internal error: charge failed without a limit");
 	model_page_work(mw, copy);
+	if (ww->pte) {
+		/* copy_page from the file page (CoW) or clear_page, then
+		 * set_pte_at and the benchmark's one-byte write */
+		char *frame = model_page_frame(mw->m, pg);
+		model_page_fill(mw, pg, copy && ww->nfile ? ww->file[ww->nmap % ww->nfile]
+							   : NULL);
+		ww->pte[ww->nmap] = (uintptr_t)frame | 1;
+		((volatile char *)frame)[0] = 1;
+	}
 	model_mod_lruvec_state(mw, mw->memcg, mw->nid, NR_ANON_MAPPED, 1);
 	model_lru_add(mw, pg);
 	ww->map[ww->nmap++] = pg;
@@ -116,6 +155,7 @@ void mwl_unmap_anon(struct mwl_worker *ww)
 	model_lru_add_drain(mw); /* unmap_region() / zap_page_range_single() */
 	for (unsigned i = 0; i < ww->nmap; i++) {
 		struct mpage *pg = ww->map[i];
+		mwl_zap_pte(ww, i);
 		model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_ANON_MAPPED, -1);
 		model_release(mw, pg);
 	}
@@ -178,7 +218,7 @@ void mwl_prefault_file(struct mwl_worker *ww)
 
 	ww->file = arena_alloc(ww->run->arena, n * sizeof(*ww->file), 8);
 	for (unsigned i = 0; i < n; i++)
-		mwl_shmem_add(ww);
+		model_page_fill(ww->mw, mwl_shmem_add(ww), NULL); /* shmem_fault clears */
 	model_lru_add_drain(ww->mw);
 	memcpy(ww->file, ww->map, n * sizeof(*ww->file));
 	ww->nfile = n;
@@ -273,9 +313,30 @@ int mwl_finish(struct run *r, struct result *res)
 	/* bytes the lock takes at lruvec.lru_lock (4 = the kernel's layout;
 	 * more: the fields after it moved, see `memscale layout --lock`) */
 	result_metric(res, "pn_lock_bytes", (double)sh->m->lay.lock_size);
+	if (sh->m->p.page_work == PAGE_WORK_KERNEL) {
+		/* kernel-shaped work (kwork_calib.c): source 1 kernel backend,
+		 * 2 probes, 3 knob */
+		result_metric(res, "kwork_units", (double)sh->kwork.units);
+		result_metric(res, "kwork_source", sh->kwork.source);
+		result_metric(res, "kwork_kernel_ns", sh->kwork.kernel_ns);
+		result_metric(res, "kwork_model0_ns", sh->kwork.model0_ns);
+		result_metric(res, "kwork_unit_ns", sh->kwork.unit_ns);
+	}
 	/* Contention per lock class: the harness adds <class>_contended_pct
 	 * etc. from the stats runstat_adopt() handed over in setup. */
 	return check(r, sh);
+}
+
+void mwl_sidecar(const struct workload *wl, const struct mwl_desc *d,
+		 struct json *j, struct knobset *ks)
+{
+	struct model_params p;
+	struct kwork_cal c;
+
+	if (model_params_from_knobs(&p, ks) || p.page_work != PAGE_WORK_KERNEL)
+		return;
+	if (kwork_resolve(wl, d, ks, &c) == 0)
+		kwork_json(j, &c);
 }
 
 int mwl_drive(const struct workload *wl, struct knobset *ks,

@@ -26,6 +26,12 @@ struct mwl_counts {
 	double rstat_batches;
 };
 
+/* The kernel's entries per operation (for kwork=probes): page faults,
+ * syscalls and page copies the real benchmark operation takes. */
+struct mwl_kentry {
+	double faults, syscalls, copies;
+};
+
 struct mwl_desc {
 	unsigned pages_per_worker; /* page pool */
 	unsigned map_pages;        /* pages one worker maps at most */
@@ -34,7 +40,26 @@ struct mwl_desc {
 	void (*op)(struct mwl_worker *ww);            /* one benchmark op */
 	/* op table for these parameters; NULL: not deterministic */
 	void (*expect)(const struct model_params *p, struct mwl_counts *c);
+	struct mwl_kentry kentry;
 };
+
+/* ---- kernel-shaped local work (page_work=kernel), kwork_calib.c ---- */
+enum kwork_source { KWORK_SRC_NONE, KWORK_SRC_KERNEL, KWORK_SRC_PROBES, KWORK_SRC_KNOB };
+struct kwork_cal {
+	enum kwork_source source;
+	double kernel_ns;  /* the kernel's cost per operation (or the probes') */
+	double model0_ns;  /* the model with frames and PTEs, no residual */
+	double model_ns;   /* the model with the residual (check) */
+	double unit_ns;    /* one unit inside the workload */
+	uint64_t units;    /* residual units per operation */
+};
+/* Resolves knob kwork for workload wl (see kwork_calib.c).  0, or the exit
+ * status after a message. */
+int kwork_resolve(const struct workload *wl, const struct mwl_desc *d,
+		  struct knobset *ks, struct kwork_cal *out);
+const char *kwork_source_name(enum kwork_source s);
+struct json;
+void kwork_json(struct json *j, const struct kwork_cal *c);
 
 struct mwl_worker {
 	struct model_worker *mw;
@@ -42,6 +67,7 @@ struct mwl_worker {
 	struct run *run;
 	struct mpage **map;   /* pages mapped by the current "mmap"/file */
 	unsigned nmap, pos;
+	volatile uint64_t *pte; /* page_work=kernel: the region's PTEs */
 	struct mpage **file;  /* page_fault2/3: the cached tmpfs file */
 	unsigned nfile;
 	struct mpage **ring;  /* lru_file_readtwice: pages the 2nd reader will hit */
@@ -54,6 +80,7 @@ struct mwl_shared {
 	const struct mwl_desc *d;
 	struct model *m;
 	void *counter;
+	struct kwork_cal kwork;
 };
 
 int mwl_setup(struct run *r, const struct mwl_desc *d);
@@ -62,8 +89,11 @@ int mwl_setup(struct run *r, const struct mwl_desc *d);
  * NULL for workers of other workloads.  Written only by that worker;
  * read them after it stopped. */
 const struct lock_stat *model_lock_stats(const struct worker *w);
+void mwl_worker_init(struct worker *w);
 void mwl_run(struct worker *w);
 int mwl_finish(struct run *r, struct result *res);
+void mwl_sidecar(const struct workload *wl, const struct mwl_desc *d,
+		 struct json *j, struct knobset *ks);
 
 #define MODEL_WORKLOAD(ident, flags_, desc_, ...)                                   \
 	static const struct mwl_desc ident##_desc = { __VA_ARGS__ };          \
@@ -71,10 +101,18 @@ int mwl_finish(struct run *r, struct result *res);
 	{                                                                     \
 		return mwl_setup(r, &ident##_desc);                           \
 	}                                                                     \
+	const struct workload ident##_workload;                               \
+	static void ident##_sidecar(struct json *j, struct knobset *ks,       \
+				    enum run_mode mode)                       \
+	{                                                                     \
+		mwl_sidecar(&ident##_workload, &ident##_desc, j, ks);         \
+	}                                                                     \
 	const struct workload ident##_workload = {                            \
 		.name = #ident, .description = desc_,                         \
 		.flags = WL_F_USES_LOCK | (flags_), .setup = ident##_setup,  \
+		.worker_init = mwl_worker_init,                              \
 		.run = mwl_run, .finish = mwl_finish,                         \
+		.sidecar = ident##_sidecar,                                   \
 	};                                                                    \
 	REGISTER(workload, ident##_workload)
 
@@ -85,6 +123,8 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy);
 /* munmap/zap of every mapped anon page: lru_add_drain, NR_ANON_MAPPED -1
  * each, folios_put_refs (LRU del under the lock, uncharge gathers). */
 void mwl_unmap_anon(struct mwl_worker *ww);
+/* page_work=kernel: clear PTE i of the region at munmap/zap. */
+void mwl_zap_pte(struct mwl_worker *ww, unsigned i);
 /* shmem_alloc_and_add_folio: alloc, charge (PGPGIN), NR_FILE_PAGES and
  * NR_SHMEM +1, folio_add_lru; the page joins ww->map. */
 struct mpage *mwl_shmem_add(struct mwl_worker *ww);

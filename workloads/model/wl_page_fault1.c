@@ -27,4 +27,5 @@ MODEL_WORKLOAD(page_fault1, 0,
 	       "will-it-scale page_fault1: anon fault, charge, LRU add; munmap frees (model)",
 	       .pages_per_worker = MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_WIS_PAGES, .op = page_fault1_op,
-	       .expect = mwl_expect_region);
+	       .expect = mwl_expect_region,
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES });

@@ -30,4 +30,5 @@ MODEL_WORKLOAD(page_fault2, 0,
 	       "will-it-scale page_fault2: CoW fault of a tmpfs file page, charge, LRU add; munmap frees (model)",
 	       .pages_per_worker = 2 * MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_WIS_PAGES, .prefault = mwl_prefault_file,
-	       .op = page_fault2_op, .expect = mwl_expect_region);
+	       .op = page_fault2_op, .expect = mwl_expect_region,
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .copies = 1 });
