@@ -112,45 +112,95 @@ struct page_counter {
 	struct page_counter *parent;
 } cacheline_aligned;
 
-/* memcg->vmstats: the shared, flushed (rstat) or atomic (v5.10) totals. */
+/*
+ * Kernel-sized stats memory.  The stats arrays have the kernel's item
+ * counts, so that an update, a fold and a flush touch the lines they
+ * touch in the kernel, and the model's nine stat items and five events
+ * sit at their kernel indices (KS(), KE()):
+ *   K_NR_NODE_STAT     NR_VM_NODE_STAT_ITEMS, the figure models/layout.c
+ *                      sizes lruvec_stats with (3 x 44 longs = 1056 B);
+ *   K_MEMCG_NR_STAT    MEMCG_NR_STAT of v6.8: the node items, then
+ *                      MEMCG_SWAP, SOCK, PERCPU_B, VMALLOC, KMEM, ZSWAP_B,
+ *                      ZSWAPPED (include/linux/memcontrol.h);
+ *   K_NR_MEMCG_EVENTS  ARRAY_SIZE(memcg_vm_event_stat) of v6.8 with ZSWAP
+ *                      and THP: PGPGIN, PGPGOUT, PGSCAN_{KSWAPD,DIRECT,
+ *                      KHUGEPAGED}, PGSTEAL_{...}, PGFAULT, PGMAJFAULT,
+ *                      PGREFILL, PGACTIVATE, PGDEACTIVATE, PGLAZYFREE(D),
+ *                      ZSWPIN, ZSWPOUT, ZSWP_WB, THP_FAULT_ALLOC,
+ *                      THP_COLLAPSE_ALLOC, THP_SWPOUT(_FALLBACK) (mm/memcontrol.c).
+ * With these, struct memcg_vmstats_percpu of 9cee7e8ef3e3 is 1216 bytes,
+ * the size its author reported for the fixed layout.
+ */
+#define K_NR_NODE_STAT 44
+#define K_MEMCG_NR_STAT (K_NR_NODE_STAT + 7)
+#define K_NR_MEMCG_EVENTS 22
+/* enum node_stat_item / memcg_vm_event_stat[] positions of our items */
+extern const unsigned char k_stat_idx[NR_STAT_ITEMS], k_event_idx[NR_EVENTS];
+#define KS(i) (k_stat_idx[i])
+#define KE(e) (k_event_idx[e])
+
+/* memcg->vmstats (struct memcg_vmstats, v6.8): the shared totals, flushed
+ * (rstat) or atomic (v5.10); local and pending arrays as the kernel's. */
 struct mcg_vmstats {
-	long state[NR_STAT_ITEMS];        /* subtree totals */
-	long events[NR_EVENTS];
+	long state[K_MEMCG_NR_STAT];      /* subtree totals */
+	long events[K_NR_MEMCG_EVENTS];
+	long state_local[K_MEMCG_NR_STAT];
+	long events_local[K_NR_MEMCG_EVENTS];
+	long state_pending[K_MEMCG_NR_STAT];
+	long events_pending[K_NR_MEMCG_EVENTS];
 	long stats_updates;               /* atomic64 (8d59d2214c23) */
 } cacheline_aligned;
 
 /*
- * memcg_vmstats_percpu (one per memcg per worker).  The first three
- * fields are 9cee7e8ef3e3's first cache line; v5.10 uses state[]/events[]
- * as its per-cpu batch.  *_prev are the flusher's snapshots (the kernel's
+ * memcg_vmstats_percpu (one per memcg per CPU, in that CPU's per-CPU
+ * chunk).  The first three fields are 9cee7e8ef3e3's first cache line;
+ * 8d59d2214c23 had its counter at the end (stats_updates_tail, used by
+ * the rstat_permemcg variant).  v5.10 uses state[]/events[] as its
+ * per-CPU batch.  *_prev are the flusher's snapshots (the kernel's
  * state_prev): only the flusher writes them, under LC_STATS_FLUSH.
  */
 struct mcg_pcpu {
 	unsigned stats_updates;
 	struct mcg_pcpu *parent;
 	struct mcg_vmstats *vmstats;
-	long state[NR_STAT_ITEMS];
-	long events[NR_EVENTS];
-	long state_prev[NR_STAT_ITEMS];
-	long events_prev[NR_EVENTS];
+	long state[K_MEMCG_NR_STAT];
+	long events[K_NR_MEMCG_EVENTS];
+	long state_prev[K_MEMCG_NR_STAT];
+	long events_prev[K_NR_MEMCG_EVENTS];
 	unsigned long nr_page_events;
+	unsigned long targets[2];         /* MEM_CGROUP_NTARGETS */
+	unsigned stats_updates_tail;      /* 8d59d2214c23's position */
 } cacheline_aligned;
 
-/* lruvec_stats_percpu (one per mem_cgroup_per_node per worker). */
+/* lruvec_stats_percpu (one per mem_cgroup_per_node per CPU). */
 struct lruvec_pcpu {
-	long state[NR_STAT_ITEMS];
-	long state_prev[NR_STAT_ITEMS];
+	long state[K_NR_NODE_STAT];
+	long state_prev[K_NR_NODE_STAT];
 } cacheline_aligned;
 
+/* cgroup_rstat_cpu: this memcg's place in the CPU's updated tree. */
+struct rstat_cpu {
+	struct mcg *updated_next;         /* NULL: not on the updated list */
+} cacheline_aligned;
+
+/*
+ * struct mem_cgroup, reduced to the lines the stats paths read, each on
+ * its own line as in the kernel's much larger struct: css.cgroup (what
+ * cgroup_rstat_updated() starts from) at the head, css.parent a few lines
+ * in, the memory page_counter, then memcg->vmstats and, after
+ * CACHELINE_PADDING(_pad2_), the per-CPU pointer.  The per-CPU pointers
+ * are "percpu" addresses: CPU 0's copy; mcg_statc() adds the CPU's
+ * offset, as per_cpu_ptr() does.
+ */
 struct mcg {
-	/* read-mostly: the pointers the update paths chase */
-	struct mcg *parent;               /* css.parent */
-	struct mcg_pcpu *vmstats_percpu;  /* [nworkers] */
-	struct mcg_vmstats *vmstats;
-	char *nodeinfo[MODEL_MAX_NODES];  /* mem_cgroup_per_node blocks */
+	struct rstat_cpu *rstat_cpu;      /* css.cgroup->rstat_cpu */
 	unsigned id, level;
 	unsigned first_child, nr_children; /* children are contiguous ids */
+	char *nodeinfo[MODEL_MAX_NODES];  /* mem_cgroup_per_node blocks */
+	struct mcg *parent cacheline_aligned; /* css.parent */
 	struct page_counter memory;
+	struct mcg_vmstats *vmstats cacheline_aligned;
+	struct mcg_pcpu *vmstats_percpu cacheline_aligned;
 };
 
 /* pglist_data: lru_lock on its own lines (ZONE_PADDING(_pad1_)), the
@@ -240,6 +290,11 @@ struct model {
 	void *flush_lock;
 	unsigned nlru_locks;              /* lock contexts index: lock id */
 	struct model_worker **workers;
+	long *pcpu_off;                   /* per worker: its per-CPU chunk's offset */
+	void *pcpu_chunk0;
+	size_t pcpu_size, pcpu_used;
+	int *rstat_lock;                  /* per-CPU cgroup_rstat_cpu_lock */
+	unsigned online_cpus;             /* num_online_cpus() of this machine */
 	struct mpage *pages;
 	unsigned npages;
 	char *frames;                     /* page_work=kernel: a 4 KiB frame per page */
@@ -263,6 +318,11 @@ void model_params_default(struct model_params *p);
 struct model *model_setup(struct arena *a, const struct model_params *p,
 			  const struct lock_ops *lock, unsigned nworkers,
 			  unsigned pages_per_worker);
+/* per_cpu_ptr(): a per-CPU object of worker w ("CPU" w) */
+#define MODEL_PCPU(m, ptr, w) \
+	((__typeof__(ptr))((char *)(ptr) + (m)->pcpu_off[w]))
+#define mcg_statc(m, memcg, w) MODEL_PCPU(m, (memcg)->vmstats_percpu, w)
+
 static inline struct model_worker *model_worker(struct model *m, unsigned i)
 {
 	return m->workers[i];
