@@ -30,7 +30,10 @@
  *     rstat_permemcg_cached 9cee7e8ef3e3: statc->parent / statc->vmstats
  *                  cached in the per-CPU struct: one line per level.
  *   The per-CPU threshold of the rstat paths is MEMCG_CHARGE_BATCH
- *   (`charge_batch`).
+ *   (`charge_batch`); the flush thresholds are MEMCG_CHARGE_BATCH *
+ *   num_online_cpus() (per memcg) and num_online_cpus() (global), with
+ *   the machine's online CPUs, not the number of workers.  Every rstat
+ *   update also runs cgroup_rstat_updated() (the per-CPU updated tree).
  *
  * Every lruvec stat update is __mod_lruvec_state(): besides the memcg
  * part it updates the node (pgdat) counter through a per-CPU diff folded
@@ -38,7 +41,10 @@
  * calculate_normal_threshold for a nominal 64 GB node).
  *
  * Flush: the kernel's cgroup_rstat_flush() under cgroup_rstat_lock, here
- * the LC_STATS_FLUSH lock.  Workers keep updating their slots while it
+ * the LC_STATS_FLUSH lock, of the whole tree (periodic flusher, global
+ * variants) or of the memcg's subtree (reader side of the per-memcg
+ * variants, 7d7ef0a4686a); per CPU it visits the memcgs that CPU linked
+ * into its updated tree and folds all of their items.  Workers keep updating their slots while it
  * runs; the flusher never writes them: it reads each slot with a relaxed
  * atomic load and keeps its own snapshot in state_prev/events_prev (the
  * kernel's per-CPU state_prev), so every delta is folded exactly once.
@@ -750,6 +756,12 @@ void model_flush(struct model_worker *mw)
 {
 	if (mw->m->p.stats != STATS_V510_ATOMIC)
 		do_flush(mw->m, mw, &mw->m->memcgs[0]);
+}
+
+void model_flush_subtree(struct model_worker *mw, struct mcg *memcg)
+{
+	if (mw->m->p.stats != STATS_V510_ATOMIC)
+		do_flush(mw->m, mw, memcg);
 }
 
 void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg)

@@ -6,9 +6,12 @@
  * v6.10 and the fix, and five generations of the stats update path.
  *
  * "CPU" is a worker: every per-CPU object (charge stock, folio batches,
- * memcg_vmstats_percpu, lruvec_stats_percpu) is a per-worker slot on its
- * own cache lines.  Every byte the workers touch comes from run->arena,
- * so the model works unchanged when the workers are forked processes.
+ * memcg_vmstats_percpu, lruvec_stats_percpu, cgroup_rstat_cpu) is a
+ * per-worker slot on its own cache lines; the stats ones live in one
+ * per-CPU chunk per worker, apart from the memcg, and are reached through
+ * per_cpu_ptr-style offsets (MODEL_PCPU).  Every byte the workers touch
+ * comes from run->arena, so the model works unchanged when the workers
+ * are forked processes.
  *
  * Sources: /work/shared/reference/kernel.md (sections cited in the .c
  * files); each variant names the commit it follows in its knob note.
@@ -373,6 +376,8 @@ void model_tick(struct model_worker *mw);
 void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg);
 /* Unconditional flush of the whole tree (by worker mw's context). */
 void model_flush(struct model_worker *mw);
+/* Unconditional flush of memcg's subtree (7d7ef0a4686a's reader side). */
+void model_flush_subtree(struct model_worker *mw, struct mcg *memcg);
 
 /* ---- end of run ---- */
 /* Drains every batch and stock, flushes, then checks the invariants.

@@ -68,7 +68,7 @@
  * Not modelled: reclaim, the periodic/threshold stats flush (one flush per
  * flush_ms is negligible against millions of updates per second), mm and
  * VMA locks (will-it-scale process mode), capacity misses except the
- * walk_miss assumption.
+ * measured walk step (or, without one, the walk_miss assumption).
  */
 #include "predict/sim_memcg.h"
 

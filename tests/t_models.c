@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stddef.h>
+#include <unistd.h>
 
 #include "counters/counter.h"
 #include "harness/harness.h"
@@ -370,6 +372,58 @@ static void test_fold_counts(void)
 		}
 }
 
+/* ---- kernel-sized stats memory, subtree flushes ---- */
+static void test_stats_memory(void)
+{
+	struct arena *a = arena_create((size_t)64 << 20);
+	struct model_params p;
+	struct model *m;
+	struct mcg *l0, *l1;
+	long n;
+
+	ok(offsetof(struct mcg_pcpu, stats_updates_tail) == 1216,
+	   "memcg_vmstats_percpu is 1216 B before 8d59d2214c's trailing counter "
+	   "(9cee7e8ef3e3's size), got %zu", offsetof(struct mcg_pcpu, stats_updates_tail));
+	ok(offsetof(struct mcg_pcpu, state) == 24 &&
+	   offsetof(struct mcg_pcpu, stats_updates_tail) / 64 != 0,
+	   "the cached walk fields share line 0; 8d59d2214c's counter is on another line");
+	ok(offsetof(struct mcg, parent) / 64 != 0 &&
+	   offsetof(struct mcg, vmstats) / 64 != offsetof(struct mcg, parent) / 64 &&
+	   offsetof(struct mcg, vmstats_percpu) / 64 != offsetof(struct mcg, vmstats) / 64,
+	   "css.cgroup, css.parent, vmstats and vmstats_percpu on four lines of the memcg");
+	model_params_default(&p);
+	p.depth = 2;
+	p.containers = 2;
+	m = model_setup(a, &p, lock_find("qspinlock"), 2, 8);
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	is_int(m->online_cpus, n > 2 ? n : 2, "flush thresholds use the online CPUs");
+	l0 = m->leaves[0];
+	l1 = m->leaves[1];
+	{
+		char *s0 = (char *)mcg_statc(m, l0, 0), *s1 = (char *)mcg_statc(m, l0, 1);
+		ok(!(s0 >= (char *)l0 && s0 < (char *)(l0 + 1)) && s1 != s0 &&
+		   (char *)mcg_statc(m, l1, 0) - s0 == (char *)mcg_statc(m, l1, 1) - s1,
+		   "per-CPU stats live in per-CPU chunks, apart from the memcg, at one "
+		   "offset per CPU");
+	}
+	model_mod_lruvec_state(model_worker(m, 0), l0, 0, NR_SHMEM, 5);
+	model_mod_lruvec_state(model_worker(m, 1), l1, 0, NR_SHMEM, 7);
+	model_flush_subtree(model_worker(m, 0), l0);
+	ok(model_memcg_stat(m, l0, NR_SHMEM) == 5 && model_memcg_stat(m, l1, NR_SHMEM) == 0,
+	   "a subtree flush folds its own subtree only (leaf 0: %ld, leaf 1: %ld)",
+	   model_memcg_stat(m, l0, NR_SHMEM), model_memcg_stat(m, l1, NR_SHMEM));
+	model_flush(model_worker(m, 1));
+	ok(model_memcg_stat(m, l1, NR_SHMEM) == 7 && model_memcg_stat(m, &m->memcgs[0],
+								     NR_SHMEM) == 12,
+	   "the root flush folds the rest (root %ld)", model_memcg_stat(m, &m->memcgs[0],
+									 NR_SHMEM));
+	model_mod_lruvec_state(model_worker(m, 1), l1, 0, NR_SHMEM, 1);
+	ok(MODEL_PCPU(m, l1->rstat_cpu, 1)->updated_next == l1->parent &&
+	   MODEL_PCPU(m, l1->rstat_cpu, 0)->updated_next == NULL,
+	   "cgroup_rstat_updated links the memcg on the updating CPU only");
+	arena_destroy(a);
+}
+
 int main(void)
 {
 	test_layouts();
@@ -378,6 +432,7 @@ int main(void)
 	test_corruption();
 	test_op_tables();
 	test_fold_counts();
+	test_stats_memory();
 	test_combinations();
 	return done_testing();
 }
