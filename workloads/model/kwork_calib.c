@@ -113,7 +113,7 @@ static void measure(const struct workload *wl, const struct mwl_desc *d,
 	memset(c, 0, sizeof(*c));
 	snprintf(kname, sizeof(kname), "kernel:%s", wl->name);
 	kwl = try_kernel ? workload_find(kname) : NULL;
-	c->kernel_ns = kwl ? run_ns(kwl, NULL) : NAN;
+	c->kernel_ns = kwl ? run_ns(kwl, NULL) * (d->kops_per_op ? d->kops_per_op : 1) : NAN;
 	if (isfinite(c->kernel_ns)) {
 		c->source = KWORK_SRC_KERNEL;
 	} else {

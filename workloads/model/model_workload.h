@@ -41,6 +41,9 @@ struct mwl_desc {
 	/* op table for these parameters; NULL: not deterministic */
 	void (*expect)(const struct model_params *p, struct mwl_counts *c);
 	struct mwl_kentry kentry;
+	/* operations of the kernel backend's twin per operation here (AIM9
+	 * counts brk calls, the model page_test calls); 0 means 1 */
+	double kops_per_op;
 };
 
 /* ---- kernel-shaped local work (page_work=kernel), kwork_calib.c ---- */
