@@ -11,7 +11,8 @@
  *           u is first taken from a bare probe, then refined once from a
  *           model run with those units (u = (M1 - M0) / U1), and the
  *           model is run a last time with the final units as a check.
- *           Each figure is the faster of two 0.4 s runs.
+ *           Each figure is the faster of two runs of 0.4 s, or of about
+ *           20 kernel operations where those are longer (at most 5 s).
  *           Where the kernel backend cannot run (no memcg, no tmpfs, not
  *           root) or the workload has no kernel twin, K comes from probes.
  *   probes  K from documented probes of this machine's kernel, per the
@@ -47,6 +48,11 @@
 
 #define CAL_SECONDS 0.4
 
+/* Measured seconds of the next calibration runs: long enough for about
+ * 20 operations of the kernel's cost (an AIM9 page_test call of the
+ * kernel takes over 100 ms here), at least CAL_SECONDS, at most 5 s. */
+static double cal_seconds = CAL_SECONDS;
+
 static double run_ns_once(const struct workload *wl, const char *const *sets)
 {
 	struct harness_opts ho;
@@ -64,9 +70,9 @@ static double run_ns_once(const struct workload *wl, const char *const *sets)
 	ho.threads = &one;
 	ho.nthreads = 1;
 	ho.mode = MODE_PROCESSES;
-	ho.seconds = CAL_SECONDS;
+	ho.seconds = cal_seconds;
 	ho.warmup = 1;
-	ho.sample_ms = 100;
+	ho.sample_ms = (unsigned)(cal_seconds * 250) + 1;
 	memset(&res, 0, sizeof(res));
 	if (harness_run_one(&ho, 1, 0, &res) == 0 && res.ops_per_sec > 0)
 		ns = 1e9 / res.ops_per_sec;
@@ -111,6 +117,7 @@ static void measure(const struct workload *wl, const struct mwl_desc *d,
 	uint64_t u1;
 
 	memset(c, 0, sizeof(*c));
+	cal_seconds = CAL_SECONDS;
 	snprintf(kname, sizeof(kname), "kernel:%s", wl->name);
 	kwl = try_kernel ? workload_find(kname) : NULL;
 	c->kernel_ns = kwl ? run_ns(kwl, NULL) * (d->kops_per_op ? d->kops_per_op : 1) : NAN;
@@ -120,6 +127,7 @@ static void measure(const struct workload *wl, const struct mwl_desc *d,
 		c->source = KWORK_SRC_PROBES;
 		c->kernel_ns = probes_ns(d);
 	}
+	cal_seconds = fmin(5, fmax(CAL_SECONDS, 20 * c->kernel_ns * 1e-9));
 	c->model0_ns = model_ns(wl, 0);
 	u0 = kwork_unit_ns(3);
 	c->unit_ns = u0;

@@ -93,6 +93,19 @@ void mwl_run(struct worker *w)
 
 	struct kwork *kw = &ww->mw->kw;
 
+	if (kw->units) {
+		/* Kernel-shaped operations take microseconds to milliseconds
+		 * (an AIM9 page_test call is 1600 faults): publish every one,
+		 * or a sample would see none of a batch of WORKER_PUBLISH. */
+		while (!worker_should_stop(w)) {
+			op(ww);
+			kwork_spend(kw, kw->units);
+			model_tick(ww->mw);
+			ww->iters++;
+			worker_done_op(w);
+		}
+		return;
+	}
 	WORKER_LOOP(w) {
 		op(ww);
 		/* The rest of the kernel's work for this operation (page_work=
