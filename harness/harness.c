@@ -407,7 +407,8 @@ static void run_sample(struct run_ctx *c, struct result *res)
 
 /* Preemption facts of the run: involuntary context switches per worker,
  * the machine's steal time, and lock waits and holds long enough to have
- * spanned a descheduling. */
+ * spanned a descheduling.  The hold count is a lower bound: contended
+ * holds are always timed, uncontended ones one in lockstat_hold_every. */
 static void run_sched_metrics(struct run_ctx *c, struct result *res)
 {
 	struct run *r = &c->r;
