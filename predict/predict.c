@@ -219,8 +219,9 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 		costs.sim.handoff_ns, costs.fault_ns, costs.page_ns, costs.syscall_ns,
 		costs.percpu_ns, costs.list_ns, costs.miss_ns, costs.sim.remote_factor);
 	if (isnan(costs.walk_step_ns[0]) || isnan(costs.walk_step_ns[1]))
-		fprintf(out, "# walk: walk_miss %.2f (assumed; no walk.* probes in the "
-			"calibration)\n", costs.walk_miss);
+		fprintf(out, "# walk: walk_miss %.2f (assumed; %s)\n", costs.walk_miss,
+			isnan(o->walk_miss) ? "no walk.* probes in the calibration"
+					    : "--walk-miss given");
 	else
 		fprintf(out, "# walk step (ns per ancestor level, measured): "
 			"permemcg %.2f  cached %.2f\n", costs.walk_step_ns[0],
