@@ -63,8 +63,10 @@ void model_sim_cfg(const struct mopts *m, struct memcg_sim_cfg *cfg)
 /* Assumption overrides from the command line. */
 void model_apply_overrides(const struct mopts *m, struct memcg_costs *c)
 {
-	if (!isnan(m->walk_miss))
+	if (!isnan(m->walk_miss)) { /* replaces a measured walk step */
 		c->walk_miss = m->walk_miss;
+		c->walk_step_ns[0] = c->walk_step_ns[1] = NAN;
+	}
 	if (!isnan(m->remote_factor))
 		c->sim.remote_factor = m->remote_factor;
 }

@@ -16,6 +16,11 @@
  *   fault          first-touch fault of one anonymous page, with its share
  *                  of mmap/munmap (this machine's kernel, one thread)
  *   syscall        getppid() round trip
+ *   walk.permemcg / walk.cached   one ancestor level of the per-memcg
+ *                  flush threshold's walk per stat update (8d59d2214c23 /
+ *                  9cee7e8ef3e3), depth 5 minus depth 1 over 4 levels, the
+ *                  cache state left by the kernel footprint walk between
+ *                  updates (harness/calib_probe.c); optional
  *   lock.NAME.uncontended / lock.NAME.pair   every registry lock: lock +
  *                  unlock alone, and per acquisition with two pinned
  *                  threads strictly alternating (hand-off plus one flag

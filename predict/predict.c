@@ -207,18 +207,28 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 	if (o->line_size)
 		sizes[0] = o->line_size;
 	calib_costs(c, &costs);
-	if (!isnan(o->walk_miss))
+	if (!isnan(o->walk_miss)) {
+		/* an explicit assumption replaces the measured walk */
 		costs.walk_miss = o->walk_miss;
+		costs.walk_step_ns[0] = costs.walk_step_ns[1] = NAN;
+	}
 	if (!isnan(o->remote_factor))
 		costs.sim.remote_factor = o->remote_factor;
 	fprintf(out, "# experiment %s: %s\n", e->name, e->summary);
 	fprintf(out, "# costs (ns): xfer %.1f  hit %.2f  atomic %.1f  handoff %.1f  "
 		"fault %.0f  page %.0f  syscall %.0f  percpu %.1f  list %.1f  miss %.1f  "
-		"walk_miss %.2f (assumed)  remote x%.1f (assumed)\n",
+		"remote x%.1f (assumed)\n",
 		costs.sim.xfer_ns, costs.sim.hit_ns, costs.sim.atomic_ns,
 		costs.sim.handoff_ns, costs.fault_ns, costs.page_ns, costs.syscall_ns,
-		costs.percpu_ns, costs.list_ns, costs.miss_ns, costs.walk_miss,
-		costs.sim.remote_factor);
+		costs.percpu_ns, costs.list_ns, costs.miss_ns, costs.sim.remote_factor);
+	if (isnan(costs.walk_step_ns[0]) || isnan(costs.walk_step_ns[1]))
+		fprintf(out, "# walk: walk_miss %.2f (assumed; %s)\n", costs.walk_miss,
+			isnan(o->walk_miss) ? "no walk.* probes in the calibration"
+					    : "--walk-miss given");
+	else
+		fprintf(out, "# walk step (ns per ancestor level, measured): "
+			"permemcg %.2f  cached %.2f\n", costs.walk_step_ns[0],
+			costs.walk_step_ns[1]);
 	fprintf(out, "# published numbers are shown for comparison only; nothing is fitted to them\n");
 	fprintf(out, "%-18s %-44s %5s", "workload", "A -> B", "cpus");
 	for (unsigned s = 0; s < nsizes; s++)
