@@ -587,44 +587,6 @@ static void check_containers(const struct sample_set *s, char *const *names,
 	    "values (result rows cover all of a run's containers)", path);
 }
 
-/*
- * Pairs are matched on knob values.  A row of the canonical file names
- * the values of its own variants; a run recorded under an older file can
- * spell the same variants with another knob (results measured with
- * `stats = rstat_*` before the seed experiments became kernel profiles).
- * Such a row is carried over to the run's variant of the same name, with
- * the run's knob values; rows whose variants the run lacks stay as they are.
- */
-static void rows_to_run_variants(struct cmp *c, const struct experiment *canon,
-				 const struct experiment *run)
-{
-	for (size_t i = 0; i < c->npub; i++) {
-		struct pub_row *r = &c->pub[i];
-
-		for (size_t v = 0; v < canon->nvariants; v++) {
-			const char *a, *b, *knob;
-
-			if (!published_measures(canon, r, v))
-				continue;
-			for (size_t w = 0; w < run->nvariants; w++) {
-				if (w == run->base || strcmp(run->variants[w].name,
-							     canon->variants[v].name))
-					continue;
-				knob = exp_ab_knob(run, w, &a, &b);
-				if (!knob || published_measures(run, r, w))
-					break;
-				r->knob = knob;
-				free(r->base_value);
-				free(r->patch_value);
-				r->base_value = xstrdup(a);
-				r->patch_value = xstrdup(b);
-				break;
-			}
-			break;
-		}
-	}
-}
-
 /* The published rows: from experiments/NAME.ini, the one source, when it
  * is there (the copy in a sweep directory records what was run, and may
  * predate corrections); else from the copy. */
@@ -645,7 +607,7 @@ static void load_published(struct cmp *c, const struct experiment *run_copy,
 	free(canon);
 	c->npub = published_rows(src, &c->pub);
 	if (src != run_copy)
-		rows_to_run_variants(c, src, run_copy);
+		published_for_run(c->pub, c->npub, src, run_copy);
 }
 
 /* --experiment DIR: every base group against each patch variant. */

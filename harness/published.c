@@ -116,6 +116,36 @@ size_t published_rows(const struct experiment *e, struct pub_row **out)
 	return e->npublished;
 }
 
+void published_for_run(struct pub_row *rows, size_t n,
+		       const struct experiment *canon, const struct experiment *run)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct pub_row *r = &rows[i];
+
+		for (size_t v = 0; v < canon->nvariants; v++) {
+			const char *a, *b, *knob;
+
+			if (!published_measures(canon, r, v))
+				continue;
+			for (size_t w = 0; w < run->nvariants; w++) {
+				if (w == run->base || strcmp(run->variants[w].name,
+							     canon->variants[v].name))
+					continue;
+				knob = exp_ab_knob(run, w, &a, &b);
+				if (!knob || published_measures(run, r, w))
+					break;
+				r->knob = knob;
+				free(r->base_value);
+				free(r->patch_value);
+				r->base_value = xstrdup(a);
+				r->patch_value = xstrdup(b);
+				break;
+			}
+			break;
+		}
+	}
+}
+
 void published_free(struct pub_row *rows, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {

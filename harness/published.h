@@ -35,6 +35,18 @@ const char *exp_ab_knob(const struct experiment *e, size_t v, const char **a,
 /* Every [published] row resolved; free with published_free(). */
 size_t published_rows(const struct experiment *e, struct pub_row **out);
 void published_free(struct pub_row *rows, size_t n);
+/*
+ * Rows of the canonical experiment file `canon` carried over to the
+ * variants of a recorded run (the copy of the experiment file in a sweep
+ * directory) that have the same names: a run recorded under an older
+ * file can spell the same variants with another knob (results measured
+ * with `stats = rstat_*` before the seed experiments became kernel
+ * profiles).  Such a row gets the run's knob and values; rows whose
+ * variant the run lacks, or that already match it, stay as they are.
+ * The run must outlive the rows (r->knob points into it).
+ */
+void published_for_run(struct pub_row *rows, size_t n,
+		       const struct experiment *canon, const struct experiment *run);
 /* Whether row r compares the base variant with variant v. */
 int published_measures(const struct experiment *e, const struct pub_row *r,
 		       size_t v);

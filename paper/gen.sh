@@ -25,7 +25,9 @@ rm -f "$GEN"/*.tex "$GEN"/*.tsv "$GEN"/*.csv
 PUB=${PUBLISHED:-$FIG/data/published.csv}
 if [ ! -s "$PUB" ]; then
 	PUB=$GEN/published.csv
-	(cd "$ROOT" && "$MEMSCALE" published) > "$PUB" 2>/dev/null ||
+	RABS=; [ -d "$RESULTS" ] && RABS=$(cd "$RESULTS" && pwd)
+	(cd "$ROOT" && if [ -n "$RABS" ]; then "$MEMSCALE" published --runs "$RABS"
+	 else "$MEMSCALE" published; fi) > "$PUB" 2>/dev/null ||
 		echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$PUB"
 fi
 

@@ -32,9 +32,10 @@ FNR == 1 { file++; for (i = 1; i <= NF; i++) col[file, $i] = i; next }
 
 file == 1 {
 	if ($1 != seed) next
-	knob = $2; w = $3; pair = $4 SUBSEP $5
+	w = $3; pair = $2 SUBSEP $4 SUBSEP $5
+	if (!($2 in isknob)) { isknob[$2] = 1; knobs[++nknobs] = $2 }
 	if (!(w in wlidx)) { wlidx[w] = ++nwl; wl[nwl] = w }
-	if (!(pair in pairidx)) { pairidx[pair] = ++npair; pbase[npair] = $4; ppatch[npair] = $5 }
+	if (!(pair in pairidx)) { pairidx[pair] = ++npair; pknob[npair] = $2; pbase[npair] = $4; ppatch[npair] = $5 }
 	pct = $10
 	if (pct == "" && $8 != "" && $9 != "" && $8 + 0 != 0)
 		pct = sprintf("%.2f", ($9 - $8) / $8 * 100)
@@ -48,17 +49,21 @@ file == 1 {
 
 # all.csv: the merged results
 {
-	if (knob == "" || !((file, knob) in col)) next
 	w = $(col[file, "workload"])
 	if (!(w in wlidx)) next
-	v = $(col[file, knob])
 	src = ($(col[file, "source"]) == seed)
 	n = $(col[file, "workers"]) + 0
 	y = $(col[file, "ops_per_sec"])
 	if (y == "") next
-	k = src SUBSEP w SUBSEP v SUBSEP n
-	sum[k] += y; cnt[k]++; vals[k] = vals[k] (cnt[k] > 1 ? " " : "") y
-	if (src) anysrc = 1
+	# a seed's pairs may name different knobs (a recorded sweep spells
+	# some variants with an older knob): the row counts under each
+	for (kq = 1; kq <= nknobs; kq++) {
+		if (!((file, knobs[kq]) in col)) continue
+		v = $(col[file, knobs[kq]])
+		k = src SUBSEP w SUBSEP knobs[kq] SUBSEP v SUBSEP n
+		sum[k] += y; cnt[k]++; vals[k] = vals[k] (cnt[k] > 1 ? " " : "") y
+		if (src) anysrc = 1
+	}
 	if (!((w, n) in haven)) { haven[w, n] = 1; nlist[w] = nlist[w] " " n }
 }
 
@@ -77,16 +82,16 @@ END {
 			w = wl[i]; best = -1
 			m = split(nlist[w], ns, " ")
 			for (j = 1; j <= m; j++) {
-				kb = s SUBSEP w SUBSEP pbase[p] SUBSEP ns[j]
-				kp = s SUBSEP w SUBSEP ppatch[p] SUBSEP ns[j]
+				kb = s SUBSEP w SUBSEP pknob[p] SUBSEP pbase[p] SUBSEP ns[j]
+				kp = s SUBSEP w SUBSEP pknob[p] SUBSEP ppatch[p] SUBSEP ns[j]
 				if ((kb in cnt) && (kp in cnt) && ns[j] + 0 > best) best = ns[j] + 0
 			}
 			if (best < 0) {
 				printf("measured\t%s\t%s\t%s\t\t\t\t0\t0\tNA\n", w, pbase[p], ppatch[p]) > tsv
 				continue
 			}
-			kb = s SUBSEP w SUBSEP pbase[p] SUBSEP best
-			kp = s SUBSEP w SUBSEP ppatch[p] SUBSEP best
+			kb = s SUBSEP w SUBSEP pknob[p] SUBSEP pbase[p] SUBSEP best
+			kp = s SUBSEP w SUBSEP pknob[p] SUBSEP ppatch[p] SUBSEP best
 			mb = sum[kb] / cnt[kb]; mp = sum[kp] / cnt[kp]
 			pct = mb != 0 ? (mp - mb) / mb * 100 : 0
 			printf("measured\t%s\t%s\t%s\t%d\t%.10g\t%.10g\t%d\t%d\t%.2f\t%s\t%s\n", w, pbase[p],

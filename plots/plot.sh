@@ -54,7 +54,9 @@ ALL=$D/all.csv
 # Published numbers: the experiment files' [published] sections, the one
 # source compare and demo read too (PUBLISHED=FILE overrides, for tests).
 if [ -n "${PUBLISHED:-}" ]; then cp "$PUBLISHED" "$D/published.csv"
-elif ! (cd "$ROOT" && "$MEMSCALE" published) > "$D/published.csv" 2>"$D/published.err"; then
+# --runs: rows in the terms of the recorded sweeps (their variants' knob).
+elif ! (cd "$ROOT" && if [ -n "${RABS:-}" ]; then "$MEMSCALE" published --runs "$RABS"
+	 else "$MEMSCALE" published; fi) > "$D/published.csv" 2>"$D/published.err"; then
 	say "no published numbers: $(head -1 "$D/published.err") (build bin/memscale first)"
 	echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$D/published.csv"
 fi
