@@ -4,13 +4,14 @@
 #include "cli/cli.h"
 #include "counters/counter.h"
 #include "harness/workload.h"
+#include "predict/target.h"
 
 static int list_main(int argc, char **argv);
 
 const struct subcommand list_cmd = {
 	.name = "list",
-	.summary = "list locks, counters, workloads or variants (knobs)",
-	.usage = "list locks|counters|workloads|variants\n",
+	.summary = "list locks, counters, workloads, variants (knobs) or targets",
+	.usage = "list locks|counters|workloads|variants|targets\n",
 	.main = list_main,
 };
 REGISTER(subcommand, list_cmd);
@@ -90,8 +91,10 @@ static int list_main(int argc, char **argv)
 		list_workloads();
 	else if (!strcmp(argv[1], "variants") || !strcmp(argv[1], "knobs"))
 		list_variants();
+	else if (!strcmp(argv[1], "targets"))
+		target_list(stdout); /* machines to predict for, with sources */
 	else
-		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants)",
+		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|targets)",
 		    argv[1]);
 	return 0;
 }
