@@ -13,8 +13,13 @@
  *   percpu         per-CPU add with threshold fold (kernel.md §6 shape)
  *   list           list_add + list_del
  *   page           copy of one 4 KiB page
- *   fault          first-touch fault of one anonymous page, with its share
- *                  of mmap/munmap (this machine's kernel, one thread)
+ *   fault          one first-touch fault of an anonymous page (median of
+ *                  individually timed touches of a region mapped before
+ *                  the clock starts; this machine's kernel, one thread)
+ *   unmap          munmap of that region, per page
+ *   <probe>.steal_pct  CPU time stolen by the hypervisor while the probe
+ *                  ran (only when non-zero); meta.steal_pct for the whole
+ *                  calibration, meta.hypervisor, meta.cpu_mhz
  *   syscall        getppid() round trip
  *   lock.NAME.uncontended / lock.NAME.pair   every registry lock: lock +
  *                  unlock alone, and per acquisition with two pinned
