@@ -6,21 +6,27 @@
  *   lock        OLS'12 birth-death lock model over a core list (markov.h)
  *   sim         simulate one memcg workload configuration (sim_memcg.h)
  *   program     print a workload's op program
- *   predict     seed A/B pairs on many cores vs the published changes
- *   validate    simulator vs this machine's measurements (a results CSV)
+ *   predict     seed A/B pairs on many cores vs the published changes, each
+ *               for a target machine (predict/target.h)
+ *   validate    the ledger: every published row (predict/ledger.h), then
+ *               the simulator vs any results directories or CSVs given
  */
+#include <dirent.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "core/csv.h"
 #include "core/topo.h"
 #include "harness/calib_probe.h"
+#include "predict/ledger.h"
 #include "predict/markov.h"
 #include "predict/predict.h"
 #include "predict/sim_memcg.h"
+#include "predict/target.h"
 #include "predict/usl.h"
 
 static int model_main(int argc, char **argv);
@@ -36,9 +42,9 @@ const struct subcommand model_cmd = {
 	"       model sim WORKLOAD --cpus LIST [--set KEY=VALUE]... [--calib FILE]\n"
 	"                 [--line 64|128] [--lock-kind queue|ticket] [--iters N]\n"
 	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128]\n"
-	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--line 64|128]\n"
-	"                 [--iters N] [--walk-miss F] [--remote-factor X]\n"
-	"       model validate RESULTS.csv [--calib FILE] [--line 64|128]\n"
+	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME]\n"
+	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
+	"       model validate [RESULTS_DIR|RESULTS.csv]... [--calib FILE] [--target NAME]\n"
 	"\n"
 	"calibrate  measures cache-line transfer (ping-pong), atomics, loads,\n"
 	"           per-CPU adds, list ops, page copy and fault, syscalls, every\n"
@@ -52,13 +58,23 @@ const struct subcommand model_cmd = {
 	"lock       throughput and collapse point of a ticket (handoff grows\n"
 	"           with waiters) or queue lock (constant handoff).\n"
 	"sim, predict, validate: --walk-miss F (fraction of 8d59d2214c's\n"
-	"           ancestor-walk loads that miss; assumed 1/3) and\n"
-	"           --remote-factor X (cross-node transfer cost; assumed 1) are\n"
-	"           assumptions, not calibrated; --line 128 models the adjacent-\n"
-	"           line prefetcher (predict prints 64 and 128 without --line).\n"
+	"           ancestor-walk loads that miss) and --remote-factor X\n"
+	"           (cross-node transfer cost) override the calibration and the\n"
+	"           target profile, and are printed as such; --line 128 models\n"
+	"           the adjacent-line prefetcher (predict: the target's pairing).\n"
 	"predict    EXPERIMENT: layout_false_sharing, stats_batch,\n"
-	"           permemcg_flush, lru_lock_split.  Without --calib a quick\n"
-	"           calibration runs first.  Default --cpus 52,80,104,224.\n"
+	"           permemcg_flush, lru_lock_split.  Each published row is\n"
+	"           predicted for the machine it ran on (its target profile,\n"
+	"           'memscale list targets'); other sizes for this machine\n"
+	"           (target 'here'); --target NAME predicts every row for NAME.\n"
+	"           Every parameter is printed with its origin (measured here,\n"
+	"           target profile with source, model, not measured).  Without\n"
+	"           --calib a quick calibration runs first.  Default --cpus\n"
+	"           52,80,104,224.\n"
+	"validate   the ledger: every published row of every seed with its\n"
+	"           prediction, error, sign and held-out role, a summary per\n"
+	"           seed; then each RESULTS_DIR (every results.csv in it and its\n"
+	"           subdirectories) or CSV given: simulator vs measured.\n"
 	"\n"
 	"Published numbers are shown for comparison only; no model parameter is\n"
 	"fitted to them.\n",
@@ -71,12 +87,12 @@ enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
 	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL,
-	O_WALKMISS, O_REMOTE,
+	O_WALKMISS, O_REMOTE, O_TARGET,
 };
 
 struct mopts {
 	const char *action;
-	const char *out, *cpus, *calib, *y;
+	const char *out, *cpus, *calib, *y, *target;
 	char **sets, **wheres;
 	size_t nsets, nwheres;
 	long holdout;
@@ -126,6 +142,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "no-workloads", no_argument, NULL, O_NOWL },
 		{ "walk-miss", required_argument, NULL, O_WALKMISS },
 		{ "remote-factor", required_argument, NULL, O_REMOTE },
+		{ "target", required_argument, NULL, O_TARGET },
 		{ 0 },
 	};
 	int c;
@@ -200,6 +217,11 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_REMOTE:
 			if (!parse_double(optarg, 1, 100, &m->remote_factor))
 				usage_die("bad --remote-factor '%s' (want 1..100)", optarg);
+			break;
+		case O_TARGET:
+			if (strcmp(optarg, TARGET_HERE) && !target_find(optarg))
+				usage_die("unknown --target '%s' (see 'memscale list targets')", optarg);
+			m->target = optarg;
 			break;
 		case O_QUICK: m->quick = true; break;
 		case O_NOLOCKS: m->nolocks = true; break;
@@ -602,6 +624,7 @@ static int do_predict(struct mopts *m)
 	po.lock_kind = m->lock_kind;
 	po.walk_miss = m->walk_miss;
 	po.remote_factor = m->remote_factor;
+	po.target = m->target;
 	get_calib(m, &c);
 	rc = predict_run(e, &c, &po, stdout);
 	calib_free(&c);
@@ -616,33 +639,40 @@ static const char *const knob_cols[] = {
 	"containers", "depth", "nodes", "flush_ms", "page_work", NULL,
 };
 
-static int do_validate(struct mopts *m)
+/*
+ * Simulator vs one results CSV measured on this machine (or on the
+ * machine the calibration describes): one group per (workload, lock,
+ * knob values), the measured mean per worker count against the simulated
+ * one.  Returns the number of groups; adds to *sum_abs / *nerr the
+ * relative errors of the multi-worker points.
+ */
+static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
+			   double *sum_abs_out, unsigned *nerr_out)
 {
 	const char *err = NULL;
 	size_t el = 0, ngroups = 0;
 	struct csv_table *t;
 	int cwl, cw, cy, clock;
-	struct calib c;
+	struct calib c = *cp;
 	struct memcg_costs base_costs;
 	char **keys;
 	double sum_abs = 0;
 	unsigned nerr = 0;
 
-	need_args(m, 1, "RESULTS.csv");
-	t = csv_read_file(m->args[0], &err, &el);
+	t = csv_read_file(path, &err, &el);
 	if (!t)
-		die(EXIT_USAGE, "model validate: %s: line %zu: %s", m->args[0], el, err);
+		die(EXIT_USAGE, "model validate: %s: line %zu: %s", path, el, err);
 	cwl = csv_col(t, "workload");
 	cw = csv_col(t, "workers");
 	cy = csv_col(t, "ops_per_sec");
 	clock = csv_col(t, "lock");
 	if (cwl < 0 || cw < 0 || cy < 0)
 		die(EXIT_USAGE, "model validate: %s: need columns workload, workers, ops_per_sec",
-		    m->args[0]);
-	get_calib(m, &c);
+		    path);
 	calib_costs(&c, &base_costs);
 	apply_overrides(m, &base_costs);
 	keys = xcalloc(t->nrows + 1, sizeof(char *));
+	printf("# results %s\n", path);
 
 	printf("%-6s %-18s %5s %14s %14s %8s\n", "group", "workload", "N",
 	       "measured", "simulated", "rel_err");
@@ -757,15 +787,100 @@ static int do_validate(struct mopts *m)
 			free(gm.sets[k]);
 		free(gm.sets);
 	}
-	if (!ngroups)
-		die(EXIT_USAGE, "model validate: %s: no rows of a simulated workload", m->args[0]);
 	if (nerr)
-		printf("# mean |rel err| over %u multi-worker points: %.1f%%\n", nerr,
+		printf("# %s: mean |rel err| over %u multi-worker points: %.1f%%\n", path, nerr,
 		       100 * sum_abs / nerr);
+	else
+		printf("# %s: no rows of a simulated workload\n", path);
 	for (size_t g = 0; g < ngroups; g++)
 		free(keys[g]);
 	free(keys);
 	csv_free(t);
+	*sum_abs_out += sum_abs;
+	*nerr_out += nerr;
+	return ngroups;
+}
+
+/* A results directory's CSVs: DIR/results.csv and DIR/<sub>/results.csv. */
+static size_t results_csvs(const char *dir, char ***out)
+{
+	size_t n = 0, cap = 16;
+	char **v = xcalloc(cap, sizeof(char *));
+	struct dirent **ents = NULL;
+	struct stat st;
+	char *top = xasprintf("%s/results.csv", dir);
+	int ne;
+
+	if (!stat(top, &st))
+		v[n++] = top;
+	else
+		free(top);
+	ne = scandir(dir, &ents, NULL, alphasort);
+	for (int i = 0; i < ne; i++) {
+		char *f = xasprintf("%s/%s/results.csv", dir, ents[i]->d_name);
+		if (ents[i]->d_name[0] != '.' && !stat(f, &st)) {
+			if (n + 1 >= cap) {
+				cap *= 2;
+				v = realloc(v, cap * sizeof(char *));
+				if (!v)
+					die(1, "out of memory");
+			}
+			v[n++] = f;
+		} else {
+			free(f);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	*out = v;
+	return n;
+}
+
+static int do_validate(struct mopts *m)
+{
+	struct predict_opts po;
+	struct calib c;
+	double sum_abs = 0;
+	unsigned nerr = 0;
+
+	/* Bad paths are found before any work. */
+	for (int i = 0; i < m->nargs; i++) {
+		struct stat st;
+		if (stat(m->args[i], &st))
+			die_errno(EXIT_USAGE, "model validate: cannot read '%s'", m->args[i]);
+	}
+	get_calib(m, &c);
+	memset(&po, 0, sizeof(po));
+	po.iters = (uint64_t)m->iters;
+	po.line_size = m->line;
+	po.lock_kind = m->lock_kind;
+	po.walk_miss = m->walk_miss;
+	po.remote_factor = m->remote_factor;
+	po.target = m->target;
+	predict_ledger(&c, &po, stdout);
+	for (int i = 0; i < m->nargs; i++) {
+		struct stat st;
+		char **csvs;
+		size_t n;
+
+		stat(m->args[i], &st);
+		if (!S_ISDIR(st.st_mode)) {
+			validate_csv(m->args[i], m, &c, &sum_abs, &nerr);
+			continue;
+		}
+		n = results_csvs(m->args[i], &csvs);
+		if (!n)
+			fprintf(stderr, "model validate: %s: no results.csv in it or its subdirectories\n",
+				m->args[i]);
+		for (size_t k = 0; k < n; k++) {
+			validate_csv(csvs[k], m, &c, &sum_abs, &nerr);
+			free(csvs[k]);
+		}
+		free(csvs);
+	}
+	if (nerr)
+		printf("# results given: mean |rel err| over %u multi-worker points: %.1f%% "
+		       "(costs: this machine's calibration)\n", nerr, 100 * sum_abs / nerr);
 	calib_free(&c);
 	return 0;
 }
