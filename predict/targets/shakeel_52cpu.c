@@ -17,7 +17,7 @@ static const struct target shakeel_52cpu = {
 	.sockets = 1, .nodes = 1, .cores = 26, .cpus = 52,
 	.ghz = { 2.1, "stand-in: clock of a 26-core Skylake-SP (Xeon Platinum 8170 base, Intel ARK); the CPU is not stated" },
 	.xfer_ns = { C2C_CLX_LOCAL, SRC_C2C_CLX_LOCAL },
-	.xfer_remote_ns = { NAN, "one node" },
+	.xfer_remote_ns = { NAN, "not applicable: one socket, one node" },
 	.dram_ns = { NAN, SRC_NO_DRAM },
 	.atomic_cycles = { ATOMIC_CYCLES, SRC_ATOMIC },
 	.hit_cycles = { HIT_CYCLES, SRC_HIT },

@@ -17,7 +17,7 @@ static const struct target skl_1s_36t = {
 	.sockets = 1, .nodes = 1, .cores = 18, .cpus = 36,
 	.ghz = { 2.6, "stand-in: base clock of the 18-core Core i9-7980XE (Intel ARK); the SKU is not stated" },
 	.xfer_ns = { C2C_CLX_LOCAL, SRC_C2C_CLX_LOCAL },
-	.xfer_remote_ns = { NAN, "one socket" },
+	.xfer_remote_ns = { NAN, "not applicable: one socket, one node" },
 	.dram_ns = { NAN, SRC_NO_DRAM },
 	.atomic_cycles = { ATOMIC_CYCLES, SRC_ATOMIC },
 	.hit_cycles = { HIT_CYCLES, SRC_HIT },
