@@ -70,7 +70,7 @@ const struct subcommand model_cmd = {
 	"           Every parameter is printed with its origin (measured here,\n"
 	"           target profile with source, model, not measured).  Without\n"
 	"           --calib a quick calibration runs first.  Default --cpus\n"
-	"           52,80,104,224.\n"
+	"           52,80,104,224; --cpus published: the published sizes only.\n"
 	"validate   the ledger: every published row of every seed with its\n"
 	"           prediction, error, sign and held-out role, a summary per\n"
 	"           seed; then each RESULTS_DIR (every results.csv in it and its\n"
@@ -516,13 +516,19 @@ static void sim_cfg_from(const struct mopts *m, struct memcg_sim_cfg *cfg)
 	cfg->lock_kind = m->lock_kind;
 }
 
-/* Assumption overrides from the command line. */
-static void apply_overrides(const struct mopts *m, struct memcg_costs *c)
+/* This machine's costs (target "here") with the command line's
+ * overrides; the parameter table, every value with its origin, goes to
+ * stdout as comment lines. */
+static void here_costs(const struct mopts *m, const struct calib *c, struct memcg_costs *out)
 {
-	if (!isnan(m->walk_miss))
-		c->walk_miss = m->walk_miss;
-	if (!isnan(m->remote_factor))
-		c->sim.remote_factor = m->remote_factor;
+	struct target here;
+	struct target_costs tc;
+	struct target_overrides ov = { m->walk_miss, m->remote_factor, m->line };
+
+	target_here(&here, c);
+	target_costs(&here, c, &ov, &tc);
+	target_print_params(&here, &tc, stdout);
+	*out = tc.c;
 }
 
 static void check_workload(const char *wl)
@@ -573,8 +579,7 @@ static int do_sim(struct mopts *m)
 	sim_cfg_from(m, &cfg);
 	n = cpu_list(m->cpus, "1,2,4,8,16,32,52,80,104,224", &cpus);
 	get_calib(m, &c);
-	calib_costs(&c, &costs);
-	apply_overrides(m, &costs);
+	here_costs(m, &c, &costs);
 	calib_free(&c);
 	{
 		/* Speed-up is against one simulated core. */
@@ -618,7 +623,10 @@ static int do_predict(struct mopts *m)
 		die(EXIT_USAGE, "model predict: unknown experiment '%s' (want %s)",
 		    m->args[0], predict_names());
 	memset(&po, 0, sizeof(po));
-	po.ncpus = cpu_list(m->cpus, "52,80,104,224", &po.cpus);
+	if (m->cpus && !strcmp(m->cpus, "published"))
+		po.ncpus = 0; /* only the sizes of the published rows */
+	else
+		po.ncpus = cpu_list(m->cpus, "52,80,104,224", &po.cpus);
 	po.iters = (uint64_t)m->iters;
 	po.line_size = m->line;
 	po.lock_kind = m->lock_kind;
@@ -639,6 +647,65 @@ static const char *const knob_cols[] = {
 	"containers", "depth", "nodes", "flush_ms", "page_work", NULL,
 };
 
+/* One group's largest worker count, for the A/B comparison. */
+struct ab_group {
+	char *wl, *lock, *variant, *cfg;
+	double workers, measured, simulated;
+};
+
+/* Knob settings (k=v,...) that differ between two configurations;
+ * *which gets the first one that differs.  Both hold the same knobs. */
+static unsigned cfg_diff(const char *a, const char *b, char *which, size_t len)
+{
+	char *x = xstrdup(a), *y = xstrdup(b), *s1 = NULL, *s2 = NULL;
+	unsigned n = 0;
+	char *p = strtok_r(x, ",", &s1), *q = strtok_r(y, ",", &s2);
+
+	for (; p && q; p = strtok_r(NULL, ",", &s1), q = strtok_r(NULL, ",", &s2))
+		if (strcmp(p, q) && n++ == 0)
+			snprintf(which, len, "%s -> %s", p, strchr(q, '=') ? strchr(q, '=') + 1 : q);
+	n += (p != NULL) + (q != NULL);
+	free(x);
+	free(y);
+	return n;
+}
+
+/* Base vs patch groups that differ in one knob: the change measured at
+ * the largest worker count against the simulated change there. */
+static void ab_compare(const char *path, struct ab_group *g, size_t n)
+{
+	double sum = 0;
+	unsigned pairs = 0, sign_ok = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!g[i].variant || strcmp(g[i].variant, "base"))
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			char which[160];
+			double mc, sc;
+
+			if (i == j || !g[j].variant || !strcmp(g[j].variant, "base") ||
+			    strcmp(g[i].wl, g[j].wl) || strcmp(g[i].lock, g[j].lock) ||
+			    g[i].workers != g[j].workers ||
+			    cfg_diff(g[i].cfg, g[j].cfg, which, sizeof(which)) != 1)
+				continue;
+			if (!pairs++)
+				printf("# A/B at the largest worker count: change measured vs simulated\n"
+				       "%-18s %-44s %5s %10s %10s %8s %s\n", "workload", "A -> B",
+				       "N", "measured", "simulated", "err(pp)", "sign");
+			mc = 100 * (g[j].measured / g[i].measured - 1);
+			sc = 100 * (g[j].simulated / g[i].simulated - 1);
+			sum += fabs(sc - mc);
+			sign_ok += (sc > 0) == (mc > 0);
+			printf("%-18s %-44s %5g %+9.1f%% %+9.1f%% %+8.1f %s\n", g[i].wl, which,
+			       g[i].workers, mc, sc, sc - mc, (sc > 0) == (mc > 0) ? "ok" : "NO");
+		}
+	}
+	if (pairs)
+		printf("# %s: A/B mean |error| %.1f pp over %u pairs, signs %u/%u\n", path,
+		       sum / pairs, pairs, sign_ok, pairs);
+}
+
 /*
  * Simulator vs one results CSV measured on this machine (or on the
  * machine the calibration describes): one group per (workload, lock,
@@ -652,7 +719,8 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 	const char *err = NULL;
 	size_t el = 0, ngroups = 0;
 	struct csv_table *t;
-	int cwl, cw, cy, clock;
+	int cwl, cw, cy, clock, cvar;
+	struct ab_group *abg;
 	struct calib c = *cp;
 	struct memcg_costs base_costs;
 	char **keys;
@@ -666,13 +734,14 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 	cw = csv_col(t, "workers");
 	cy = csv_col(t, "ops_per_sec");
 	clock = csv_col(t, "lock");
+	cvar = csv_col(t, "variant");
 	if (cwl < 0 || cw < 0 || cy < 0)
 		die(EXIT_USAGE, "model validate: %s: need columns workload, workers, ops_per_sec",
 		    path);
-	calib_costs(&c, &base_costs);
-	apply_overrides(m, &base_costs);
-	keys = xcalloc(t->nrows + 1, sizeof(char *));
+	abg = xcalloc(t->nrows + 1, sizeof(*abg));
 	printf("# results %s\n", path);
+	here_costs(m, &c, &base_costs);
+	keys = xcalloc(t->nrows + 1, sizeof(char *));
 
 	printf("%-6s %-18s %5s %14s %14s %8s\n", "group", "workload", "N",
 	       "measured", "simulated", "rel_err");
@@ -700,8 +769,13 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		for (size_t g = 0; g < ngroups; g++)
 			seen |= !strcmp(keys[g], key);
 		if (seen || !memcg_sim_known(wl)) {
-			if (!memcg_sim_known(wl) && !seen)
-				fprintf(stderr, "model validate: no simulator program for workload '%s'; skipped\n", wl);
+			/* Said once per workload and file: the first row of it. */
+			bool first = true;
+			for (size_t q = 0; q < r && first; q++)
+				first = strcmp(t->rows[q][cwl], wl) != 0;
+			if (!memcg_sim_known(wl) && first)
+				fprintf(stderr, "model validate: %s: no simulator program for workload '%s'; skipped\n",
+					path, wl);
 			free(key);
 			for (size_t k = 0; k < gm.nsets; k++)
 				free(gm.sets[k]);
@@ -777,6 +851,16 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 				}
 				if (gx[i] > wmax)
 					wmax = gx[i];
+				if (i + 1 == g) {
+					struct ab_group *a = &abg[ngroups - 1];
+					a->wl = xstrdup(wl);
+					a->lock = xstrdup(clock >= 0 ? t->rows[r][clock] : "");
+					a->variant = cvar >= 0 ? xstrdup(t->rows[r][cvar]) : NULL;
+					a->cfg = xstrdup(cfgstr);
+					a->workers = gx[i];
+					a->measured = gy[i];
+					a->simulated = rs.ops_per_sec;
+				}
 			}
 			free(xs);
 			free(ys);
@@ -792,6 +876,14 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		       100 * sum_abs / nerr);
 	else
 		printf("# %s: no rows of a simulated workload\n", path);
+	ab_compare(path, abg, ngroups);
+	for (size_t g = 0; g < ngroups; g++) {
+		free(abg[g].wl);
+		free(abg[g].lock);
+		free(abg[g].variant);
+		free(abg[g].cfg);
+	}
+	free(abg);
 	for (size_t g = 0; g < ngroups; g++)
 		free(keys[g]);
 	free(keys);

@@ -221,6 +221,13 @@ static const struct target *point_target(struct predict_session *s,
 	return target_find(name);
 }
 
+void predict_point_eval_target(struct predict_session *s, const struct published *pub,
+			       struct predict_point *pt)
+{
+	memset(pt, 0, sizeof(*pt));
+	pt->t = point_target(s, pub);
+}
+
 void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 			const struct published *pub, unsigned cpus,
 			struct predict_point *pt)
@@ -307,6 +314,14 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 				have |= cpus[m] == (long)sp->pub[k].cpus;
 			if (!have && sp->pub[k].cpus)
 				cpus[n++] = sp->pub[k].cpus;
+		}
+		/* Only the published sizes asked for, and a row states none:
+		 * the size of the machine it is predicted for. */
+		if (!n && o->ncpus == 0) {
+			struct predict_point tmp;
+			predict_point_eval_target(&ses, sp->pub[0].note ? &sp->pub[0] : NULL, &tmp);
+			if (tmp.t && tmp.t->cpus)
+				cpus[n++] = tmp.t->cpus;
 		}
 		qsort(cpus, n, sizeof(long), cmp_long);
 		snprintf(ab, sizeof(ab), "%s -> %s", sp->a, strchr(sp->b, '=') + 1);

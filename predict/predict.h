@@ -57,7 +57,7 @@ const char *predict_names(void);
 
 struct predict_opts {
 	long *cpus;
-	size_t ncpus;
+	size_t ncpus;         /* 0: only the published sizes */
 	uint64_t iters;       /* simulated iterations per configuration */
 	unsigned line_size;   /* 0: print both 64 and 128 */
 	enum sim_lock_kind lock_kind;
@@ -96,6 +96,9 @@ void predict_session_free(struct predict_session *s);
 void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 			const struct published *pub, unsigned cpus,
 			struct predict_point *pt);
+/* Only the target pt would run on for published row pub. */
+void predict_point_eval_target(struct predict_session *s, const struct published *pub,
+			       struct predict_point *pt);
 /* Prints the parameter table of pt's target once per session. */
 void predict_print_target(struct predict_session *s, const struct predict_point *pt,
 			  FILE *out);
