@@ -295,6 +295,8 @@ void target_print_params(const struct target *t, const struct target_costs *tc, 
 		fprintf(f, "#   %-14s %10.4g %-4s %-28s %s\n", p->name, p->value, p->unit,
 			param_origin_name(p->origin), p->src);
 	}
+	fprintf(f, "#   operation counts, access sets, batch, fold and flush periods: model "
+		"(the workload programs, 'memscale model program WORKLOAD')\n");
 	if (tc->warnings[0])
 		fprintf(f, "#   calibration warnings: %s\n", tc->warnings);
 }
