@@ -57,7 +57,7 @@
 
 typedef void (*direct_fn)(void *lock, void *ctx, unsigned long n);
 
-/* The lock workload's shared and per-worker state (experiments/lock_loop.h),
+/* The lock workload's shared and per-worker state (locks/lock_loop.h),
  * same fields, reached through the same pointers. */
 struct bare_shared {
 	unsigned nlocks, lines;
@@ -134,7 +134,7 @@ fname(const struct bare_shared *sh, struct bare_worker *lw, unsigned long n) \
 	lw->rng = rng;							\
 }
 
-/* WORKER_LOOP's control (experiments/workload.h), ending after n ops. */
+/* WORKER_LOOP's control (core/worker.h), ending after n ops. */
 #define HARNESS_HEAD							\
 	for (unsigned long i = 0;					\
 	     (i % WORKER_PUBLISH) ||					\

@@ -14,3 +14,9 @@ void cli_bad_option(const struct subcommand *cmd, const char *arg)
 	die(EXIT_USAGE, "%s: bad or unknown option '%s' (see 'memscale %s --help')",
 	    cmd->name, arg, cmd->name);
 }
+
+void cli_where_arg(const struct subcommand *cmd, struct where *w, const char *arg)
+{
+	if (!where_add(w, arg))
+		die(EXIT_USAGE, "%s: bad --where '%s' (want KEY=VALUE)", cmd->name, arg);
+}

@@ -10,6 +10,7 @@
 
 #include "core/registry.h"
 #include "core/util.h"
+#include "core/where.h"
 
 struct subcommand {
 	const char *name;
@@ -25,5 +26,8 @@ void cli_usage(const struct subcommand *cmd, FILE *f);
 /* Common getopt error: "unknown option" etc. -> exit 2 with a hint. */
 void cli_bad_option(const struct subcommand *cmd, const char *arg)
 	__attribute__((noreturn));
+/* One --where KEY=VALUE argument into w; anything else exits 2 with
+ * "CMD: bad --where 'ARG' (want KEY=VALUE)". */
+void cli_where_arg(const struct subcommand *cmd, struct where *w, const char *arg);
 
 #endif

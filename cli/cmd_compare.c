@@ -386,13 +386,13 @@ static char *file_label(const char *path)
 	return b;
 }
 
-static void load_or_die(const char *path, const char *column, char **where,
-			size_t nwhere, char **names, size_t nnames,
+static void load_or_die(const char *path, const char *column,
+			const struct where *where, char **names, size_t nnames,
 			struct sample_set *s)
 {
 	char err[512];
 
-	if (stats_load(path, column, where, nwhere, (const char *const *)names,
+	if (stats_load(path, column, where, (const char *const *)names,
 		       nnames, s, err, sizeof(err)))
 		die(EXIT_USAGE, "compare: %s: %s", path, err);
 }
@@ -425,10 +425,10 @@ static int compare_main(int argc, char **argv)
 		{ 0 },
 	};
 	struct cmp c = { .fmt = F_TABLE, .column = "ops_per_sec" };
-	char **where = xcalloc((size_t)argc + 1, sizeof(char *));
+	struct where where = { 0 };
 	char *names[64], *bname = NULL, *pname = NULL, *mode, *host;
 	const char *expdir = NULL, *base_opt = NULL, *patch_opt = NULL, *data;
-	size_t nwhere = 0, nnames = 0;
+	size_t nnames = 0;
 	struct sample_set bs, ps;
 	struct experiment *e = NULL;
 	int opt;
@@ -451,10 +451,7 @@ static int compare_main(int argc, char **argv)
 				    "table|mmtests|lkp|csv)", optarg);
 			break;
 		case 'W':
-			if (!strchr(optarg, '=') || optarg[0] == '=')
-				die(EXIT_USAGE, "compare: bad --where '%s' (want KEY=VALUE)",
-				    optarg);
-			where[nwhere++] = optarg;
+			cli_where_arg(&compare_cmd, &where, optarg);
 			break;
 		case 'c':
 			c.column = optarg;
@@ -490,7 +487,7 @@ static int compare_main(int argc, char **argv)
 		names[nnames++] = "workers";
 		if (c.per_container)
 			names[nnames++] = "container";
-		load_or_die(csv, c.column, where, nwhere, names, nnames, &bs);
+		load_or_die(csv, c.column, &where, names, nnames, &bs);
 		c.e = e;
 		c.base_name = e->variants[e->base].name;
 		for (size_t v = 0; v < e->nvariants && c.npatch < MAX_PATCHES; v++)
@@ -540,8 +537,8 @@ static int compare_main(int argc, char **argv)
 		names[nnames++] = "workers";
 		if (c.per_container)
 			names[nnames++] = "container";
-		load_or_die(argv[optind], c.column, where, nwhere, names, nnames, &bs);
-		load_or_die(argv[optind + 1], c.column, where, nwhere, names, nnames,
+		load_or_die(argv[optind], c.column, &where, names, nnames, &bs);
+		load_or_die(argv[optind + 1], c.column, &where, names, nnames,
 			    &ps);
 		if (c.per_container && !bs.plain &&
 		    !*key_of(&bs.groups[0], names, nnames, "container"))
@@ -577,7 +574,7 @@ static int compare_main(int argc, char **argv)
 			die(EXIT_USAGE, "compare: no base samples for %s", c.rows[i].label);
 	if (!c.nrows)
 		die(EXIT_USAGE, "compare: nothing to compare (no configuration has "
-		    "both base and patch results%s)", nwhere ? " after --where" : "");
+		    "both base and patch results%s)", where.n ? " after --where" : "");
 	mode = first_value(data, "mode");
 	host = first_value(data, "host");
 	c.mode = mode;
@@ -610,6 +607,6 @@ static int compare_main(int argc, char **argv)
 	free(pname);
 	free(mode);
 	free(host);
-	free(where);
+	where_free(&where);
 	return 0;
 }

@@ -97,6 +97,8 @@ static int layout_main(int argc, char **argv)
 	size_t lock_size = 4;
 	int c;
 
+	opterr = 0;
+	optind = 1;
 	while ((c = getopt_long(argc, argv, "l:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'l': {

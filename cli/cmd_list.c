@@ -48,14 +48,32 @@ static void list_counters(void)
 		       v[i]->description);
 }
 
+/* FLAGS of `list workloads`: the kind first (micro, model or kernel), then
+ * what the workload honours; tests pick workloads by these words. */
+static const struct flag_name workload_flag_names[] = {
+	{ WL_F_USES_LOCK, "lock" },
+	{ WL_F_USES_COUNTER, "counter" },
+	{ WL_F_LOCK_VIA_COUNTER, "lock_via_counter" },
+	{ WL_F_PROCESSES_ONLY, "processes_only" },
+};
+
 static void list_workloads(void)
 {
 	const struct workload **v;
 	size_t n = workload_all(&v);
+	char flags[128], col[160];
 
-	printf("%-22s %s\n", "NAME", "DESCRIPTION");
-	for (size_t i = 0; i < n; i++)
-		printf("%-22s %s\n", v[i]->name, v[i]->description);
+	printf("%-22s %-36s %s\n", "NAME", "FLAGS", "DESCRIPTION");
+	for (size_t i = 0; i < n; i++) {
+		unsigned f = v[i]->flags;
+
+		flags_str(f, workload_flag_names, ARRAY_SIZE(workload_flag_names),
+			  flags, sizeof(flags));
+		snprintf(col, sizeof(col), "%s%s%s",
+			 f & WL_F_KERNEL ? "kernel" : f & WL_F_MODEL ? "model" : "micro",
+			 flags[0] ? "," : "", flags);
+		printf("%-22s %-36s %s\n", v[i]->name, col, v[i]->description);
+	}
 }
 
 static void list_variants(void)

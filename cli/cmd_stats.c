@@ -83,8 +83,7 @@ static int stats_main(int argc, char **argv)
 	};
 	char *gnames[] = { "workload", "variant", "workers" };
 	const char *column = "ops_per_sec", *path = "-";
-	char **where = xcalloc((size_t)argc + 1, sizeof(char *));
-	size_t nwhere = 0;
+	struct where where = { 0 };
 	bool higher_better = true;
 	struct sample_set set;
 	char err[512];
@@ -98,10 +97,7 @@ static int stats_main(int argc, char **argv)
 			column = optarg;
 			break;
 		case 'W':
-			if (!strchr(optarg, '=') || optarg[0] == '=')
-				die(EXIT_USAGE, "stats: bad --where '%s' (want KEY=VALUE)",
-				    optarg);
-			where[nwhere++] = optarg;
+			cli_where_arg(&stats_cmd, &where, optarg);
 			break;
 		case 'L':
 			higher_better = false;
@@ -114,18 +110,18 @@ static int stats_main(int argc, char **argv)
 		path = argv[optind++];
 	if (optind < argc)
 		die(EXIT_USAGE, "stats: unexpected argument '%s'", argv[optind]);
-	if (stats_load(path, column, where, nwhere, (const char *const *)gnames,
+	if (stats_load(path, column, &where, (const char *const *)gnames,
 		       ARRAY_SIZE(gnames), &set, err, sizeof(err)))
 		die(EXIT_USAGE, "stats: %s: %s", path, err);
 	if (!set.ngroups || (set.ngroups == 1 && !set.groups[0].n))
 		die(EXIT_USAGE, "stats: %s: no samples%s", path,
-		    nwhere ? " match the --where filters" : "");
+		    where.n ? " match the --where filters" : "");
 	for (size_t i = 0; i < set.ngroups; i++) {
 		if (i)
 			printf("\n");
 		print_summary(&set, &set.groups[i], column, higher_better, gnames);
 	}
 	stats_set_free(&set);
-	free(where);
+	where_free(&where);
 	return 0;
 }

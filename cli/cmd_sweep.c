@@ -5,7 +5,7 @@
  * Every finished point is its own file (temp + rename), so a sweep killed
  * in any way keeps everything it finished and `--resume` picks up the
  * rest; `--point ID` runs one point, which is what `--emit-jobs` prints
- * per point for GNU parallel or a Slurm array (README.md, "Running a study across a fleet").
+ * per point for GNU parallel or a Slurm array (docs/experiments.md, "Running a study across a fleet").
  */
 #include <errno.h>
 #include <getopt.h>
@@ -52,7 +52,7 @@ const struct subcommand sweep_cmd = {
 		 "      --collect       rebuild DIR/results.csv from DIR/points/\n"
 		 "      --oversubscribe allow more spinning workers than CPUs\n"
 		 "\n"
-		 "Format of experiment files: experiments/expfile.h.\n",
+		 "Format of experiment files: harness/expfile.h.\n",
 	.main = sweep_main,
 };
 REGISTER(subcommand, sweep_cmd);

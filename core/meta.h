@@ -18,6 +18,23 @@ const char *meta_now_iso(void);
 /* The JSON sidecar beside a results CSV: X.csv -> X.json (else X.json
  * appended).  Heap string. */
 char *meta_sidecar_path(const char *csv_path);
+/*
+ * The one machine description (hostname, CPU model, packages, cores, PUs,
+ * NUMA nodes, online CPUs, kernel) and build description (compiler,
+ * flags, git commit).  Every output writes these lists: the JSON
+ * sidecar's "machine" and "build" objects (meta_json) and a calibration
+ * file's meta.KEY lines (harness/calib_probe.c).  A new fact is one line
+ * in core/meta.c.
+ */
+struct meta_fact {
+	const char *key;  /* e.g. "cpu_model" */
+	const char *text; /* the value, or NULL when it is the number num */
+	long num;
+};
+#define META_FACTS_MAX 16
+/* Fill f (META_FACTS_MAX entries); return the count. */
+size_t meta_machine(struct meta_fact *f);
+size_t meta_build(struct meta_fact *f);
 /* Writes the "machine", "build" objects into an open JSON object. */
 void meta_json(struct json *j);
 

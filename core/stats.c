@@ -3,8 +3,8 @@
  *
  * Definitions follow mmtests' 2019 tree (827b444a: Stat.pm, Summarise.pm,
  * Compare.pm, PrintGeneric.pm) and lkp-tests (lib/statistics.rb,
- * lib/compare.rb), as summarised in workloads.md sections 5 and 6.  The
- * t distribution comes from GSL.
+ * lib/compare.rb, lkp-tests @bbbc29c).  The t distribution comes from
+ * GSL.
  */
 #include "core/stats.h"
 #include "core/csv.h"
@@ -561,11 +561,11 @@ static int load_plain(char *buf, struct sample_set *out, char *err,
 }
 
 int stats_load(const char *path, const char *column,
-	       char *const *where, size_t nwhere,
+	       const struct where *where,
 	       const char *const *group, size_t ngroup,
 	       struct sample_set *out, char *err, size_t errlen)
 {
-	size_t len, line;
+	size_t len, line, bad = 0;
 	char *buf = slurp(path, &len);
 	const char *cerr = NULL;
 	struct csv_table *t;
@@ -579,7 +579,7 @@ int stats_load(const char *path, const char *column,
 		return -1;
 	}
 	if (first_line_is_number(buf)) {
-		if (nwhere) {
+		if (where->n) {
 			snprintf(err, errlen, "--where needs a result CSV, not a "
 				 "plain sample file");
 			free(buf);
@@ -604,24 +604,15 @@ int stats_load(const char *path, const char *column,
 		csv_free(t);
 		return -1;
 	}
-	wcol = xcalloc(nwhere + 1, sizeof(int));
 	gcol = xcalloc(ngroup + 1, sizeof(int));
 	key = xcalloc(ngroup + 1, sizeof(char *));
-	for (size_t i = 0; i < nwhere; i++) {
-		const char *eq = strchr(where[i], '=');
-		char *name = eq ? strndup(where[i], (size_t)(eq - where[i])) : NULL;
-		wcol[i] = name ? csv_col(t, name) : -1;
-		if (wcol[i] < 0) {
-			if (name)
-				snprintf(err, errlen, "--where '%s': no column '%s' in "
-					 "the CSV header", where[i], name);
-			else
-				snprintf(err, errlen, "bad --where '%s' (want KEY=VALUE)",
-					 where[i]);
-			free(name);
-			goto out;
-		}
+	wcol = where_columns(where, t, &bad);
+	if (!wcol) {
+		char *name = where_key(where, bad);
+		snprintf(err, errlen, "--where '%s': no column '%s' in the CSV header",
+			 where->pairs[bad], name);
 		free(name);
+		goto out;
 	}
 	for (size_t i = 0; i < ngroup; i++)
 		gcol[i] = csv_col(t, group[i]);
@@ -631,10 +622,7 @@ int stats_load(const char *path, const char *column,
 		size_t i;
 		double d;
 
-		for (i = 0; i < nwhere; i++)
-			if (strcmp(row[wcol[i]], strchr(where[i], '=') + 1))
-				break;
-		if (i < nwhere)
+		if (!where_match(where, wcol, row))
 			continue;
 		if (!parse_double(row[vcol], -HUGE_VAL, HUGE_VAL, &d)) {
 			snprintf(err, errlen, "row %zu: column '%s' holds '%s', not a "

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/where.h"
+
 double stats_min(const double *x, size_t n);
 double stats_max(const double *x, size_t n);
 double stats_amean(const double *x, size_t n);
@@ -134,7 +136,7 @@ struct sample_set {
 
 /* Returns 0, or -1 with a one-line reason in err (no path prefix). */
 int stats_load(const char *path, const char *column,
-	       char *const *where, size_t nwhere,
+	       const struct where *where,
 	       const char *const *group, size_t ngroup,
 	       struct sample_set *out, char *err, size_t errlen);
 void stats_set_free(struct sample_set *s);

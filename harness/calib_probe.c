@@ -329,7 +329,8 @@ static double time_chase(uint64_t n, size_t bytes)
 }
 
 /* Per-CPU add with a threshold fold into a shared atomic, the shape of
- * __mod_memcg_state / percpu_counter_add_batch (kernel.md §2.1, §6). */
+ * __mod_memcg_state (mm/memcontrol.c at 6168d0da2b47, v5.11) and
+ * percpu_counter_add_batch (lib/percpu_counter.c). */
 static double time_percpu(uint64_t n, struct pair_line *shared)
 {
 	static long pcpu[16] cacheline_aligned;
@@ -522,51 +523,27 @@ static void probe_workloads(struct calib *c, const struct calib_opts *o)
 	free(v);
 }
 
-/* "cpu MHz" and the flags of the first processor in /proc/cpuinfo. */
-static double cpu_mhz(void)
+/* The machine and build description (core/meta.h) as meta.KEY lines. */
+static void set_meta(struct calib *c, size_t (*facts)(struct meta_fact *))
 {
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[4096];
-	double v = NAN;
+	struct meta_fact f[META_FACTS_MAX];
+	size_t n = facts(f);
 
-	if (!f)
-		return NAN;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, "cpu MHz", 7) && strchr(line, ':')) {
-			v = strtod(strchr(line, ':') + 1, NULL);
-			break;
-		}
-	fclose(f);
-	return v > 0 ? v : NAN;
-}
+	for (size_t i = 0; i < n; i++) {
+		char key[64];
 
-static bool cpu_flag(const char *flag)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[8192];
-	bool found = false;
-
-	if (!f)
-		return false;
-	while (!found && fgets(line, sizeof(line), f)) {
-		char *save = NULL;
-		if (strncmp(line, "flags", 5))
-			continue;
-		for (char *w = strtok_r(strchr(line, ':') ? strchr(line, ':') + 1 : line,
-					" \t\n", &save);
-		     w; w = strtok_r(NULL, " \t\n", &save))
-			found |= !strcmp(w, flag);
-		break;
+		snprintf(key, sizeof(key), "meta.%s", f[i].key);
+		if (f[i].text)
+			calib_set(c, key, f[i].text);
+		else
+			calib_set_num(c, key, (double)f[i].num);
 	}
-	fclose(f);
-	return found;
 }
 
 void calib_measure(struct calib *c, const struct calib_opts *o)
 {
 	struct pair_line *line = aligned_alloc(PAD_SIZE, sizeof(*line) * 2);
 	double *v = xcalloc(o->reps, sizeof(double));
-	const struct topo *t = topo_get();
 	double total0 = 0, steal0 = 0, total1 = 0, steal1 = 0;
 	static const struct { const char *name; int which; uint64_t n; } single[] = {
 		{ "atomic.uncontended", 0, 2000000 }, { "hit", 1, 2000000 },
@@ -578,20 +555,10 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 	memset(c, 0, sizeof(*c));
 	memset(line, 0, sizeof(*line) * 2);
 	calib_set(c, "format", CALIB_FORMAT);
-	calib_set(c, "meta.host", meta_hostname());
-	calib_set(c, "meta.cpu_model", t->cpu_model);
-	calib_set_num(c, "meta.packages", t->packages);
-	calib_set_num(c, "meta.numa_nodes", t->numa_nodes);
-	calib_set_num(c, "meta.cores", t->cores);
-	calib_set_num(c, "meta.pus", t->pus);
-	calib_set(c, "meta.kernel", meta_kernel());
-	calib_set(c, "meta.compiler", meta_compiler());
-	calib_set(c, "meta.git", meta_git_commit());
+	set_meta(c, meta_machine);
+	set_meta(c, meta_build);
 	calib_set(c, "meta.time", meta_now_iso());
 	calib_set_num(c, "meta.reps", o->reps);
-	calib_set(c, "meta.hypervisor", cpu_flag("hypervisor") ? "yes" : "no");
-	if (!isnan(cpu_mhz()))
-		calib_set_num(c, "meta.cpu_mhz", cpu_mhz());
 	steal_since_last();
 	cpu_jiffies(&total0, &steal0);
 
@@ -622,7 +589,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 	if (o->workloads)
 		probe_workloads(c, o);
 	if (cpu_jiffies(&total1, &steal1) && total1 > total0)
-		calib_set_num(c, "meta.steal_pct", 100 * (steal1 - steal0) / (total1 - total0));
+		calib_set_num(c, "steal_pct", 100 * (steal1 - steal0) / (total1 - total0));
 	free(v);
 	free(line);
 }

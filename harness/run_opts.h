@@ -14,7 +14,7 @@
 #define RUN_OPTS_HELP \
 	"  -l, --lock NAME       lock algorithm (default qspinlock)\n" \
 	"  -c, --counter NAME    counter scheme (default percpu_batch)\n" \
-	"  -t, --threads LIST    worker counts: 1,2,4 or 1-8 or 1-16:2 or 50%%\n" \
+	"  -t, --threads LIST    worker counts: 1,2,4 or 1-8 or 1-16:2 or 50%\n"  \
 	"                        (percent of online CPUs, like LKP's nr_task);\n" \
 	"                        default: 1..online CPUs\n" \
 	"  -s, --seconds S       measured seconds per run (default 3)\n" \

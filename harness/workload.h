@@ -44,6 +44,9 @@ enum workload_flags {
 	/* --lock is taken only inside the counter (e.g. percpu_counter's
 	 * fold lock): it matters only for counters with COUNTER_F_USES_LOCK */
 	WL_F_LOCK_VIA_COUNTER = 1u << 2,
+	WL_F_MODEL = 1u << 3,          /* runs over the memcg model (workloads/model) */
+	WL_F_KERNEL = 1u << 4,         /* real syscalls in real memcgs (workloads/kernel) */
+	WL_F_PROCESSES_ONLY = 1u << 5, /* refuses --mode threads */
 };
 
 struct workload {

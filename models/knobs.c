@@ -1,7 +1,7 @@
 /*
  * knobs.c - the run-time variants of the memcg model (`--set KEY=VALUE`),
  * each value naming the kernel version or commit it stands for
- * (kernel.md §0).  `memscale list variants` prints them.
+ * (see docs/kernel-facts.md).  `memscale list variants` prints them.
  */
 #include "models/memcg.h"
 

@@ -1,6 +1,6 @@
 /*
  * layout.c - field order of struct mem_cgroup_per_node per kernel version
- * (include/linux/memcontrol.h; kernel.md §1.1):
+ * (include/linux/memcontrol.h at each commit named):
  *
  *   v6.9     lruvec first, the ~1 KB struct lruvec_stats EMBEDDED between
  *            lruvec_stats_percpu and lru_zone_size, memcg back-pointer last.

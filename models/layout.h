@@ -7,7 +7,8 @@
  *
  * Field sizes are the kernel's on x86_64 with CONFIG_LRU_GEN=n,
  * CONFIG_ZSWAP=y, MAX_NR_ZONES=5, NR_VM_NODE_STAT_ITEMS=44, no lockdep
- * (kernel.md §1.1): struct lruvec is 152 B (lists 0-79, lru_lock 80,
+ * (include/linux/mmzone.h and include/linux/memcontrol.h at 70a64b7919cb
+ * and fefc6e6631ff): struct lruvec is 152 B (lists 0-79, lru_lock 80,
  * flags 128, pgdat 136), lru_zone_size[5][5] is 200 B, the embedded
  * struct lruvec_stats of v6.9 is 1056 B.
  */

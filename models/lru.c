@@ -1,6 +1,6 @@
 /*
- * lru.c - per-lruvec LRU lists and the per-CPU folio batches (mm/swap.c,
- * kernel.md §3).
+ * lru.c - per-lruvec LRU lists and the per-CPU folio batches (mm/swap.c
+ * at 99fbb6bfc16f, v6.9; pgdat->lru_lock before 6168d0da2b47, v5.11).
  *
  * folio_add_lru() puts a page into this worker's lru_add batch of
  * `lru_batch` pages (PAGEVEC_SIZE 15, 31 since 9cecde80aae0); a full batch

@@ -8,12 +8,12 @@
  * i % containers and allocates on node i % nodes.
  *
  * Charging follows try_charge_memcg()/refill_stock()/page_counter_try_charge()
- * of v6.8 (kernel.md §4): a worker's stock of pre-charged pages for one
+ * of v6.8 (mm/memcontrol.c, mm/page_counter.c at 8d59d2214c23): a worker's stock of pre-charged pages for one
  * memcg serves charges; a miss charges `charge_batch` pages up the whole
  * hierarchy with one atomic per level and stocks the rest.  Uncharge
  * bypasses the stock: one hierarchical page_counter_uncharge per gather.
  *
- * Stats paths (kernel.md §2), knob `stats`:
+ * Stats paths (mm/memcontrol.c at each commit named), knob `stats`:
  *   v5.10_atomic   __mod_memcg_state/__mod_memcg_lruvec_state/
  *                  __count_memcg_events of T@6168d0da2b47: a per-CPU delta,
  *                  folded with atomic_long_add into the memcg and every
@@ -128,7 +128,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	if (lock->size > PAD_SIZE)
 		die(EXIT_USAGE, "lock '%s' is %zu bytes; the model reserves at most %d",
 		    lock->name, lock->size, PAD_SIZE);
-	/* calculate_normal_threshold() (kernel.md §6) for a nominal 64 GB
+	/* calculate_normal_threshold() (mm/vmstat.c) for a nominal 64 GB
 	 * node: min(125, 2 * fls(cpus) * (1 + fls(64 GB / 128 MB))). */
 	m->node_threshold = 2 * (long)(32 - __builtin_clz(nworkers)) * (1 + 10);
 	if (m->node_threshold > 125)

@@ -10,8 +10,9 @@
  * own cache lines.  Every byte the workers touch comes from run->arena,
  * so the model works unchanged when the workers are forked processes.
  *
- * Sources: /work/shared/reference/kernel.md (sections cited in the .c
- * files); each variant names the commit it follows in its knob note.
+ * Sources: the kernel files and commits cited in the .c files (see
+ * docs/kernel-facts.md); each variant names the commit it follows in its
+ * knob note.
  *
  * Use: model_setup() from a workload's setup(), model_worker() for the
  * per-worker state, the primitives below from the measured loop, and
@@ -97,7 +98,8 @@ struct mpage {
 };
 
 /*
- * page_counter, v6.1+ field grouping (kernel.md §1.3): usage alone on its
+ * page_counter, v6.1+ field grouping (include/linux/page_counter.h at
+ * 408587baee39): usage alone on its
  * line pair, the rarely written watermark/failcnt next, then the
  * read-mostly limits and the parent pointer.
  */
@@ -258,7 +260,7 @@ static inline struct model_worker *model_worker(struct model *m, unsigned i)
 	return m->workers[i];
 }
 /* Per-class lock statistics of one worker (array of LC_NR); for a
- * harness worker use model_lock_stats() of experiments/model_workload.h. */
+ * harness worker use model_lock_stats() of workloads/model/model_workload.h. */
 const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw);
 
 /* ---- hot-path primitives ---- */

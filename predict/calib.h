@@ -10,7 +10,7 @@
  *   atomic.uncontended / atomic.contended   fetch-add on a private line /
  *                  on one line hammered by both cores (ns per op)
  *   hit, miss      dependent loads within 4 KiB / across 64 MiB
- *   percpu         per-CPU add with threshold fold (kernel.md §6 shape)
+ *   percpu         per-CPU add with threshold fold (lib/percpu_counter.c shape)
  *   list           list_add + list_del
  *   page           copy of one 4 KiB page
  *   fault          one first-touch fault of an anonymous page (median of
@@ -18,8 +18,9 @@
  *                  the clock starts; this machine's kernel, one thread)
  *   unmap          munmap of that region, per page
  *   <probe>.steal_pct  CPU time stolen by the hypervisor while the probe
- *                  ran (only when non-zero); meta.steal_pct for the whole
- *                  calibration, meta.hypervisor, meta.cpu_mhz
+ *                  ran (only when non-zero); steal_pct for the whole
+ *                  calibration (the machine's meta.hypervisor and
+ *                  meta.cpu_mhz come from core/meta.c)
  *   syscall        getppid() round trip
  *   lock.NAME.uncontended / lock.NAME.pair   every registry lock: lock +
  *                  unlock alone, and per acquisition with two pinned
@@ -29,7 +30,9 @@
  *                  through harness_run_one (when the workload exists)
  *
  * File: "key = value" lines, '#' comments; a header of machine metadata
- * (meta.*); "format = memscale-calib 1" first.  Every probe value is a
+ * (meta.KEY: the machine and build description of core/meta.h, the same
+ * facts a result's JSON sidecar holds, plus meta.time and meta.reps);
+ * "format = memscale-calib 1" first.  Every probe value is a
  * non-negative finite number in ns.  Loading checks the format line and
  * the required probes and rejects any malformed line.
  */

@@ -1,8 +1,7 @@
 /*
  * markov.h - birth-death Markov model of a spin lock shared by n cores,
  * after Boyd-Wickizer, Kaashoek, Morris, Zeldovich, "Non-scalable locks
- * are dangerous" (OLS 2012, section 3), as reconstructed in
- * shared/reference/locks.md section 4.
+ * are dangerous" (OLS 2012, section 3).
  *
  * State k = cores holding or waiting for the lock (0..n).
  *   arrival  a_k = (n - k) / think        (each non-waiting core asks after

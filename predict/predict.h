@@ -7,7 +7,8 @@
  * settings shared by both sides, the knob that differs, and the published
  * changes with their machine sizes, citations, the target profile of the
  * machine each ran on and its role in the held-out split
- * (docs/validation.md).  The published numbers are used ONLY for display
+ * (docs/validation.md); citations (commit messages, LKP reports) are in
+ * predict.c.  The published numbers are used ONLY for display
  * and for the error columns; nothing is fitted to them: hardware costs
  * come from the target profile (predict/target.h, sourced figures), the
  * rest from the calibration probes of the machine at hand.

@@ -1,16 +1,19 @@
 /*
  * sim_memcg.c - per-iteration op programs of the memcg workloads, for the
- * many-core simulator (sim.h).  Derived from kernel.md §2.5 (stat updates
- * per operation), §3 (LRU add/del under the LRU lock), §4 (charge stock,
- * page_counter walk, uncharge per gather) and §5 / workloads.md §2 (what
- * each benchmark does per iteration).
+ * many-core simulator (sim.h).  Derived from the kernel paths the model
+ * workloads follow (stat updates per operation: mm/memcontrol.c at
+ * 8d59d2214c23; LRU add/del under the LRU lock: mm/swap.c; charge stock,
+ * page_counter walk, uncharge per gather: mm/memcontrol.c,
+ * mm/page_counter.c) and from what each benchmark does per iteration
+ * (will-it-scale's tests, vm-scalability's case scripts); see
+ * docs/kernel-facts.md.
  *
- * Building blocks ("U" = one memcg stat update, kernel.md §2.5):
+ * Building blocks ("U" = one memcg stat update):
  *   U(item)      per-CPU add (local); for lruvec items also reads of the
  *                mem_cgroup_per_node fields memcg, lruvec_stats_percpu and
  *                lruvec.pgdat (the hot-read side of the false sharing) and
  *                the node vmstat fold every 125 updates (vmstat threshold
- *                at these machine sizes, kernel.md §6); then per variant:
+ *                at these machine sizes, mm/vmstat.c); then per variant:
  *     v5.10_atomic          every stats_batch+1 updates: atomic add on the
  *                           item's line of memcg->vmstats at every level
  *                           leaf..root (+ pn->lruvec_stat for lruvec items)
@@ -35,9 +38,9 @@
  *                lru_zone_size[NORMAL][lru], U(NR_LRU_BASE + lru); unlock
  *   lru_del      the same with list_del, then the uncharge of the gather:
  *                atomic sub on page_counter.usage per level and U(PGPGOUT)
- * Field offsets come from models/layout.h (pn_layout_resolve, kernel.md
- * §1.1); a field's line is offset / line_size, so line_size 128 models
- * the adjacent-line prefetcher pairing two lines.
+ * Field offsets come from models/layout.h (pn_layout_resolve); a field's
+ * line is offset / line_size, so line_size 128 models the adjacent-line
+ * prefetcher pairing two lines.
  *
  * Workloads (one iteration):
  *   page_fault1/2  fault (fault_ns, + page_ns zero/copy), charge,
@@ -51,7 +54,7 @@
  *                  lru_del
  *   tlb_flush2     one page: fault, charge, U(PGFAULT), U(NR_ANON_MAPPED);
  *                  madvise: LRU add of a one-page batch and LRU del of it
- *                  (two lock round trips per op, workloads.md §2), uncharge
+ *                  (two lock round trips per op, LKP 8d59d2214c23 profile), uncharge
  *                  per page, U(NR_ANON_MAPPED); zero-page read U(PGFAULT)
  *   malloc1        mmap + munmap (2 syscalls) and one anon page as in
  *                  page_fault1

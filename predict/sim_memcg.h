@@ -15,7 +15,7 @@
 #include "models/memcg.h"
 #include "predict/sim.h"
 
-/* Calibrated component costs (ns), from models/calib.h. */
+/* Calibrated component costs (ns), from predict/calib.h. */
 struct memcg_costs {
 	struct sim_costs sim; /* line transfer, hit, atomic, lock hand-off */
 	double fault_ns;      /* local part of one page fault (entry, alloc, pte) */

@@ -74,14 +74,17 @@ static double meta_num(const struct calib *c, const char *key)
 void target_here(struct target *t, const struct calib *c)
 {
 	static char desc[256], cpu[160];
+	const char *host;
 	double v;
 
 	memset(t, 0, sizeof(*t));
 	t->name = TARGET_HERE;
 	snprintf(cpu, sizeof(cpu), "%s", calib_str(c, "meta.cpu_model") ?
 		 calib_str(c, "meta.cpu_model") : "not recorded");
+	host = calib_str(c, "meta.hostname") ? calib_str(c, "meta.hostname")
+						: calib_str(c, "meta.host"); /* older files */
 	snprintf(desc, sizeof(desc), "this machine (%s), as calibrated",
-		 calib_str(c, "meta.host") ? calib_str(c, "meta.host") : "host not recorded");
+		 host ? host : "host not recorded");
 	t->description = desc;
 	t->cpu = cpu;
 	t->identified_by = "the calibration file's meta.* keys (hwloc at calibration time)";
@@ -90,7 +93,7 @@ void target_here(struct target *t, const struct calib *c)
 	t->cores = isnan(v = meta_num(c, "meta.cores")) ? 0 : (unsigned)v;
 	t->cpus = isnan(v = meta_num(c, "meta.pus")) ? 0 : (unsigned)v;
 	v = meta_num(c, "meta.cpu_mhz");
-	t->ghz = (struct tval){ isnan(v) ? NAN : v / 1000, "calibration meta.cpu_mhz (/proc/cpuinfo)" };
+	t->ghz = (struct tval){ isnan(v) ? NAN : v / 1000, "calibration meta.cpu_mhz (nominal clock: cpufreq base_frequency or bogomips / 2)" };
 	t->xfer_ns = (struct tval){ best(c, "xfer.atomic"), "calibration xfer.atomic (ping-pong / 2)" };
 	t->xfer_remote_ns = (struct tval){ NAN, "not measured (the probes pin two cores of one node)" };
 	t->dram_ns = (struct tval){ best(c, "miss"), "calibration miss (dependent loads over 64 MiB)" };
@@ -132,7 +135,7 @@ static void probe_warnings(const struct calib *c, struct target_costs *tc)
 	char *w = tc->warnings;
 	size_t len = sizeof(tc->warnings), used = 0;
 	const char *hv = calib_str(c, "meta.hypervisor");
-	double steal = meta_num(c, "meta.steal_pct");
+	double steal = calib_num(c, "steal_pct");
 
 	w[0] = '\0';
 	for (size_t i = 0; probes[i]; i++) {

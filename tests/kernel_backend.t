@@ -1,5 +1,5 @@
 #!/bin/sh
-# The kernel backend: every kernel:* workload runs at 1 and 2 workers
+# The kernel backend: every listed kernel:* workload runs at 1 and 2 workers
 # inside a 3-level memcg hierarchy, the faults the kernel counted match the
 # workload's per-operation expectation, and the memcgs and the private
 # tmpfs are gone afterwards - also after SIGTERM in the middle of a run.
@@ -84,16 +84,24 @@ krun() {
 	ok $? "$name $mode x$n: memory.stat pgfault/op $pgf ~ $want"
 }
 
+# Every kernel workload `memscale list workloads` shows (FLAGS starting
+# with "kernel") runs, so a new kernel workload file is tested without
+# editing this one: one thread and two processes, or (processes_only, its
+# own mm) one and two processes.
+$MEMSCALE list workloads >"$TMP/list" 2>&1
 for wl in page_fault1 page_fault2 page_fault3 fallocate1 fallocate2 \
-	  tlb_flush2 malloc1 lru_shm; do
-	krun $wl threads 1
+	  tlb_flush2 malloc1 lru_shm aim9_page_test aim9_brk_test; do
+	grep -q "^kernel:$wl  *kernel[, ]" "$TMP/list"; ok $? "list workloads shows kernel:$wl"
+done
+for entry in $(awk 'NR > 1 && $2 ~ /^kernel(,|$)/ { sub(/^kernel:/, "", $1); print $1 "=" $2 }' "$TMP/list"); do
+	wl=${entry%%=*}
+	case ",${entry#*=}," in
+	*,processes_only,*) krun $wl processes 1 ;;
+	*) krun $wl threads 1 ;;
+	esac
 	krun $wl processes 2
 done
 krun page_fault2 threads 2
-for wl in aim9_page_test aim9_brk_test; do
-	krun $wl processes 1
-	krun $wl processes 2
-done
 
 # SIGTERM in the middle of a run: everything is removed all the same.
 for mode in processes threads; do

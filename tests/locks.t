@@ -1,9 +1,14 @@
 #!/bin/sh
 # The lock algorithms from the command line: listed with their flags,
 # validated together, and run by the harness as threads and processes.
+# Every lock `memscale list locks` shows is validated and run, so a new
+# lock file is tested without editing this one.
 . tests/lib.sh
 
 expect_exit 0 "list locks" -- $MEMSCALE list locks
+cp "$TMP/out" "$TMP/locks"
+LOCKS=$(awk 'NR > 1 { print $1 }' "$TMP/locks")
+UNSAFE=$(awk 'NR > 1 && $2 ~ /(^|,)unsafe(,|$)/ { print $1 }' "$TMP/locks")
 for l in ck_anderson ck_cas ck_clh ck_dec ck_fas ck_mcs ck_ticket ck_ticket_pb \
 	 pthread_spin qspinlock ttas_backoff; do
 	grep -q "^$l " "$TMP/out"; ok $? "list locks shows $l"
@@ -15,6 +20,24 @@ expect_exit 0 "validate --all at 2 threads" -- $MEMSCALE validate --all --thread
 n=$(grep -c "acquisitions=" "$TMP/out")
 [ "$n" -ge 12 ]; ok $? "every safe lock validated ($n)"
 grep -q "^none  *skipped" "$TMP/out"; ok $? "the unsafe baseline is skipped"
+for l in $LOCKS; do
+	if echo "$UNSAFE" | grep -qx "$l"; then
+		grep -q "^$l  *skipped" "$TMP/out"; ok $? "validate --all skips unsafe $l"
+	else
+		grep -q "^$l  *ok  *threads=2 acquisitions=[1-9]" "$TMP/out"
+		ok $? "validate --all: $l ok"
+	fi
+done
+
+# Every listed lock runs under the harness, as threads and as processes
+# (the lock then lives in the shared arena), and the row names it.
+for l in $LOCKS; do
+	for m in threads processes; do
+		expect_exit 0 "run lock --lock $l, 2 $m" -- \
+			$MEMSCALE run lock --lock $l -t 2 -s 0.1 --sample-ms 50 -w 0 -m $m --format csv
+		grep -q ",$l," "$TMP/out"; ok $? "$l $m: result row names the lock"
+	done
+done
 
 # The default lock of `run` is qspinlock; process mode shares it via the arena.
 expect_exit 0 "run lock (default qspinlock), 2 processes" -- \

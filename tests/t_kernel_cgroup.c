@@ -1,6 +1,6 @@
 /*
- * t_kernel_cgroup - core/cgroup.c against the running kernel: a 3-level
- * hierarchy with two leaves is created where we expect it, a child process
+ * t_kernel_cgroup - workloads/kernel/cgroup.c against the running kernel:
+ * a 3-level hierarchy with two leaves is created where we expect it, a child process
  * placed in a leaf faults a known number of pages and the leaf's
  * memory.stat sees them, and destroying removes every directory while
  * the origin stays.  Skipped (with the reason) where no memcg can be made.

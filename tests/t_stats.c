@@ -157,7 +157,9 @@ int main(void)
 		double v = 35810.9, pct = stats_pdiff(35810.9, 34355.4);
 		bool sig = true;
 
-		/* The line quoted in workloads.md section 6 (real format). */
+		/* A row in the format of mmtests' PrintGeneric.pm (827b444a), the
+		 * page_test Hmean of Alex Shi's AIM9 table (Message-ID
+		 * 1566294517-86418-1-git-send-email-alex.shi@linux.alibaba.com). */
 		CAPTURE(out, stats_mm_print_row(f, "Hmean", "page_test", 9, 34355.4, 1,
 						&v, &pct, &sig));
 		is_str(out, "Hmean     page_test    34355.40 (   0.00%)    35810.90 *   4.24%*\n",
@@ -183,7 +185,7 @@ int main(void)
 			free(out);
 		}
 
-		/* The two LKP lines quoted in workloads.md section 5. */
+		/* Two lines of LKP's report 202401221624.cb53a8ca-oliver.sang@intel.com. */
 		CAPTURE(out, stats_lkp_print_row(f, "vm-scalability.throughput", 2.131e8,
 						 0.01e8, 1.351e8, 0.01e8));
 		is_str(out, " 2.131e+08           -36.6%  1.351e+08        vm-scalability.throughput\n",

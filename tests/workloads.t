@@ -1,13 +1,24 @@
 #!/bin/sh
-# The model workloads: each runs at 1 and 2 workers (threads, and a few as
+# The model workloads: each one listed runs at 1 and 2 workers (threads, and a few as
 # processes) with its invariants holding; `--format wis` prints
 # will-it-scale's lines; bad model knob values exit 2 naming the knob and
 # its allowed values; `memscale layout` prints the four layouts.
 . tests/lib.sh
 RUN="$MEMSCALE run -s 0.1 --sample-ms 50 -w 1 -a none"
+$MEMSCALE list workloads >"$TMP/list" 2>&1
 for wl in page_fault1 page_fault2 page_fault3 fallocate1 fallocate2 tlb_flush2 \
 	  malloc1 lru_shm lru_file_readtwice aim9_page_test aim9_brk_test; do
+	grep -q "^$wl  *model[, ]" "$TMP/list"; ok $? "list workloads shows model workload $wl"
+done
+# Every model workload `memscale list workloads` shows (FLAGS starting with
+# "model") runs, so a new workload file is tested without editing this one.
+for wl in $(awk 'NR > 1 && $2 ~ /^model(,|$)/ { print $1 }' "$TMP/list"); do
 	expect_exit 0 "$wl at 1 and 2 workers, invariants hold" -- $RUN $wl -t 1,2
+done
+# The other workloads that are neither model nor kernel ones (micro:
+# lock, counter, and any new one) run with their defaults as well.
+for wl in $(awk 'NR > 1 && $2 ~ /^micro(,|$)/ { print $1 }' "$TMP/list"); do
+	expect_exit 0 "micro workload $wl at 1 and 2 workers" -- $RUN $wl -t 1,2
 done
 for wl in page_fault2 lru_file_readtwice fallocate1; do
 	expect_exit 0 "$wl in process mode, 2 containers" -- \
@@ -19,7 +30,7 @@ grep -q "charges_per_op" "$TMP/out" && grep -q "lock_acq_per_op" "$TMP/out" \
 ok $? "per-op model metrics in the csv"
 
 # will-it-scale output: testcase:, warmup, min:N max:N total:N lines,
-# measurement, average:N (workloads.md §1)
+# measurement, average:N (will-it-scale main.c @75f66e4)
 expect_exit 0 "--format wis runs" -- $MEMSCALE run page_fault2 -t 1 -s 0.2 \
 	--sample-ms 50 -w 2 -a none --format wis
 awk '

@@ -3,7 +3,7 @@
  * (lttng-ust 2.13 LTTNG_UST_TRACEPOINT_EVENT API; see lttng-ust(3)).
  *
  * Included only through trace/tp.h when built with TRACE=1; trace/tp.c
- * instantiates the probes.  Event and field meanings: README.md, "Tracing and lock statistics".
+ * instantiates the probes.  Event and field meanings: docs/tracing.md.
  *
  * Per-event records exist only for the contended path of tracked locks
  * (contention_begin/end, lock_release of a contended hold), counter folds

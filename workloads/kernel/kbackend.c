@@ -245,7 +245,7 @@ int kb_setup(struct run *r)
 	kb.memcg = knob_enum_is(r->knobs, &knob_kmemcg, "on");
 	depth = hier_param(r->knobs, "depth", 3);
 	containers = hier_param(r->knobs, "containers", 1);
-	if ((kb.k->flags & KWL_F_NO_THREADS) && r->mode == MODE_THREADS) {
+	if ((r->wl->flags & WL_F_PROCESSES_ONLY) && r->mode == MODE_THREADS) {
 		fprintf(stderr, "memscale: %s: brk() moves the one program break "
 			"of a process, so thread-mode workers would free each "
 			"other's pages (AIM9 runs copies as processes); use "

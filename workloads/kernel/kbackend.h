@@ -27,7 +27,6 @@ enum kwl_dir {
 };
 
 enum kwl_flags {
-	KWL_F_NO_THREADS = 1u << 0, /* needs its own mm (brk) */
 	KWL_F_SIZED = 1u << 1,      /* maps ksize_mb per iteration/worker */
 };
 
@@ -56,11 +55,14 @@ struct kwl {
 	void (*loop)(struct worker *w, struct kb_worker *kw);
 };
 
-/* Defines and registers `kernel:<base>`; the rest are struct kwl fields. */
-#define KWL_DEFINE(ident, base_, desc_, ...)                                  \
+/* Defines and registers `kernel:<base>`; the rest are struct kwl fields.
+ * KWL_DEFINE_FLAGS adds workload flags, e.g. WL_F_PROCESSES_ONLY for a
+ * workload that needs its own mm (brk). */
+#define KWL_DEFINE_FLAGS(ident, base_, wlflags_, desc_, ...)                  \
 	const struct kwl ident = {                                            \
 		.wl = {                                                       \
 			.name = "kernel:" base_, .description = desc_,        \
+			.flags = WL_F_KERNEL | (wlflags_),                    \
 			.setup = kb_setup, .worker_init = kb_worker_init,     \
 			.run = kb_run, .finish = kb_finish,                   \
 			.teardown = kb_teardown, .sidecar = kb_sidecar,       \
@@ -68,6 +70,8 @@ struct kwl {
 		.base = base_, __VA_ARGS__                                    \
 	};                                                                    \
 	REGISTER(workload, ident)
+#define KWL_DEFINE(ident, base_, desc_, ...)                                  \
+	KWL_DEFINE_FLAGS(ident, base_, 0, desc_, __VA_ARGS__)
 
 int kb_setup(struct run *r);
 void kb_worker_init(struct worker *w);

@@ -70,7 +70,8 @@ int mwl_finish(struct run *r, struct result *res);
 	}                                                                     \
 	const struct workload ident##_workload = {                            \
 		.name = #ident, .description = desc_,                         \
-		.flags = WL_F_USES_LOCK | (flags_), .setup = ident##_setup,  \
+		.flags = WL_F_USES_LOCK | WL_F_MODEL | (flags_),            \
+		.setup = ident##_setup,                                       \
 		.run = mwl_run, .finish = mwl_finish,                         \
 	};                                                                    \
 	REGISTER(workload, ident##_workload)

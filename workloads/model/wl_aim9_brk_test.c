@@ -2,8 +2,8 @@
  * aim9_brk_test - AIM9 brk_test (aim7/creat-clo.c, "System Memory
  * Allocations", multiplier 17000 per 10 calls' worth: 1700 sbrk calls per
  * call here) over the memcg model: page_test's sbrk pattern without
- * touching memory, so NO faults and no memcg work at all (workloads.md
- * §4).  What it does exercise is vm_acct_memory(): one
+ * touching memory, so NO faults and no memcg work at all (brk_test in
+ * aim7/creat-clo.c).  What it does exercise is vm_acct_memory(): one
  * percpu_counter_add_batch on vm_committed_as per sbrk, modelled with the
  * run's --counter (default percpu_batch).  With page_test in other
  * containers it is the control: any lru_lock effect on it is indirect.

@@ -3,7 +3,8 @@
  * & Pages", multiplier 1700) over the memcg model: sbrk(1 MB), then 100
  * times sbrk(-64 KB) and 16 x (sbrk(4 KB) + write a byte every 128 B of
  * the new page), finally brk(old).  Each shrink frees the 16 pages the
- * previous round dirtied (workloads.md §4): page_fault1's memcg paths in
+ * previous round dirtied (page_test in aim7/creat-clo.c): page_fault1's
+ * memcg paths in
  * 64 KB bursts.  Alex Shi's per-memcg lru_lock case (24 containers of
  * page_test + brk_test, seed 003) - run with containers=N.
  *

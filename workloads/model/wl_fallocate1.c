@@ -1,7 +1,8 @@
 /*
  * fallocate1 - will-it-scale tests/fallocate1.c over the memcg model: a
  * file in /dev/shm grown by fallocate(8 KB) steps to 1 MB, then
- * ftruncate(0).  Kernel path (workloads.md §2, LKP fefc6e6631ff report,
+ * ftruncate(0).  Kernel path (the perf profile of LKP's report on
+ * fefc6e6631ff, Message-ID 202408081325.cba32176-oliver.sang@intel.com,
  * where folio_lruvec_lock_irqsave is 84.8% of cycles):
  * shmem_fallocate -> shmem_alloc_and_add_folio: alloc, mem_cgroup_charge,
  * shmem_add_to_page_cache (NR_FILE_PAGES, NR_SHMEM), folio_add_lru;

@@ -1,7 +1,8 @@
 /*
  * lru_file_readtwice - vm-scalability case-lru-file-readtwice over the
  * memcg model: per task a sparse file larger than memory read by two dd
- * processes (workloads.md §3; Daniel Jordan's case for the per-memcg
+ * processes (vm-scalability's case-lru-file-readtwice script; Daniel
+ * Jordan's case for the per-memcg
  * lru_lock, +62% with 6168d0da2b47's series, seed 003).  The first reader
  * misses: page cache alloc, charge (PGPGIN), NR_FILE_PAGES, folio_add_lru
  * on the inactive file list; the second reader, RING pages behind, hits

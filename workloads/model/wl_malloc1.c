@@ -3,8 +3,12 @@
  * malloc(128 MB) + free.  128 MB is above glibc's mmap threshold, so one
  * iteration is an mmap, the fault on the chunk header page (charge, LRU
  * add, NR_ANON_MAPPED) and a munmap that drains the LRU batch and frees
- * that page (workloads.md §2, an analysis).  Feng Tang's page_counter
- * relayout measured malloc1 up to +8.9%; MEMCG_UPDATE_BATCH -0.9..+6.2%.
+ * that page (our reading of tests/malloc1.c and glibc's malloc, whose
+ * mmap threshold is at most 32 MB on 64-bit).  Feng Tang's page_counter
+ * relayout measured malloc1 up to +8.9% (Message-ID
+ * 1611040814-33449-1-git-send-email-feng.tang@intel.com);
+ * MEMCG_UPDATE_BATCH -0.9..+6.2% (Message-ID
+ * 1609252514-27795-2-git-send-email-feng.tang@intel.com).
  * Not modelled: the kmem charge of the VMA slab object.
  *
  * One operation = one malloc/free pair.

@@ -1,7 +1,9 @@
 /*
  * page_fault1 - will-it-scale tests/page_fault1.c over the memcg model:
  * mmap 128 MB private anonymous, write one byte per 4 KiB page, munmap.
- * Kernel path (workloads.md §2, kernel.md §5): do_anonymous_page ->
+ * Kernel path (mm/memory.c, mm/swap.c; the call traces of LKP's report on
+ * 70a64b7919cb, Message-ID 202405171353.b56b845-oliver.sang@intel.com):
+ * do_anonymous_page ->
  * __mem_cgroup_charge -> folio_add_new_anon_rmap -> folio_add_lru; munmap
  * -> zap_pte_range -> tlb_finish_mmu -> folios_put_refs (lruvec lock) ->
  * uncharge_batch.  The mapping is MWL_REGION pages (see model_workload.h).

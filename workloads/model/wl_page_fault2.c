@@ -2,7 +2,8 @@
  * page_fault2 - will-it-scale tests/page_fault2.c over the memcg model:
  * per worker a 128 MB file on tmpfs /tmp (created once; its pages are
  * charged and cached in set-up), then in a loop: mmap MAP_PRIVATE, write
- * one byte per page, munmap.  Every write is a CoW fault (kernel.md §5):
+ * one byte per page, munmap.  Every write is a CoW fault (mm/memory.c
+ * do_cow_fault; call traces of LKP's 70a64b7919cb report):
  * do_fault -> folio_prealloc (alloc + __mem_cgroup_charge), copy_page,
  * set_pte_range (folio_add_new_anon_rmap: NR_ANON_MAPPED; folio_add_lru_vma);
  * munmap: folio_remove_rmap_ptes, tlb_flush_mmu -> folios_put_refs under

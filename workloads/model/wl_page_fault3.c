@@ -4,8 +4,8 @@
  * set-up) a fault finds the cached tmpfs page: no allocation, charge or
  * LRU work, only NR_FILE_MAPPED moves (up at fault, down at munmap) and
  * the PGFAULT event.  The counter-only workload: fefc6e6631ff measured
- * +0.11% here, 8d59d2214c23 mentions a 25.9% regression of it from a
- * stats change (workloads.md §2).
+ * +0.11% here, 8d59d2214c23's commit message mentions a 25.9% regression
+ * of it from a stats change.
  *
  * One operation = one page faulted.
  * Op table per operation: charges 0, uncharges 0, LRU adds 0, dels 0,
