@@ -4,6 +4,8 @@
 #   make deps       install the Debian packages memscale needs (idempotent)
 #   make check      deps + build + run every test (TAP, via prove)
 #   make check-tsan validators built with -fsanitize=thread
+#   make check-asan every test on an ASan+UBSan (and LeakSanitizer) build
+#   make fuzz       the parsers' fuzz target, longer than `make check` runs it
 #   make bench      microbenchmarks with their figures printed
 #   make demo       deps + build + the default study
 
@@ -16,7 +18,8 @@ MS_CFLAGS   := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=
                -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers \
                -pthread -MMD -MP
 MS_CPPFLAGS := -D_GNU_SOURCE -I. $(shell pkg-config --cflags hwloc 2>/dev/null)
-MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -lck -lgsl -lgslcblas -lm -pthread
+MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -linih -lck -lgsl -lgslcblas -lm -pthread \
+               -lbpf -lz
 ALL_CFLAGS   = $(MS_CFLAGS) $(CFLAGS)
 ALL_CPPFLAGS = $(MS_CPPFLAGS) $(CPPFLAGS)
 
@@ -44,16 +47,32 @@ SRCS     := $(sort $(shell find $(LAYERS) -name '*.c'))
 MAIN_SRC := cli/main.c
 LIB_SRCS := $(filter-out $(MAIN_SRC),$(SRCS))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+# Struct layouts derived by the compiler (models/layout.h): the C
+# declarations of models/layout_decls.inc compiled once per combination of
+# the kernel options that move fields (the bits of models/kconfig.h: 6
+# options, LRU_GEN_WALKS_MMU only with LRU_GEN), each object registering
+# its offsetof() tables.
+KCONFIG_BITS := $(shell i=0; while [ $$i -lt 64 ]; do [ $$((i & 3)) -eq 2 ] || echo $$i; i=$$((i + 1)); done)
+LAYOUT_DECL_OBJS := $(KCONFIG_BITS:%=$(BUILD)/models/layout_decls/kc%.o)
+LIB_OBJS += $(LAYOUT_DECL_OBJS)
 TEST_SRCS := $(sort $(wildcard tests/t_*.c))
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BIN)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BIN)/bench/%)
 
-.PHONY: all deps check check-fast check-layers check-tsan bench demo clean FORCE
+.PHONY: all deps check check-fast check-layers check-tsan check-asan fuzz bench demo clean FORCE
 all: $(BIN)/memscale $(TEST_BINS) $(BENCH_BINS)
 
 # --- provenance: the git commit goes into meta.o only, rebuilt on change ---
-GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+# -dirty: tracked files changed, or untracked (not ignored) files where
+# sources are picked up by wildcard (they are built in all the same).
+GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell \
+	{ git diff --quiet HEAD -- && \
+	  test -z "$$(git ls-files --others --exclude-standard -- $(LAYERS) tests bench)"; } \
+	2>/dev/null || echo -dirty)
+.PHONY: print-version
+print-version:
+	@echo '$(GIT_COMMIT)'
 ifneq ($(shell cat $(BUILD)/git-commit 2>/dev/null),$(GIT_COMMIT))
 $(BUILD)/git-commit: FORCE
 endif
@@ -91,6 +110,13 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
+# A static pattern rule: only the listed objects (a plain pattern would let
+# make chain its built-in link rule onto the kc*.d dependency files).
+$(LAYOUT_DECL_OBJS): $(BUILD)/models/layout_decls/kc%.o: models/layout_decls.inc $(BUILD)/trace-config
+	@mkdir -p $(@D)
+	@echo "  CC $< (kconfig bits $*)"
+	@$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -DKC_BITS=$* -x c -c $< -o $@
+
 LINK = @mkdir -p $(@D) && echo "  LINK $@" && \
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(filter %.o,$^) $(ALL_LDLIBS) -o $@
 
@@ -111,6 +137,12 @@ DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
                 texlive-fonts-recommended poppler-utils
 # GNU parallel runs `sweep --emit-jobs` job lists (tests/sweep.t).
 DEB_PACKAGES += parallel
+# libbpf reads BTF (`memscale layout --btf`), zlib this machine's
+# /proc/config.gz (kconfig=running); dwarves' pahole is the
+# reference the BTF reader is checked against (tests/layout_btf.t).
+DEB_PACKAGES += libbpf-dev dwarves zlib1g-dev
+# The experiment-file reader (harness/expfile.c) parses INI with libinih.
+DEB_PACKAGES += libinih-dev
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
@@ -126,6 +158,7 @@ SLOW_TESTS  := tests/paper.t tests/plots.t
 check: deps
 	$(MAKE) all
 	prove --exec '' $(TEST_BINS) $(SHELL_TESTS)
+	$(MAKE) fuzz FUZZ_RUNS=1500
 
 check-fast: all
 	prove --exec '' $(TEST_BINS) $(filter-out $(SLOW_TESTS),$(SHELL_TESTS))
@@ -139,6 +172,9 @@ check-layers: all
 # the LTTng-UST probes are not what is checked here).  Only locks whose
 # synchronisation TSAN can see are validated: qspinlock and ttas_backoff
 # (C11/GCC __atomic builtins) and the pthread locks (TSAN intercepts them).
+# The validator's two broken controls run uninstrumented (their races are
+# the point); the locks' runs are instrumented.  4 threads oversubscribe
+# this 2-CPU machine on purpose (--oversubscribe).
 # The Concurrency Kit locks (ck_*) do their atomics and fences in inline
 # assembly (ck_pr.h), invisible to TSAN, so it would report their correct
 # critical sections as races; they are checked by `make check` only.
@@ -147,11 +183,44 @@ check-tsan: deps
 	$(MAKE) TRACE=0 BUILD=build-tsan BIN=bin-tsan CFLAGS='-O1 -g -fsanitize=thread' \
 		LDFLAGS=-fsanitize=thread bin-tsan/memscale
 	@for l in $(TSAN_LOCKS); do for t in 2 4; do \
-		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate \
-			--lock $$l --threads $$t --iterations 20000 || exit 1; \
+		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --oversubscribe \
+			--lock $$l --threads $$t --iterations 20000 --min-seconds 0.1 || exit 1; \
 	done; done
 	for c in $$(bin-tsan/memscale list counters | awk 'NR > 1 { print $$1 }'); do \
 		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --counter $$c --threads 4 --iterations 20000 || exit 1; done
+
+# Every test again on an AddressSanitizer + UndefinedBehaviorSanitizer
+# build (LeakSanitizer included: a leak at exit fails the command that
+# leaked), in its own build tree.  Except tests/kernel_backend.t: it
+# counts the page faults of real syscalls per operation, and ASan's shadow
+# memory and allocator (which touches what malloc1 only maps) add faults.
+ASAN_SKIP   := tests/kernel_backend.t
+ASAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+               -fno-sanitize-recover=undefined
+ASAN_BINS   := $(TEST_BINS:$(BIN)/%=bin-asan/%)
+check-asan: deps
+	$(MAKE) BUILD=build-asan BIN=bin-asan CFLAGS='$(ASAN_CFLAGS)' \
+		LDFLAGS='-fsanitize=address,undefined' bin-asan/memscale $(ASAN_BINS)
+	MEMSCALE=bin-asan/memscale UBSAN_OPTIONS=print_stacktrace=1 \
+		prove --exec '' $(ASAN_BINS) $(filter-out $(ASAN_SKIP),$(SHELL_TESTS))
+
+# The parsers' fuzzing driver (tests/fuzz/): ASan+UBSan objects of the
+# check-asan tree, seeds from the experiment files and test fixtures,
+# mutations from a fixed seed (reproducible); findings land in
+# bin-asan/fuzz-findings.  `make check` runs it briefly.
+FUZZ_RUNS  ?= 100000
+FUZZ_SEED  ?= 1
+FUZZ_SEEDS := $(sort $(wildcard experiments/*.ini tests/fixtures/*.csv \
+                tests/fixtures/*.ini tests/fixtures/model_calib.txt \
+                tests/fixtures/samples_*.txt tests/fuzz/corpus/*))
+$(BIN)/fuzz/%: $(BUILD)/tests/fuzz/%.o $(LIB_OBJS) $(BUILD)/sources
+	$(LINK)
+fuzz: deps
+	$(MAKE) BUILD=build-asan BIN=bin-asan CFLAGS='$(ASAN_CFLAGS)' \
+		LDFLAGS='-fsanitize=address,undefined' bin-asan/fuzz/fuzz_parsers
+	@mkdir -p bin-asan/fuzz-findings
+	ASAN_OPTIONS=detect_leaks=0 bin-asan/fuzz/fuzz_parsers --runs $(FUZZ_RUNS) \
+		--seed $(FUZZ_SEED) --out bin-asan/fuzz-findings $(FUZZ_SEEDS)
 
 bench: all
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
@@ -206,7 +275,7 @@ reproduce: all
 	$(MAKE) paper RESULTS=results
 
 clean:
-	rm -rf build build-tsan bin bin-tsan
+	rm -rf build build-tsan build-asan build-fuzz bin bin-tsan bin-asan bin-fuzz
 
 FORCE:
 

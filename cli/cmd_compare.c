@@ -537,6 +537,8 @@ static int compare_main(int argc, char **argv)
 		names[nnames++] = "workers";
 		if (c.per_container)
 			names[nnames++] = "container";
+		check_input_file("compare", argv[optind], "a results CSV or a file of samples");
+		check_input_file("compare", argv[optind + 1], "a results CSV or a file of samples");
 		load_or_die(argv[optind], c.column, &where, names, nnames, &bs);
 		load_or_die(argv[optind + 1], c.column, &where, names, nnames,
 			    &ps);
@@ -556,8 +558,9 @@ static int compare_main(int argc, char **argv)
 				(ps.ngroups ? &ps.groups[0] : NULL) :
 				stats_set_find(&ps, g->key);
 			if (!r.patch[0]) {
-				warnx_("compare: note: no '%s' results for %s", c.patch_name[0],
-				       make_label(&bs, g, names, 0, bs.nkeys));
+				char *l = make_label(&bs, g, names, 0, bs.nkeys);
+				warnx_("compare: note: no '%s' results for %s", c.patch_name[0], l);
+				free(l);
 				continue;
 			}
 			r.base = g;

@@ -1,4 +1,4 @@
-/* cmd_list.c - `memscale list locks|counters|workloads|variants`. */
+/* cmd_list.c - `memscale list locks|counters|workloads|variants|kernels|targets`. */
 #include <string.h>
 
 #include "cli/cli.h"
@@ -10,8 +10,8 @@ static int list_main(int argc, char **argv);
 
 const struct subcommand list_cmd = {
 	.name = "list",
-	.summary = "list locks, counters, workloads, variants (knobs) or targets",
-	.usage = "list locks|counters|workloads|variants|targets\n",
+	.summary = "list locks, counters, workloads, variants (knobs), kernel profiles or targets",
+	.usage = "list locks|counters|workloads|variants|kernels|targets\n",
 	.main = list_main,
 };
 REGISTER(subcommand, list_cmd);
@@ -97,10 +97,37 @@ static void list_variants(void)
 	}
 }
 
+/* Each kernel profile's knob values with the commit and file they come
+ * from; a per-kernel knob a profile leaves out would be a bug (see
+ * tests/kernels.t), shown as such. */
+static void list_kernels(void)
+{
+	const struct knob_profile **v;
+	const struct knob **k;
+	size_t n = knob_profile_all(&v), nk = knob_all(&k);
+
+	for (size_t i = 0; i < n; i++) {
+		printf("%s  (%s)\n    %s\n", v[i]->name, v[i]->commit, v[i]->title);
+		for (size_t j = 0; j < nk; j++) {
+			const struct knob_preset *s;
+
+			if (!k[j]->per_kernel)
+				continue;
+			for (s = v[i]->sets; s->knob && strcmp(s->knob, k[j]->name); s++)
+				;
+			if (s->knob)
+				printf("    %-13s %-22s %s\n", s->knob, s->value, s->source);
+			else
+				printf("    %-13s %-22s NOT SET by this profile\n", k[j]->name,
+				       k[j]->def);
+		}
+	}
+}
+
 static int list_main(int argc, char **argv)
 {
 	if (argc != 2)
-		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants");
+		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels");
 	if (!strcmp(argv[1], "locks"))
 		list_locks();
 	else if (!strcmp(argv[1], "counters"))
@@ -109,10 +136,12 @@ static int list_main(int argc, char **argv)
 		list_workloads();
 	else if (!strcmp(argv[1], "variants") || !strcmp(argv[1], "knobs"))
 		list_variants();
+	else if (!strcmp(argv[1], "kernels"))
+		list_kernels();
 	else if (!strcmp(argv[1], "targets"))
 		target_list(stdout); /* machines to predict for, with sources */
 	else
-		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|targets)",
+		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|kernels|targets)",
 		    argv[1]);
 	return 0;
 }

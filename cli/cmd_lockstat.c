@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "tracing/lockstat.h"
@@ -83,6 +84,15 @@ static int lockstat_main(int argc, char **argv)
 		die(EXIT_USAGE, "lockstat: missing TRACE_DIR");
 	if (optind + 1 < argc)
 		die(EXIT_USAGE, "lockstat: unexpected argument '%s'", argv[optind + 1]);
+	{
+		struct stat st;
+		if (stat(argv[optind], &st))
+			die_errno(EXIT_USAGE, "lockstat: cannot read trace directory '%s'",
+				  argv[optind]);
+		if (!S_ISDIR(st.st_mode))
+			die(EXIT_USAGE, "lockstat: '%s' is not a directory (want the "
+			    "trace directory of 'memscale run --trace')", argv[optind]);
+	}
 	if (lockstat_read(argv[optind], per_worker, &rep))
 		return EXIT_USAGE;
 	lockstat_sort(&rep, key);

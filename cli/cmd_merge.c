@@ -98,6 +98,9 @@ static int merge_main(int argc, char **argv)
 			cli_bad_option(&merge_cmd, argv[i]);
 	if (argc < 3)
 		die(EXIT_USAGE, "merge: want OUT.csv and at least one input CSV");
+	check_output_file("merge", argv[1]);
+	for (int i = 2; i < argc; i++)
+		check_input_file("merge", argv[i], "a results CSV");
 	n = (size_t)argc - 2;
 	t = xcalloc(n, sizeof(*t));
 	in = xcalloc(n, sizeof(*in));

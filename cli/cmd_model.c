@@ -218,11 +218,28 @@ static const struct {
 	{ "validate", model_validate },
 };
 
+static int model_dispatch(struct mopts *pm);
+
+/* Runs the action, then frees what parse_opts allocated (LeakSanitizer). */
 static int model_main(int argc, char **argv)
 {
 	struct mopts m = { 0 };
+	char **args;
+	int status;
 
 	parse_opts(argc, argv, &m);
+	args = m.args;
+	status = model_dispatch(&m);
+	free(m.sets);
+	where_free(&m.where);
+	free(args);
+	return status;
+}
+
+static int model_dispatch(struct mopts *pm)
+{
+	struct mopts m = *pm;
+
 	if (m.nargs < 1)
 		die(EXIT_USAGE, "model: missing action (calibrate, fit, lock, sim, program, "
 		    "predict, validate; see 'memscale model --help')");

@@ -110,6 +110,8 @@ static int stats_main(int argc, char **argv)
 		path = argv[optind++];
 	if (optind < argc)
 		die(EXIT_USAGE, "stats: unexpected argument '%s'", argv[optind]);
+	if (path && strcmp(path, "-"))
+		check_input_file("stats", path, "a results CSV or a file of samples");
 	if (stats_load(path, column, &where, (const char *const *)gnames,
 		       ARRAY_SIZE(gnames), &set, err, sizeof(err)))
 		die(EXIT_USAGE, "stats: %s: %s", path, err);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/outlock.h"
 #include "core/json.h"
 #include "core/meta.h"
 #include "counters/counter.h"
@@ -46,6 +47,8 @@ const struct subcommand sweep_cmd = {
 		 "                      workers, seconds, warmup, sample_ms, reps or\n"
 		 "                      mode (repeatable; after --quick), e.g.\n"
 		 "                      -O workers=1,2,4,8,16 -O seconds=2\n"
+		 "      --kernel NAME   kernel profile for every point: [fixed] kernel = NAME\n"
+		 "                      (variants that name their own kernel keep it)\n"
 		 "      --seed S        shuffle seed (default: from the clock; recorded)\n"
 		 "      --emit-jobs     write DIR/jobs.txt: one command per point\n"
 		 "      --point ID      run only point ID (e.g. p0003) into DIR\n"
@@ -58,7 +61,7 @@ const struct subcommand sweep_cmd = {
 REGISTER(subcommand, sweep_cmd);
 
 struct sweep_cli {
-	const char *exp_path, *dir, *point, *argv0;
+	const char *exp_path, *dir, *point, *argv0, *kernel;
 	bool resume, dry_run, quick, emit_jobs, collect, oversubscribe;
 	long reps;
 	const char *overrides[16]; /* KEY=VALUE, applied in order */
@@ -450,6 +453,23 @@ static void dry_run(const struct sweep *s, const struct sweep_cli *cli)
 	printf("# estimated time: %s (%.2f s per point)\n", t, per);
 }
 
+/* One word for sh: as is when safe, else in single quotes (' as '\''). */
+static void shq(FILE *f, const char *w)
+{
+	if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			 "0123456789_./=:,%+-@") == strlen(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *w; w++)
+		if (*w == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*w, f);
+	fputc('\'', f);
+}
+
 static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 {
 	char *path = xasprintf("%s/jobs.txt", cli->dir), *text;
@@ -459,13 +479,24 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 	for (size_t k = 0; k < s->npoints; k++) {
 		char id[32];
 		sweep_point_id(&s->points[s->order[k]], id, sizeof(id));
-		fprintf(f, "%s sweep %s --out %s --seed %llu%s", cli->argv0,
-			cli->exp_path, cli->dir, (unsigned long long)s->seed,
+		/* Every path and value quoted for the shell that runs the line. */
+		shq(f, cli->argv0);
+		fputs(" sweep ", f);
+		shq(f, cli->exp_path);
+		fputs(" --out ", f);
+		shq(f, cli->dir);
+		fprintf(f, " --seed %llu%s", (unsigned long long)s->seed,
 			cli->quick ? " --quick" : "");
 		if (cli->reps)
 			fprintf(f, " --reps %ld", cli->reps);
-		for (size_t i = 0; i < cli->noverrides; i++)
-			fprintf(f, " --override '%s'", cli->overrides[i]);
+		if (cli->kernel) {
+			fputs(" --kernel ", f);
+			shq(f, cli->kernel);
+		}
+		for (size_t i = 0; i < cli->noverrides; i++) {
+			fputs(" --override ", f);
+			shq(f, cli->overrides[i]);
+		}
 		if (cli->oversubscribe)
 			fprintf(f, " --oversubscribe");
 		fprintf(f, " --point %s\n", id);
@@ -576,7 +607,7 @@ static const char *self_path(void)
 
 static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 {
-	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER };
+	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER, O_KERNEL };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, 'o' },
 		{ "resume", no_argument, NULL, O_RESUME },
@@ -589,6 +620,7 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 		{ "point", required_argument, NULL, O_POINT },
 		{ "collect", no_argument, NULL, O_COLLECT },
 		{ "oversubscribe", no_argument, NULL, O_OVER },
+		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ 0 },
 	};
 	int c;
@@ -637,6 +669,12 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 			break;
 		case O_EMIT:
 			cli->emit_jobs = true;
+			break;
+		case O_KERNEL:
+			if (!knob_profile_find(optarg))
+				die(EXIT_USAGE, "sweep: unknown kernel profile '%s' (see "
+				    "'memscale list kernels')", optarg);
+			cli->kernel = optarg;
 			break;
 		case O_POINT:
 			cli->point = optarg;
@@ -693,6 +731,15 @@ static int sweep_main(int argc, char **argv)
 	}
 	if (cli.reps)
 		e->reps = (unsigned)cli.reps;
+	if (cli.kernel) {
+		/* last in [fixed], so it replaces a kernel the file names there;
+		 * [variant] sections are applied after [fixed] */
+		e->fixed = realloc(e->fixed, (e->nfixed + 1) * sizeof(*e->fixed));
+		if (!e->fixed)
+			die(1, "out of memory");
+		e->fixed[e->nfixed++] = (struct exp_kv){ xstrdup("kernel"),
+							 xstrdup(cli.kernel), 0 };
+	}
 	if (!cli.dir)
 		cli.dir = dirbuf = xasprintf("results/%s%s", e->name,
 					     cli.quick ? "-quick" : "");
@@ -723,7 +770,11 @@ static int sweep_main(int argc, char **argv)
 	}
 
 	if (cli.collect) {
-		long n = sweep_collect(cli.dir);
+		long n;
+
+		if (access(cli.dir, F_OK) == 0)
+			out_lock_dir(cli.dir, false, "sweep --collect");
+		n = sweep_collect(cli.dir);
 		if (n >= 0)
 			fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
 				n, s.npoints, cli.dir);
@@ -742,6 +793,9 @@ static int sweep_main(int argc, char **argv)
 		    "differs from %s%s); choose another --out", cli.dir,
 		    cli.exp_path, cli.quick ? " --quick" : "");
 	mkdir_p(cli.dir);
+	/* One writer per directory: a whole sweep or --emit-jobs excludes
+	 * everybody; fleet jobs (--point) share it with each other. */
+	out_lock_dir(cli.dir, cli.point != NULL, "sweep");
 	{
 		char *pdir = xasprintf("%s/points", cli.dir);
 		mkdir_p(pdir);

@@ -1,5 +1,6 @@
 /* cmd_validate.c - `memscale validate`: run the primitives' validators. */
 #include <getopt.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,17 +15,30 @@ const struct subcommand validate_cmd = {
 	.summary = "check mutual exclusion of locks and accuracy of counters "
 		   "(exit 1 on a violation)",
 	.usage = "validate --all | --lock NAME | --counter NAME [--threads N] "
-		 "[--iterations K]\n"
+		 "[--iterations K] [--runs R] [--min-seconds S] [--seconds S]\n"
+		 "         [--oversubscribe]\n"
 		 "\n"
 		 "  -a, --all             every registered lock (unsafe baselines skipped)\n"
 		 "  -l, --lock NAME       one lock\n"
 		 "  -c, --counter NAME    one counter (with --lock: its fold lock)\n"
-		 "  -t, --threads N       threads (default 4)\n"
+		 "  -t, --threads N       threads (default: the CPUs we may use, 2..4)\n"
 		 "  -i, --iterations K    acquisitions per thread (default 200000)\n"
+		 "  -r, --runs R          runs per lock and per control (default 1;\n"
+		 "                        a control then gets up to 20 rounds)\n"
+		 "  -m, --min-seconds S   shortest run: threads go on past K until S\n"
+		 "                        (default 0.2; on few CPUs threads overlap\n"
+		 "                        only where one is preempted inside the lock)\n"
+		 "  -s, --seconds S       time limit of one run (default 2)\n"
+		 "      --oversubscribe   spinning locks with more threads than CPUs\n"
 		 "\n"
 		 "Threads take the lock (trylock on alternate iterations where\n"
-		 "supported) and update shared words that only the lock protects.\n"
-		 "Exit status 1 when any lock lets two threads in at once.\n"
+		 "supported) and update shared words that only the lock protects,\n"
+		 "dwelling inside; each run counts the acquisitions another thread\n"
+		 "contended (proof the threads overlapped).  Two broken controls run\n"
+		 "first, the lock 'none' and a racy test-and-set, and must be caught.\n"
+		 "Exit status 1 when any lock lets two threads in at once; 3 when\n"
+		 "the run is inconclusive (a control was not caught, a run did not\n"
+		 "overlap, or a lock was skipped).\n"
 		 "Counters: threads add known deltas while a reader samples the\n"
 		 "approximate read; exit status 1 when the exact read differs\n"
 		 "from the sum or a read error exceeds the counter's bound.\n"
@@ -33,28 +47,95 @@ const struct subcommand validate_cmd = {
 };
 REGISTER(subcommand, validate_cmd);
 
-static int check_one(const struct lock_ops *ops, unsigned threads,
-		     unsigned long iters)
-{
-	struct validate_report rep;
-	bool ok;
+/* Exit status beyond 0 (valid) and 1 (a violation). */
+#define EXIT_INCONCLUSIVE 3
+/* Rounds a control gets to be caught when one run per lock is asked. */
+#define CONTROL_ROUNDS 20
 
-	if (ops->flags & LOCK_F_UNSAFE) {
-		printf("%-16s skipped (no mutual exclusion by design)\n", ops->name);
-		return 0;
-	}
-	ok = validate_lock(ops, threads, iters, &rep);
-	printf("%-16s %s  threads=%u acquisitions=%llu trylock=%llu "
-	       "violations=%llu lost_updates=%llu\n", ops->name,
-	       ok ? "ok  " : "FAIL", threads, rep.acquisitions, rep.trylocks_ok,
-	       rep.violations, rep.lost_updates);
-	fflush(stdout);
-	return ok ? 0 : 1;
+struct vcfg {
+	unsigned threads, cpus, runs;
+	unsigned long iters;
+	double min_seconds, seconds;
+	bool oversubscribe;
+};
+
+/* CPUs this process may run on (taskset, cpusets), not the machine's. */
+static unsigned allowed_cpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	return (unsigned)CPU_COUNT(&set);
 }
 
-static int check_counter(const struct counter_ops *ops,
-			 const struct lock_ops *lock, unsigned threads,
-			 unsigned long iters)
+/*
+ * A control must fail: run it up to `rounds` times (stopping at the first
+ * catch unless `all`).  Returns true when it was caught at least once;
+ * prints one line.
+ */
+static bool run_control(const struct lock_ops *ops, const struct vcfg *c,
+			unsigned rounds, bool all)
+{
+	struct validate_report rep, sum = { 0 };
+	unsigned caught = 0, tried = 0, overlapped = 0;
+
+	while (tried < rounds && (all || !caught)) {
+		tried++;
+		if (!validate_lock_run(ops, c->threads, c->iters, c->min_seconds, c->seconds, true, &rep))
+			caught++;
+		overlapped += rep.overlapped;
+		sum.violations += rep.violations;
+		sum.lost_updates += rep.lost_updates;
+		sum.acquisitions += rep.acquisitions;
+	}
+	printf("control %-16s %s  threads=%u runs=%u caught=%u overlapped=%u "
+	       "acquisitions=%llu violations=%llu lost_updates=%llu\n", ops->name,
+	       caught ? "caught" : "MISSED", c->threads, tried, caught, overlapped,
+	       sum.acquisitions, sum.violations, sum.lost_updates);
+	fflush(stdout);
+	return caught > 0;
+}
+
+/* 0 valid, 1 violation, EXIT_INCONCLUSIVE no overlap or not run. */
+static int check_one(const struct lock_ops *ops, const struct vcfg *c)
+{
+	struct validate_report rep, sum = { 0 };
+	unsigned failed = 0, overlapped = 0;
+
+	if (ops->flags & LOCK_F_UNSAFE) {
+		printf("%-16s skipped (no mutual exclusion by design; run as a "
+		       "control)\n", ops->name);
+		return 0;
+	}
+	if ((ops->flags & LOCK_F_SPINS) && c->threads > c->cpus && !c->oversubscribe) {
+		printf("%-16s skipped (%u threads spinning on %u CPUs measure the "
+		       "scheduler; pass --oversubscribe)\n", ops->name, c->threads, c->cpus);
+		return EXIT_INCONCLUSIVE;
+	}
+	for (unsigned r = 0; r < c->runs; r++) {
+		if (!validate_lock_run(ops, c->threads, c->iters, c->min_seconds, c->seconds, false, &rep))
+			failed++;
+		overlapped += rep.overlapped;
+		sum.acquisitions += rep.acquisitions;
+		sum.trylocks_ok += rep.trylocks_ok;
+		sum.contended += rep.contended;
+		sum.violations += rep.violations;
+		sum.lost_updates += rep.lost_updates;
+	}
+	printf("%-16s %s  threads=%u runs=%u failed=%u overlapped=%u "
+	       "acquisitions=%llu trylock=%llu contended=%llu violations=%llu "
+	       "lost_updates=%llu\n", ops->name,
+	       failed ? "FAIL" : overlapped < c->runs ? "INCONCLUSIVE" : "ok  ",
+	       c->threads, c->runs, failed, overlapped, sum.acquisitions,
+	       sum.trylocks_ok, sum.contended, sum.violations, sum.lost_updates);
+	fflush(stdout);
+	return failed ? 1 : overlapped < c->runs ? EXIT_INCONCLUSIVE : 0;
+}
+
+static int check_counter_run(const struct counter_ops *ops,
+			     const struct lock_ops *lock, unsigned threads,
+			     unsigned long iters)
 {
 	struct counter_validate_report rep;
 	struct counter_params p = { .lock = lock };
@@ -68,24 +149,73 @@ static int check_counter(const struct counter_ops *ops,
 	return ok ? 0 : 1;
 }
 
+/*
+ * The counters' control, once per command: a word added without an
+ * atomic must lose updates here, or no counter result means anything.
+ */
+static bool counter_control(unsigned threads, unsigned long iters)
+{
+	static int state; /* 0 not run, 1 caught, -1 missed */
+	struct counter_validate_report rep;
+	unsigned tried = 0;
+
+	if (state)
+		return state > 0;
+	while (tried < CONTROL_ROUNDS && !state) {
+		tried++;
+		if (!validate_counter(&validate_racy_counter_ops, NULL, threads, iters, &rep))
+			state = 1;
+	}
+	if (!state)
+		state = -1;
+	printf("control %-16s %s  threads=%u runs=%u true=%ld exact=%ld\n",
+	       validate_racy_counter_ops.name, state > 0 ? "caught" : "MISSED",
+	       threads, tried, rep.truth, rep.exact);
+	fflush(stdout);
+	return state > 0;
+}
+
+static int check_counter(const struct counter_ops *ops,
+			 const struct lock_ops *lock, unsigned threads,
+			 unsigned long iters)
+{
+	if (!counter_control(threads, iters)) {
+		printf("%-20s INCONCLUSIVE  the broken control was not caught\n", ops->name);
+		return EXIT_INCONCLUSIVE;
+	}
+	return check_counter_run(ops, lock, threads, iters);
+}
+
+/* A violation (1) outranks an inconclusive run (3). */
+static int merge_status(int a, int b)
+{
+	return a == 1 || b == 1 ? 1 : a ? a : b;
+}
+
 static int validate_main(int argc, char **argv)
 {
+	enum { O_OVER = 256 };
 	static const struct option longopts[] = {
 		{ "all", no_argument, NULL, 'a' },
 		{ "lock", required_argument, NULL, 'l' },
 		{ "counter", required_argument, NULL, 'c' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "iterations", required_argument, NULL, 'i' },
+		{ "runs", required_argument, NULL, 'r' },
+		{ "seconds", required_argument, NULL, 's' },
+		{ "min-seconds", required_argument, NULL, 'm' },
+		{ "oversubscribe", no_argument, NULL, O_OVER },
 		{ 0 },
 	};
 	const char *lock = NULL, *counter = NULL;
-	bool all = false;
-	long threads = 4, iters = 200000;
+	bool all = false, threads_given = false;
+	long threads = 0, iters = 200000, runs = 1;
+	struct vcfg cfg = { .min_seconds = 0.2, .seconds = 2 };
 	int c, status = 0;
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "al:c:t:i:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "al:c:t:i:r:s:m:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			all = true;
@@ -99,10 +229,28 @@ static int validate_main(int argc, char **argv)
 		case 't':
 			if (!parse_long(optarg, 1, 4096, &threads))
 				die(EXIT_USAGE, "validate: bad --threads '%s' (want 1..4096)", optarg);
+			threads_given = true;
 			break;
 		case 'i':
 			if (!parse_long(optarg, 1, 1000000000L, &iters))
-				die(EXIT_USAGE, "validate: bad --iterations '%s' (want 1..1e9)", optarg);
+				die(EXIT_USAGE, "validate: bad --iterations '%s' (want 1..1000000000)", optarg);
+			break;
+		case 'r':
+			if (!parse_long(optarg, 1, 100000, &runs))
+				die(EXIT_USAGE, "validate: bad --runs '%s' (want 1..100000)", optarg);
+			break;
+		case 's':
+			if (!parse_double(optarg, 1e-3, 3600, &cfg.seconds))
+				die(EXIT_USAGE, "validate: bad --seconds '%s' (want 0.001..3600 "
+				    "seconds per run)", optarg);
+			break;
+		case 'm':
+			if (!parse_double(optarg, 0, 3600, &cfg.min_seconds))
+				die(EXIT_USAGE, "validate: bad --min-seconds '%s' (want 0..3600 "
+				    "seconds per run)", optarg);
+			break;
+		case O_OVER:
+			cfg.oversubscribe = true;
 			break;
 		default:
 			cli_bad_option(&validate_cmd, argv[optind - 1]);
@@ -112,6 +260,15 @@ static int validate_main(int argc, char **argv)
 		die(EXIT_USAGE, "validate: unexpected argument '%s'", argv[optind]);
 	if (!all && !lock && !counter)
 		die(EXIT_USAGE, "validate: say --all, --lock NAME or --counter NAME");
+	cfg.cpus = allowed_cpus();
+	/* Default: up to 4 threads, never more than the CPUs we may use (a
+	 * spinning lock oversubscribed measures the scheduler), at least 2
+	 * (one thread overlaps with nobody). */
+	if (!threads_given)
+		threads = cfg.cpus < 2 ? 2 : cfg.cpus > 4 ? 4 : cfg.cpus;
+	cfg.threads = (unsigned)threads;
+	cfg.iters = (unsigned long)iters;
+	cfg.runs = (unsigned)runs;
 	if (counter) {
 		const struct counter_ops *cops = counter_find(counter);
 		const struct lock_ops *fold_lock = lock ? lock_find(lock) : NULL;
@@ -120,25 +277,52 @@ static int validate_main(int argc, char **argv)
 			    "list counters')", counter);
 		if (lock && !fold_lock)
 			die(EXIT_USAGE, "validate: unknown lock '%s' (see 'memscale list locks')", lock);
-		status |= check_counter(cops, fold_lock, (unsigned)threads,
-					(unsigned long)iters);
+		status = check_counter(cops, fold_lock, cfg.threads, cfg.iters);
+		lock = NULL; /* --lock named the fold lock */
 	}
-	if (lock) {
-		const struct lock_ops *ops = lock_find(lock);
-		if (!ops)
+	if (lock || all) {
+		const struct lock_ops *one = lock ? lock_find(lock) : NULL;
+		const struct lock_ops *controls[] = { lock_find("none"), &validate_racy_ops };
+		bool powered = true;
+
+		if (lock && !one)
 			die(EXIT_USAGE, "validate: unknown lock '%s' (see 'memscale list locks')", lock);
-		status |= check_one(ops, (unsigned)threads, (unsigned long)iters);
+		if (cfg.threads < 2)
+			die(EXIT_USAGE, "validate: --threads %u cannot show a violation "
+			    "(want 2 or more threads for locks)", cfg.threads);
+		if (one && (one->flags & LOCK_F_SPINS) && cfg.threads > cfg.cpus &&
+		    !cfg.oversubscribe)
+			die(EXIT_USAGE, "validate: %u threads spinning on lock '%s' with "
+			    "only %u CPUs measure the scheduler; pass --oversubscribe "
+			    "or fewer --threads", cfg.threads, one->name, cfg.cpus);
+		/* Controls first: a validator that cannot catch a lock without
+		 * exclusion here and now has no power to pass anything. */
+		for (size_t i = 0; i < ARRAY_SIZE(controls); i++)
+			if (controls[i] && !run_control(controls[i], &cfg,
+							cfg.runs > 1 ? cfg.runs : CONTROL_ROUNDS,
+							cfg.runs > 1))
+				powered = false;
+		if (one) {
+			status = merge_status(status, check_one(one, &cfg));
+		} else {
+			const struct lock_ops **v;
+			size_t n = lock_all(&v);
+			for (size_t i = 0; i < n; i++)
+				status = merge_status(status, check_one(v[i], &cfg));
+		}
+		if (!powered) {
+			printf("inconclusive: a broken control passed, so these runs could "
+			       "not have caught a broken lock (more --threads, --iterations "
+			       "or --seconds)\n");
+			status = merge_status(status, EXIT_INCONCLUSIVE);
+		}
 	}
 	if (all) {
-		const struct lock_ops **v;
-		size_t n = lock_all(&v);
-		for (size_t i = 0; i < n; i++)
-			status |= check_one(v[i], (unsigned)threads, (unsigned long)iters);
 		const struct counter_ops **cv;
 		size_t cn = counter_all(&cv);
 		for (size_t i = 0; i < cn; i++)
-			status |= check_counter(cv[i], NULL, (unsigned)threads,
-						(unsigned long)iters);
+			status = merge_status(status, check_counter(cv[i], NULL, cfg.threads,
+								    cfg.iters));
 	}
 	return status;
 }

@@ -21,6 +21,8 @@ int model_calibrate(struct mopts *m)
 	o.locks = !m->nolocks;
 	o.workloads = !m->nowl;
 	o.verbose = true;
+	if (m->out)
+		check_output_file("model calibrate", m->out);
 	if (m->out && !(f = fopen(m->out, "w")))
 		die_errno(EXIT_USAGE, "model calibrate: cannot write '%s'", m->out);
 	calib_measure(&c, &o);

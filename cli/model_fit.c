@@ -13,10 +13,12 @@
 /* Loads (N, X) pairs from a results CSV or a plain two-column file. */
 static size_t load_xy(const char *path, struct mopts *m, double **x, double **y)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f;
 	char line[4096];
 	size_t n = 0, cap = 64, lineno = 0;
 
+	check_input_file("model fit usl", path, "a results CSV or two columns N X");
+	f = fopen(path, "r");
 	if (!f)
 		die_errno(EXIT_USAGE, "model fit usl: cannot open '%s'", path);
 	/* A header naming "workers" means a results CSV. */

@@ -18,10 +18,25 @@
 #include "predict/ledger.h"
 #include "predict/usl.h"
 
-static const char *const knob_cols[] = {
-	"layout", "stats", "stats_batch", "charge_batch", "lru_batch", "lru_lock",
-	"containers", "depth", "nodes", "flush_ms", "page_work", NULL,
-};
+/* The result columns that describe a model configuration: every
+ * registered knob the model owns (a new model knob needs no edit here). */
+static const char *const *model_knob_cols(size_t *n)
+{
+	static const char **cols;
+	static size_t ncols;
+
+	if (!cols) {
+		const struct knob **all;
+		size_t nk = knob_all(&all);
+
+		cols = xcalloc(nk + 1, sizeof(*cols));
+		for (size_t i = 0; i < nk; i++)
+			if (all[i]->owner && !strcmp(all[i]->owner, "model"))
+				cols[ncols++] = all[i]->name;
+	}
+	*n = ncols;
+	return cols;
+}
 
 /* One group's largest worker count, for the A/B comparison. */
 struct ab_group {
@@ -102,6 +117,8 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 	char **keys;
 	double sum_abs = 0;
 	unsigned nerr = 0;
+	size_t nkc;
+	const char *const *knob_cols = model_knob_cols(&nkc);
 
 	t = csv_read_file(path, &err, &el);
 	if (!t)
@@ -132,7 +149,7 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 
 		/* One group per (workload, lock, knob values). */
 		gm.nsets = 0;
-		gm.sets = xcalloc(ARRAY_SIZE(knob_cols) + 1, sizeof(char *));
+		gm.sets = xcalloc(nkc + 1, sizeof(char *));
 		for (size_t k = 0; knob_cols[k]; k++) {
 			int col = csv_col(t, knob_cols[k]);
 			if (col < 0 || !*t->rows[r][col])
@@ -316,6 +333,18 @@ int model_validate(struct mopts *m)
 		struct stat st;
 		if (stat(m->args[i], &st))
 			die_errno(EXIT_USAGE, "model validate: cannot read '%s'", m->args[i]);
+		if (!S_ISDIR(st.st_mode)) {
+			check_input_file("model validate", m->args[i], "a results CSV or directory");
+		} else {
+			char **csvs;
+			size_t n = results_csvs(m->args[i], &csvs);
+			for (size_t k = 0; k < n; k++)
+				free(csvs[k]);
+			free(csvs);
+			if (!n)
+				die(EXIT_USAGE, "model validate: '%s' is a directory without a results.csv "
+				    "in it or its subdirectories (want a results CSV or directory)", m->args[i]);
+		}
 	}
 	model_get_calib(m, &c);
 	memset(&po, 0, sizeof(po));
@@ -337,9 +366,6 @@ int model_validate(struct mopts *m)
 			continue;
 		}
 		n = results_csvs(m->args[i], &csvs);
-		if (!n)
-			fprintf(stderr, "model validate: %s: no results.csv in it or its subdirectories\n",
-				m->args[i]);
 		for (size_t k = 0; k < n; k++) {
 			validate_csv(csvs[k], m, &c, &sum_abs, &nerr);
 			free(csvs[k]);

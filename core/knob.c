@@ -8,19 +8,24 @@
 #include <string.h>
 
 REGISTRY_BOUNDS(knob);
+REGISTRY_BOUNDS(knob_profile);
 
 struct knob_entry {
 	const struct knob *knob;
-	char *value; /* NULL: default */
+	char *value;        /* set explicitly; NULL: not set */
+	const char *preset; /* from the profile; NULL: none */
 	bool used;
 };
 
 struct knobset {
 	struct knob_entry *e;
 	size_t n;
+	const struct knob_profile *profile;
 };
 
 DEFINE_REGISTRY_LOOKUP(knob, struct knob, knob_all, knob_find)
+DEFINE_REGISTRY_LOOKUP(knob_profile, struct knob_profile, knob_profile_all,
+		       knob_profile_find)
 
 static const struct knob **sorted_knobs(size_t *n)
 {
@@ -46,8 +51,18 @@ const char *knob_allowed(const struct knob *k, char *buf, size_t len)
 						v->value);
 		break;
 	case KNOB_STR:
-		snprintf(buf, len, "text");
+		snprintf(buf, len, "%s", k->allowed ? k->allowed : "text");
 		break;
+	case KNOB_PROFILE: {
+		const struct knob_profile **v;
+		size_t n = knob_profile_all(&v);
+
+		off += (size_t)snprintf(buf, len, "none");
+		for (size_t i = 0; i < n; i++)
+			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
+						"|%s", v[i]->name);
+		break;
+	}
 	}
 	return buf;
 }
@@ -69,9 +84,12 @@ struct knobset *knobset_clone(const struct knobset *ks)
 {
 	struct knobset *c = knobset_new();
 
-	for (size_t i = 0; i < ks->n; i++)
+	for (size_t i = 0; i < ks->n; i++) {
 		if (ks->e[i].value)
 			c->e[i].value = xstrdup(ks->e[i].value);
+		c->e[i].preset = ks->e[i].preset;
+	}
+	c->profile = ks->profile;
 	return c;
 }
 
@@ -106,9 +124,32 @@ static bool value_ok(const struct knob *k, const char *value)
 				return true;
 		return false;
 	case KNOB_STR:
-		return *value != '\0';
+		return *value != '\0' && (!k->check || k->check(value));
+	case KNOB_PROFILE:
+		return !strcmp(value, "none") || knob_profile_find(value);
 	}
 	return false;
+}
+
+/* Presets every knob the profile names (the profile's own files are
+ * checked by tests/kernels.t: each names registered knobs and allowed
+ * values). */
+static void apply_profile(struct knobset *ks, const struct knob_profile *p)
+{
+	for (size_t i = 0; i < ks->n; i++)
+		ks->e[i].preset = NULL;
+	ks->profile = p;
+	if (!p)
+		return;
+	for (const struct knob_preset *s = p->sets; s->knob; s++) {
+		const struct knob *k = knob_find(s->knob);
+
+		if (!k || !value_ok(k, s->value))
+			die(1, "internal error: kernel profile '%s' sets %s=%s, "
+			    "which is no allowed knob value", p->name, s->knob,
+			    s->value);
+		entry(ks, k)->preset = s->value;
+	}
 }
 
 bool knobset_set(struct knobset *ks, const char *key, const char *value,
@@ -130,7 +171,16 @@ bool knobset_set(struct knobset *ks, const char *key, const char *value,
 	}
 	e = entry(ks, k);
 	free(e->value);
-	e->value = xstrdup(value);
+	/* Integers are recorded as read ("0100" is 100, and results say 100). */
+	if (k->type == KNOB_INT) {
+		long l = 0;
+		parse_long(value, k->min, k->max, &l);
+		e->value = xasprintf("%ld", l);
+	} else {
+		e->value = xstrdup(value);
+	}
+	if (k->type == KNOB_PROFILE)
+		apply_profile(ks, strcmp(value, "none") ? knob_profile_find(value) : NULL);
 	return true;
 }
 
@@ -158,7 +208,36 @@ const char *knob_str(struct knobset *ks, const struct knob *k)
 {
 	struct knob_entry *e = entry(ks, k);
 	e->used = true;
-	return e->value ? e->value : k->def;
+	return e->value ? e->value : e->preset ? e->preset : k->def;
+}
+
+const char *knob_origin(const struct knobset *ks, const struct knob *k)
+{
+	const struct knob_entry *e = entry(ks, k);
+
+	return e->value ? "set" : e->preset ? "kernel" : "default";
+}
+
+const char *knobset_value(const struct knobset *ks, const struct knob *k)
+{
+	return entry(ks, k)->value;
+}
+
+const struct knob_profile *knobset_profile(const struct knobset *ks)
+{
+	return ks->profile;
+}
+
+unsigned long knob_uint(struct knobset *ks, const struct knob *k)
+{
+	long v;
+	const char *s = knob_str(ks, k);
+
+	if ((k->type != KNOB_INT && k->type != KNOB_ENUM) ||
+	    !parse_long(s, 0, LONG_MAX, &v))
+		die(1, "internal error: knob '%s' value '%s' is not a number",
+		    k->name, s);
+	return (unsigned long)v;
 }
 
 long knob_int(struct knobset *ks, const struct knob *k)

@@ -19,9 +19,11 @@
 #include <stddef.h>
 
 enum knob_type {
-	KNOB_INT,  /* integer in [min, max] */
-	KNOB_ENUM, /* one of values[] */
-	KNOB_STR,  /* free text (validated by its owner) */
+	KNOB_INT,     /* integer in [min, max] */
+	KNOB_ENUM,    /* one of values[] */
+	KNOB_STR,     /* free text (validated by its owner) */
+	KNOB_PROFILE, /* the name of a registered knob profile, or "none":
+		       * setting it presets the knobs the profile lists */
 };
 
 struct knob_value {
@@ -37,7 +39,38 @@ struct knob {
 	long min, max;                    /* KNOB_INT */
 	const struct knob_value *values;  /* KNOB_ENUM, ends with {NULL} */
 	const char *owner;                /* "lock", "counter", "model", ... */
+	/* A property of the kernel version (not of the experiment): every
+	 * kernel profile must set it (tests/kernels.t). */
+	bool per_kernel;
+	/* KNOB_STR: the owner's check of a value, so that --set and
+	 * experiment files refuse a bad one when they are read (not when a
+	 * run starts); NULL: any non-empty text.  `allowed` says what is. */
+	bool (*check)(const char *value);
+	const char *allowed;
 };
+
+/*
+ * A knob profile: one kernel version or commit, written down once as the
+ * value of every per-kernel knob with where that value comes from.  One
+ * file per profile (models/kernels/), registered with
+ * REGISTER(knob_profile, ...).  `--kernel NAME` (or `--set kernel=NAME`,
+ * `kernel = NAME` in an experiment file) presets the knobs; a knob set
+ * explicitly (`--set`) wins over the profile whatever the order.
+ */
+struct knob_preset {
+	const char *knob, *value;
+	const char *source; /* commit and file the value was read from */
+};
+
+struct knob_profile {
+	const char *name;   /* "v6.9", "70a64b7919cb" */
+	const char *title;  /* what the kernel is, one line */
+	const char *commit; /* the commit it stands for */
+	const struct knob_preset *sets; /* ends with { NULL } */
+};
+
+const struct knob_profile *knob_profile_find(const char *name);
+size_t knob_profile_all(const struct knob_profile ***out);
 
 struct knobset;
 
@@ -63,6 +96,16 @@ const char *knob_str(struct knobset *ks, const struct knob *k);
 long knob_int(struct knobset *ks, const struct knob *k);
 /* Index of the value in k->values. */
 size_t knob_enum(struct knobset *ks, const struct knob *k);
+/* The value as an unsigned number (an integer knob, or an enum whose
+ * values are numbers: read by value, never by position). */
+unsigned long knob_uint(struct knobset *ks, const struct knob *k);
+/* Where the effective value came from: "set", "kernel" or "default". */
+const char *knob_origin(const struct knobset *ks, const struct knob *k);
+/* The value set explicitly (--set, experiment file), or NULL; does not
+ * mark the knob used. */
+const char *knobset_value(const struct knobset *ks, const struct knob *k);
+/* The profile preset in ks (NULL: none). */
+const struct knob_profile *knobset_profile(const struct knobset *ks);
 bool knob_enum_is(struct knobset *ks, const struct knob *k, const char *v);
 
 /* Iterate over knobs that were consulted (or explicitly set), sorted. */

@@ -1,6 +1,7 @@
 #include "core/util.h"
 #include "core/registry.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -8,8 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 const char *progname = "memscale";
+void (*die_hook)(int status);
 
 static void vmsg(const char *fmt, va_list ap, int errnum)
 {
@@ -26,6 +30,8 @@ void die(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap, 0);
 	va_end(ap);
+	if (die_hook)
+		die_hook(status);
 	exit(status);
 }
 
@@ -36,6 +42,8 @@ void die_errno(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap, e);
 	va_end(ap);
+	if (die_hook)
+		die_hook(status);
 	exit(status);
 }
 
@@ -47,6 +55,11 @@ void warnx_(const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Numbers on the command line and in files are decimal, always: a leading
+ * zero is read as decimal ("010" is ten, never octal eight), and "0x1",
+ * leading blanks, a '+' sign and anything after the digits are refused.
+ */
 bool parse_long(const char *s, long min, long max, long *out)
 {
 	char *end;
@@ -54,8 +67,11 @@ bool parse_long(const char *s, long min, long max, long *out)
 
 	if (!s || !*s)
 		return false;
+	if (!isdigit((unsigned char)s[0]) &&
+	    !(s[0] == '-' && isdigit((unsigned char)s[1])))
+		return false;
 	errno = 0;
-	v = strtol(s, &end, 0);
+	v = strtol(s, &end, 10);
 	if (errno || *end || v < min || v > max)
 		return false;
 	*out = v;
@@ -68,6 +84,11 @@ bool parse_double(const char *s, double min, double max, double *out)
 	double v;
 
 	if (!s || !*s)
+		return false;
+	/* Decimal only: no hex floats ("0x1p3"), no "inf"/"nan", no blanks. */
+	if (strpbrk(s, "xX") ||
+	    !(isdigit((unsigned char)s[0]) || s[0] == '.' ||
+	      (s[0] == '-' && (isdigit((unsigned char)s[1]) || s[1] == '.'))))
 		return false;
 	errno = 0;
 	v = strtod(s, &end);
@@ -93,6 +114,11 @@ size_t parse_list(const char *s, long min, long max, long **out,
 	*err = "empty list";
 	if (!s || !*s)
 		return 0;
+	/* strtok_r would skip empty elements: "1,", ",1" and "1,,2" are typos. */
+	if (s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,")) {
+		*err = "empty list element";
+		return 0;
+	}
 	v = xmalloc(cap * sizeof(*v));
 	copy = xstrdup(s);
 	for (tok = strtok_r(copy, ",", &save); tok;
@@ -177,6 +203,60 @@ const char *flags_str(unsigned flags, const struct flag_name *names,
 			off += (size_t)snprintf(buf + off, off < len ? len - off : 0,
 						"%s%s", off ? "," : "", names[i].name);
 	return buf;
+}
+
+void check_input_file(const char *cmd, const char *path, const char *want)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		die(EXIT_USAGE, "%s: cannot read '%s': %s (want %s)", cmd, path,
+		    strerror(errno), want);
+	if (S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: '%s' is a directory (want %s)", cmd, path, want);
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+		die(EXIT_USAGE, "%s: '%s' is a special file (want %s)", cmd, path, want);
+	if (access(path, R_OK))
+		die(EXIT_USAGE, "%s: cannot read '%s': %s (want %s)", cmd, path,
+		    strerror(errno), want);
+	if (S_ISREG(st.st_mode) && st.st_size == 0)
+		die(EXIT_USAGE, "%s: '%s' is empty (want %s)", cmd, path, want);
+}
+
+void check_output_file(const char *cmd, const char *path)
+{
+	struct stat st;
+	char *dir, *slash;
+
+	if (!*path)
+		die(EXIT_USAGE, "%s: empty output file name", cmd);
+	if (!stat(path, &st)) {
+		if (S_ISDIR(st.st_mode))
+			die(EXIT_USAGE, "%s: output '%s' is a directory (want a file "
+			    "name)", cmd, path);
+		if (!S_ISREG(st.st_mode))
+			die(EXIT_USAGE, "%s: output '%s' is a special file (want a "
+			    "regular file)", cmd, path);
+		if (access(path, W_OK))
+			die(EXIT_USAGE, "%s: output '%s' is not writable: %s", cmd,
+			    path, strerror(errno));
+		return;
+	}
+	dir = xstrdup(path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: cannot write '%s': directory '%s' does not "
+		    "exist", cmd, path, dir);
+	if (access(dir, W_OK | X_OK))
+		die(EXIT_USAGE, "%s: cannot write '%s': directory '%s' is not "
+		    "writable", cmd, path, dir);
+	free(dir);
 }
 
 char *read_text_file(const char *path)

@@ -28,6 +28,10 @@
 
 extern const char *progname;
 
+/* Tests and the fuzzing driver only: called by die() after its message,
+ * instead of exit(); must not return (it longjmps).  NULL: exit. */
+extern void (*die_hook)(int status);
+
 /* Print "memscale: <msg>" to stderr and exit with the given status. */
 void die(int status, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 2, 3)));
@@ -79,6 +83,19 @@ struct flag_name {
 /* "a,b,c": the names of the bits set in `flags`, into buf. */
 const char *flags_str(unsigned flags, const struct flag_name *names,
 		      size_t n, char *buf, size_t len);
+
+/*
+ * Bad input files, named as such: dies with EXIT_USAGE and one line
+ * "CMD: 'PATH' is a directory (want WANT)" when PATH is missing,
+ * unreadable, a directory, a special file (a pipe is fine) or empty.
+ */
+void check_input_file(const char *cmd, const char *path, const char *want);
+/*
+ * An output file about to be written: dies with EXIT_USAGE when PATH is a
+ * directory or a special file, or its directory is missing or not
+ * writable.
+ */
+void check_output_file(const char *cmd, const char *path);
 
 /* Whole file as a NUL-terminated heap string, or NULL if unreadable. */
 char *read_text_file(const char *path);

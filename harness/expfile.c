@@ -1,9 +1,18 @@
 /*
- * expfile.c - the experiment file parser (format in expfile.h).
+ * expfile.c - the experiment file reader (format in expfile.h).
+ *
+ * libinih tokenises the file (sections, KEY = VALUE, trimming); this file
+ * feeds it line by line through its reader hook, which is where the line
+ * numbers of every message come from, where comments ('#' or ';' at the
+ * start or after white space) are removed, where a line libinih would
+ * misread is refused with the same "file:line: reason" as always, and
+ * where a line longer than libinih's buffer is handed over as a value and
+ * its continuation lines (libinih's multi-line values) and joined again.
  *
  * Everything is validated while reading, against the same registries the
- * runs use (workloads, knobs, locks, counters), so `sweep --dry-run`
- * finds a typo before hours of measurements instead of in the middle.
+ * runs use (workloads, knobs, locks, counters), and every run setting,
+ * knob value and timing value is checked, so `sweep --dry-run` finds a
+ * typo before hours of measurements instead of in the middle.
  */
 #include "harness/expfile.h"
 #include "core/knob.h"
@@ -14,11 +23,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <ini.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_WORKERS_SPEC 16384
 
@@ -31,6 +42,14 @@ struct parser {
 	struct knobset *scratch; /* validates knob values */
 	int experiment_line;
 	bool seen[32];           /* [experiment] keys already given */
+	/* the reader hook's state */
+	FILE *f;
+	char *buf;               /* the current physical line */
+	size_t cap;
+	size_t off;              /* how much of it libinih has had */
+	char *key, *value;       /* the line's KEY = VALUE, joined from
+				  * libinih's calls, dispatched when the
+				  * next line is read */
 };
 
 static void perr(const struct parser *p, int line, const char *fmt, ...)
@@ -179,12 +198,6 @@ static void axis_add(struct parser *p, struct exp_axis **list, size_t *n,
 			check_setting(p, key, a->values[i]);
 }
 
-static const char *const exp_keys[] = {
-	"name", "description", "reproduces", "workloads", "workers", "mode",
-	"seconds", "warmup", "sample_ms", "reps", "base", "trace", "lock",
-	"counter", "variants",
-};
-
 /* One scalar run setting (workers, mode, seconds, warmup, sample_ms,
  * reps): 1 set, 0 bad value (reason in why), -1 not such a setting. */
 int exp_run_setting(struct experiment *e, const char *key, const char *value,
@@ -194,10 +207,32 @@ int exp_run_setting(struct experiment *e, const char *key, const char *value,
 	long v;
 
 	if (!strcmp(key, "workers")) {
-		if (!valid_workers(value, why, len))
+		/* "1, 50%, 100%" is kept as "1,50%,100%", as --threads takes it */
+		char *copy = xstrdup(value), *save = copy, *tok, *norm;
+		size_t off = 0;
+
+		norm = xcalloc(strlen(value) + 1, 1);
+		while ((tok = strsep(&save, ","))) {
+			tok = trim(tok);
+			off += (size_t)sprintf(norm + off, "%s%s", off ? "," : "", tok);
+			if (!*tok)
+				norm[0] = '\0', save = NULL; /* empty item: refused below */
+		}
+		free(copy);
+		if (!*norm || !valid_workers(norm, why, len)) {
+			if (!*norm)
+				snprintf(why, len, "bad workers '%s' (an empty item; want "
+					 "counts such as 1,2,4 or 1-8, or percentages of "
+					 "CPUs such as 50%%)", value);
+			else
+				snprintf(why, len, "bad workers '%s' (want counts such as "
+					 "1,2,4 or 1-8, or percentages of CPUs such as 50%%)",
+					 value);
+			free(norm);
 			return 0;
+		}
 		free(e->workers);
-		e->workers = xstrdup(value);
+		e->workers = norm;
 	} else if (!strcmp(key, "mode")) {
 		if (strcmp(value, "threads") && strcmp(value, "processes")) {
 			snprintf(why, len, "bad mode '%s' (allowed: "
@@ -266,50 +301,105 @@ static bool run_setting(struct parser *p, struct experiment *e,
 	return r == 1;
 }
 
+/* ---- [experiment]: one row per key ---- */
+
+static void set_name(struct parser *p, const char *value)
+{
+	if (!valid_name(value))
+		perr(p, p->line, "bad name '%s' (want lower-case letters, "
+		     "digits, '_' or '-')", value);
+	p->e->name = xstrdup(value);
+}
+
+static void set_description(struct parser *p, const char *value)
+{
+	p->e->description = xstrdup(value);
+}
+
+static void set_reproduces(struct parser *p, const char *value)
+{
+	p->e->reproduces = xstrdup(value);
+}
+
+static void set_base(struct parser *p, const char *value)
+{
+	/* Resolved once every variant has been read. */
+	p->e->quick->name = xstrdup(value);
+	p->e->quick->base = (size_t)p->line;
+}
+
+static void set_trace(struct parser *p, const char *value)
+{
+	if (!strcmp(value, "yes"))
+		p->e->trace = true;
+	else if (!strcmp(value, "no"))
+		p->e->trace = false;
+	else
+		perr(p, p->line, "bad trace '%s' (allowed: yes|no)", value);
+}
+
+static void set_lock(struct parser *p, const char *value)
+{
+	check_setting(p, "lock", value);
+	p->e->lock = xstrdup(value);
+}
+
+static void set_counter(struct parser *p, const char *value)
+{
+	check_setting(p, "counter", value);
+	p->e->counter = xstrdup(value);
+}
+
+/* workloads, workers, mode, seconds, warmup, sample_ms, reps */
+static void set_run(struct parser *p, const char *value);
+
+static const struct exp_key {
+	const char *key;
+	void (*set)(struct parser *p, const char *value);
+} exp_keys[] = {
+	{ "name", set_name },
+	{ "description", set_description },
+	{ "reproduces", set_reproduces },
+	{ "workloads", set_run },
+	{ "workers", set_run },
+	{ "mode", set_run },
+	{ "seconds", set_run },
+	{ "warmup", set_run },
+	{ "sample_ms", set_run },
+	{ "reps", set_run },
+	{ "base", set_base },
+	{ "trace", set_trace },
+	{ "lock", set_lock },
+	{ "counter", set_counter },
+};
+
+static const char *current_key;
+
+static void set_run(struct parser *p, const char *value)
+{
+	run_setting(p, p->e, current_key, value);
+}
+
 static void experiment_key(struct parser *p, const char *key, const char *value)
 {
-	struct experiment *e = p->e;
-	size_t k;
+	char allowed[512];
+	size_t k, off = 0;
 
 	for (k = 0; k < ARRAY_SIZE(exp_keys); k++)
-		if (!strcmp(exp_keys[k], key))
+		if (!strcmp(exp_keys[k].key, key))
 			break;
-	if (k == ARRAY_SIZE(exp_keys) || !strcmp(key, "variants"))
-		perr(p, p->line, "unknown key '%s' in [experiment] (allowed: name, "
-		     "description, reproduces, workloads, workers, mode, seconds, "
-		     "warmup, sample_ms, reps, base, trace, lock, counter)", key);
+	if (k == ARRAY_SIZE(exp_keys)) {
+		for (size_t i = 0; i < ARRAY_SIZE(exp_keys); i++)
+			off += (size_t)snprintf(allowed + off, sizeof(allowed) - off,
+						"%s%s", i ? ", " : "", exp_keys[i].key);
+		perr(p, p->line, "unknown key '%s' in [experiment] (allowed: %s)",
+		     key, allowed);
+	}
 	if (p->seen[k])
 		perr(p, p->line, "'%s' is set twice in [experiment]", key);
 	p->seen[k] = true;
-	if (run_setting(p, e, key, value))
-		return;
-	if (!strcmp(key, "name")) {
-		if (!valid_name(value))
-			perr(p, p->line, "bad name '%s' (want lower-case letters, "
-			     "digits, '_' or '-')", value);
-		e->name = xstrdup(value);
-	} else if (!strcmp(key, "description")) {
-		e->description = xstrdup(value);
-	} else if (!strcmp(key, "reproduces")) {
-		e->reproduces = xstrdup(value);
-	} else if (!strcmp(key, "base")) {
-		/* Resolved once every variant has been read. */
-		e->quick->name = xstrdup(value);
-		e->quick->base = (size_t)p->line;
-	} else if (!strcmp(key, "trace")) {
-		if (!strcmp(value, "yes"))
-			e->trace = true;
-		else if (!strcmp(value, "no"))
-			e->trace = false;
-		else
-			perr(p, p->line, "bad trace '%s' (allowed: yes|no)", value);
-	} else if (!strcmp(key, "lock")) {
-		check_setting(p, key, value);
-		e->lock = xstrdup(value);
-	} else if (!strcmp(key, "counter")) {
-		check_setting(p, key, value);
-		e->counter = xstrdup(value);
-	}
+	current_key = key;
+	exp_keys[k].set(p, value);
 }
 
 static void quick_key(struct parser *p, const char *key, const char *value)
@@ -412,16 +502,10 @@ static bool list_key(const struct parser *p, const char *key)
 	return false;
 }
 
-static void line_kv(struct parser *p, char *s)
+static void line_kv(struct parser *p, const char *key, const char *value)
 {
 	struct experiment *e = p->e;
-	char *eq = strchr(s, '='), *key, *value;
 
-	if (!eq)
-		perr(p, p->line, "expected 'KEY = VALUE' or '[section]', got '%s'", s);
-	*eq = '\0';
-	key = trim(s);
-	value = trim(eq + 1);
 	if (!*key)
 		perr(p, p->line, "missing key before '='");
 	if (!*value && !list_key(p, key))
@@ -464,6 +548,117 @@ static void strip_comment(char *s)
 		}
 }
 
+/* libinih's handler: collects KEY = VALUE (a long value arrives in parts,
+ * as libinih's multi-line continuations); the reader dispatches it. */
+static int on_value(void *user, const char *section_name, const char *name,
+		    const char *value)
+{
+	struct parser *p = user;
+
+	(void)section_name; /* sections are tracked by the reader */
+	if (!p->key) {
+		p->key = xstrdup(name);
+		p->value = xstrdup(value);
+	} else {
+		char *v = xasprintf("%s%s", p->value, value);
+		free(p->value);
+		p->value = v;
+	}
+	return 1;
+}
+
+static void dispatch(struct parser *p)
+{
+	if (!p->key)
+		return;
+	line_kv(p, p->key, p->value);
+	free(p->key);
+	free(p->value);
+	p->key = p->value = NULL;
+}
+
+/*
+ * A split point for a line longer than libinih's buffer: after the '=',
+ * between two non-blank characters, the second one a letter, digit, '.',
+ * '-' or '%' (libinih trims each part, and reads a part that starts with
+ * '#' or ';' as a comment), as far on as `max` allows.  0: none.
+ */
+static size_t split_at(const char *s, size_t from, size_t max)
+{
+	for (size_t k = max; k > from; k--)
+		if (!isspace((unsigned char)s[k - 1]) &&
+		    (isalnum((unsigned char)s[k]) || strchr(".-%", s[k])))
+			return k;
+	return 0;
+}
+
+/* libinih's reader hook: one (cleaned) line, or one part of a long one. */
+static char *next_line(char *str, int num, void *user)
+{
+	struct parser *p = user;
+	size_t room = (size_t)num - 2; /* text + '\n' + NUL */
+	char *s;
+
+	if (p->buf && p->buf[p->off]) {
+		/* the rest of a long line, as a continuation (leading blank) */
+		size_t len = strlen(p->buf + p->off), k = len;
+		if (len > room - 1 && !(k = split_at(p->buf + p->off, 0, room - 1)))
+			perr(p, p->line, "line too long to split (more than %zu "
+			     "characters without a break)", room);
+		snprintf(str, (size_t)num, " %.*s\n", (int)k, p->buf + p->off);
+		p->off += k;
+		return str;
+	}
+	dispatch(p);
+	for (;;) {
+		ssize_t got = getline(&p->buf, &p->cap, p->f);
+
+		if (got < 0) {
+			if (ferror(p->f))
+				die_errno(EXIT_USAGE, "cannot read experiment file '%s'",
+					  p->path);
+			p->buf[0] = '\0';
+			p->off = 0;
+			return NULL;
+		}
+		p->line++;
+		if ((size_t)got != strlen(p->buf))
+			perr(p, p->line, "not a text file (a NUL byte)");
+		strip_comment(p->buf);
+		s = trim(p->buf);
+		memmove(p->buf, s, strlen(s) + 1);
+		s = p->buf;
+		p->off = 0;
+		if (!*s)
+			continue;
+		if (*s == '[') {
+			char *end = strchr(s, ']');
+			if (!end || trim(end + 1)[0])
+				perr(p, p->line, "malformed section header '%s'", s);
+			*end = '\0';
+			section(p, s + 1);
+			continue; /* libinih's own section tracking is not used */
+		}
+		if (!strchr(s, '='))
+			perr(p, p->line, "expected 'KEY = VALUE' or '[section]', got '%s'", s);
+		if (strcspn(s, ":") < strcspn(s, "="))
+			perr(p, p->line, "expected 'KEY = VALUE' or '[section]', got "
+			     "'%s' (no ':' in a key)", s);
+		break;
+	}
+	{
+		size_t len = strlen(s), k = len;
+		size_t eq = (size_t)(strchr(s, '=') - s);
+		if (len > room && !(k = split_at(s, eq + 1, room)))
+			perr(p, p->line, "line too long to split (more than %zu "
+			     "characters without a break)", room);
+		/* An empty value: libinih passes "", which line_kv judges. */
+		snprintf(str, (size_t)num, "%.*s\n", (int)k, s);
+		p->off = k;
+	}
+	return str;
+}
+
 static size_t find_variant(const struct experiment *e, const char *name)
 {
 	for (size_t i = 0; i < e->nvariants; i++)
@@ -482,7 +677,7 @@ static void finish(struct parser *p, int last_line)
 		perr(p, 1, "no [experiment] section");
 	if (!e->name)
 		perr(p, at, "[experiment] has no 'name'");
-	if (!p->seen[3])
+	if (!e->nworkloads && !p->seen[3])
 		perr(p, at, "[experiment] has no 'workloads' (missing workload)");
 	if (!e->nvariants)
 		perr(p, last_line, "no [variant NAME] section (want at least one)");
@@ -537,13 +732,18 @@ static void finish(struct parser *p, int last_line)
 struct experiment *exp_load(const char *path)
 {
 	struct parser p = { .path = path };
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	struct stat st;
+	int r;
 
-	if (!f)
+	p.f = fopen(path, "r");
+	if (!p.f)
 		die_errno(EXIT_USAGE, "cannot open experiment file '%s'", path);
+	if (fstat(fileno(p.f), &st) == 0 && !S_ISREG(st.st_mode))
+		die(EXIT_USAGE, "experiment file '%s' is %s, not a regular file", path,
+		    S_ISDIR(st.st_mode) ? "a directory" : "a special file");
+	if (st.st_size == 0)
+		die(EXIT_USAGE, "experiment file '%s' is empty (want an "
+		    "[experiment] section)", path);
 	p.e = xcalloc(1, sizeof(*p.e));
 	p.e->quick = xcalloc(1, sizeof(*p.e->quick));
 	p.e->path = xstrdup(path);
@@ -554,26 +754,14 @@ struct experiment *exp_load(const char *path)
 	p.e->sample_ms = xstrdup("1000");
 	p.e->reps = 1;
 	p.scratch = knobset_new();
-	while ((len = getline(&buf, &cap, f)) >= 0) {
-		char *s;
-
-		p.line++;
-		strip_comment(buf);
-		s = trim(buf);
-		if (!*s)
-			continue;
-		if (*s == '[') {
-			char *end = strchr(s, ']');
-			if (!end || trim(end + 1)[0])
-				perr(&p, p.line, "malformed section header '%s'", s);
-			*end = '\0';
-			section(&p, s + 1);
-			continue;
-		}
-		line_kv(&p, s);
-	}
-	free(buf);
-	fclose(f);
+	r = ini_parse_stream(next_line, &p, on_value, &p);
+	dispatch(&p);
+	if (r)
+		/* the reader refuses every line libinih could not take */
+		die(1, "internal error: %s:%d: libinih refused a line (%d)", path,
+		    p.line, r);
+	free(p.buf);
+	fclose(p.f);
 	knobset_free(p.scratch);
 	finish(&p, p.line ? p.line : 1);
 	return p.e;

@@ -3,9 +3,11 @@
  * down once, run by `memscale sweep`, compared by `memscale compare
  * --experiment`.
  *
- * Format (INI-like, one setting per line; '#' or ';' starts a comment;
- * list values are comma separated; every key is checked, an unknown key
- * or bad value is an error "file:line: reason", exit status 2):
+ * Format (INI, read with libinih; one setting per line; '#' or ';' starts
+ * a comment; list values are comma separated; numbers are decimal; every
+ * key, knob value and timing value is checked when the file is read, an
+ * unknown key or bad value is an error "file:line: reason", exit status 2,
+ * under --dry-run too):
  *
  *   [experiment]
  *   name        = layout_false_sharing       # required, [a-z0-9_]
@@ -28,9 +30,11 @@
  *   depth = 3
  *
  *   [variant base]                           # one named A/B set each;
- *   layout = v6.10                           # at least one is required
- *   [variant patch]
- *   layout = fixed
+ *   kernel = 70a64b7919cb                    # at least one is required;
+ *   [variant patch]                          # `kernel` presets every
+ *   kernel = fefc6e6631ff                    # per-kernel knob (memscale
+ *                                            # list kernels), other keys
+ *                                            # set on top of it
  *
  *   [axis]                                   # extra matrix axes:
  *   depth = 1, 2, 3, 4, 5                    # one point per value

@@ -11,6 +11,7 @@
 #include "harness/harness.h"
 #include "core/csv.h"
 #include "core/meta.h"
+#include "core/outlock.h"
 #include "counters/counter.h"
 #include "harness/runstat.h"
 #include "tracing/session.h"
@@ -27,18 +28,44 @@
 
 volatile int harness_interrupted;
 
+/*
+ * SIGINT/SIGTERM: the first one asks the run to stop (the sampler sees the
+ * flag, raises the stop word, finished results are kept) and arms a 1 s
+ * watchdog; a run that has not ended by then (a worker stuck in an
+ * operation, a slow teardown) or a second signal ends the process at once.
+ * Every finished result is already on disk (emit_csv fsyncs each row), and
+ * what a killed run leaves behind (cgroups, tmpfs mounts, LTTng sessions)
+ * is swept by the next run.
+ */
+static void on_watchdog(int sig)
+{
+	static const char msg[] = "memscale: interrupted; the run did not stop "
+				  "within 1 s, exiting now\n";
+	(void)sig;
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
+		/* nothing more to do in a handler */
+	}
+	_exit(130);
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
+	if (harness_interrupted)
+		on_watchdog(sig);
 	harness_interrupted = 1;
+	alarm(1);
 }
 
 void harness_install_signals(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction wd = { .sa_handler = on_watchdog };
 	sigemptyset(&sa.sa_mask);
+	sigemptyset(&wd.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGALRM, &wd, NULL);
 }
 
 DEFINE_REGISTRY_LOOKUP(workload, struct workload, workload_all, workload_find)
@@ -436,6 +463,20 @@ static void write_sidecar(const struct harness_opts *o, const char *csv_path)
 		json_int(&j, NULL, o->threads[i]);
 	json_arr_close(&j);
 	json_obj_close(&j);
+	/* The kernel profile and the knobs set on top of it (--set, the
+	 * experiment file); the CSV carries every knob's effective value. */
+	{
+		const struct knob **all;
+		size_t nk = knob_all(&all);
+		const struct knob_profile *kp = knobset_profile(o->knobs);
+
+		json_str(&j, "kernel", kp ? kp->name : "none");
+		json_obj_open(&j, "knobs_set");
+		for (size_t i = 0; i < nk; i++)
+			if (knobset_value(o->knobs, all[i]) && strcmp(all[i]->name, "kernel"))
+				json_str(&j, all[i]->name, knobset_value(o->knobs, all[i]));
+		json_obj_close(&j);
+	}
 	if (o->wl->sidecar)
 		o->wl->sidecar(&j, o->knobs, o->mode);
 	json_end(&j);
@@ -550,9 +591,12 @@ int harness_main(struct harness_opts *o)
 			    "--oversubscribe to run it anyway (results are labelled)",
 			    o->threads[i], o->lock->name, topo_get()->pus);
 	if (o->out) {
+		check_output_file("run", o->out);
 		s.csv = fopen(o->out, "a");
 		if (!s.csv)
 			die_errno(EXIT_USAGE, "cannot open '%s' for writing", o->out);
+		/* One writer per CSV: a second run into it is refused. */
+		out_lock_fd(fileno(s.csv), o->out, false, "run");
 		write_sidecar(o, o->out);
 	}
 	if (o->format == FMT_WIS)

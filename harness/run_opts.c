@@ -79,6 +79,12 @@ bool run_opts_parse(struct run_opts *ro, struct harness_opts *o, int c,
 	case 'k':
 		knobset_set_arg(o->knobs, arg);
 		return true;
+	case 'K': {
+		char *kv = xasprintf("kernel=%s", arg);
+		knobset_set_arg(o->knobs, kv);
+		free(kv);
+		return true;
+	}
 	case 'O':
 		o->oversubscribe = true;
 		return true;

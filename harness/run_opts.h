@@ -24,7 +24,9 @@
 	"  -m, --mode M          threads (default) or processes\n" \
 	"  -a, --affinity A      cores (default: one per core, then SMT siblings,\n" \
 	"                        then next socket), pus, or none\n" \
-	"      --set KEY=VALUE   set a knob (repeatable)\n" \
+	"      --set KEY=VALUE   set a knob (repeatable; wins over --kernel)\n" \
+	"      --kernel NAME     preset every per-kernel knob to what that kernel\n" \
+	"                        had (memscale list kernels; = --set kernel=NAME)\n" \
 	"      --oversubscribe   allow more spinning workers than CPUs (labelled)\n" \
 	"      --backend B       model (default) or kernel: real syscalls in real\n" \
 	"                        memcgs (runs workload kernel:NAME)\n" \
@@ -42,6 +44,7 @@
 	{ "mode", required_argument, NULL, 'm' }, \
 	{ "affinity", required_argument, NULL, 'a' }, \
 	{ "set", required_argument, NULL, 'k' }, \
+	{ "kernel", required_argument, NULL, 'K' }, \
 	{ "oversubscribe", no_argument, NULL, 'O' }, \
 	{ "backend", required_argument, NULL, 'B' }, \
 	{ "no-memcg", no_argument, NULL, 'N' }

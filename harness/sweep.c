@@ -186,7 +186,11 @@ int csv_union_write(const char *path, const struct union_input *in, size_t n)
 	}
 	f = fopen(tmp, "w");
 	if (!f) {
-		warnx_("cannot write '%s': %s", tmp, strerror(errno));
+		warnx_("cannot write '%s': %s", path, strerror(errno));
+		for (size_t i = 0; i < n; i++)
+			free(map[i]);
+		free(map);
+		free(names);
 		free(tmp);
 		return -1;
 	}
@@ -254,7 +258,8 @@ long sweep_collect(const char *dir)
 		}
 	}
 	closedir(d);
-	qsort(files, n, sizeof(char *), cmp_str);
+	if (n) /* qsort(NULL, 0) is undefined */
+		qsort(files, n, sizeof(char *), cmp_str);
 	tables = xcalloc(n ? n : 1, sizeof(*tables));
 	in = xcalloc(n ? n : 1, sizeof(*in));
 	rc = (long)n;

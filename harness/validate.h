@@ -16,6 +16,12 @@ struct validate_report {
 	unsigned long long violations;   /* overlapping owners seen */
 	unsigned long long lost_updates; /* expected - final shared count */
 	unsigned long long trylocks_ok;  /* acquisitions through trylock */
+	unsigned long long contended;    /* acquisitions that saw another
+					  * thread attempting the lock (or
+					  * inside it) across the dwell */
+	bool overlapped;                 /* threads were at the lock together:
+					  * the run had the power to fail */
+	bool timed_out;                  /* stopped by the time limit */
 };
 
 /*
@@ -26,6 +32,19 @@ struct validate_report {
  */
 bool validate_lock(const struct lock_ops *ops, unsigned threads,
 		   unsigned long iterations, struct validate_report *rep);
+/*
+ * The same, lasting at least `min_seconds` (threads go on past
+ * `iterations` until then) and stopped after `seconds` (0: no limit) with
+ * the acquisitions done so far.  `control`: the lock is a broken control, expected to fail
+ * (its run is not instrumented by ThreadSanitizer, which would stop on the
+ * very races the validator is meant to catch).
+ */
+bool validate_lock_run(const struct lock_ops *ops, unsigned threads,
+		       unsigned long iterations, double min_seconds,
+		       double seconds, bool control, struct validate_report *rep);
+/* The deliberately racy control: test-and-set without the atomic (not
+ * registered; the other control is the registered lock `none`). */
+extern const struct lock_ops validate_racy_ops;
 
 /* ---- counters (validate_counter.c) ---- */
 struct counter_ops;
@@ -54,5 +73,8 @@ bool validate_counter(const struct counter_ops *ops,
 		      const struct counter_params *p, unsigned threads,
 		      unsigned long iterations,
 		      struct counter_validate_report *rep);
+/* The counters' broken control: a shared word added without an atomic
+ * (lost updates under overlap); not registered. */
+extern const struct counter_ops validate_racy_counter_ops;
 
 #endif

@@ -23,6 +23,61 @@
 #define VALIDATE_DMAX 7
 #define VALIDATE_READER_US 20
 
+/* ---- the broken control: a shared word updated without an atomic ---- */
+
+/* Its races are the point: not instrumented by ThreadSanitizer. */
+#if defined(__SANITIZE_THREAD__)
+#define NO_TSAN __attribute__((no_sanitize("thread")))
+#else
+#define NO_TSAN
+#endif
+
+struct racy_counter {
+	volatile long v;
+};
+
+static int racy_init(void *c, const struct counter_params *p, struct arena *a)
+{
+	(void)c;
+	(void)p;
+	(void)a;
+	return 0;
+}
+
+/* load, a short dwell, store: a concurrent add in between is lost */
+static NO_TSAN void racy_add(void *c, void *ctx, long delta)
+{
+	struct racy_counter *rc = c;
+	long v = rc->v;
+
+	(void)ctx;
+	spin_iters(32);
+	rc->v = v + delta;
+}
+
+static NO_TSAN long racy_read(const void *c)
+{
+	return ((const struct racy_counter *)c)->v;
+}
+
+static long racy_bound(const void *c)
+{
+	(void)c;
+	return 0;
+}
+
+const struct counter_ops validate_racy_counter_ops = {
+	.name = "racy_word",
+	.description = "one shared word added without an atomic (validator control)",
+	.size = sizeof(struct racy_counter),
+	.init = racy_init,
+	.add = racy_add,
+	.read = racy_read,
+	.read_exact = racy_read,
+	.error_bound = racy_bound,
+	.threshold = racy_bound,
+};
+
 struct cvarg {
 	const struct counter_ops *ops;
 	void *c, *ctx;

@@ -15,6 +15,8 @@
  */
 #include "models/internal.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,12 +28,33 @@ void model_quiesce(struct model *m)
 	}
 }
 
-static long list_len(struct list_head *h, const struct mcg *memcg, bool *bad)
+/*
+ * Length of one LRU list, walked with a bound: every node must be a page
+ * of the model's page array (or the head), and the walk stops after
+ * npages steps, so a list corrupted into a cycle or a wild pointer is
+ * reported as bad, never followed for ever or dereferenced.
+ */
+static bool is_model_page(const struct model *m, const struct list_head *p)
+{
+	uintptr_t a = (uintptr_t)p - offsetof(struct mpage, lru);
+	uintptr_t lo = (uintptr_t)m->pages, hi = lo + (uintptr_t)m->npages * sizeof(*m->pages);
+
+	return a >= lo && a < hi && (a - lo) % sizeof(*m->pages) == 0;
+}
+
+static long list_len(const struct model *m, struct list_head *h,
+		     const struct mcg *memcg, bool *bad)
 {
 	long n = 0;
 
 	for (struct list_head *p = h->next; p != h; p = p->next) {
-		const struct mpage *pg = page_of(p);
+		const struct mpage *pg;
+
+		if (!is_model_page(m, p) || n >= (long)m->npages) {
+			*bad = true;
+			break;
+		}
+		pg = page_of(p);
 		if (pg->memcg != memcg || !(pg->flags & PG_LRU))
 			*bad = true;
 		n++;
@@ -69,9 +92,9 @@ int model_check(struct model *m, char *msg, size_t msglen)
 			char *pn = memcg->nodeinfo[n];
 			for (unsigned l = 0; l < NR_LRU; l++) {
 				bool bad = false;
-				long len = list_len(pn_list(m, pn, l), memcg, &bad);
+				long len = list_len(m, pn_list(m, pn, l), memcg, &bad);
 				if (bad)
-					FAIL("memcg %u node %u list %s holds a page of another memcg or without PG_lru",
+					FAIL("memcg %u node %u list %s is corrupt: a page of another memcg, without PG_lru, outside the page array, or a cycle",
 					     i, n, stat_item_names[l]);
 				if (len != *pn_zone_size(m, pn, l))
 					FAIL("memcg %u node %u: %s list has %ld pages but lru_zone_size says %ld",
@@ -174,6 +197,19 @@ bool model_corrupt(struct model *m, enum model_corruption c)
 				struct list_head *h = pn_list(m, m->memcgs[i].nodeinfo[0], l);
 				if (!list_empty(h)) {
 					list_del(h->next);
+					return true;
+				}
+			}
+		return false;
+	case CORRUPT_LRU_CYCLE:
+	case CORRUPT_LRU_WILD:
+		for (unsigned i = 0; i < m->nmemcg; i++)
+			for (unsigned l = 0; l < NR_LRU; l++) {
+				struct list_head *h = pn_list(m, m->memcgs[i].nodeinfo[0], l);
+				if (!list_empty(h)) {
+					/* the first page points back at itself, or nowhere */
+					h->next->next = c == CORRUPT_LRU_CYCLE ? h->next
+						: (struct list_head *)(uintptr_t)0x10;
 					return true;
 				}
 			}

@@ -71,7 +71,7 @@ static inline struct list_head *pn_list(const struct model *m, char *pn,
 static inline long *pn_zone_size(const struct model *m, char *pn,
 				 enum lru_list lru)
 {
-	return (long *)PN_AT(m, pn, PN_LRU_ZONE_SIZE) + ZONE_NORMAL * NR_LRU + lru;
+	return (long *)PN_AT(m, pn, PN_LRU_ZONE_SIZE) + m->lay.zone_normal * NR_LRU + lru;
 }
 
 static inline enum lru_list page_lru(const struct mpage *pg)

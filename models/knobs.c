@@ -1,24 +1,57 @@
 /*
  * knobs.c - the run-time variants of the memcg model (`--set KEY=VALUE`),
- * each value naming the kernel version or commit it stands for
- * (see docs/kernel-facts.md).  `memscale list variants` prints them.
+ * each value naming the kernel version or commit it stands for.  Every
+ * knob's default and allowed values are written here and nowhere else:
+ * model_params_from_knobs() reads them by value, model_params_default()
+ * is an empty knob set read the same way.  `memscale list variants`
+ * prints them; `memscale list kernels` prints the kernel profiles
+ * (models/kernels/) that set the per-kernel ones together.
  */
 #include "models/memcg.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "models/kconfig.h"
+
+const struct knob knob_kernel = {
+	.name = "kernel", .owner = "model", .type = KNOB_PROFILE, .def = "none",
+	.help = "kernel profile: presets every per-kernel knob to what that kernel had "
+		"(`memscale list kernels`); knobs set with --set win over it",
+};
+
 static const struct knob_value layout_values[] = {
-	{ "v6.9", "v6.9: lruvec_stats embedded (1056 B) between hot and read-mostly fields" },
+	{ "v5.3", "v5.3 include/linux/memcontrol.h: lruvec first, lruvec_stat_local/_cpu pointers, "
+		  "lruvec_stat[] atomics embedded, iter[DEF_PRIORITY+1], congested, memcg last" },
+	{ "v5.10", "v5.10: as v5.3 with one reclaim iter, no congested; lruvec with anon/file_cost, refaults[2], flags" },
+	{ "v5.11", "6168d0da2b47 (v5.11): v5.10 with lruvec->lru_lock after lists[]" },
+	{ "v6.9", "v5.15..v6.9: lruvec_stats_percpu pointer, struct lruvec_stats EMBEDDED, memcg last" },
 	{ "v6.10", "70a64b7919cb (v6.10-rc1): lruvec_stats behind a pointer, fields collapse (regressed page_fault2 -11.9%)" },
-	{ "fixed", "fefc6e6631ff (~v6.11): read-mostly first, v1 fields as buffer, hot last" },
-	{ "fixed_padded", "fefc6e6631ff + Gushchin's CACHELINE_PADDING follow-up (CONFIG_MEMCG_V1=n)" },
+	{ "fixed", "fefc6e6631ff: read-mostly first, memcg-v1 fields as buffer, hot fields last" },
+	{ "fixed_padded", "v6.11+ (98c9daf5ae6b + Gushchin's paddings): v1 fields under CONFIG_MEMCG_V1, "
+			  "else CACHELINE_PADDING(_pad1_); CACHELINE_PADDING(_pad2_) before lru_zone_size" },
+	{ "btf", "read member by member from BTF (knob layout_file, default /sys/kernel/btf/vmlinux)" },
+	{ "pahole", "read from saved `pahole -C mem_cgroup_per_node -C lruvec` output (knob layout_file)" },
 	{ NULL, NULL },
 };
 const struct knob knob_layout = {
 	.name = "layout", .owner = "model", .type = KNOB_ENUM, .def = "fixed",
-	.values = layout_values,
-	.help = "field layout of struct mem_cgroup_per_node",
+	.values = layout_values, .per_kernel = true,
+	.help = "field layout of struct mem_cgroup_per_node (offsets derived by the compiler under kconfig)",
+};
+
+const struct knob knob_kconfig = {
+	.name = "kconfig", .owner = "model", .type = KNOB_STR, .def = "rhel-8.3",
+	.help = "kernel configuration the layout is compiled under: a bundle ("
+		KCONFIG_BUNDLE_NAMES ") and/or options, comma separated "
+		"(e.g. rhel-8.3,LRU_GEN=y)",
+};
+
+const struct knob knob_layout_file = {
+	.name = "layout_file", .owner = "model", .type = KNOB_STR,
+	.def = "/sys/kernel/btf/vmlinux",
+	.help = "BTF (layout=btf) or saved pahole output (layout=pahole) to read the layout from",
 };
 
 static const struct knob_value stats_values[] = {
@@ -26,18 +59,18 @@ static const struct knob_value stats_values[] = {
 	{ "rstat_global_noguard", "5b3be698a872 (v5.17): rstat, per-CPU updates + global flush threshold, no guard" },
 	{ "rstat_global", "873f64b791a2 (v6.0): global threshold, stop adding once past it" },
 	{ "rstat_permemcg", "8d59d2214c23 (v6.8-rc1): per-memcg threshold, parent_mem_cgroup() walk" },
-	{ "rstat_permemcg_cached", "9cee7e8ef3e3 (v6.8): cached statc->parent and statc->vmstats" },
+	{ "rstat_permemcg_cached", "9cee7e8ef3e3: cached statc->parent and statc->vmstats" },
 	{ NULL, NULL },
 };
 const struct knob knob_stats = {
 	.name = "stats", .owner = "model", .type = KNOB_ENUM,
-	.def = "rstat_permemcg_cached", .values = stats_values,
+	.def = "rstat_permemcg_cached", .values = stats_values, .per_kernel = true,
 	.help = "memcg stats update/flush path",
 };
 
 const struct knob knob_stats_batch = {
 	.name = "stats_batch", .owner = "model", .type = KNOB_INT, .def = "32",
-	.min = 1, .max = 65536,
+	.min = 1, .max = 65536, .per_kernel = true,
 	.help = "v5.10_atomic per-CPU stat batch: 32 = MEMCG_CHARGE_BATCH, 512 = Feng Tang's MEMCG_UPDATE_BATCH (RFC 2020-12-29, not merged)",
 };
 
@@ -48,7 +81,7 @@ static const struct knob_value charge_batch_values[] = {
 };
 const struct knob knob_charge_batch = {
 	.name = "charge_batch", .owner = "model", .type = KNOB_ENUM, .def = "64",
-	.values = charge_batch_values,
+	.values = charge_batch_values, .per_kernel = true,
 	.help = "charge stock refill batch; also the rstat per-CPU flush threshold",
 };
 
@@ -59,7 +92,7 @@ static const struct knob_value lru_batch_values[] = {
 };
 const struct knob knob_lru_batch = {
 	.name = "lru_batch", .owner = "model", .type = KNOB_ENUM, .def = "31",
-	.values = lru_batch_values,
+	.values = lru_batch_values, .per_kernel = true,
 	.help = "per-CPU folio batch size (lru_add, activate, release)",
 };
 
@@ -70,7 +103,7 @@ static const struct knob_value lru_lock_values[] = {
 };
 const struct knob knob_lru_lock = {
 	.name = "lru_lock", .owner = "model", .type = KNOB_ENUM, .def = "lruvec",
-	.values = lru_lock_values,
+	.values = lru_lock_values, .per_kernel = true,
 	.help = "which lock protects the LRU lists",
 };
 
@@ -91,8 +124,8 @@ const struct knob knob_nodes = {
 };
 const struct knob knob_flush_ms = {
 	.name = "flush_ms", .owner = "model", .type = KNOB_INT, .def = "2000",
-	.min = 0, .max = 3600000,
-	.help = "periodic stats flush period (kernel FLUSH_TIME = 2 s); 0 = reader-triggered only",
+	.min = 0, .max = 3600000, .per_kernel = true,
+	.help = "periodic stats flush period (FLUSH_TIME = 2 s since aa48e47e3906, v5.15); 0 = none (before)",
 };
 
 static const struct knob_value page_work_values[] = {
@@ -107,7 +140,10 @@ const struct knob knob_page_work = {
 	.help = "emulated work on the page contents per fault",
 };
 
+REGISTER(knob, knob_kernel);
 REGISTER(knob, knob_layout);
+REGISTER(knob, knob_kconfig);
+REGISTER(knob, knob_layout_file);
 REGISTER(knob, knob_stats);
 REGISTER(knob, knob_stats_batch);
 REGISTER(knob, knob_charge_batch);
@@ -121,16 +157,18 @@ REGISTER(knob, knob_page_work);
 
 void model_params_default(struct model_params *p)
 {
-	*p = (struct model_params){
-		.layout = LAYOUT_FIXED, .stats = STATS_RSTAT_PERMEMCG_CACHED,
-		.lru_lock = LRU_LOCK_LRUVEC, .page_work = PAGE_WORK_TOUCH,
-		.stats_batch = 32, .charge_batch = 64, .lru_batch = 31,
-		.containers = 1, .depth = 3, .nodes = 1, .flush_ms = 2000,
-	};
+	struct knobset *ks = knobset_new();
+
+	if (model_params_from_knobs(p, ks))
+		die(1, "internal error: the model knobs' defaults do not form a model");
+	knobset_free(ks);
 }
 
 int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 {
+	char why[256];
+
+	memset(p, 0, sizeof(*p));
 	p->layout = (enum pn_layout_id)knob_enum(ks, &knob_layout);
 	p->stats = (enum stats_variant)knob_enum(ks, &knob_stats);
 	p->lru_lock = (enum lru_lock_variant)knob_enum(ks, &knob_lru_lock);
@@ -138,18 +176,51 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 	/* stats_batch shapes only the v5.10 path: consult it only then, so
 	 * result files list exactly the knobs that mattered. */
 	p->stats_batch = p->stats == STATS_V510_ATOMIC
-		? (unsigned)knob_int(ks, &knob_stats_batch) : 32;
-	p->charge_batch = knob_enum(ks, &knob_charge_batch) ? 64 : 32;
-	p->lru_batch = knob_enum(ks, &knob_lru_batch) ? 31 : 15;
+		? (unsigned)knob_uint(ks, &knob_stats_batch) : 32;
+	p->charge_batch = (unsigned)knob_uint(ks, &knob_charge_batch);
+	p->lru_batch = (unsigned)knob_uint(ks, &knob_lru_batch);
 	p->containers = (unsigned)knob_int(ks, &knob_containers);
 	p->depth = (unsigned)knob_int(ks, &knob_depth);
 	p->nodes = (unsigned)knob_int(ks, &knob_nodes);
 	p->flush_ms = (unsigned)knob_int(ks, &knob_flush_ms);
+	if (p->layout == LAYOUT_BTF || p->layout == LAYOUT_PAHOLE) {
+		struct pn_layout l;
+
+		snprintf(p->layout_file, sizeof(p->layout_file), "%s",
+			 knob_str(ks, &knob_layout_file));
+		if (model_resolve_layout(&l, p, 4, why, sizeof(why))) {
+			fprintf(stderr, "memscale: layout=%s: %s\n",
+				pn_layout_names[p->layout], why);
+			return EXIT_USAGE;
+		}
+	} else if (kconfig_parse(knob_str(ks, &knob_kconfig), &p->kconfig, why,
+				 sizeof(why))) {
+		fprintf(stderr, "memscale: bad value '%s' for knob 'kconfig' (%s)\n",
+			knob_str(ks, &knob_kconfig), why);
+		return EXIT_USAGE;
+	}
+	if (p->lru_lock == LRU_LOCK_LRUVEC &&
+	    (p->layout == LAYOUT_V5_3 || p->layout == LAYOUT_V5_10)) {
+		fprintf(stderr, "memscale: bad value 'lruvec' for knob 'lru_lock' "
+			"(layout %s has no lruvec->lru_lock: it came with 6168d0da2b47, "
+			"layout v5.11 and later)\n", pn_layout_names[p->layout]);
+		return EXIT_USAGE;
+	}
 	if (p->depth == 0 && p->containers > 1) {
 		fprintf(stderr, "memscale: bad value '%u' for knob 'containers' "
 			"(allowed: 1 when depth=0, the workers then run in root)\n",
 			p->containers);
 		return EXIT_USAGE;
 	}
+	return 0;
+}
+
+int model_resolve_layout(struct pn_layout *l, const struct model_params *p,
+			 size_t lock_size, char *why, size_t len)
+{
+	if (p->layout == LAYOUT_BTF || p->layout == LAYOUT_PAHOLE)
+		return pn_layout_from_file(l, p->layout, p->layout_file, lock_size,
+					   why, len);
+	pn_layout_resolve(l, p->layout, p->kconfig, lock_size);
 	return 0;
 }

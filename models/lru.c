@@ -35,6 +35,8 @@ static inline void clear_flag(struct mpage *pg, unsigned f)
 	__atomic_fetch_and(&pg->flags, ~f, __ATOMIC_RELAXED);
 }
 
+/* Access sets of this and of lruvec_add_page/lruvec_del_page and the lock:
+ * models/access.c, checked against this code by tests/t_access.c. */
 void model_update_lru_size(struct model_worker *mw, char *pn, struct mcg *memcg,
 			   unsigned nid, enum lru_list lru, long n)
 {

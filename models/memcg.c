@@ -124,7 +124,11 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	m->p = *p;
 	m->lock = lock;
 	m->nworkers = nworkers;
-	pn_layout_resolve(&m->lay, p->layout, lock->size);
+	{
+		char why[256];
+		if (model_resolve_layout(&m->lay, p, lock->size, why, sizeof(why)))
+			die(EXIT_USAGE, "layout: %s", why);
+	}
 	if (lock->size > PAD_SIZE)
 		die(EXIT_USAGE, "lock '%s' is %zu bytes; the model reserves at most %d",
 		    lock->name, lock->size, PAD_SIZE);
@@ -461,6 +465,8 @@ static void mod_node_state(struct model_worker *mw, struct mnode *pgdat,
 	*diff = x;
 }
 
+/* Access set (bytes of the per-node block per call): models/access.c,
+ * checked against this code by tests/t_access.c. */
 void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 			    unsigned nid, enum stat_item idx, long val)
 {

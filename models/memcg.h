@@ -73,8 +73,7 @@ enum stats_variant {
 enum lru_lock_variant { LRU_LOCK_PGDAT, LRU_LOCK_LRUVEC };
 enum page_work { PAGE_WORK_NONE, PAGE_WORK_TOUCH, PAGE_WORK_COPY };
 
-#define ZONE_NORMAL 2 /* DMA, DMA32, NORMAL, MOVABLE, DEVICE */
-#define MAX_NR_ZONES 5
+/* ZONE_NORMAL's index and MAX_NR_ZONES come with the layout (kconfig). */
 #define SWAP_CLUSTER_MAX 32
 #define PAGE_SIZE_MODEL 4096
 
@@ -213,6 +212,8 @@ struct model_worker {
 
 struct model_params {
 	enum pn_layout_id layout;
+	struct kconfig kconfig;           /* declared layouts */
+	char layout_file[256];            /* layout=btf|pahole */
 	enum stats_variant stats;
 	enum lru_lock_variant lru_lock;
 	enum page_work page_work;
@@ -242,13 +243,18 @@ struct model {
 };
 
 /* ---- knobs (REGISTER'ed in models/knobs.c) ---- */
-extern const struct knob knob_layout, knob_stats, knob_stats_batch,
+extern const struct knob knob_kernel, knob_kconfig, knob_layout_file,
+	knob_layout, knob_stats, knob_stats_batch,
 	knob_charge_batch, knob_lru_batch, knob_lru_lock, knob_containers,
 	knob_depth, knob_nodes, knob_flush_ms, knob_page_work;
 
 /* Reads every model knob.  Returns 0 or EXIT_USAGE (message printed). */
 int model_params_from_knobs(struct model_params *p, struct knobset *ks);
 void model_params_default(struct model_params *p);
+/* The layout the parameters name, for a lock of lock_size bytes: 0, or -1
+ * with the reason in why (a BTF or pahole file that cannot be read). */
+int model_resolve_layout(struct pn_layout *l, const struct model_params *p,
+			 size_t lock_size, char *why, size_t len);
 
 /* Builds the whole model in `a` for nworkers workers, each with a pool of
  * pages_per_worker pages. */
@@ -306,6 +312,8 @@ enum model_corruption {
 	CORRUPT_LRU_LIST,   /* unlink a page from an LRU list behind accounting */
 	CORRUPT_USAGE,      /* bump a page_counter's usage */
 	CORRUPT_STATS,      /* bump a flushed stat */
+	CORRUPT_LRU_CYCLE,  /* an LRU page's next points at itself */
+	CORRUPT_LRU_WILD,   /* an LRU page's next points outside the model */
 	CORRUPT_NR
 };
 /* For tests: break one invariant on purpose.  Returns false if there was

@@ -209,6 +209,7 @@ void calib_load_or_die(struct calib *c, const char *path)
 {
 	char err[512];
 
+	check_input_file("calibration", path, "a file from 'memscale model calibrate'");
 	if (calib_load(c, path, err, sizeof(err)))
 		die(EXIT_USAGE, "calibration %s", err);
 }

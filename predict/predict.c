@@ -19,81 +19,108 @@
 #include "core/knob.h"
 #include "core/util.h"
 
-#define V610 "stats=rstat_permemcg_cached,depth=3,containers=1,lru_lock=lruvec,charge_batch=64,lru_batch=31"
-#define V511 "layout=v6.9,stats=v5.10_atomic,depth=1,containers=1,lru_lock=lruvec,charge_batch=32,lru_batch=15"
-#define V68 "layout=v6.9,depth=2,containers=1,lru_lock=lruvec,charge_batch=64,lru_batch=15"
-#define V53 "layout=v6.9,stats=v5.10_atomic,stats_batch=32,depth=2,charge_batch=32,lru_batch=15"
+/* What the pairs share is the experiment (hierarchy, containers); each
+ * side is a kernel profile (models/kernels/), so A and B differ only in
+ * what the change changed. */
+#define V610 "depth=3,containers=1"
+#define V511 "depth=1,containers=1"
+#define V68 "depth=2,containers=1"
+#define V53 "depth=2"
 
 static const char SHAKEEL[] = "fefc6e6631ff commit message (Shakeel Butt)";
 
 static const struct seed_pair layout_pairs[] = {
-	{ "page_fault2", V610, "layout=v6.10", "layout=fixed",
-	  { { 52, 50.30, 50.30, SHAKEEL, "shakeel-52cpu", true },
-	    { 80, 21.05, 21.05, SHAKEEL, "shakeel-80cpu", false } } },
-	{ "page_fault1", V610, "layout=v6.10", "layout=fixed",
-	  { { 52, 50.07, 50.07, SHAKEEL, "shakeel-52cpu", false },
-	    { 80, 24.53, 24.53, SHAKEEL, "shakeel-80cpu", false } } },
-	{ "fallocate1", V610, "layout=v6.10", "layout=fixed",
-	  { { 52, 38.80, 38.80, SHAKEEL, "shakeel-52cpu", false },
-	    { 80, 22.33, 22.33, SHAKEEL, "shakeel-80cpu", false },
+	{ "page_fault2", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
+	  { { 52, 50.30, 50.30, SHAKEEL,
+	      "shakeel-52cpu", true },
+	    { 80, 21.05, 21.05, SHAKEEL,
+	      "shakeel-80cpu", false } } },
+	{ "page_fault1", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
+	  { { 52, 50.07, 50.07, SHAKEEL,
+	      "shakeel-52cpu", false },
+	    { 80, 24.53, 24.53, SHAKEEL,
+	      "shakeel-80cpu", false } } },
+	{ "fallocate1", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
+	  { { 52, 38.80, 38.80, SHAKEEL,
+	      "shakeel-52cpu", false },
+	    { 80, 22.33, 22.33, SHAKEEL,
+	      "shakeel-80cpu", false },
 	    { 104, 12.7, 12.7, "LKP 202408081325.cba32176, thread mode, 2S SKL",
 	      "lkp-skl-fpga01", false } } },
-	{ "fallocate2", V610, "layout=v6.10", "layout=fixed",
-	  { { 52, 38.00, 38.00, SHAKEEL, "shakeel-52cpu", false },
-	    { 80, 22.11, 22.11, SHAKEEL, "shakeel-80cpu", false } } },
-	{ "page_fault3", V610, "layout=v6.10", "layout=fixed",
-	  { { 52, 0.11, 0.11, SHAKEEL, "shakeel-52cpu", false },
-	    { 80, 0.65, 0.65, SHAKEEL, "shakeel-80cpu", false } } },
-	{ "page_fault2", V610, "layout=v6.9", "layout=v6.10",
-	  { { 104, -11.9, -11.9, "LKP 202405171353.b56b845, 2S SKL", "lkp-skl-fpga01", false },
-	    { 64, -14.4, -14.4, "lore ZkwKRH0Oc1S7r2LP, 2S ICL", "lkp-icl-2s-64t", false },
-	    { 224, -3.4, -3.4, "lore ZkwKRH0Oc1S7r2LP, 2S SPR", NULL, false },
-	    { 36, -0.2, -0.2, "lore ZkwKRH0Oc1S7r2LP, 1S SKL desktop", "skl-1s-36t", false } } },
+	{ "fallocate2", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
+	  { { 52, 38.00, 38.00, SHAKEEL,
+	      "shakeel-52cpu", false },
+	    { 80, 22.11, 22.11, SHAKEEL,
+	      "shakeel-80cpu", false } } },
+	{ "page_fault3", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
+	  { { 52, 0.11, 0.11, SHAKEEL,
+	      "shakeel-52cpu", false },
+	    { 80, 0.65, 0.65, SHAKEEL,
+	      "shakeel-80cpu", false } } },
+	{ "page_fault2", V610, "kernel=v6.9", "kernel=70a64b7919cb",
+	  { { 104, -11.9, -11.9, "LKP 202405171353.b56b845, 2S SKL",
+	      "lkp-skl-fpga01", false },
+	    { 64, -14.4, -14.4, "lore ZkwKRH0Oc1S7r2LP, 2S ICL",
+	      "lkp-icl-2s-64t", false },
+	    { 224, -3.4, -3.4, "lore ZkwKRH0Oc1S7r2LP, 2S SPR",
+	      NULL, false },
+	    { 36, -0.2, -0.2, "lore ZkwKRH0Oc1S7r2LP, 1S SKL desktop",
+	      "skl-1s-36t", false } } },
 };
 
 static const struct seed_pair stats_batch_pairs[] = {
-	{ "page_fault2", V511, "stats_batch=32", "stats_batch=512",
+	{ "page_fault2", V511, "kernel=v5.11", "kernel=memcg_update_batch",
 	  { { 0, 13.7, 26.2, "Feng Tang 2/2, several Xeon generations (sizes not stated)",
 	      "lkp-skl-fpga01", true } } },
-	{ "malloc1", V511, "stats_batch=32", "stats_batch=512",
-	  { { 0, -0.9, 6.2, "Feng Tang 2/2 (sizes not stated)", "lkp-skl-fpga01", false } } },
-	{ "page_fault1", V511, "stats_batch=32", "stats_batch=512",
-	  { { 0, 0, 0, "Feng Tang 2/2: 'no change'", "lkp-skl-fpga01", false } } },
-	{ "lru_shm", V511, "stats_batch=32", "stats_batch=512",
-	  { { 0, 43.4, 43.4, "0-day via Feng Tang 2/2 (machine not stated)", "lkp-skl-fpga01", false } } },
+	{ "malloc1", V511, "kernel=v5.11", "kernel=memcg_update_batch",
+	  { { 0, -0.9, 6.2, "Feng Tang 2/2 (sizes not stated)",
+	      "lkp-skl-fpga01", false } } },
+	{ "page_fault1", V511, "kernel=v5.11", "kernel=memcg_update_batch",
+	  { { 0, 0, 0, "Feng Tang 2/2: 'no change'",
+	      "lkp-skl-fpga01", false } } },
+	{ "lru_shm", V511, "kernel=v5.11", "kernel=memcg_update_batch",
+	  { { 0, 43.4, 43.4, "0-day via Feng Tang 2/2 (machine not stated)",
+	      "lkp-skl-fpga01", false } } },
 };
 
 static const char LKP8D[] = "LKP 202401221624.cb53a8ca";
 static const char YOSRY[] = "lore ZbDJsfsZt2ITyo61, vs pre-8d59";
 
 static const struct seed_pair flush_pairs[] = {
-	{ "lru_shm", V68, "stats=rstat_global", "stats=rstat_permemcg",
-	  { { 224, -36.6, -36.6, LKP8D, "lkp-cpl-4sp2", false } } },
-	{ "tlb_flush2", V68, "stats=rstat_global", "stats=rstat_permemcg",
-	  { { 52, -32.3, -32.3, "LKP 202401221624, 52 procs on 2S SKL", "lkp-skl-fpga01", true } } },
-	{ "fallocate1", V68, "stats=rstat_global", "stats=rstat_permemcg",
-	  { { 224, -33.8, -33.8, "lore ZbDJsfsZt2ITyo61, 224 procs CPL", "lkp-cpl-4sp2", false } } },
-	{ "lru_shm", V68, "stats=rstat_global", "stats=rstat_permemcg_cached",
-	  { { 224, -1.4, -1.4, YOSRY, "lkp-cpl-4sp2", false } } },
-	{ "tlb_flush2", V68, "stats=rstat_global", "stats=rstat_permemcg_cached",
-	  { { 52, 0.9, 0.9, YOSRY, "lkp-skl-fpga01", false } } },
-	{ "fallocate1", V68, "stats=rstat_global", "stats=rstat_permemcg_cached",
-	  { { 224, 3.3, 3.3, YOSRY, "lkp-cpl-4sp2", false } } },
+	{ "lru_shm", V68, "kernel=v6.7", "kernel=8d59d2214c",
+	  { { 224, -36.6, -36.6, LKP8D,
+	      "lkp-cpl-4sp2", false } } },
+	{ "tlb_flush2", V68, "kernel=v6.7", "kernel=8d59d2214c",
+	  { { 52, -32.3, -32.3, "LKP 202401221624, 52 procs on 2S SKL",
+	      "lkp-skl-fpga01", true } } },
+	{ "fallocate1", V68, "kernel=v6.7", "kernel=8d59d2214c",
+	  { { 224, -33.8, -33.8, "lore ZbDJsfsZt2ITyo61, 224 procs CPL",
+	      "lkp-cpl-4sp2", false } } },
+	{ "lru_shm", V68, "kernel=v6.7", "kernel=9cee7e8ef3e3",
+	  { { 224, -1.4, -1.4, YOSRY,
+	      "lkp-cpl-4sp2", false } } },
+	{ "tlb_flush2", V68, "kernel=v6.7", "kernel=9cee7e8ef3e3",
+	  { { 52, 0.9, 0.9, YOSRY,
+	      "lkp-skl-fpga01", false } } },
+	{ "fallocate1", V68, "kernel=v6.7", "kernel=9cee7e8ef3e3",
+	  { { 224, 3.3, 3.3, YOSRY,
+	      "lkp-cpl-4sp2", false } } },
 };
 
 static const struct seed_pair lru_lock_pairs[] = {
-	{ "aim9_page_test", V53 ",containers=24", "lru_lock=pgdat", "lru_lock=lruvec",
+	{ "aim9_page_test", V53 ",containers=24", "kernel=v5.10", "kernel=v5.11",
 	  { { 24, 4.24, 4.24, "Alex Shi 00/14: Hmean 34355.4 -> 35810.9, 2S x 6C HT",
 	      "e5-2630-2s", true } } },
-	{ "aim9_brk_test", V53 ",containers=24", "lru_lock=pgdat", "lru_lock=lruvec",
-	  { { 24, 2.41, 2.41, "Alex Shi 00/14: Hmean 95470 -> 97769.6", "e5-2630-2s", false } } },
-	{ "lru_file_readtwice", V53 ",containers=32", "lru_lock=pgdat", "lru_lock=lruvec",
+	{ "aim9_brk_test", V53 ",containers=24", "kernel=v5.10", "kernel=v5.11",
+	  { { 24, 2.41, 2.41, "Alex Shi 00/14: Hmean 95470 -> 97769.6",
+	      "e5-2630-2s", false } } },
+	{ "lru_file_readtwice", V53 ",containers=32", "kernel=v5.10", "kernel=v5.11",
 	  { { 32, 17, 17, "Alex Shi: 64 dd in 32 containers, 2S x 8C HT, 123 -> 144 MB/s",
 	      "xeon-2s-32t", false } } },
-	{ "lru_file_readtwice", V53 ",containers=40", "lru_lock=pgdat", "lru_lock=lruvec",
+	{ "lru_file_readtwice", V53 ",containers=40", "kernel=v5.10", "kernel=v5.11",
 	  { { 40, 62, 62, "Daniel Jordan, v18: modified readtwice, 2P x 10C x 2HT",
 	      "bdw-2s-40t", false } } },
-	{ "lru_file_readtwice", V53 ",containers=104", "lru_lock=pgdat", "lru_lock=lruvec",
+	{ "lru_file_readtwice", V53 ",containers=104", "kernel=v5.10", "kernel=v5.11",
 	  { { 104, 80, 80, "v11-v18 cover letters: 208 dd in 104 containers, 2S x 26C HT",
 	      "xeon-2s-104t", false } } },
 };

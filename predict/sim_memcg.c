@@ -132,7 +132,7 @@ static unsigned pn_line(struct builder *b, size_t off)
 
 static size_t zone_size_off(const struct builder *b, unsigned lru)
 {
-	return b->lay.off[PN_LRU_ZONE_SIZE] + (ZONE_NORMAL * NR_LRU + lru) * sizeof(long);
+	return b->lay.off[PN_LRU_ZONE_SIZE] + (b->lay.zone_normal * NR_LRU + lru) * sizeof(long);
 }
 
 static void stat_update(struct builder *b, enum item_kind kind, unsigned idx)
@@ -286,7 +286,11 @@ int memcg_sim_build(struct sim_prog *prog, const char *workload,
 	if (!memcg_sim_known(workload))
 		return -1;
 	sim_prog_init(prog, workload);
-	pn_layout_resolve(&b.lay, mp->layout, 4);
+	{
+		char why[256];
+		if (model_resolve_layout(&b.lay, mp, 4, why, sizeof(why)))
+			die(EXIT_USAGE, "layout: %s", why);
+	}
 	b.levels = mp->depth + 1;
 	b.memcg_line = pn_line(&b, b.lay.off[PN_MEMCG]);
 	b.percpu_line = pn_line(&b, b.lay.off[PN_STATS_PERCPU]);

@@ -24,7 +24,7 @@ for l in $LOCKS; do
 	if echo "$UNSAFE" | grep -qx "$l"; then
 		grep -q "^$l  *skipped" "$TMP/out"; ok $? "validate --all skips unsafe $l"
 	else
-		grep -q "^$l  *ok  *threads=2 acquisitions=[1-9]" "$TMP/out"
+		grep -q "^$l  *ok  *threads=2 .* overlapped=1 acquisitions=[1-9]" "$TMP/out"
 		ok $? "validate --all: $l ok"
 	fi
 done

@@ -173,6 +173,14 @@ bad bad_section "2: unknown section" <<'X'
 [experiment]
 [nonsense]
 X
+# --emit-jobs quotes every path: a directory and an experiment file with
+# spaces (and a quote) still give runnable job lines.
+SP="$TMP/with space's"
+mkdir -p "$SP" && cp $EXP "$SP/exp file.ini"
+expect_exit 0 "--emit-jobs with spaces in the paths" -- \
+	$MEMSCALE sweep "$SP/exp file.ini" --out "$SP/out dir" --quick --seed 5 --emit-jobs -O seconds=0.05
+head -1 "$SP/out dir/jobs.txt" | sh >/dev/null 2>&1; ok $? "a job line runs under sh"
+[ "$(ls "$SP/out dir/points" | wc -l)" -ge 1 ]; ok $? "and writes its point into the quoted directory"
 expect_usage "missing experiment file" "nosuch.ini" -- $MEMSCALE sweep $TMP/nosuch.ini --dry-run
 expect_usage "sweep --reps 0" "reps" -- $MEMSCALE sweep $EXP --reps 0 --dry-run
 

@@ -17,11 +17,26 @@
 #include "models/memcg.h"
 #include "tap.h"
 
+static struct kconfig kc(const char *s)
+{
+	struct kconfig c;
+	char why[256];
+
+	if (kconfig_parse(s, &c, why, sizeof(why)))
+		die(1, "test: kconfig %s: %s", s, why);
+	return c;
+}
+
+/* The compiler-derived offsets (models/layout_decls.inc) under LRU_GEN=n,
+ * ZSWAP=y, five zones (the rhel-8.3 bundle) against the offsets worked out
+ * by hand for that configuration; the v6.11 ones against a 6.18 kernel's
+ * BTF (pahole -C mem_cgroup_per_node). */
 static void test_layouts(void)
 {
 	struct pn_layout l;
+	struct kconfig rhel = kc("rhel-8.3");
 
-	pn_layout_resolve(&l, LAYOUT_V69, 4);
+	pn_layout_resolve(&l, LAYOUT_V69, rhel, 4);
 	is_int(l.sizeof_pn, 1488, "v6.9 sizeof 1488");
 	is_int(l.off[PN_LISTS], 0, "v6.9 lruvec at 0");
 	is_int(l.off[PN_LRU_LOCK], 80, "v6.9 lru_lock at 80");
@@ -35,11 +50,11 @@ static void test_layouts(void)
 	is_int(l.off[PN_TREE_NODE], 1440, "v6.9 tree_node at 1440");
 	is_int(l.off[PN_MEMCG], 1480, "v6.9 memcg at 1480");
 
-	pn_layout_resolve(&l, LAYOUT_V610, 4);
+	pn_layout_resolve(&l, LAYOUT_V610, rhel, 4);
 	is_int(l.sizeof_pn, 440, "v6.10 sizeof 440");
 	is_int(l.off[PN_LRUVEC_STATS], 160, "v6.10 lruvec_stats pointer at 160");
 	is_int(l.off[PN_LRU_ZONE_SIZE], 168, "v6.10 lru_zone_size at 168");
-	is_int(l.off[PN_LRU_ZONE_SIZE] + (ZONE_NORMAL * NR_LRU + LRU_INACTIVE_ANON) * 8, 248,
+	is_int(l.off[PN_LRU_ZONE_SIZE] + (l.zone_normal * NR_LRU + LRU_INACTIVE_ANON) * 8, 248,
 	       "v6.10 lru_zone_size[NORMAL][INACTIVE_ANON] at 248");
 	is_int(l.off[PN_ITER], 368, "v6.10 iter at 368");
 	is_int(l.off[PN_SHRINKER_INFO], 384, "v6.10 shrinker_info at 384");
@@ -48,7 +63,7 @@ static void test_layouts(void)
 	is_int(l.off[PN_ON_TREE], 424, "v6.10 on_tree at 424");
 	is_int(l.off[PN_MEMCG], 432, "v6.10 memcg at 432");
 
-	pn_layout_resolve(&l, LAYOUT_FIXED, 4);
+	pn_layout_resolve(&l, LAYOUT_FIXED, rhel, 4);
 	is_int(l.sizeof_pn, 440, "fixed sizeof 440");
 	is_int(l.off[PN_MEMCG], 0, "fixed memcg at 0");
 	is_int(l.off[PN_STATS_PERCPU], 8, "fixed lruvec_stats_percpu at 8");
@@ -62,27 +77,49 @@ static void test_layouts(void)
 	is_int(l.off[PN_LRU_ZONE_SIZE], 224, "fixed lru_zone_size at 224");
 	is_int(l.off[PN_ITER], 424, "fixed iter at 424");
 
-	pn_layout_resolve(&l, LAYOUT_FIXED_PADDED, 4);
-	is_int(l.off[PN_LISTS], 64, "fixed_padded lruvec starts line 1");
+	pn_layout_resolve(&l, LAYOUT_FIXED_PADDED, rhel, 4);
+	is_int(l.off[PN_LISTS], 72, "fixed_padded, MEMCG_V1=y: lruvec at 72 (6.18 BTF)");
+	is_int(l.off[PN_PAD2], 256, "fixed_padded, MEMCG_V1=y: _pad2_ at 256 (6.18 BTF)");
+	is_int(l.off[PN_LRU_ZONE_SIZE], 256, "fixed_padded: lru_zone_size at 256 (6.18 BTF)");
+	is_int(l.off[PN_ITER], 456, "fixed_padded: iter at 456 (6.18 BTF)");
+	is_int(l.sizeof_pn, 512, "fixed_padded: sizeof 512 (6.18 BTF)");
+	pn_layout_resolve(&l, LAYOUT_FIXED_PADDED, kc("rhel-8.3,MEMCG_V1=n"), 4);
+	is_int(l.off[PN_LISTS], 64, "fixed_padded, MEMCG_V1=n: lruvec starts line 1 (_pad1_)");
 	is_int(l.sizeof_pn % 64, 0, "fixed_padded size is whole lines");
 	ok(l.off[PN_MEMCG] / 64 != l.off[PN_LISTS] / 64,
 	   "fixed_padded: memcg and lists on different lines");
 
-	pn_layout_resolve(&l, LAYOUT_V610, 8);
+	pn_layout_resolve(&l, LAYOUT_V610, rhel, 8);
 	ok(!l.lock_grew, "an 8-byte lock fits the kernel's slot (padding before anon_cost)");
 	is_int(l.off[PN_MEMCG], 432, "v6.10 memcg stays at 432 with an 8-byte lock");
 
-	pn_layout_resolve(&l, LAYOUT_V610, 40);
+	pn_layout_resolve(&l, LAYOUT_V610, rhel, 40);
 	ok(l.lock_grew, "a 40-byte lock is flagged as growing the layout");
 	is_int(l.off[PN_LRU_LOCK], 80, "grown lock keeps the kernel offset");
 	is_int(l.off[PN_COSTS], 120, "fields after a grown lock shift");
 	is_int(l.off[PN_MEMCG], 432 + 32, "v6.10 memcg shifts by the extra 32 B");
+
+	/* options that move fields */
+	pn_layout_resolve(&l, LAYOUT_V610, kc("rhel-8.3,ZONE_DMA=n"), 4);
+	is_int(l.zone_normal, 1, "ZONE_DMA=n: ZONE_NORMAL is zone 1");
+	is_int(l.size[PN_LRU_ZONE_SIZE], 4 * 5 * 8, "ZONE_DMA=n: four zones");
+	pn_layout_resolve(&l, LAYOUT_V610, kc("rhel-8.3,ZSWAP=n"), 4);
+	is_int(l.off[PN_STATS_PERCPU], 144, "ZSWAP=n: lruvec is 144 B, the pointer at 144");
+	pn_layout_resolve(&l, LAYOUT_V610, kc("rhel-8.3,LRU_GEN=y"), 4);
+	ok(l.present[PN_LRUGEN] && l.off[PN_PGDAT] > l.off[PN_LRUGEN] &&
+	   !l.present[PN_MM_STATE], "LRU_GEN=y: lrugen before pgdat, no mm_state");
+	pn_layout_resolve(&l, LAYOUT_V610, kc("rhel-8.3,LRU_GEN=y,LRU_GEN_WALKS_MMU=y"), 4);
+	ok(l.present[PN_MM_STATE], "LRU_GEN_WALKS_MMU=y: mm_state present");
+	pn_layout_resolve(&l, LAYOUT_V5_10, rhel, 4);
+	ok(!l.present[PN_LRU_LOCK] && l.stats_embedded, "v5.10: no lru_lock in lruvec, stat atomics inside");
+	pn_layout_resolve(&l, LAYOUT_V5_11, rhel, 4);
+	is_int(l.off[PN_LRU_LOCK], 80, "v5.11: lru_lock after lists[]");
 }
 
 /* The lock and the pointers really live at the layout's offsets. */
 static void test_lock_in_block(void)
 {
-	for (int id = 0; id < LAYOUT_NR; id++)
+	for (int id = 0; id < LAYOUT_NR_DECLARED; id++)
 		for (int v = 0; v < 2; v++) {
 			struct arena *a = arena_create((size_t)64 << 20);
 			struct model_params p;
@@ -93,6 +130,10 @@ static void test_lock_in_block(void)
 			model_params_default(&p);
 			p.layout = (enum pn_layout_id)id;
 			p.lru_lock = v ? LRU_LOCK_LRUVEC : LRU_LOCK_PGDAT;
+			if (v && (id == LAYOUT_V5_3 || id == LAYOUT_V5_10)) {
+				arena_destroy(a);
+				continue; /* no lru_lock in that lruvec */
+			}
 			m = model_setup(a, &p, lock_find("pthread_spin"), 2, 8);
 			leaf = m->leaves[0];
 			pn = leaf->nodeinfo[0];
@@ -258,7 +299,9 @@ static void test_stats_paths_agree(void)
 static void test_corruption(void)
 {
 	static const char *const names[CORRUPT_NR] = { "LRU list", "page_counter usage",
-						       "flushed stats" };
+						       "flushed stats",
+						       "LRU list cycle (bounded walk)",
+						       "LRU list wild pointer" };
 	const struct workload *wl = workload_find("page_fault2");
 	struct mwl_counts got, want;
 	bool has;
@@ -271,6 +314,13 @@ static void test_corruption(void)
 		st = mwl_drive(wl, ks, lock_find("qspinlock"), 1, 300, &got, &want, &has);
 		mwl_test_corruption = -1;
 		is_int(st, 1, "corrupted %s is caught", names[c]);
+		knobset_free(ks);
+	}
+	{
+		/* A lock without mutual exclusion is refused before anything runs. */
+		struct knobset *ks = knobset_new();
+		is_int(mwl_drive(wl, ks, lock_find("none"), 2, 300, &got, &want, &has), 2,
+		       "a model workload refuses the lock 'none' (exit 2)");
 		knobset_free(ks);
 	}
 	{

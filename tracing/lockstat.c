@@ -319,6 +319,9 @@ static int read_trace(const char *dir, struct reader *rd)
 		       "babeltrace2)");
 		goto out;
 	}
+	/* memscale says what went wrong in one line of its own; the
+	 * library's log lines would come before it (and often instead). */
+	bt_logging_set_global_level(BT_LOGGING_LEVEL_NONE);
 	g = bt_graph_create(0);
 	params = bt_value_map_create();
 	if (!g || !params ||
@@ -328,9 +331,9 @@ static int read_trace(const char *dir, struct reader *rd)
 	nftw(dir, found_metadata, 16, FTW_PHYS);
 	trace_dirs = NULL;
 	if (bt_graph_add_source_component(g, src_cls, "src", params,
-					  BT_LOGGING_LEVEL_ERROR, &src) ||
+					  BT_LOGGING_LEVEL_NONE, &src) ||
 	    bt_graph_add_filter_component(g, mux_cls, "mux", NULL,
-					  BT_LOGGING_LEVEL_ERROR, &mux) ||
+					  BT_LOGGING_LEVEL_NONE, &mux) ||
 	    bt_graph_add_simple_sink_component(g, "memscale", NULL, consume, NULL,
 		    rd, &sink)) {
 		warnx_("cannot open trace '%s' with babeltrace2", dir);

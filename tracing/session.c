@@ -42,6 +42,7 @@
 #include "tracing/session.h"
 #include "tracing/lockstat.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -223,8 +224,24 @@ static void prepare_dir(const char *dir)
 	if (lockstat_dir_has_trace(p))
 		die(EXIT_USAGE, "trace directory '%s' already holds a trace; "
 		    "choose another --trace=DIR", dir);
+	{
+		/* New or empty only: LTTng writes its ust/ tree into it. */
+		DIR *d = opendir(p);
+		struct dirent *de;
+		bool empty = true;
+
+		while (d && empty && (de = readdir(d)))
+			empty = !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..");
+		if (d)
+			closedir(d);
+		if (!empty)
+			die(EXIT_USAGE, "trace directory '%s' is not empty (want a new "
+			    "or empty directory)", dir);
+	}
 	free(p);
 }
+
+static void forget_sessiond(pid_t dpid);
 
 /* die() and exit() paths: leave no session, and no daemon we started. */
 static void cleanup_at_exit(void)
@@ -235,6 +252,7 @@ static void cleanup_at_exit(void)
 		lttng(true, "destroy", live->name, NULL, NULL, NULL, NULL, NULL);
 	live->active = false;
 	stop_sessiond(live->sessiond);
+	forget_sessiond(live->sessiond);
 	live->sessiond = 0;
 }
 
@@ -250,9 +268,151 @@ static bool track_self(const char *name)
 	return ok;
 }
 
+/* Runs lttng with argv and returns its stdout (stderr discarded), or
+ * NULL if it could not run or failed. */
+static char *lttng_output(char *const argv[])
+{
+	int fds[2], ws;
+	pid_t pid;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m, *in;
+	int c;
+
+	fflush(NULL);
+	if (pipe(fds))
+		return NULL;
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return NULL;
+	}
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY);
+		dup2(fds[1], STDOUT_FILENO);
+		if (fd >= 0)
+			dup2(fd, STDERR_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		unsetenv("LD_PRELOAD");
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	in = fdopen(fds[0], "r");
+	m = open_memstream(&text, &len);
+	while (in && (c = getc(in)) != EOF)
+		putc(c, m);
+	fclose(m);
+	if (in)
+		fclose(in);
+	while (waitpid(pid, &ws, 0) < 0)
+		if (errno != EINTR)
+			break;
+	if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Where a run that starts lttng-sessiond records "DAEMON_PID OWNER_PID",
+ * so that a later run can stop a daemon whose owner was killed. */
+static char *sessiond_note_path(void)
+{
+	return xasprintf("/tmp/memscale-sessiond.%d", (int)geteuid());
+}
+
+/*
+ * A traced run killed by SIGKILL leaves its session (memscale-PID-TIME)
+ * and maybe the session daemon it started.  Destroy every memscale
+ * session whose process is gone; stop the daemon a dead run started when
+ * no session is left on it.  Returns the pid of that daemon when it is
+ * still running (the caller adopts it and stops it at the end).
+ */
+static pid_t clean_stale(void)
+{
+	char *argv[] = { "lttng", "list", NULL };
+	char *text, *line, *save = NULL, *note = sessiond_note_path();
+	long dpid = 0, owner = 0;
+	bool others = false;
+	FILE *f;
+
+	if ((text = lttng_output(argv))) {
+		for (line = strtok_r(text, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			char name[128];
+			int pid;
+			/* "  1) memscale-1234-1700000000 [active]" */
+			if (sscanf(line, " %*d) %127s", name) != 1)
+				continue;
+			if (sscanf(name, "memscale-%d-", &pid) == 1 && pid > 0 &&
+			    pid != getpid() && pid_gone(pid)) {
+				lttng(true, "destroy", name, NULL, NULL, NULL, NULL, NULL);
+				warnx_("note: destroyed LTTng session %s left by a "
+				       "killed run", name);
+			} else {
+				others = true;
+			}
+		}
+		free(text);
+	}
+	if ((f = fopen(note, "r"))) {
+		if (fscanf(f, "%ld %ld", &dpid, &owner) != 2)
+			dpid = owner = 0;
+		fclose(f);
+	}
+	if (dpid > 1 && owner > 0 && pid_gone((pid_t)owner)) {
+		unlink(note);
+		if (pid_gone((pid_t)dpid)) {
+			dpid = 0;
+		} else if (!others) {
+			stop_sessiond((pid_t)dpid);
+			warnx_("note: stopped lttng-sessiond %ld left by a killed run", dpid);
+			dpid = 0;
+		}
+	} else {
+		dpid = 0;
+	}
+	free(note);
+	return (pid_t)dpid;
+}
+
+static void note_sessiond(pid_t dpid)
+{
+	char *note = sessiond_note_path();
+	FILE *f;
+
+	if (dpid <= 0) {
+		free(note);
+		return;
+	}
+	if ((f = fopen(note, "w"))) {
+		fprintf(f, "%d %d\n", (int)dpid, (int)getpid());
+		fclose(f);
+	}
+	free(note);
+}
+
+static void forget_sessiond(pid_t dpid)
+{
+	char *note = sessiond_note_path();
+	long d = 0, o = 0;
+	FILE *f = fopen(note, "r");
+
+	if (f) {
+		if (fscanf(f, "%ld %ld", &d, &o) == 2 && d == dpid && o == getpid())
+			unlink(note);
+		fclose(f);
+	}
+	free(note);
+}
+
 struct trace_session *trace_session_start(const char *dir, const char *out,
 					  bool only_self)
 {
+	pid_t adopted;
 	struct trace_session *s;
 	char *bin, *subbuf, *nsub;
 	const char *e;
@@ -279,6 +439,13 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 
 	live = s;
 	atexit(cleanup_at_exit);
+	adopted = clean_stale();
+	if (adopted && !pid_gone(adopted)) {
+		/* a dead run's daemon still serves others' sessions, or had
+		 * none left and could not be stopped: ours to stop now */
+		s->sessiond = adopted;
+		note_sessiond(adopted);
+	}
 	if (!sessiond_alive()) {
 		char *argv[] = { "lttng-sessiond", "--daemonize", "--no-kernel", NULL };
 		if (!(bin = find_in_path("lttng-sessiond")))
@@ -288,6 +455,7 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 		if (run_cmd(argv, false) != 0)
 			die(1, "--trace: could not start lttng-sessiond");
 		s->sessiond = read_sessiond_pid();
+		note_sessiond(s->sessiond);
 		for (int i = 0; i < 200 && !sessiond_alive(); i++)
 			usleep(10000);
 	}
@@ -366,6 +534,7 @@ int trace_session_stop(struct trace_session *s)
 	s->active = false;
 	live = NULL;
 	stop_sessiond(s->sessiond);
+	forget_sessiond(s->sessiond);
 	if (lockstat_count(s->dir, &c) == 0) {
 		fprintf(stderr, "memscale: trace %s: %llu events, %llu discarded "
 			"by the tracer (lost)%s\n", s->dir,

@@ -15,13 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+static bool len_ok(const char *value);
+#define LEN_ALLOWED "loop iterations 0..1000000000 or a time 0ns..100000000ns such as 200ns"
 static const struct knob knob_cs = {
 	.name = "cs", .owner = "lock workload", .type = KNOB_STR, .def = "0",
 	.help = "critical-section length: loop iterations, or a time like 200ns",
+	.check = len_ok, .allowed = LEN_ALLOWED,
 };
 static const struct knob knob_think = {
 	.name = "think", .owner = "lock workload", .type = KNOB_STR, .def = "0",
 	.help = "think time between acquisitions: loop iterations or e.g. 500ns",
+	.check = len_ok, .allowed = LEN_ALLOWED,
 };
 static const struct knob knob_lines = {
 	.name = "lines", .owner = "lock workload", .type = KNOB_INT, .def = "1",
@@ -75,29 +79,41 @@ static double iters_per_ns(void)
 	return v;
 }
 
-/* "N" (loop iterations) into *iters, or "Nns" into *ns. */
-static int parse_len(const char *s, const char *what, uint64_t *iters,
-		     uint64_t *ns)
+/* "N" (loop iterations) into *iters, or "Nns" into *ns; false if bad. */
+static bool len_parse(const char *s, uint64_t *iters, uint64_t *ns)
 {
 	size_t n = strlen(s);
 	long v;
 
 	if (n > 2 && !strcmp(s + n - 2, "ns")) {
 		char *num = strndup(s, n - 2);
-		int ok = parse_long(num, 0, 100000000, &v);
+		bool ok = parse_long(num, 0, 100000000, &v);
 		free(num);
-		if (!ok)
-			goto bad;
-		*ns = (uint64_t)v;
-		return 0;
+		if (ok)
+			*ns = (uint64_t)v;
+		return ok;
 	}
 	if (!parse_long(s, 0, 1000000000, &v))
-		goto bad;
+		return false;
 	*iters = (uint64_t)v;
-	return 0;
-bad:
-	fprintf(stderr, "memscale: bad value '%s' for knob '%s' (allowed: loop "
-		"iterations 0..1000000000 or a time such as 200ns)\n", s, what);
+	return true;
+}
+
+/* The knobs' check: --set and experiment files call it when they read. */
+static bool len_ok(const char *value)
+{
+	uint64_t i, ns;
+
+	return len_parse(value, &i, &ns);
+}
+
+static int parse_len(const char *s, const char *what, uint64_t *iters,
+		     uint64_t *ns)
+{
+	if (len_parse(s, iters, ns))
+		return 0;
+	fprintf(stderr, "memscale: bad value '%s' for knob '%s' (allowed: "
+		LEN_ALLOWED ")\n", s, what);
 	return EXIT_USAGE;
 }
 

@@ -24,6 +24,15 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 
 	if ((err = model_params_from_knobs(&p, r->knobs)))
 		return err;
+	/* The model's lists and counters are protected by r->lock: a lock
+	 * without mutual exclusion corrupts them (and a corrupted list can
+	 * send a walker into a cycle), so the run is refused. */
+	if (r->lock->flags & (LOCK_F_UNSAFE | LOCK_F_BROKEN)) {
+		fprintf(stderr, "memscale: workload '%s' needs a lock with mutual "
+			"exclusion; lock '%s' has none (pick another --lock)\n",
+			r->wl->name, r->lock->name);
+		return EXIT_USAGE;
+	}
 	if (d->uses_counter && !r->counter) {
 		fprintf(stderr, "memscale: workload '%s' needs a counter (--counter)\n",
 			r->wl->name);

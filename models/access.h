@@ -1,0 +1,59 @@
+/*
+ * access.h - element-level access sets of the model's hot paths on a
+ * struct mem_cgroup_per_node, and the audit that finds where one CPU's
+ * hot read meets another CPU's hot write on a 64 B line or a 128 B pair
+ * (Intel's adjacent-line prefetcher fetches pairs).
+ *
+ * Each hot path of models/memcg.c and models/lru.c declares, per call,
+ * the bytes it reads and writes (a pointer, a list head lists[lru], the
+ * element lru_zone_size[ZONE_NORMAL][lru], the lock word, an embedded
+ * stat counter), and whether it runs under the LRU lock.  A workload
+ * shape says which paths one operation of a model workload runs (from
+ * workloads/model/model_workload.c).  A conflict is a read done outside
+ * the LRU lock on a line (pair) that another CPU writes; reads under the
+ * lock of lines the lock holder owns anyway are not counted, nor is the
+ * true sharing of the lock and the lists themselves.
+ */
+#ifndef MEMSCALE_MODELS_ACCESS_H
+#define MEMSCALE_MODELS_ACCESS_H
+
+#include "models/memcg.h"
+
+/* One concrete access: bytes [off, off+size) of the block. */
+struct pn_elem {
+	char name[64];
+	size_t off, size;
+	bool write;
+	bool locked;        /* under the LRU lock */
+	const char *path;   /* the model function that does it */
+};
+
+/* Which paths one operation of a workload runs. */
+struct access_shape {
+	const char *workload;
+	const char *where;               /* the function in workloads/model/ */
+	enum stat_item unlocked[4];      /* stat updates outside the LRU lock */
+	unsigned nunlocked;
+	bool lru;                        /* LRU add + release under the lock */
+	enum lru_list lru_list;
+};
+extern const struct access_shape access_shapes[];
+const struct access_shape *access_shape_find(const char *workload);
+
+/* The accesses one operation of shape ws makes on the block, under the
+ * model parameters (stats variant, lru_lock) and layout l.  Returns the
+ * count (at most max). */
+size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
+		     const struct access_shape *ws, struct pn_elem *out, size_t max);
+
+struct pn_conflict {
+	unsigned unit;      /* 64 or 128 */
+	size_t index;       /* line or pair */
+	struct pn_elem read, write;
+};
+/* Every (read, write) element pair sharing a line (unit 64) or a pair
+ * (unit 128).  Returns the count (at most max). */
+size_t pn_audit(const struct pn_elem *e, size_t n, struct pn_conflict *out,
+		size_t max);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * c70a64b7919cb.c - kernel profile "70a64b7919cb": 70a64b7919cb: lruvec_stats behind a pointer (v6.10-rc1; LKP page_fault2 -11.9%)
+ * (commit 70a64b7919cb).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v6.10", "70a64b7919cb memcg: dynamically allocate lruvec_stats (include/linux/memcontrol.h)" },
+	{ "stats", "rstat_permemcg_cached", "mm/memcontrol.c @ 70a64b7919cb: as v6.9" },
+	{ "stats_batch", "32", "unused on the rstat path" },
+	{ "charge_batch", "64", "MEMCG_CHARGE_BATCH 64U" },
+	{ "lru_batch", "31", "PAGEVEC_SIZE 31 (9cecde80aae0)" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock" },
+	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_c70a64b7919cb = {
+	.name = "70a64b7919cb",
+	.title = "70a64b7919cb: lruvec_stats behind a pointer (v6.10-rc1; LKP page_fault2 -11.9%)",
+	.commit = "70a64b7919cb",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_c70a64b7919cb);

@@ -1,0 +1,26 @@
+/*
+ * c8d59d2214c.c - kernel profile "8d59d2214c": 8d59d2214c23: per-memcg stats flush threshold (v6.8-rc1; LKP lru-shm -36.6%)
+ * (commit 8d59d2214c23).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v6.9", "include/linux/memcontrol.h @ 8d59d2214c23: mem_cgroup_per_node unchanged from v6.7" },
+	{ "stats", "rstat_permemcg", "8d59d2214c23 mm: memcg: make stats flushing threshold per-memcg (parent_mem_cgroup() walk)" },
+	{ "stats_batch", "32", "unused on the rstat path" },
+	{ "charge_batch", "64", "include/linux/memcontrol.h @ 8d59d2214c23: MEMCG_CHARGE_BATCH 64U" },
+	{ "lru_batch", "15", "include/linux/pagevec.h @ 8d59d2214c23: PAGEVEC_SIZE 15 (31 from 9cecde80aae0, v6.9-rc2)" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47" },
+	{ "flush_ms", "2000", "mm/memcontrol.c @ 8d59d2214c23: FLUSH_TIME (2UL*HZ)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_c8d59d2214c = {
+	.name = "8d59d2214c",
+	.title = "8d59d2214c23: per-memcg stats flush threshold (v6.8-rc1; LKP lru-shm -36.6%)",
+	.commit = "8d59d2214c23",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_c8d59d2214c);

@@ -1,0 +1,26 @@
+/*
+ * c9cee7e8ef3e3.c - kernel profile "9cee7e8ef3e3": 9cee7e8ef3e3: Yosry Ahmed's fix of 8d59d2214c (release tag not verified here)
+ * (commit 9cee7e8ef3e31ca25b40ca52b8585dc6935deff2).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v6.9", "include/linux/memcontrol.h @ 9cee7e8ef3e3: mem_cgroup_per_node unchanged" },
+	{ "stats", "rstat_permemcg_cached", "9cee7e8ef3e3 mm: memcg: optimize parent iteration in memcg_rstat_updated() (cached statc->parent, statc->vmstats)" },
+	{ "stats_batch", "32", "unused on the rstat path" },
+	{ "charge_batch", "64", "MEMCG_CHARGE_BATCH 64U" },
+	{ "lru_batch", "15", "include/linux/pagevec.h @ 9cee7e8ef3e3: PAGEVEC_SIZE 15" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47" },
+	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_c9cee7e8ef3e3 = {
+	.name = "9cee7e8ef3e3",
+	.title = "9cee7e8ef3e3: Yosry Ahmed's fix of 8d59d2214c (release tag not verified here)",
+	.commit = "9cee7e8ef3e31ca25b40ca52b8585dc6935deff2",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_c9cee7e8ef3e3);

@@ -1,0 +1,26 @@
+/*
+ * cfefc6e6631ff.c - kernel profile "fefc6e6631ff": fefc6e6631ff: Shakeel Butt's rearrangement of mem_cgroup_per_node (the fix)
+ * (commit fefc6e6631ff).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "fixed", "fefc6e6631ff memcg: rearrange fields of mem_cgroup_per_node (include/linux/memcontrol.h)" },
+	{ "stats", "rstat_permemcg_cached", "mm/memcontrol.c: as v6.9" },
+	{ "stats_batch", "32", "unused on the rstat path" },
+	{ "charge_batch", "64", "MEMCG_CHARGE_BATCH 64U" },
+	{ "lru_batch", "31", "PAGEVEC_SIZE 31 (9cecde80aae0)" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock" },
+	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_cfefc6e6631ff = {
+	.name = "fefc6e6631ff",
+	.title = "fefc6e6631ff: Shakeel Butt's rearrangement of mem_cgroup_per_node (the fix)",
+	.commit = "fefc6e6631ff",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_cfefc6e6631ff);

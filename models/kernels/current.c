@@ -1,0 +1,26 @@
+/*
+ * current.c - kernel profile "current": the current kernel as modelled (checked against a 6.18 kernel's BTF)
+ * (commit 6.18 (BTF of the running kernel)).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "fixed_padded", "the running 6.18 kernel's BTF: as v6.11 (tests/layout_btf.t checks it member by member)" },
+	{ "stats", "rstat_permemcg_cached", "mm/memcontrol.c: per-memcg threshold, cached parents (later changes to the stock and to memcg_rstat_updated are not modelled)" },
+	{ "stats_batch", "32", "unused on the rstat path" },
+	{ "charge_batch", "64", "MEMCG_CHARGE_BATCH 64U" },
+	{ "lru_batch", "31", "PAGEVEC_SIZE 31" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock" },
+	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_current = {
+	.name = "current",
+	.title = "the current kernel as modelled (checked against a 6.18 kernel's BTF)",
+	.commit = "6.18 (BTF of the running kernel)",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_current);

@@ -1,0 +1,26 @@
+/*
+ * memcg_update_batch.c - kernel profile "memcg_update_batch": Feng Tang's MEMCG_UPDATE_BATCH 512 RFC on v5.11-rc1 (not merged)
+ * (commit v5.11-rc1 + the RFC).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v5.11", "include/linux/memcontrol.h @ v5.11-rc1 (the patch's base): lru_lock in lruvec" },
+	{ "stats", "v5.10_atomic", "mm/memcontrol.c @ v5.11-rc1: per-CPU batch + atomics" },
+	{ "stats_batch", "512", "Feng Tang, [PATCH 2/2] mm: memcg: add a new MEMCG_UPDATE_BATCH, 2020-12-29 (not merged): MEMCG_UPDATE_BATCH 512U" },
+	{ "charge_batch", "32", "MEMCG_CHARGE_BATCH 32U stays for charging in the patch" },
+	{ "lru_batch", "15", "include/linux/pagevec.h @ v5.11-rc1: PAGEVEC_SIZE 15" },
+	{ "lru_lock", "lruvec", "6168d0da2b47 is in v5.11-rc1" },
+	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_memcg_update_batch = {
+	.name = "memcg_update_batch",
+	.title = "Feng Tang's MEMCG_UPDATE_BATCH 512 RFC on v5.11-rc1 (not merged)",
+	.commit = "v5.11-rc1 + the RFC",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_memcg_update_batch);

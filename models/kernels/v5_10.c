@@ -1,0 +1,26 @@
+/*
+ * v5_10.c - kernel profile "v5.10": v5.10, the last release with pgdat->lru_lock
+ * (commit v5.10).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v5.10", "include/linux/memcontrol.h, include/linux/mmzone.h @ v5.10" },
+	{ "stats", "v5.10_atomic", "mm/memcontrol.c @ v5.10: per-CPU batch + atomics of every ancestor" },
+	{ "stats_batch", "32", "MEMCG_CHARGE_BATCH as the stat threshold, mm/memcontrol.c __mod_memcg_state" },
+	{ "charge_batch", "32", "include/linux/memcontrol.h @ v5.10: MEMCG_CHARGE_BATCH 32U" },
+	{ "lru_batch", "15", "include/linux/pagevec.h @ v5.10: PAGEVEC_SIZE 15" },
+	{ "lru_lock", "pgdat", "include/linux/mmzone.h @ v5.10: pgdat->lru_lock (replaced by 6168d0da2b47 in v5.11)" },
+	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_v5_10 = {
+	.name = "v5.10",
+	.title = "v5.10, the last release with pgdat->lru_lock",
+	.commit = "v5.10",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_v5_10);

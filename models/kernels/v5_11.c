@@ -1,0 +1,26 @@
+/*
+ * v5_11.c - kernel profile "v5.11": v5.11: per-memcg per-node lruvec->lru_lock (6168d0da2b47)
+ * (commit 6168d0da2b47).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v5.11", "include/linux/memcontrol.h, include/linux/mmzone.h @ 6168d0da2b47: lru_lock after lists[]" },
+	{ "stats", "v5.10_atomic", "mm/memcontrol.c @ 6168d0da2b47: per-CPU batch + atomics of every ancestor (rstat came in v5.13)" },
+	{ "stats_batch", "32", "MEMCG_CHARGE_BATCH as the stat threshold, mm/memcontrol.c __mod_memcg_state" },
+	{ "charge_batch", "32", "include/linux/memcontrol.h @ 6168d0da2b47: MEMCG_CHARGE_BATCH 32U" },
+	{ "lru_batch", "15", "include/linux/pagevec.h @ v5.11: PAGEVEC_SIZE 15" },
+	{ "lru_lock", "lruvec", "6168d0da2b47 mm/lru: replace pgdat lru_lock with lruvec lock" },
+	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_v5_11 = {
+	.name = "v5.11",
+	.title = "v5.11: per-memcg per-node lruvec->lru_lock (6168d0da2b47)",
+	.commit = "6168d0da2b47",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_v5_11);

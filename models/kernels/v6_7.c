@@ -1,0 +1,26 @@
+/*
+ * v6_7.c - kernel profile "v6.7": v6.7: rstat with the global flush threshold, the base before 8d59d2214c
+ * (commit v6.7).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v6.9", "include/linux/memcontrol.h @ v6.7: lruvec_stats embedded (declaration of v5.15..v6.9)" },
+	{ "stats", "rstat_global", "mm/memcontrol.c @ v6.7: global stats_flush_threshold with the 873f64b791a2 guard (e0bf1dc859 is the base of LKP report 202401221624.cb53a8ca)" },
+	{ "stats_batch", "32", "unused on the rstat path" },
+	{ "charge_batch", "64", "include/linux/memcontrol.h @ v6.7: MEMCG_CHARGE_BATCH 64U (1813e51eece0, v6.1)" },
+	{ "lru_batch", "15", "include/linux/pagevec.h @ v6.7: PAGEVEC_SIZE 15" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47" },
+	{ "flush_ms", "2000", "mm/memcontrol.c @ v6.7: FLUSH_TIME (2UL*HZ)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_v6_7 = {
+	.name = "v6.7",
+	.title = "v6.7: rstat with the global flush threshold, the base before 8d59d2214c",
+	.commit = "v6.7",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_v6_7);

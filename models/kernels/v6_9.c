@@ -1,0 +1,26 @@
+/*
+ * v6_9.c - kernel profile "v6.9": v6.9, the base before the 70a64b7919cb series
+ * (commit v6.9).  Every per-kernel knob with the file it was read from;
+ * `memscale list kernels` prints them.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v6.9", "include/linux/memcontrol.h @ v6.9: lruvec_stats embedded, memcg last" },
+	{ "stats", "rstat_permemcg_cached", "mm/memcontrol.c @ v6.9: per-memcg threshold with cached statc->parent (9cee7e8ef3e3)" },
+	{ "stats_batch", "32", "unused on the rstat path" },
+	{ "charge_batch", "64", "MEMCG_CHARGE_BATCH 64U" },
+	{ "lru_batch", "31", "9cecde80aae0 mm: increase folio batch size (v6.9-rc2): PAGEVEC_SIZE 31" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47" },
+	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_v6_9 = {
+	.name = "v6.9",
+	.title = "v6.9, the base before the 70a64b7919cb series",
+	.commit = "v6.9",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_v6_9);
