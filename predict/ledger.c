@@ -46,16 +46,13 @@ static void tally_print(FILE *out, const char *what, const struct tally *t)
 	fprintf(out, "\n");
 }
 
-static bool uses(const struct seed_pair *sp, const char *setting)
+/* Whether either side runs with knob=value (after its kernel profile). */
+static bool uses(const struct seed_pair *sp, const char *knob, const char *value)
 {
-	size_t n = strlen(setting);
-	const char *v[] = { sp->common, sp->a, sp->b };
+	char buf[64];
 
-	for (size_t i = 0; i < 3; i++)
-		for (const char *s = v[i]; s && (s = strstr(s, setting)); s += n)
-			if (s[n] == '\0' || s[n] == ',')
-				return true;
-	return false;
+	return !strcmp(predict_side_value(sp, false, knob, buf, sizeof(buf)), value) ||
+	       !strcmp(predict_side_value(sp, true, knob, buf, sizeof(buf)), value);
 }
 
 static const struct param_note *param(const struct target_costs *tc, const char *name)
@@ -90,14 +87,14 @@ static void limits(const struct experiment_def *e, const struct predict_point *p
 		    pt->cpus);
 	if (pt->t->stand_in)
 		ADD("CPU figures are a stand-in");
-	if ((uses(pt->sp, "stats=rstat_permemcg")) &&
+	if (uses(pt->sp, "stats", "rstat_permemcg") &&
 	    (pn = param(pt->tc, "walk_miss")) && pn->origin == ORIGIN_NOT_MEASURED)
 		ADD("ancestor-walk cost not measured (walk_step probe absent)");
 	if (strstr(pt->tc->warnings, "virtual machine") && (pn = param(pt->tc, "fault_ns")))
 		ADD("local work from a VM calibration (fault %.0f ns, syscall %.0f ns at the target clock)",
 		    pn->value, param(pt->tc, "syscall_ns") ? param(pt->tc, "syscall_ns")->value : NAN);
 	if (!strcmp(e->name, "layout_false_sharing"))
-		ADD("field offsets of one configuration (real layouts: issue 15)");
+		ADD("field offsets of one kernel configuration (the layout its kernel profile names)");
 #undef ADD
 }
 
@@ -122,8 +119,7 @@ int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *ou
 			const struct seed_pair *sp = &e->pairs[i];
 			char ab[96];
 
-			snprintf(ab, sizeof(ab), "%s -> %s", strchr(sp->a, '=') + 1,
-				 strchr(sp->b, '=') + 1);
+			predict_pair_label(sp, ab, sizeof(ab));
 			for (size_t k = 0; k < PREDICT_MAX_PUB && sp->pub[k].note; k++) {
 				const struct published *p = &sp->pub[k];
 				struct predict_point pt;

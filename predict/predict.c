@@ -202,6 +202,42 @@ static double side(const struct seed_pair *sp, const char *diff,
 	return r.ops_per_sec;
 }
 
+/* The effective value of knob `name` on one side of a pair (its common
+ * settings, its kernel profile, the knob's default). */
+const char *predict_side_value(const struct seed_pair *sp, bool patch, const char *name,
+			       char *buf, size_t len)
+{
+	struct knobset *ks = knobset_new();
+	const struct knob *k = knob_find(name);
+
+	predict_apply_knobs(ks, sp->common);
+	predict_apply_knobs(ks, patch ? sp->b : sp->a);
+	snprintf(buf, len, "%s", k ? knob_str(ks, k) : "");
+	knobset_free(ks);
+	return buf;
+}
+
+void predict_pair_label(const struct seed_pair *sp, char *buf, size_t len)
+{
+	const struct knob **all;
+	size_t n = knob_all(&all), ndiff = 0;
+	char a[64], b[64], first[160] = "";
+
+	for (size_t i = 0; i < n; i++) {
+		if (!all[i]->owner || strcmp(all[i]->owner, "model") ||
+		    !strcmp(all[i]->name, "kernel"))
+			continue;
+		predict_side_value(sp, false, all[i]->name, a, sizeof(a));
+		predict_side_value(sp, true, all[i]->name, b, sizeof(b));
+		if (strcmp(a, b) && !ndiff++)
+			snprintf(first, sizeof(first), "%s=%s -> %s", all[i]->name, a, b);
+	}
+	if (ndiff == 1)
+		snprintf(buf, len, "%s", first);
+	else
+		snprintf(buf, len, "%s -> %s", sp->a, strchr(sp->b, '=') + 1);
+}
+
 void predict_session_init(struct predict_session *s, const struct calib *c,
 			  const struct predict_opts *o)
 {
@@ -351,7 +387,7 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 				cpus[n++] = tmp.t->cpus;
 		}
 		qsort(cpus, n, sizeof(long), cmp_long);
-		snprintf(ab, sizeof(ab), "%s -> %s", sp->a, strchr(sp->b, '=') + 1);
+		predict_pair_label(sp, ab, sizeof(ab));
 		for (size_t k = 0; k < n; k++) {
 			const struct published *p = pub_at(sp, (unsigned)cpus[k]);
 			struct predict_point pt;

@@ -16,26 +16,7 @@
 
 REGISTRY_BOUNDS(target);
 
-static const char *target_name_of(const void *p)
-{
-	return ((const struct target *)p)->name;
-}
-
-size_t target_all(const struct target ***out)
-{
-	return registry_sorted(__start_ms_reg_target, __stop_ms_reg_target,
-			       target_name_of, (const void ***)out);
-}
-
-const struct target *target_find(const char *name)
-{
-	const struct target **v;
-	size_t n = target_all(&v);
-	const struct target *t = registry_find((const void *const *)v, n,
-					       target_name_of, name);
-	free(v);
-	return t;
-}
+DEFINE_REGISTRY_LOOKUP(target, struct target, target_all, target_find)
 
 const char *param_origin_name(enum param_origin o)
 {
@@ -336,5 +317,4 @@ void target_list(FILE *f)
 		print_tval(f, "hit", "cycles", &t->hit_cycles);
 		print_tval(f, "prefetch_pair", "bytes", &t->pair_bytes);
 	}
-	free(v);
 }

@@ -53,7 +53,7 @@ struct target {
 #define TARGET_HERE "here"
 
 const struct target *target_find(const char *name);
-/* Name-sorted registry; returns the count, *out malloc'd. */
+/* Name-sorted registry (cached, not to be freed); returns the count. */
 size_t target_all(const struct target ***out);
 /* "this machine": topology from the calibration file's meta.* keys (hwloc
  * at calibration time), costs measured there. */
