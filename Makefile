@@ -18,7 +18,7 @@ MS_CFLAGS   := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=
                -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers \
                -pthread -MMD -MP
 MS_CPPFLAGS := -D_GNU_SOURCE -I. $(shell pkg-config --cflags hwloc 2>/dev/null)
-MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -linih -lck -lgsl -lgslcblas -lm -pthread \
+MS_LDLIBS   := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc) -linih -lck -lgsl -lgslcblas -ljansson -lm -pthread \
                -lbpf -lz
 ALL_CFLAGS   = $(MS_CFLAGS) $(CFLAGS)
 ALL_CPPFLAGS = $(MS_CPPFLAGS) $(CPPFLAGS)
@@ -143,6 +143,9 @@ DEB_PACKAGES += parallel
 DEB_PACKAGES += libbpf-dev dwarves zlib1g-dev
 # The experiment-file reader (harness/expfile.c) parses INI with libinih.
 DEB_PACKAGES += libinih-dev
+# jq reads the JSON sidecars in paper/gen.sh; jansson writes and reads
+# them in C (core/json.c).
+DEB_PACKAGES += jq libjansson-dev
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
@@ -239,10 +242,11 @@ RESULTS ?= results
 SEEDS   := layout_false_sharing stats_batch permemcg_flush lru_lock_split
 STUDIES := locks counters
 .PHONY: plots paper reproduce
-plots:
+# Both read the published numbers through `memscale published`.
+plots: $(BIN)/memscale
 	sh plots/plot.sh $(RESULTS)
 
-paper:
+paper: $(BIN)/memscale
 	rm -rf paper/figures && mkdir -p paper/figures
 	if [ -e $(RESULTS) ]; then FORMATS=pdf sh plots/plot.sh $(RESULTS) paper/figures; \
 	else echo "paper: no '$(RESULTS)': every table will say 'not measured'"; fi

@@ -17,11 +17,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/csv.h"
 #include "core/stats.h"
 #include "harness/expfile.h"
+#include "harness/published.h"
 
 static int compare_main(int argc, char **argv);
 
@@ -62,6 +64,7 @@ enum fmt { F_TABLE, F_MMTESTS, F_LKP, F_CSV };
 /* One compared configuration: base samples and one set per patch. */
 struct cmp_row {
 	char *label;
+	char *block; /* the label without the worker count (LKP blocks) */
 	const char *workload, *workers, *container;
 	const struct sample_group *base;
 	const struct sample_group *patch[MAX_PATCHES];
@@ -74,11 +77,14 @@ struct cmp {
 	size_t npatch;
 	const char *base_name;
 	const char *patch_name[MAX_PATCHES];
+	size_t patch_var[MAX_PATCHES]; /* experiment variant index of each patch */
 	struct cmp_row *rows;
 	size_t nrows;
 	const char *mode, *host; /* for the LKP header */
 	const struct experiment *e;
-	size_t published_patch; /* the patch the [published] rows measured */
+	struct pub_row *pub;    /* the experiment's published rows */
+	size_t npub;
+	const char *pub_from;   /* the file they were read from */
 };
 
 static void add_row(struct cmp *c, struct cmp_row *r)
@@ -107,17 +113,24 @@ static void print_table(const struct cmp *c)
 					      stats_amean(r->patch[p]->x, r->patch[p]->n));
 		}
 	}
-	if (c->e && c->e->npublished) {
-		const struct experiment *e = c->e;
-		printf("\nPublished (%s vs %s)%s%s:\n\n", c->base_name,
-		       c->patch_name[c->published_patch], e->reproduces ? " - " : "",
-		       e->reproduces ? e->reproduces : "");
-		printf("%-15s %-11s %-8s %-10s %s\n", "Testcase", "base", "patch",
-		       "change", "machine");
-		for (size_t i = 0; i < e->npublished; i++) {
-			const struct exp_published *pub = &e->published[i];
-			printf("%-15s %-11s %-8s %-10s %s\n", pub->workload, pub->base,
-			       pub->patch, pub->change, pub->machine);
+	for (size_t p = 0; p < c->npatch; p++) {
+		bool any = false;
+
+		for (size_t i = 0; i < c->npub; i++) {
+			const struct pub_row *pub = &c->pub[i];
+			if (!published_measures(c->e, pub, c->patch_var[p]))
+				continue;
+			if (!any) {
+				printf("\nPublished (%s vs %s: %s=%s vs %s; %s):\n\n",
+				       c->patch_name[p], c->base_name, pub->knob,
+				       pub->patch_value, pub->base_value, c->pub_from);
+				printf("%-19s %-11s %-11s %-9s %s\n", "Testcase", "base",
+				       "patch", "change", "machine");
+				any = true;
+			}
+			printf("%-19s %-11s %-11s %-9s %s\n", pub->workload,
+			       *pub->base ? pub->base : "-", *pub->patch ? pub->patch : "-",
+			       pub->src->change, pub->machine);
 		}
 	}
 }
@@ -217,55 +230,118 @@ static void print_mmtests(const struct cmp *c)
 	}
 }
 
+/*
+ * LKP's metric names (lkp-tests programs/<suite>/parse): will-it-scale's
+ * "<N>.processes" / "<N>.threads" (total ops/s at N tasks) and
+ * "per_process_ops" / "per_thread_ops" (ops/s per task), AIM9's
+ * "<test>.ops_per_sec"; columns LKP has no name for keep memscale's,
+ * under "memscale.".
+ */
+static const char *const wis_tests[] = {
+	"page_fault1", "page_fault2", "page_fault3", "fallocate1", "fallocate2",
+	"tlb_flush2", "malloc1",
+};
+
+static char *lkp_metric(const struct cmp *c, const struct cmp_row *r)
+{
+	const char *w = r->workload, *col = c->column;
+	bool procs = !c->mode || strcmp(c->mode, "threads");
+
+	if (!strncmp(w, "kernel:", 7))
+		w += 7;
+	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++) {
+		if (strcmp(w, wis_tests[i]))
+			continue;
+		if (!strcmp(col, "ops_per_sec") && *r->workers)
+			return xasprintf("will-it-scale.%s.%s", r->workers,
+					 procs ? "processes" : "threads");
+		if (!strcmp(col, "per_worker_ops"))
+			return xasprintf("will-it-scale.per_%s_ops",
+					 procs ? "process" : "thread");
+		return xasprintf("will-it-scale.%s", col);
+	}
+	if (!strncmp(w, "aim9_", 5))
+		w += 5;
+	if (!strcmp(w, "page_test") || !strcmp(w, "brk_test"))
+		return xasprintf("aim9.%s.%s", w, col);
+	return xasprintf("memscale.%s.%s", w, col);
+}
+
+/* LKP's test suite of a workload, for the header's testcase field. */
+static const char *lkp_suite(const char *w)
+{
+	if (!strncmp(w, "kernel:", 7))
+		w += 7;
+	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++)
+		if (!strcmp(w, wis_tests[i]))
+			return "will-it-scale";
+	if (strstr(w, "page_test") || strstr(w, "brk_test"))
+		return "aim9";
+	if (strstr(w, "lru_"))
+		return "vm-scalability";
+	return "memscale";
+}
+
+/* One LKP comparison block per (patch, workload and axis values), as the
+ * robot prints one per job: the header names the parameters, the rows are
+ * metrics.  Patches without results print nothing. */
 static void print_lkp(const struct cmp *c)
 {
-	char values[512];
+	bool first = true;
 
 	for (size_t p = 0; p < c->npatch; p++) {
-		if (p)
-			printf("\n");
-		snprintf(values, sizeof(values), "%s/%s/%s", c->mode, c->host,
-			 c->column);
-		stats_lkp_print_header(stdout, "mode/host/column", values,
-				       c->base_name, c->patch_name[p]);
 		for (size_t i = 0; i < c->nrows; i++) {
 			const struct cmp_row *r = &c->rows[i];
-			char *key;
+			bool seen = false;
+			char *values;
+
 			if (!r->patch[p])
 				continue;
-			key = xasprintf("%s.%s", r->label, c->column);
-			stats_lkp_print_row(stdout, key,
-					    stats_amean(r->base->x, r->base->n),
-					    stats_pop_stddev(r->base->x, r->base->n),
-					    stats_amean(r->patch[p]->x, r->patch[p]->n),
-					    stats_pop_stddev(r->patch[p]->x, r->patch[p]->n));
-			free(key);
+			for (size_t k = 0; k < i && !seen; k++)
+				seen = c->rows[k].patch[p] && !strcmp(c->rows[k].block, r->block);
+			if (seen)
+				continue;
+			if (!first)
+				printf("\n");
+			first = false;
+			values = xasprintf("%s/%s/%s/%s", c->mode, c->host, r->block,
+					   lkp_suite(r->workload));
+			stats_lkp_print_header(stdout, "mode/tbox_group/test/testcase", values,
+					       c->base_name, c->patch_name[p]);
+			free(values);
+			for (size_t k = i; k < c->nrows; k++) {
+				const struct cmp_row *q = &c->rows[k];
+				char *key;
+
+				if (!q->patch[p] || strcmp(q->block, r->block))
+					continue;
+				key = lkp_metric(c, q);
+				stats_lkp_print_row(stdout, key,
+						    stats_amean(q->base->x, q->base->n),
+						    stats_pop_stddev(q->base->x, q->base->n),
+						    stats_amean(q->patch[p]->x, q->patch[p]->n),
+						    stats_pop_stddev(q->patch[p]->x, q->patch[p]->n));
+				free(key);
+			}
 		}
 	}
 }
 
-static void csv_num(double v)
-{
-	if (isnan(v))
-		csv_field(stdout, "", 0);
-	else
-		csv_fieldf(stdout, 0, "%.10g", v);
-}
-
-/* The experiment's published changes for a workload, "CHANGE (MACHINE)"
+/* The published changes of variant p for a workload, "CHANGE (MACHINE)"
  * joined by "; ", as the last field of a row. */
-static void published_field(const struct cmp *c, const char *workload)
+static void published_field(const struct cmp *c, size_t p, const char *workload)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	bool first = true;
 
-	for (size_t i = 0; c->e && i < c->e->npublished; i++) {
-		const struct exp_published *pub = &c->e->published[i];
-		if (strcmp(pub->workload, workload))
+	for (size_t i = 0; i < c->npub; i++) {
+		const struct pub_row *pub = &c->pub[i];
+		if (strcmp(pub->workload, workload) ||
+		    !published_measures(c->e, pub, c->patch_var[p]))
 			continue;
-		fprintf(f, "%s%s (%s)", first ? "" : "; ", pub->change, pub->machine);
+		fprintf(f, "%s%s (%s)", first ? "" : "; ", pub->src->change, pub->machine);
 		first = false;
 	}
 	fclose(f);
@@ -303,20 +379,20 @@ static void print_csv(const struct cmp *c)
 			csv_field(stdout, c->base_name, 0);
 			csv_field(stdout, c->patch_name[p], 0);
 			csv_fieldf(stdout, 0, "%zu", b->n);
-			csv_num(ba);
-			csv_num(stats_hmean(b->x, b->n));
-			csv_num(stats_stddev(b->x, b->n));
+			csv_num(stdout, ba, 0);
+			csv_num(stdout, stats_hmean(b->x, b->n), 0);
+			csv_num(stdout, stats_stddev(b->x, b->n), 0);
 			csv_fieldf(stdout, 0, "%zu", g->n);
-			csv_num(pa);
-			csv_num(stats_hmean(g->x, g->n));
-			csv_num(stats_stddev(g->x, g->n));
-			csv_num(stats_lkp_change(pa, ba));
-			csv_num(stats_pdiff(stats_hmean(g->x, g->n),
-					    stats_hmean(b->x, b->n)));
-			csv_num(stats_welch_p(b->x, b->n, g->x, g->n, NULL, NULL));
-			csv_num(mp);
+			csv_num(stdout, pa, 0);
+			csv_num(stdout, stats_hmean(g->x, g->n), 0);
+			csv_num(stdout, stats_stddev(g->x, g->n), 0);
+			csv_num(stdout, stats_lkp_change(pa, ba), 0);
+			csv_num(stdout, stats_pdiff(stats_hmean(g->x, g->n),
+					    stats_hmean(b->x, b->n)), 0);
+			csv_num(stdout, stats_welch_p(b->x, b->n, g->x, g->n, NULL, NULL), 0);
+			csv_num(stdout, mp, 0);
 			csv_fieldf(stdout, 0, "%d", !isnan(mp) && mp < MMTESTS_SIGNIFICANT_P);
-			published_field(c, p == c->published_patch ? r->workload : "");
+			published_field(c, p, r->workload);
 		}
 }
 
@@ -337,7 +413,8 @@ static bool key_varies(const struct sample_set *s, size_t k)
  * by '-', as mmtests names its operations (e.g. "procs-52").
  */
 static char *make_label(const struct sample_set *s, const struct sample_group *g,
-			char *const *names, size_t from, size_t nkeys)
+			char *const *names, size_t from, size_t nkeys,
+			bool with_workers)
 {
 	char *buf;
 	size_t len;
@@ -347,6 +424,8 @@ static char *make_label(const struct sample_set *s, const struct sample_group *g
 	for (size_t k = from; k < nkeys; k++) {
 		const char *v = g->key[k];
 		if (strcmp(names[k], "workload") && !key_varies(s, k))
+			continue;
+		if (!with_workers && !strcmp(names[k], "workers"))
 			continue;
 		if (any)
 			fputc('-', f);
@@ -412,7 +491,14 @@ static char *first_value(const char *path, const char *col)
 	return v ? v : xstrdup("-");
 }
 
-static int compare_main(int argc, char **argv)
+/* ---- command line ---- */
+
+struct compare_args {
+	const char *expdir, *base_opt, *patch_opt;
+	struct where where;
+};
+
+static void parse_args(int argc, char **argv, struct cmp *c, struct compare_args *a)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -424,192 +510,293 @@ static int compare_main(int argc, char **argv)
 		{ "patch-name", required_argument, NULL, 'N' },
 		{ 0 },
 	};
-	struct cmp c = { .fmt = F_TABLE, .column = "ops_per_sec" };
-	struct where where = { 0 };
-	char *names[64], *bname = NULL, *pname = NULL, *mode, *host;
-	const char *expdir = NULL, *base_opt = NULL, *patch_opt = NULL, *data;
-	size_t nnames = 0;
-	struct sample_set bs, ps;
-	struct experiment *e = NULL;
+	static const char *const fmts[] = {
+		[F_TABLE] = "table", [F_MMTESTS] = "mmtests", [F_LKP] = "lkp", [F_CSV] = "csv",
+	};
 	int opt;
 
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "f:W:c:e:", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'f':
-			if (!strcmp(optarg, "table"))
-				c.fmt = F_TABLE;
-			else if (!strcmp(optarg, "mmtests"))
-				c.fmt = F_MMTESTS;
-			else if (!strcmp(optarg, "lkp"))
-				c.fmt = F_LKP;
-			else if (!strcmp(optarg, "csv"))
-				c.fmt = F_CSV;
-			else
+		case 'f': {
+			size_t f = 0;
+			while (f < ARRAY_SIZE(fmts) && strcmp(optarg, fmts[f]))
+				f++;
+			if (f == ARRAY_SIZE(fmts))
 				die(EXIT_USAGE, "compare: bad --format '%s' (allowed: "
 				    "table|mmtests|lkp|csv)", optarg);
+			c->fmt = (enum fmt)f;
 			break;
+		}
 		case 'W':
-			cli_where_arg(&compare_cmd, &where, optarg);
+			cli_where_arg(&compare_cmd, &a->where, optarg);
 			break;
 		case 'c':
-			c.column = optarg;
+			c->column = optarg;
 			break;
 		case 'e':
-			expdir = optarg;
+			a->expdir = optarg;
 			break;
 		case 'P':
-			c.per_container = true;
+			c->per_container = true;
 			break;
 		case 'B':
-			base_opt = optarg;
+			a->base_opt = optarg;
 			break;
 		case 'N':
-			patch_opt = optarg;
+			a->patch_opt = optarg;
 			break;
 		default:
 			cli_bad_option(&compare_cmd, argv[optind - 1]);
 		}
 	}
+}
 
-	if (expdir) {
-		char *ini = xasprintf("%s/experiment.ini", expdir);
-		char *csv = xasprintf("%s/results.csv", expdir);
+/* --per-container needs results that name their container: one result
+ * row covers all of a run's workers, whatever their memcgs, so without a
+ * 'container' column every "container" would repeat the same rows. */
+static void check_containers(const struct sample_set *s, char *const *names,
+			     size_t nnames, const char *path)
+{
+	if (s->plain || !s->ngroups)
+		return;
+	for (size_t i = 0; i < s->ngroups; i++)
+		if (*key_of(&s->groups[i], names, nnames, "container"))
+			return;
+	die(EXIT_USAGE, "compare: --per-container: '%s' has no 'container' "
+	    "values (result rows cover all of a run's containers)", path);
+}
+
+/*
+ * Pairs are matched on knob values.  A row of the canonical file names
+ * the values of its own variants; a run recorded under an older file can
+ * spell the same variants with another knob (results measured with
+ * `stats = rstat_*` before the seed experiments became kernel profiles).
+ * Such a row is carried over to the run's variant of the same name, with
+ * the run's knob values; rows whose variants the run lacks stay as they are.
+ */
+static void rows_to_run_variants(struct cmp *c, const struct experiment *canon,
+				 const struct experiment *run)
+{
+	for (size_t i = 0; i < c->npub; i++) {
+		struct pub_row *r = &c->pub[i];
+
+		for (size_t v = 0; v < canon->nvariants; v++) {
+			const char *a, *b, *knob;
+
+			if (!published_measures(canon, r, v))
+				continue;
+			for (size_t w = 0; w < run->nvariants; w++) {
+				if (w == run->base || strcmp(run->variants[w].name,
+							     canon->variants[v].name))
+					continue;
+				knob = exp_ab_knob(run, w, &a, &b);
+				if (!knob || published_measures(run, r, w))
+					break;
+				r->knob = knob;
+				free(r->base_value);
+				free(r->patch_value);
+				r->base_value = xstrdup(a);
+				r->patch_value = xstrdup(b);
+				break;
+			}
+			break;
+		}
+	}
+}
+
+/* The published rows: from experiments/NAME.ini, the one source, when it
+ * is there (the copy in a sweep directory records what was run, and may
+ * predate corrections); else from the copy. */
+static void load_published(struct cmp *c, const struct experiment *run_copy,
+			   struct experiment **owned)
+{
+	char *canon = xasprintf("experiments/%s.ini", run_copy->name);
+	const struct experiment *src = run_copy;
+
+	*owned = NULL;
+	if (access(canon, R_OK) == 0) {
+		*owned = exp_load(canon);
+		src = *owned;
+		c->pub_from = (*owned)->path;
+	} else {
+		c->pub_from = run_copy->path;
+	}
+	free(canon);
+	c->npub = published_rows(src, &c->pub);
+	if (src != run_copy)
+		rows_to_run_variants(c, src, run_copy);
+}
+
+/* --experiment DIR: every base group against each patch variant. */
+static struct experiment *experiment_rows(struct cmp *c, const struct compare_args *a,
+					  struct sample_set *bs, char **data)
+{
+	char *ini = xasprintf("%s/experiment.ini", a->expdir);
+	char *names[64];
+	size_t nnames = 0;
+	struct experiment *e = exp_load(ini);
+
+	free(ini);
+	names[nnames++] = "variant";
+	names[nnames++] = "workload";
+	for (size_t i = 0; i < e->naxes && nnames < 60; i++)
+		names[nnames++] = e->axes[i].key;
+	names[nnames++] = "workers";
+	if (c->per_container)
+		names[nnames++] = "container";
+	*data = xasprintf("%s/results.csv", a->expdir);
+	load_or_die(*data, c->column, &a->where, names, nnames, bs);
+	if (c->per_container)
+		check_containers(bs, names, nnames, *data);
+	c->e = e;
+	c->base_name = e->variants[e->base].name;
+	for (size_t v = 0; v < e->nvariants && c->npatch < MAX_PATCHES; v++)
+		if (v != e->base) {
+			c->patch_var[c->npatch] = v;
+			c->patch_name[c->npatch++] = e->variants[v].name;
+		}
+	if (!c->npatch)
+		die(EXIT_USAGE, "compare: experiment '%s' has a single variant; "
+		    "nothing to compare", e->name);
+	for (size_t i = 0; i < bs->ngroups; i++) {
+		struct sample_group *g = &bs->groups[i];
+		struct cmp_row r = { 0 };
+		char *key[64];
+		bool any = false;
+
+		if (strcmp(g->key[0], c->base_name))
+			continue;
+		memcpy(key, g->key, nnames * sizeof(char *));
+		for (size_t p = 0; p < c->npatch; p++) {
+			key[0] = (char *)c->patch_name[p];
+			r.patch[p] = stats_set_find(bs, key);
+			any |= r.patch[p] != NULL;
+		}
+		if (!any)
+			continue;
+		r.base = g;
+		r.label = make_label(bs, g, names, 1, nnames, true);
+		r.block = make_label(bs, g, names, 1, nnames, false);
+		r.workload = key_of(g, names, nnames, "workload");
+		r.workers = key_of(g, names, nnames, "workers");
+		r.container = key_of(g, names, nnames, "container");
+		add_row(c, &r);
+	}
+	return e;
+}
+
+/* BASE PATCH: groups of one file matched with the other's. */
+static void file_rows(struct cmp *c, const struct compare_args *a, const char *base,
+		      const char *patch, struct sample_set *bs, struct sample_set *ps)
+{
+	char *names[4];
+	size_t nnames = 0;
+
+	names[nnames++] = "workload";
+	names[nnames++] = "workers";
+	if (c->per_container)
+		names[nnames++] = "container";
+	check_input_file("compare", base, "a results CSV or a file of samples");
+	check_input_file("compare", patch, "a results CSV or a file of samples");
+	load_or_die(base, c->column, &a->where, names, nnames, bs);
+	load_or_die(patch, c->column, &a->where, names, nnames, ps);
+	if (c->per_container)
+		check_containers(bs, names, nnames, base);
+	c->npatch = 1;
+	for (size_t i = 0; i < bs->ngroups; i++) {
+		struct sample_group *g = &bs->groups[i];
+		struct cmp_row r = { 0 };
+
+		r.patch[0] = bs->plain || ps->plain ?
+			(ps->ngroups ? &ps->groups[0] : NULL) :
+			stats_set_find(ps, g->key);
+		r.label = make_label(bs, g, names, 0, bs->nkeys, true);
+		if (!r.patch[0]) {
+			warnx_("compare: note: no '%s' results for %s", c->patch_name[0],
+			       r.label);
+			free(r.label);
+			continue;
+		}
+		r.base = g;
+		r.block = make_label(bs, g, names, 0, bs->nkeys, false);
+		r.workload = bs->nkeys ? g->key[0] : "";
+		r.workers = bs->nkeys > 1 ? g->key[1] : "";
+		r.container = bs->nkeys > 2 ? g->key[2] : "";
+		add_row(c, &r);
+	}
+}
+
+static void print_report(const struct cmp *c)
+{
+	switch (c->fmt) {
+	case F_TABLE:
+		print_table(c);
+		break;
+	case F_MMTESTS:
+		print_mmtests(c);
+		break;
+	case F_LKP:
+		print_lkp(c);
+		break;
+	case F_CSV:
+		print_csv(c);
+		break;
+	}
+}
+
+static int compare_main(int argc, char **argv)
+{
+	struct cmp c = { .fmt = F_TABLE, .column = "ops_per_sec" };
+	struct compare_args a = { 0 };
+	char *bname = NULL, *pname = NULL, *mode, *host, *data = NULL;
+	struct sample_set bs = { 0 }, ps = { 0 };
+	struct experiment *e = NULL, *canon = NULL;
+
+	parse_args(argc, argv, &c, &a);
+	if (a.expdir) {
 		if (optind < argc)
 			die(EXIT_USAGE, "compare: unexpected argument '%s' with "
 			    "--experiment", argv[optind]);
-		e = exp_load(ini);
-		names[nnames++] = "variant";
-		names[nnames++] = "workload";
-		for (size_t a = 0; a < e->naxes && nnames < 60; a++)
-			names[nnames++] = e->axes[a].key;
-		names[nnames++] = "workers";
-		if (c.per_container)
-			names[nnames++] = "container";
-		load_or_die(csv, c.column, &where, names, nnames, &bs);
-		c.e = e;
-		c.base_name = e->variants[e->base].name;
-		for (size_t v = 0; v < e->nvariants && c.npatch < MAX_PATCHES; v++)
-			if (v != e->base)
-				c.patch_name[c.npatch++] = e->variants[v].name;
-		if (!c.npatch)
-			die(EXIT_USAGE, "compare: experiment '%s' has a single variant; "
-			    "nothing to compare", e->name);
-		/* [published] rows measured the variant named "patch", or else
-		 * the first variant after the base. */
-		for (size_t p = 0; p < c.npatch; p++)
-			if (!strcmp(c.patch_name[p], "patch"))
-				c.published_patch = p;
-		/* Rows: every base group; patches matched on the other keys. */
-		for (size_t i = 0; i < bs.ngroups; i++) {
-			struct sample_group *g = &bs.groups[i];
-			struct cmp_row r = { 0 };
-			char *key[64];
-			bool any = false;
-			if (strcmp(g->key[0], c.base_name))
-				continue;
-			memcpy(key, g->key, nnames * sizeof(char *));
-			for (size_t p = 0; p < c.npatch; p++) {
-				key[0] = (char *)c.patch_name[p];
-				r.patch[p] = stats_set_find(&bs, key);
-				any |= r.patch[p] != NULL;
-			}
-			if (!any)
-				continue;
-			r.base = g;
-			r.label = make_label(&bs, g, names, 1, nnames);
-			r.workload = key_of(g, names, nnames, "workload");
-			r.workers = key_of(g, names, nnames, "workers");
-			r.container = key_of(g, names, nnames, "container");
-			add_row(&c, &r);
-		}
-		data = csv;
-		free(ini);
-		ps.ngroups = 0;
-		ps.groups = NULL;
-		ps.nkeys = 0;
+		e = experiment_rows(&c, &a, &bs, &data);
+		load_published(&c, e, &canon);
 	} else {
 		if (argc - optind != 2)
 			die(EXIT_USAGE, "compare: want BASE and PATCH files (or "
 			    "--experiment DIR)");
-		names[nnames++] = "workload";
-		names[nnames++] = "workers";
-		if (c.per_container)
-			names[nnames++] = "container";
-		check_input_file("compare", argv[optind], "a results CSV or a file of samples");
-		check_input_file("compare", argv[optind + 1], "a results CSV or a file of samples");
-		load_or_die(argv[optind], c.column, &where, names, nnames, &bs);
-		load_or_die(argv[optind + 1], c.column, &where, names, nnames,
-			    &ps);
-		if (c.per_container && !bs.plain &&
-		    !*key_of(&bs.groups[0], names, nnames, "container"))
-			warnx_("compare: note: --per-container but '%s' has no "
-			       "'container' values", argv[optind]);
 		bname = file_label(argv[optind]);
 		pname = file_label(argv[optind + 1]);
-		c.base_name = base_opt ? base_opt : bname;
-		c.patch_name[0] = patch_opt ? patch_opt : pname;
-		c.npatch = 1;
-		for (size_t i = 0; i < bs.ngroups; i++) {
-			struct sample_group *g = &bs.groups[i];
-			struct cmp_row r = { 0 };
-			r.patch[0] = bs.plain || ps.plain ?
-				(ps.ngroups ? &ps.groups[0] : NULL) :
-				stats_set_find(&ps, g->key);
-			if (!r.patch[0]) {
-				char *l = make_label(&bs, g, names, 0, bs.nkeys);
-				warnx_("compare: note: no '%s' results for %s", c.patch_name[0], l);
-				free(l);
-				continue;
-			}
-			r.base = g;
-			r.label = make_label(&bs, g, names, 0, bs.nkeys);
-			r.workload = bs.nkeys ? g->key[0] : "";
-			r.workers = bs.nkeys > 1 ? g->key[1] : "";
-			r.container = bs.nkeys > 2 ? g->key[2] : "";
-			add_row(&c, &r);
-		}
-		data = argv[optind];
+		c.base_name = a.base_opt ? a.base_opt : bname;
+		c.patch_name[0] = a.patch_opt ? a.patch_opt : pname;
+		file_rows(&c, &a, argv[optind], argv[optind + 1], &bs, &ps);
+		data = xstrdup(argv[optind]);
 	}
 	for (size_t i = 0; i < c.nrows; i++)
 		if (!c.rows[i].base->n)
 			die(EXIT_USAGE, "compare: no base samples for %s", c.rows[i].label);
 	if (!c.nrows)
 		die(EXIT_USAGE, "compare: nothing to compare (no configuration has "
-		    "both base and patch results%s)", where.n ? " after --where" : "");
-	mode = first_value(data, "mode");
-	host = first_value(data, "host");
-	c.mode = mode;
-	c.host = host;
+		    "both base and patch results%s)", a.where.n ? " after --where" : "");
+	c.mode = mode = first_value(data, "mode");
+	c.host = host = first_value(data, "host");
+	print_report(&c);
 
-	switch (c.fmt) {
-	case F_TABLE:
-		print_table(&c);
-		break;
-	case F_MMTESTS:
-		print_mmtests(&c);
-		break;
-	case F_LKP:
-		print_lkp(&c);
-		break;
-	case F_CSV:
-		print_csv(&c);
-		break;
-	}
-
-	for (size_t i = 0; i < c.nrows; i++)
+	for (size_t i = 0; i < c.nrows; i++) {
 		free(c.rows[i].label);
+		free(c.rows[i].block);
+	}
 	free(c.rows);
+	published_free(c.pub, c.npub);
 	stats_set_free(&bs);
 	stats_set_free(&ps);
-	if (expdir)
-		free((char *)data);
+	free(data);
 	exp_free(e);
+	exp_free(canon);
 	free(bname);
 	free(pname);
 	free(mode);
 	free(host);
-	where_free(&where);
+	where_free(&a.where);
 	return 0;
 }

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/csv.h"
@@ -41,44 +42,6 @@ static const char *const machine_cols[] = {
 #define NMACHINE ARRAY_SIZE(machine_keys)
 
 
-/*
- * The value of "key" inside the sidecar's "machine" object: a string
- * (JSON escapes undone for \" and \\) or a bare number.  Our sidecars are
- * written by core/json.c, so a scan is enough; NULL when absent.
- */
-static char *machine_field(const char *json, const char *key)
-{
-	const char *m = strstr(json, "\"machine\""), *end, *p;
-	char *pat, *out;
-	size_t n = 0;
-
-	if (!m || !(end = strchr(m, '}')))
-		return NULL;
-	pat = xasprintf("\"%s\"", key);
-	p = strstr(m, pat);
-	free(pat);
-	if (!p || p > end)
-		return NULL;
-	p = strchr(p + strlen(key) + 2, ':');
-	if (!p)
-		return NULL;
-	for (p++; *p == ' ' || *p == '\t' || *p == '\n'; p++)
-		;
-	out = xcalloc(strlen(p) + 1, 1);
-	if (*p == '"') {
-		for (p++; *p && *p != '"'; p++) {
-			if (*p == '\\' && p[1])
-				p++;
-			out[n++] = *p;
-		}
-	} else {
-		while (*p && *p != ',' && *p != '}' && *p != '\n' && *p != ' ')
-			out[n++] = *p++;
-	}
-	out[n] = '\0';
-	return out;
-}
-
 static int merge_main(int argc, char **argv)
 {
 	size_t n;
@@ -107,7 +70,8 @@ static int merge_main(int argc, char **argv)
 	vals = xcalloc(n, sizeof(*vals));
 	for (size_t i = 0; i < n; i++) {
 		const char *path = argv[i + 2], *err;
-		char *sp = meta_sidecar_path(path), *json;
+		char *sp = meta_sidecar_path(path), jerr[512];
+		struct json_doc *doc;
 		size_t line;
 
 		if (!strcmp(path, argv[1]))
@@ -115,13 +79,17 @@ static int merge_main(int argc, char **argv)
 		t[i] = csv_read_file(path, &err, &line);
 		if (!t[i])
 			die(EXIT_USAGE, "merge: %s:%zu: %s", path, line, err);
-		json = read_text_file(sp);
-		if (!json)
+		if (access(sp, F_OK)) {
+			doc = NULL;
 			warnx_("merge: note: no sidecar '%s'; machine columns taken "
 			       "from its 'host' column", sp);
+		} else if (!(doc = json_read_file(sp, jerr, sizeof(jerr)))) {
+			warnx_("merge: note: sidecar %s; machine columns taken from "
+			       "its 'host' column", jerr);
+		}
 		vals[i] = xcalloc(NMACHINE + 1, sizeof(char *));
 		for (size_t k = 0; k < NMACHINE; k++) {
-			char *v = json ? machine_field(json, machine_keys[k]) : NULL;
+			char *v = json_doc_get(doc, "machine", machine_keys[k], NULL);
 			if (!v && k == 0) {
 				int hc = csv_col(t[i], "host");
 				v = xstrdup(hc >= 0 && t[i]->nrows ? t[i]->rows[0][hc] : path);
@@ -131,7 +99,7 @@ static int merge_main(int argc, char **argv)
 		vals[i][NMACHINE] = xstrdup(path);
 		in[i] = (struct union_input){ t[i], NMACHINE + 1, machine_cols,
 					      (const char *const *)vals[i] };
-		free(json);
+		json_doc_free(doc);
 		free(sp);
 	}
 	if (csv_union_write(argv[1], in, n))

@@ -1,5 +1,6 @@
 /* cmd_run.c - `memscale run WORKLOAD ...`: one workload over a worker list. */
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,12 @@ const struct subcommand run_cmd = {
 		 "options:\n" RUN_OPTS_HELP
 		 "  -o, --out FILE        append one CSV row per (workers, rep); JSON\n"
 		 "                        sidecar with machine/build metadata beside it\n"
-		 "      --format F        table (default), wis (will-it-scale lines), csv\n"
+		 "      --format F        table (default); wis: will-it-scale's lines, one\n"
+		 "                        block per run, as its runtest.py reads them;\n"
+		 "                        wis-csv: runtest.py's CSV (tasks,processes,\n"
+		 "                        processes_idle,threads,threads_idle,linear),\n"
+		 "                        both modes per worker count, list from 1;\n"
+		 "                        csv: one row per run\n"
 		 "      --trace[=DIR]     record an LTTng trace (memscale:* events) in DIR\n"
 		 "                        (default: beside --out, or results/trace-TIME);\n"
 		 "                        read it with 'memscale lockstat DIR'\n"
@@ -47,6 +53,7 @@ static int run_main(int argc, char **argv)
 	struct trace_session *ts = NULL;
 
 	harness_defaults(&o);
+	o.warmup = UINT_MAX; /* not given: the format's default, below */
 	run_opts_init(&ro, argc, argv);
 	opterr = 0;
 	optind = 1;
@@ -69,10 +76,13 @@ static int run_main(int argc, char **argv)
 				o.format = FMT_TABLE;
 			else if (!strcmp(optarg, "wis"))
 				o.format = FMT_WIS;
+			else if (!strcmp(optarg, "wis-csv"))
+				o.format = FMT_WIS_CSV;
 			else if (!strcmp(optarg, "csv"))
 				o.format = FMT_CSV;
 			else
-				die(EXIT_USAGE, "run: bad --format '%s' (allowed: table|wis|csv)", optarg);
+				die(EXIT_USAGE, "run: bad --format '%s' (allowed: "
+				    "table|wis|wis-csv|csv)", optarg);
 			break;
 		default:
 			if (!run_opts_parse(&ro, &o, c, optarg))
@@ -83,6 +93,11 @@ static int run_main(int argc, char **argv)
 		die(EXIT_USAGE, "run: missing WORKLOAD (see 'memscale list workloads')");
 	if (optind + 1 < argc)
 		die(EXIT_USAGE, "run: unexpected argument '%s'", argv[optind + 1]);
+	/* will-it-scale discards six samples: it prints "measurement" after
+	 * the sample its counter numbers 5 (WARMUP_ITERATIONS) and sums those
+	 * that follow. */
+	if (o.warmup == UINT_MAX)
+		o.warmup = o.format == FMT_WIS || o.format == FMT_WIS_CSV ? 6 : 1;
 	o.wl = run_opts_workload(&ro, "run", argv[optind]);
 	run_opts_finish(&ro, &o);
 	if (trace)

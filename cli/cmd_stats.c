@@ -32,6 +32,26 @@ const struct subcommand stats_cmd = {
 };
 REGISTER(subcommand, stats_cmd);
 
+
+/* A statistic as a number a reader can paste: large values in full with
+ * two decimals, as mmtests prints them (1197210.12, not 1.19721e+06);
+ * small ones with six significant digits.  slot: one of 4 buffers. */
+static const char *num(double v, int slot)
+{
+	static char buf[4][64];
+
+	if (fabs(v) >= 1000 && fabs(v) < 1e15)
+		snprintf(buf[slot], sizeof(buf[slot]), "%.2f", v);
+	else
+		snprintf(buf[slot], sizeof(buf[slot]), "%.6g", v);
+	return buf[slot];
+}
+
+static void print_num(const char *name, double v)
+{
+	printf("%-14s %s\n", name, num(v, 0));
+}
+
 static void print_summary(const struct sample_set *set,
 			  const struct sample_group *g, const char *column,
 			  bool higher_better, char *const *gnames)
@@ -47,21 +67,21 @@ static void print_summary(const struct sample_set *set,
 	printf("%s%s (%zu samples)\n", set->plain ? " samples" : " column ",
 	       set->plain ? "" : column, g->n);
 	printf("%-14s %zu\n", "n", s.n);
-	printf("%-14s %.6g\n", "Min", s.min);
-	printf("%-14s %.6g\n", "Max", s.max);
-	printf("%-14s %.6g\n", "Amean", s.amean);
-	printf("%-14s %.6g\n", "Hmean", s.hmean);
-	printf("%-14s %.6g\n", "Median", s.median);
-	printf("%-14s %.6g\n", "Stddev", s.stddev);
-	printf("%-14s %.6g\n", "CoeffVar", s.coeffvar);
+	print_num("Min", s.min);
+	print_num("Max", s.max);
+	print_num("Amean", s.amean);
+	print_num("Hmean", s.hmean);
+	print_num("Median", s.median);
+	print_num("Stddev", s.stddev);
+	print_num("CoeffVar", s.coeffvar);
 	for (int i = 0; i < 3; i++) {
 		static const int pct[] = { 50, 95, 99 };
 		const double v[] = { s.bhmean50, s.bhmean95, s.bhmean99 };
 		char name[32];
 		snprintf(name, sizeof(name), "%s-%d", b, pct[i]);
-		printf("%-14s %.6g\n", name, v[i]);
+		print_num(name, v[i]);
 	}
-	printf("%-14s %.6g\n", "LKP-stddev", s.pop_stddev);
+	print_num("LKP-stddev", s.pop_stddev);
 	if (s.pop_stddev >= 0 && s.amean != 0)
 		printf("%-14s %.4g\n", "LKP-%stddev", 100.0 * s.pop_stddev / fabs(s.amean));
 	else
@@ -69,8 +89,8 @@ static void print_summary(const struct sample_set *set,
 	if (isnan(s.ci95))
 		printf("%-14s - (needs 2 samples)\n", "CI95");
 	else
-		printf("%-14s %.6g +- %.6g [%.6g, %.6g]\n", "CI95", s.amean, s.ci95,
-		       s.amean - s.ci95, s.amean + s.ci95);
+		printf("%-14s %s +- %s [%s, %s]\n", "CI95", num(s.amean, 0), num(s.ci95, 1),
+		       num(s.amean - s.ci95, 2), num(s.amean + s.ci95, 3));
 }
 
 static int stats_main(int argc, char **argv)

@@ -50,7 +50,10 @@ const struct subcommand sweep_cmd = {
 		 "      --kernel NAME   kernel profile for every point: [fixed] kernel = NAME\n"
 		 "                      (variants that name their own kernel keep it)\n"
 		 "      --seed S        shuffle seed (default: from the clock; recorded)\n"
-		 "      --emit-jobs     write DIR/jobs.txt: one command per point\n"
+		 "      --emit-jobs     write DIR/jobs.txt: one command per point (for\n"
+		 "                      GNU parallel), and DIR/jobs.sbatch: a Slurm\n"
+		 "                      array running line i as task i; paths are\n"
+		 "                      relative to the current directory\n"
 		 "      --point ID      run only point ID (e.g. p0003) into DIR\n"
 		 "      --collect       rebuild DIR/results.csv from DIR/points/\n"
 		 "      --oversubscribe allow more spinning workers than CPUs\n"
@@ -367,15 +370,20 @@ static void write_sweep_json(const struct sweep *s, const struct sweep_cli *cli,
 /* The seed a previous run recorded in DIR/sweep.json, if any. */
 static bool recorded_seed(const char *dir, uint64_t *seed)
 {
-	char *path = xasprintf("%s/sweep.json", dir), *text = read_text_file(path);
-	char *at = text ? strstr(text, "\"seed\":") : NULL;
+	char *path = xasprintf("%s/sweep.json", dir), err[512], *v = NULL, *end;
+	struct json_doc *d = access(path, F_OK) ? NULL :
+			     json_read_file(path, err, sizeof(err));
 	bool ok = false;
 
-	if (at) {
-		*seed = strtoull(at + 7, NULL, 10);
-		ok = true;
+	if (!d && !access(path, F_OK))
+		warnx_("sweep: note: %s; its seed is not reused", err);
+	if (d && (v = json_doc_get(d, "seed", NULL))) {
+		errno = 0;
+		*seed = strtoull(v, &end, 10);
+		ok = !errno && end != v && !*end;
 	}
-	free(text);
+	free(v);
+	json_doc_free(d);
 	free(path);
 	return ok;
 }
@@ -470,6 +478,8 @@ static void shq(FILE *f, const char *w)
 	fputc('\'', f);
 }
 
+static void emit_slurm(const struct sweep *s, const struct sweep_cli *cli);
+
 static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 {
 	char *path = xasprintf("%s/jobs.txt", cli->dir), *text;
@@ -503,6 +513,7 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 	}
 	fclose(f);
 	write_file_atomic(path, text);
+	emit_slurm(s, cli);
 	fputs(text, stdout);
 	fprintf(stderr, "sweep: %zu jobs in %s; afterwards: %s sweep %s --out %s "
 		"--collect\n", s->npoints, path, cli->argv0, cli->exp_path, cli->dir);
@@ -593,16 +604,72 @@ static int run_one_point(const struct sweep *s, const struct sweep_cli *cli)
 	    cli->point, s->npoints ? s->npoints - 1 : 0);
 }
 
-/* This binary's absolute path, so emitted jobs run the same build. */
+/* This binary, so emitted jobs run the same build: relative to the
+ * current directory when it lies below it (./bin/memscale), so that every
+ * path in jobs.txt is relative to one root, else absolute. */
 static const char *self_path(void)
 {
-	static char buf[4096];
+	static char buf[4096], rel[4200];
+	char cwd[4096];
 	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	size_t c;
 
 	if (n <= 0)
 		return "memscale";
 	buf[n] = '\0';
+	if (getcwd(cwd, sizeof(cwd)) && (c = strlen(cwd)) > 1 &&
+	    !strncmp(buf, cwd, c) && buf[c] == '/') {
+		snprintf(rel, sizeof(rel), "./%s", buf + c + 1);
+		return rel;
+	}
 	return buf;
+}
+
+/*
+ * DIR/jobs.sbatch beside DIR/jobs.txt: a Slurm job array, task i runs
+ * line i of jobs.txt from the directory every path in it is relative to
+ * (the one where --emit-jobs ran).  Nodes are taken whole (--exclusive):
+ * two points sharing a node would measure each other.
+ */
+static void emit_slurm(const struct sweep *s, const struct sweep_cli *cli)
+{
+	char *path = xasprintf("%s/jobs.sbatch", cli->dir), *jobs, *text;
+	char cwd[4096];
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		die_errno(1, "sweep: cannot read the current directory");
+	jobs = xasprintf("%s/jobs.txt", cli->dir);
+	fprintf(f, "#!/bin/sh\n");
+	fprintf(f, "#SBATCH --job-name=memscale-%s\n", s->e->name);
+	fprintf(f, "#SBATCH --array=1-%zu\n", s->npoints);
+	fprintf(f, "#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --exclusive\n");
+	fprintf(f, "#SBATCH --chdir=%s\n", cwd);
+	fprintf(f, "#SBATCH --output=%s/slurm-%%A_%%a.out\n", cli->dir);
+	fprintf(f, "# memscale sweep %s: one array task per point of %s (task i runs\n"
+		   "# line i), from the directory every path there is relative to.\n"
+		   "# Submit:  sbatch %s\n"
+		   "# Then:    %s sweep %s --out %s --collect\n"
+		   "# Arrays longer than the cluster's MaxArraySize: submit in slices\n"
+		   "# (sbatch --array=1-1000, then --array=1001-...).\n",
+		   cli->exp_path, jobs, path, cli->argv0, cli->exp_path, cli->dir);
+	fprintf(f, "ROOT=");
+	shq(f, cwd);
+	fprintf(f, "\nJOBS=");
+	shq(f, jobs);
+	fprintf(f, "\ncd \"$ROOT\" || exit 1\n"
+		   ": \"${SLURM_ARRAY_TASK_ID:?not a Slurm array task}\"\n"
+		   "cmd=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" \"$JOBS\")\n"
+		   "[ -n \"$cmd\" ] || { echo \"no job $SLURM_ARRAY_TASK_ID in $JOBS\" >&2; exit 2; }\n"
+		   "exec sh -c \"$cmd\"\n");
+	fclose(f);
+	write_file_atomic(path, text);
+	chmod(path, 0755);
+	fprintf(stderr, "sweep: Slurm array script %s (sbatch %s)\n", path, path);
+	free(text);
+	free(jobs);
+	free(path);
 }
 
 static void parse_args(struct sweep_cli *cli, int argc, char **argv)
@@ -770,10 +837,28 @@ static int sweep_main(int argc, char **argv)
 	}
 
 	if (cli.collect) {
+		/* Only the sweep that wrote DIR: another profile (--quick or
+		 * not, other -O) would count its points against the wrong
+		 * matrix ("8 of 132 points"). */
+		char *m, *mp, *have;
 		long n;
 
 		if (access(cli.dir, F_OK) == 0)
 			out_lock_dir(cli.dir, false, "sweep --collect");
+		m = matrix_text(&s);
+		mp = xasprintf("%s/matrix.txt", cli.dir);
+		have = read_text_file(mp);
+		if (!have)
+			die(EXIT_USAGE, "sweep: --collect: no sweep in '%s' (no matrix.txt)",
+			    cli.dir);
+		if (strcmp(have, m))
+			die(EXIT_USAGE, "sweep: --collect: '%s' holds a different sweep (its "
+			    "matrix.txt differs from %s%s with these options); give the "
+			    "options it was run with", cli.dir, cli.exp_path,
+			    cli.quick ? " --quick" : "");
+		free(m);
+		free(mp);
+		free(have);
 		n = sweep_collect(cli.dir);
 		if (n >= 0)
 			fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",

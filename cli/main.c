@@ -27,8 +27,11 @@ static void usage(FILE *f, const void **cmds, size_t n)
 int main(int argc, char **argv)
 {
 	const void **cmds;
-	size_t n = registry_sorted(__start_ms_reg_subcommand,
-				   __stop_ms_reg_subcommand, cmd_name_of, &cmds);
+	size_t n;
+
+	die_exit_setup();
+	n = registry_sorted(__start_ms_reg_subcommand, __stop_ms_reg_subcommand,
+			    cmd_name_of, &cmds);
 
 	if (argc < 2) {
 		usage(stderr, cmds, n);
@@ -53,7 +56,9 @@ int main(int argc, char **argv)
 					cli_usage(c, stdout);
 					return 0;
 				}
-			return c->main(argc - 1, argv + 1);
+			int status = c->main(argc - 1, argv + 1);
+			free(cmds);
+			return status;
 		}
 	}
 	die(EXIT_USAGE, "unknown command '%s' (see 'memscale --help')", argv[1]);

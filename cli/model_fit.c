@@ -141,6 +141,14 @@ int model_fit(struct mopts *m)
 	else
 		printf("  peak N*: none (beta <= 0: no retrograde region)\n");
 	printf("  R^2 %.5f, RSS %.6g, %d iterations\n", fit.r2, fit.rss, fit.iterations);
+	/* Gunther's law holds for 0 <= alpha <= 1 and beta >= 0: outside
+	 * that the curve fits the points but no longer means contention and
+	 * coherency (e.g. throughput falling from 1 to 2 workers). */
+	if (fit.alpha < 0 || fit.alpha > 1 || fit.beta < 0)
+		printf("  NOTE: outside the USL's valid range (0 <= alpha <= 1, beta >= 0):"
+		       "%s%s the coefficients describe this curve only, not contention "
+		       "and coherency costs\n", fit.alpha < 0 || fit.alpha > 1 ?
+		       " alpha out of [0,1];" : "", fit.beta < 0 ? " beta < 0;" : "");
 	free(x);
 	free(y);
 	free(gx);

@@ -1,6 +1,7 @@
 #include "core/csv.h"
 #include "core/util.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,14 @@ void csv_fieldf(FILE *f, int last, const char *fmt, ...)
 	va_end(ap);
 	csv_field(f, s, last);
 	free(s);
+}
+
+void csv_num(FILE *f, double v, int last)
+{
+	if (isnan(v))
+		csv_field(f, "", last);
+	else
+		csv_fieldf(f, last, "%.*g", CSV_NUM_DIGITS, v);
 }
 
 /* Reads one record (which may span lines inside quotes). */

@@ -13,6 +13,12 @@ void csv_field(FILE *f, const char *s, int last);
 void csv_fieldf(FILE *f, int last, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* A measured number: 10 significant digits, so a rate of 3423412.3 ops/s
+ * is written as such (not 3.42341e+06) and reads back as the same double
+ * to the precision any table prints; NaN (no data) is an empty field. */
+#define CSV_NUM_DIGITS 10
+void csv_num(FILE *f, double v, int last);
+
 /* A parsed CSV table: header plus rows, all strings. */
 struct csv_table {
 	size_t ncols, nrows;

@@ -1,101 +1,139 @@
+/* json.c - JSON sidecars on jansson (see json.h). */
 #include "core/json.h"
+#include "core/util.h"
 
+#include <jansson.h>
 #include <math.h>
+#include <stdarg.h>
+#include <string.h>
 
-static void sep(struct json *j, const char *key)
+static void add(struct json *j, const char *key, json_t *v)
 {
-	if (!j->first[j->depth])
-		fputc(',', j->f);
-	j->first[j->depth] = 0;
-	fputc('\n', j->f);
-	for (int i = 0; i < j->depth; i++)
-		fputs("  ", j->f);
-	if (key) {
-		fputc('"', j->f);
-		fputs(key, j->f);
-		fputs("\": ", j->f);
-	}
-}
+	json_t *parent = j->node[j->depth];
 
-static void put_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	if (!v)
+		die(1, "out of memory (JSON)");
+	if (json_is_array(parent))
+		json_array_append_new(parent, v);
+	else if (json_object_set_new(parent, key ? key : "", v))
+		die(1, "JSON: bad key '%s' (not UTF-8?)", key ? key : "");
 }
 
 void json_begin(struct json *j, FILE *f)
 {
+	memset(j, 0, sizeof(*j));
 	j->f = f;
-	j->depth = 0;
-	j->first[0] = 1;
-	fputc('{', f);
-	j->depth = 1;
-	j->first[1] = 1;
+	j->node[0] = json_object();
 }
 
-static void open_(struct json *j, const char *key, char c)
+static void open_(struct json *j, const char *key, json_t *v)
 {
-	sep(j, key);
-	fputc(c, j->f);
-	j->depth++;
-	j->first[j->depth] = 1;
+	if (j->depth + 1 >= JSON_MAX_DEPTH)
+		die(1, "internal error: JSON nested deeper than %d", JSON_MAX_DEPTH);
+	add(j, key, v);
+	j->node[++j->depth] = v;
 }
 
-static void close_(struct json *j, char c)
-{
-	int empty = j->first[j->depth];
-	j->depth--;
-	if (!empty) {
-		fputc('\n', j->f);
-		for (int i = 0; i < j->depth; i++)
-			fputs("  ", j->f);
-	}
-	fputc(c, j->f);
-}
-
-void json_obj_open(struct json *j, const char *key) { open_(j, key, '{'); }
-void json_obj_close(struct json *j) { close_(j, '}'); }
-void json_arr_open(struct json *j, const char *key) { open_(j, key, '['); }
-void json_arr_close(struct json *j) { close_(j, ']'); }
+void json_obj_open(struct json *j, const char *key) { open_(j, key, json_object()); }
+void json_arr_open(struct json *j, const char *key) { open_(j, key, json_array()); }
+void json_obj_close(struct json *j) { if (j->depth) j->depth--; }
+void json_arr_close(struct json *j) { if (j->depth) j->depth--; }
 
 void json_str(struct json *j, const char *key, const char *val)
 {
-	sep(j, key);
-	put_string(j->f, val);
+	/* invalid UTF-8 (a hostname, a CPU string) is kept byte for byte as
+	 * far as jansson allows: fall back to a lossy copy */
+	json_t *v = json_string(val ? val : "");
+
+	if (!v) {
+		char *c = xstrdup(val);
+		for (char *p = c; *p; p++)
+			if ((unsigned char)*p >= 0x80)
+				*p = '?';
+		v = json_string(c);
+		free(c);
+	}
+	add(j, key, v);
 }
 
 void json_int(struct json *j, const char *key, long long val)
 {
-	sep(j, key);
-	fprintf(j->f, "%lld", val);
+	add(j, key, json_integer(val));
 }
 
 void json_num(struct json *j, const char *key, double val)
 {
-	sep(j, key);
-	if (isfinite(val))
-		fprintf(j->f, "%.17g", val);
-	else
-		fputs("null", j->f);
+	add(j, key, isfinite(val) ? json_real(val) : json_null());
 }
 
 void json_bool(struct json *j, const char *key, int val)
 {
-	sep(j, key);
-	fputs(val ? "true" : "false", j->f);
+	add(j, key, json_boolean(val));
 }
 
-void json_end(struct json *j)
+int json_end(struct json *j)
 {
-	close_(j, '}');
-	fputc('\n', j->f);
+	int rc = json_dumpf(j->node[0], j->f, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+			    JSON_REAL_PRECISION(17));
+
+	json_decref(j->node[0]);
+	j->node[0] = NULL;
+	if (fputc('\n', j->f) == EOF)
+		rc = -1;
+	return rc ? -1 : 0;
+}
+
+struct json_doc {
+	json_t *root;
+};
+
+struct json_doc *json_read_file(const char *path, char *err, size_t errlen)
+{
+	json_error_t e;
+	json_t *root = json_load_file(path, 0, &e);
+	struct json_doc *d;
+
+	if (!root) {
+		snprintf(err, errlen, "%s:%d:%d: %s", path, e.line, e.column, e.text);
+		return NULL;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->root = root;
+	return d;
+}
+
+void json_doc_free(struct json_doc *d)
+{
+	if (!d)
+		return;
+	json_decref(d->root);
+	free(d);
+}
+
+char *json_doc_get(const struct json_doc *d, ...)
+{
+	va_list ap;
+	const char *k;
+	json_t *v = d ? d->root : NULL;
+
+	va_start(ap, d);
+	while (v && (k = va_arg(ap, const char *)))
+		v = json_is_object(v) ? json_object_get(v, k) : NULL;
+	va_end(ap);
+	if (!v)
+		return NULL;
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		return xstrdup(json_string_value(v));
+	case JSON_INTEGER:
+		return xasprintf("%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	case JSON_REAL:
+		return xasprintf("%.17g", json_real_value(v));
+	case JSON_TRUE:
+		return xstrdup("true");
+	case JSON_FALSE:
+		return xstrdup("false");
+	default:
+		return NULL;
+	}
 }

@@ -1,16 +1,21 @@
 /*
- * json.h - a minimal streaming JSON writer for result sidecars.
- * Keeps nesting state so callers never hand-place commas.
+ * json.h - result sidecars: a streaming-style writer (callers never place
+ * commas or braces by hand) and a reader, both on jansson.  The writer
+ * builds the document as a jansson tree and writes it, indented, keys in
+ * the order written, at json_end(); a non-finite number is written as
+ * null (JSON has no NaN).
  */
 #ifndef MEMSCALE_JSON_H
 #define MEMSCALE_JSON_H
 
 #include <stdio.h>
 
+#define JSON_MAX_DEPTH 32
+
 struct json {
 	FILE *f;
 	int depth;
-	int first[32];
+	void *node[JSON_MAX_DEPTH]; /* json_t *: the open object/array per level */
 };
 
 void json_begin(struct json *j, FILE *f);
@@ -22,6 +27,17 @@ void json_str(struct json *j, const char *key, const char *val);
 void json_int(struct json *j, const char *key, long long val);
 void json_num(struct json *j, const char *key, double val);
 void json_bool(struct json *j, const char *key, int val);
-void json_end(struct json *j);
+/* Writes the document and a newline; returns 0, or -1 on a write error. */
+int json_end(struct json *j);
+
+/* ---- reading ---- */
+struct json_doc;
+/* Parses a JSON file; NULL with "file:line:column: reason" in err. */
+struct json_doc *json_read_file(const char *path, char *err, size_t errlen);
+void json_doc_free(struct json_doc *d);
+/* The value at a path of object keys ("machine", "cpu_model", NULL), as
+ * a string (numbers printed, strings unescaped); NULL when absent or an
+ * object/array.  Heap string. */
+char *json_doc_get(const struct json_doc *d, ...) __attribute__((sentinel));
 
 #endif

@@ -117,6 +117,185 @@ static const char *hypervisor(void)
 	return found ? "yes" : "no";
 }
 
+/* ---- the environment as LKP records it (lkp-tests lib/sysinfo.sh and
+ * its monitors): CPU frequency governor, turbo/boost, THP, ASLR, load
+ * and steal, read at the start and at the end of a run, and the kernel
+ * configuration options that change what memscale measures. ---- */
+
+struct meta_env {
+	bool taken;
+	char time[32];
+	char governor[64], turbo[32], thp[128], thp_defrag[128], aslr[16];
+	double load[3];
+	unsigned long long steal, total; /* /proc/stat "cpu" jiffies */
+};
+
+static struct meta_env env_start, env_end;
+
+/* First line of a file, trimmed; "" when unreadable. */
+static void read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	if (fgets(buf, (int)len, f))
+		buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+}
+
+/* The selected value of a sysfs choice list: "always [madvise] never". */
+static void bracketed(char *buf)
+{
+	char *l = strchr(buf, '['), *r = l ? strchr(l, ']') : NULL;
+
+	if (l && r) {
+		memmove(buf, l + 1, (size_t)(r - l - 1));
+		buf[r - l - 1] = '\0';
+	}
+}
+
+static void env_capture(struct meta_env *e)
+{
+	char buf[256];
+	unsigned long long v[10] = { 0 };
+	FILE *f;
+
+	memset(e, 0, sizeof(*e));
+	e->taken = true;
+	snprintf(e->time, sizeof(e->time), "%s", meta_now_iso());
+	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+		  e->governor, sizeof(e->governor));
+	if (!e->governor[0])
+		strcpy(e->governor, "not available (no cpufreq)");
+	/* intel_pstate's no_turbo is inverted; acpi-cpufreq has boost */
+	read_line("/sys/devices/system/cpu/intel_pstate/no_turbo", buf, sizeof(buf));
+	if (buf[0])
+		snprintf(e->turbo, sizeof(e->turbo), "%s", buf[0] == '0' ? "on" : "off");
+	else {
+		read_line("/sys/devices/system/cpu/cpufreq/boost", buf, sizeof(buf));
+		snprintf(e->turbo, sizeof(e->turbo), "%s", !buf[0] ? "not available" :
+			 buf[0] == '1' ? "on" : "off");
+	}
+	read_line("/sys/kernel/mm/transparent_hugepage/enabled", e->thp, sizeof(e->thp));
+	bracketed(e->thp);
+	read_line("/sys/kernel/mm/transparent_hugepage/defrag", e->thp_defrag,
+		  sizeof(e->thp_defrag));
+	bracketed(e->thp_defrag);
+	read_line("/proc/sys/kernel/randomize_va_space", e->aslr, sizeof(e->aslr));
+	read_line("/proc/loadavg", buf, sizeof(buf));
+	if (sscanf(buf, "%lf %lf %lf", &e->load[0], &e->load[1], &e->load[2]) != 3)
+		e->load[0] = e->load[1] = e->load[2] = -1;
+	if ((f = fopen("/proc/stat", "r"))) {
+		if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
+			   &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) >= 4) {
+			for (int i = 0; i < 8; i++)
+				e->total += v[i];
+			e->steal = v[7];
+		}
+		fclose(f);
+	}
+}
+
+void meta_env_start(void)
+{
+	if (!env_start.taken)
+		env_capture(&env_start);
+}
+
+void meta_env_end(void)
+{
+	meta_env_start();
+	env_capture(&env_end);
+}
+
+static void env_json(struct json *j, const char *key, const struct meta_env *e)
+{
+	static const char *const aslr[] = { "off (0)", "on, no brk (1)", "on (2)" };
+	int a = atoi(e->aslr);
+
+	json_obj_open(j, key);
+	json_str(j, "time", e->time);
+	json_str(j, "cpufreq_governor", e->governor);
+	json_str(j, "turbo", e->turbo);
+	json_str(j, "thp_enabled", e->thp[0] ? e->thp : "not available");
+	json_str(j, "thp_defrag", e->thp_defrag[0] ? e->thp_defrag : "not available");
+	json_str(j, "aslr", !e->aslr[0] ? "not available" : a >= 0 && a <= 2 ? aslr[a] : e->aslr);
+	json_arr_open(j, "loadavg");
+	for (int i = 0; i < 3; i++)
+		json_num(j, NULL, e->load[i]);
+	json_arr_close(j);
+	json_int(j, "steal_jiffies", (long long)e->steal);
+	json_int(j, "cpu_jiffies", (long long)e->total);
+	json_obj_close(j);
+}
+
+/* Kernel options that change what a memcg benchmark measures (lock
+ * debugging and statistics, preemption, memcg, THP, tick rate). */
+static const char *const kconfig_keys[] = {
+	"CONFIG_MEMCG", "CONFIG_MEMCG_V1", "CONFIG_MEMCG_KMEM", "CONFIG_LOCK_STAT",
+	"CONFIG_LOCKDEP", "CONFIG_PROVE_LOCKING", "CONFIG_DEBUG_SPINLOCK",
+	"CONFIG_DEBUG_LOCK_ALLOC", "CONFIG_PARAVIRT_SPINLOCKS", "CONFIG_PREEMPT",
+	"CONFIG_PREEMPT_VOLUNTARY", "CONFIG_PREEMPT_NONE", "CONFIG_PREEMPT_DYNAMIC",
+	"CONFIG_PREEMPT_RT", "CONFIG_HZ", "CONFIG_NO_HZ_FULL", "CONFIG_NR_CPUS",
+	"CONFIG_TRANSPARENT_HUGEPAGE", "CONFIG_NUMA", "CONFIG_KASAN",
+	"CONFIG_DEBUG_VM", "CONFIG_PAGE_POISONING", "CONFIG_INIT_ON_ALLOC_DEFAULT_ON",
+};
+
+static void kconfig_json(struct json *j)
+{
+	char *cmd = NULL, *line = NULL, path[300];
+	size_t cap = 0;
+	FILE *f = NULL;
+	bool piped = false;
+
+	json_obj_open(j, "kernel_config");
+	if (access("/proc/config.gz", R_OK) == 0 &&
+	    (f = popen("gzip -dc /proc/config.gz 2>/dev/null", "r"))) {
+		piped = true;
+		json_str(j, "source", "/proc/config.gz");
+	} else {
+		struct utsname u;
+		if (!uname(&u)) {
+			snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+			if ((f = fopen(path, "r")))
+				json_str(j, "source", path);
+		}
+	}
+	if (!f) {
+		json_str(j, "source", "not readable (no /proc/config.gz or /boot/config-RELEASE)");
+		json_obj_close(j);
+		return;
+	}
+	{
+		char *val[ARRAY_SIZE(kconfig_keys)] = { 0 };
+
+		while (getline(&line, &cap, f) > 0) {
+			for (size_t k = 0; k < ARRAY_SIZE(kconfig_keys); k++) {
+				size_t n = strlen(kconfig_keys[k]);
+				if (!strncmp(line, kconfig_keys[k], n) && line[n] == '=') {
+					free(val[k]);
+					val[k] = xstrdup(line + n + 1);
+					val[k][strcspn(val[k], "\n")] = '\0';
+				}
+			}
+		}
+		/* absent from the file: "not set" */
+		for (size_t k = 0; k < ARRAY_SIZE(kconfig_keys); k++) {
+			json_str(j, kconfig_keys[k], val[k] ? val[k] : "not set");
+			free(val[k]);
+		}
+	}
+	free(line);
+	free(cmd);
+	if (piped)
+		pclose(f);
+	else
+		fclose(f);
+	json_obj_close(j);
+}
+
 size_t meta_machine(struct meta_fact *f)
 {
 	const struct topo *t = topo_get();
@@ -165,4 +344,18 @@ void meta_json(struct json *j)
 {
 	json_facts(j, "machine", meta_machine);
 	json_facts(j, "build", meta_build);
+	kconfig_json(j);
+	/* At the start (first sidecar of the process) and, once the run is
+	 * over (meta_env_end), at the end with the steal over the run. */
+	meta_env_start();
+	json_obj_open(j, "environment");
+	env_json(j, "start", &env_start);
+	if (env_end.taken) {
+		unsigned long long dt = env_end.total - env_start.total;
+
+		env_json(j, "end", &env_end);
+		json_num(j, "steal_pct", dt ? 100.0 * (double)(env_end.steal -
+			 env_start.steal) / (double)dt : 0);
+	}
+	json_obj_close(j);
 }

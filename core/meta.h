@@ -1,7 +1,10 @@
 /*
  * meta.h - provenance recorded with every result: machine (CPU model,
  * packages/cores/PUs/NUMA from hwloc, kernel), compiler and flags, git
- * commit, time.
+ * commit, time, and as LKP keeps it: the kernel configuration options
+ * that matter (from /proc/config.gz or /boot/config-RELEASE when
+ * readable), and at the start and end of a run the CPU frequency
+ * governor, turbo/boost, THP mode, ASLR, load average and steal.
  */
 #ifndef MEMSCALE_META_H
 #define MEMSCALE_META_H
@@ -35,7 +38,13 @@ struct meta_fact {
 /* Fill f (META_FACTS_MAX entries); return the count. */
 size_t meta_machine(struct meta_fact *f);
 size_t meta_build(struct meta_fact *f);
-/* Writes the "machine", "build" objects into an open JSON object. */
+/* Writes the "machine", "build", "kernel_config" and "environment"
+ * objects into an open JSON object. */
 void meta_json(struct json *j);
+/* The environment at the start (taken once, at the latest by the first
+ * meta_json) and at the end of the run; a sidecar written after
+ * meta_env_end() holds both, and the steal percentage between them. */
+void meta_env_start(void);
+void meta_env_end(void);
 
 #endif

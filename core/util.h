@@ -32,6 +32,9 @@ extern const char *progname;
  * instead of exit(); must not return (it longjmps).  NULL: exit. */
 extern void (*die_hook)(int status);
 
+/* main(), first thing: die() exits skip LeakSanitizer's check (util.c). */
+void die_exit_setup(void);
+
 /* Print "memscale: <msg>" to stderr and exit with the given status. */
 void die(int status, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 2, 3)));

@@ -435,7 +435,7 @@ static void published_key(struct parser *p, const char *key, const char *value)
 	char **f;
 	size_t n = split_list(p, key, value, &f);
 
-	if (n != 4)
+	if (n < 4)
 		perr(p, p->line, "published '%s' wants 4 fields (BASE, PATCH, CHANGE, "
 		     "MACHINE; '-' when not given), got %zu", key, n);
 	for (int i = 0; i < 2; i++) {
@@ -449,6 +449,23 @@ static void published_key(struct parser *p, const char *key, const char *value)
 		die(1, "out of memory");
 	pub = &e->published[e->npublished++];
 	*pub = (struct exp_published){ xstrdup(key), f[0], f[1], f[2], f[3], p->line };
+	/* Optional KEY=VALUE fields after MACHINE (harness/published.h). */
+	for (size_t i = 4; i < n; i++) {
+		char *eq = strchr(f[i], '=');
+		char **slot = NULL;
+
+		if (eq) {
+			*eq = '\0';
+			slot = !strcmp(f[i], "pair") ? &pub->pair :
+			       !strcmp(f[i], "cpus") ? &pub->cpus :
+			       !strcmp(f[i], "source") ? &pub->source : NULL;
+		}
+		if (!slot || *slot || !eq[1])
+			perr(p, p->line, "published '%s' field %zu: want pair=BASE>PATCH, "
+			     "cpus=N or source=TEXT (once each), got '%s'", key, i + 1, f[i]);
+		*slot = xstrdup(eq + 1);
+		free(f[i]);
+	}
 	free(f);
 }
 
@@ -896,6 +913,9 @@ void exp_free(struct experiment *e)
 		free(pub->patch);
 		free(pub->change);
 		free(pub->machine);
+		free(pub->pair);
+		free(pub->cpus);
+		free(pub->source);
 	}
 	free(e->published);
 	exp_free_quick(e->quick);

@@ -47,10 +47,12 @@
  *   variants = base, patch                   # subset
  *   axis.depth = 1, 5                        # fewer axis values
  *
- *   [published]                              # what the paper measured:
- *   # WORKLOAD = BASE, PATCH, CHANGE, MACHINE   ('-' when not given);
- *   # PATCH is the variant named `patch`, else the first after the base
- *   fallocate1 = 1031081, 1431291, +38.80%, 52 CPUs 1 node
+ *   [published]                              # what upstream measured:
+ *   # WORKLOAD = BASE, PATCH, CHANGE, MACHINE[, pair=A>B][, cpus=N][, source=TEXT]
+ *   # ('-' when not given); pair: the A/B knob's values (default: the
+ *   # base variant's and the `patch` variant's, else the first after the
+ *   # base); the one source of published numbers (harness/published.h)
+ *   fallocate1 = 1031081, 1431291, +38.80%, 52 CPUs 1 node, cpus=52
  *
  * In [fixed], [variant] and [axis] a key is a knob (`memscale list
  * variants`) or `lock` / `counter`; values are validated against the
@@ -85,6 +87,7 @@ struct exp_axis {
 struct exp_published {
 	char *workload, *base, *patch, *change, *machine;
 	int line;
+	char *pair, *cpus, *source; /* optional fields; NULL when not given */
 };
 
 struct experiment {

@@ -207,6 +207,10 @@ static void summarise(struct result *res, uint64_t *first, uint64_t *last,
 		res->sample_min = 0;
 }
 
+static void wis_begin(const struct harness_opts *o);
+static void wis_sample(const struct harness_opts *o, unsigned s, double mn,
+		       double mx, double total);
+
 int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 		    unsigned rep, struct result *res)
 {
@@ -292,7 +296,7 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 	memcpy(first, prev, nworkers * sizeof(*first)); /* warmup == 0 */
 	runstat_phase(&r, o->warmup ? PHASE_WARMUP : PHASE_MEASUREMENT);
 	if (o->format == FMT_WIS)
-		printf("warmup\n");
+		wis_begin(o);
 	for (unsigned s = 0; s < total && !harness_interrupted; s++) {
 		uint64_t t, deadline, mn = UINT64_MAX, mx = 0, sum = 0;
 		double dt;
@@ -315,16 +319,8 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 			mx = d > mx ? d : mx;
 			sum += d;
 		}
-		if (o->format == FMT_WIS) {
-			/* will-it-scale prints per-interval deltas; scale to /s */
-			printf("min:%llu max:%llu total:%llu\n",
-			       (unsigned long long)llround((double)mn / dt),
-			       (unsigned long long)llround((double)mx / dt),
-			       (unsigned long long)llround((double)sum / dt));
-			if (s + 1 == o->warmup)
-				printf("measurement\n");
-			fflush(stdout);
-		}
+		if (o->format == FMT_WIS)
+			wis_sample(o, s, (double)mn / dt, (double)mx / dt, (double)sum / dt);
 		/* The measured window starts where the warm-up ends. */
 		if (s + 1 == o->warmup)
 			memcpy(first, cur, nworkers * sizeof(*first));
@@ -371,8 +367,6 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 	}
 	if (wl->teardown)
 		wl->teardown(&r);
-	if (o->format == FMT_WIS && !status)
-		printf("average:%llu\n", (unsigned long long)llround(res->ops_per_sec));
 	pthread_barrier_destroy(&ctl->gate);
 	arena_destroy(r.arena);
 	free(prev);
@@ -385,6 +379,93 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 }
 
 /* ---- output ---- */
+
+/*
+ * --format wis: the lines of will-it-scale's main.c, one block per run, so
+ * that its runtest.py (which runs one binary per task count and reads
+ * "testcase:" and "average:" lines, splitting each on ':' into exactly
+ * two fields) and mmtests' wis-bench parse our output unchanged:
+ *
+ *   testcase:<description>      (no ':' in the description)
+ *   warmup
+ *   min:N max:N total:N         one per sample (warm-up included)
+ *   measurement                 after the last warm-up sample
+ *   min:N max:N total:N         the measured samples
+ *   average:N                   mean of the measured "total" values
+ *
+ * Sample values are per second (will-it-scale's samples are 1 s deltas;
+ * ours are scaled by the measured interval, so --sample-ms changes
+ * nothing but the resolution).  average is will-it-scale's
+ * total / opt_iterations: the integer mean of the printed totals.
+ */
+static void wis_begin(const struct harness_opts *o)
+{
+	printf("testcase:");
+	for (const char *c = o->wl->description; *c; c++)
+		putchar(*c == ':' ? ';' : *c == '\n' ? ' ' : *c);
+	printf("\nwarmup\n");
+	if (!o->warmup)
+		printf("measurement\n");
+	fflush(stdout);
+}
+
+static unsigned long long wis_round(double v)
+{
+	return v > 0 ? (unsigned long long)llround(v) : 0;
+}
+
+static void wis_sample(const struct harness_opts *o, unsigned s, double mn,
+		       double mx, double total)
+{
+	printf("min:%llu max:%llu total:%llu\n", wis_round(mn), wis_round(mx),
+	       wis_round(total));
+	if (s + 1 == o->warmup)
+		printf("measurement\n");
+	fflush(stdout);
+}
+
+/* will-it-scale's "average": the integer mean of the printed totals. */
+static unsigned long long wis_average(const struct result *res)
+{
+	unsigned long long sum = 0;
+
+	for (unsigned i = 0; i < res->nsamples; i++)
+		sum += wis_round(res->sample_rate[i]);
+	return res->nsamples ? sum / res->nsamples : 0;
+}
+
+/* /proc/stat's aggregate "cpu" line: busy and idle jiffies as runtest.py's
+ * linux_stat counts them (idle = idle + iowait; busy = user, nice,
+ * system, irq, softirq, steal, guest, guest_nice). */
+struct cpu_times { unsigned long long busy, idle; bool ok; };
+
+static struct cpu_times cpu_times_now(void)
+{
+	struct cpu_times t = { 0 };
+	unsigned long long v[10] = { 0 };
+	FILE *f = fopen("/proc/stat", "r");
+
+	if (!f)
+		return t;
+	if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
+		   &v[9]) >= 7) {
+		t.busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7] + v[8] + v[9];
+		t.idle = v[3] + v[4];
+		t.ok = true;
+	}
+	fclose(f);
+	return t;
+}
+
+static double idle_pct(struct cpu_times a, struct cpu_times b)
+{
+	unsigned long long busy = b.busy - a.busy, idle = b.idle - a.idle;
+
+	if (!a.ok || !b.ok || busy + idle == 0)
+		return 0;
+	return 100.0 * (double)idle / (double)(busy + idle);
+}
 
 struct sink {
 	FILE *csv;
@@ -522,21 +603,29 @@ static void emit_csv(struct sink *s, const struct harness_opts *o,
 	csv_fieldf(f, 0, "%d", res->oversubscribed);
 	for (size_t i = 0; i < s->nknobs; i++)
 		csv_field(f, knob_str(o->knobs, s->knobs[i]), 0);
-	csv_fieldf(f, 0, "%.6g", res->ops_per_sec);
-	csv_fieldf(f, 0, "%.6g", res->per_worker_ops);
-	csv_fieldf(f, 0, "%.6g", res->fairness_cv);
-	csv_fieldf(f, 0, "%.6g", res->sample_min);
-	csv_fieldf(f, 0, "%.6g", res->sample_max);
+	csv_num(f, res->ops_per_sec, 0);
+	csv_num(f, res->per_worker_ops, 0);
+	csv_num(f, res->fairness_cv, 0);
+	csv_num(f, res->sample_min, 0);
+	csv_num(f, res->sample_max, 0);
 	csv_fieldf(f, 0, "%llu", (unsigned long long)res->ops_total);
 	csv_fieldf(f, 0, "%.6f", res->measured_s);
 	for (unsigned i = 0; i < res->nmetrics; i++)
-		csv_fieldf(f, 0, "%.10g", res->metrics[i].value);
+		csv_num(f, res->metrics[i].value, 0);
 	csv_field(f, meta_hostname(), 0);
 	csv_field(f, meta_git_commit(), 0);
 	csv_field(f, meta_now_iso(), 1);
 	/* Each finished row reaches the file before the next run starts. */
 	fflush(f);
 	fsync(fileno(f));
+}
+
+/* Table column of a metric: as wide as its whole name (never cut: three
+ * columns must not all read "lruvec_lru_loc"), at least 14. */
+static int metric_width(const struct result *res, unsigned i)
+{
+	int w = (int)strlen(res->metrics[i].name);
+	return w > 14 ? w : 14;
 }
 
 static void print_table_header(const struct harness_opts *o, const struct result *res)
@@ -552,7 +641,7 @@ static void print_table_header(const struct harness_opts *o, const struct result
 	printf("%7s %4s %14s %14s %8s %14s %14s", "workers", "rep", "ops/s",
 	       "per-worker", "cv", "sample-min", "sample-max");
 	for (unsigned i = 0; i < res->nmetrics; i++)
-		printf(" %14.14s", res->metrics[i].name);
+		printf(" %*s", metric_width(res, i), res->metrics[i].name);
 	printf("\n");
 }
 
@@ -561,8 +650,12 @@ static void print_table_row(const struct result *res)
 	printf("%7u %4u %14.0f %14.0f %8.4f %14.0f %14.0f", res->workers,
 	       res->rep, res->ops_per_sec, res->per_worker_ops, res->fairness_cv,
 	       res->sample_min, res->sample_max);
-	for (unsigned i = 0; i < res->nmetrics; i++)
-		printf(" %14.6g", res->metrics[i].value);
+	for (unsigned i = 0; i < res->nmetrics; i++) {
+		if (isnan(res->metrics[i].value))
+			printf(" %*s", metric_width(res, i), "-");
+		else
+			printf(" %*.6g", metric_width(res, i), res->metrics[i].value);
+	}
 	printf("%s\n", res->oversubscribed ? "  [oversubscribed]" : "");
 	fflush(stdout);
 }
@@ -577,6 +670,92 @@ void harness_write_csv(FILE *f, const struct harness_opts *o,
 	s.nknobs = knobset_used(o->knobs, &s.knobs);
 	emit_csv(&s, o, res);
 	free(s.knobs);
+}
+
+/* One run of the matrix with its outputs (table row, wis average, CSV
+ * row); returns the run's status. */
+static int run_and_emit(struct harness_opts *o, struct sink *s, size_t t,
+			unsigned rep, struct result *res)
+{
+	int status = harness_run_one(o, (unsigned)o->threads[t], rep, res);
+
+	if (status)
+		return status;
+	if (!s->knobs)
+		s->nknobs = knobset_used(o->knobs, &s->knobs);
+	if (o->format == FMT_TABLE) {
+		if (t == 0 && rep == 0)
+			print_table_header(o, res);
+		print_table_row(res);
+	}
+	if (o->format == FMT_WIS) {
+		printf("average:%llu\n", wis_average(res));
+		fflush(stdout);
+	}
+	if (s->csv)
+		emit_csv(s, o, res);
+	return 0;
+}
+
+/*
+ * --format wis-csv: runtest.py's table.  For every worker count it runs
+ * the workload in process mode, then in thread mode (as runtest.py runs
+ * X_processes and X_threads), each preceded and followed by a /proc/stat
+ * reading for the idle percentage, and prints
+ *   tasks,processes,processes_idle,threads,threads_idle,linear
+ * starting with runtest.py's "0,0,100,0,100,0".  Values are the wis
+ * averages (mean over --reps of each rep's average); linear is the larger
+ * of the two at 1 task, times tasks, so the list must contain 1.
+ */
+static int wis_csv_main(struct harness_opts *o, struct sink *s)
+{
+	static const enum run_mode modes[2] = { MODE_PROCESSES, MODE_THREADS };
+	double linear = -1;
+	int status = 0;
+
+	if (o->threads[0] != 1)
+		die(EXIT_USAGE, "--format wis-csv: the worker list must start at 1 "
+		    "(runtest.py's linear column is the 1-task result times tasks)");
+	printf("tasks,processes,processes_idle,threads,threads_idle,linear\n");
+	printf("0,0,100,0,100,0\n");
+	for (size_t t = 0; t < o->nthreads && !status; t++) {
+		double avg[2], idle[2];
+
+		for (int m = 0; m < 2 && !status; m++) {
+			struct cpu_times before, after;
+			double sum = 0;
+
+			o->mode = modes[m];
+			before = cpu_times_now();
+			for (unsigned rep = 0; rep < o->reps && !status; rep++) {
+				struct result res;
+
+				status = run_and_emit(o, s, t, rep, &res);
+				if (!status)
+					sum += (double)wis_average(&res);
+				result_free(&res);
+			}
+			after = cpu_times_now();
+			avg[m] = sum / o->reps;
+			idle[m] = idle_pct(before, after);
+			/* A mode the workload refuses (AIM9's brk in threads) is
+			 * runtest.py's run without an average line: -1. */
+			if (status == EXIT_USAGE) {
+				avg[m] = -1;
+				status = 0;
+			}
+		}
+		if (status)
+			break;
+		if (avg[0] < 0 && avg[1] < 0)
+			return EXIT_USAGE;
+		if (t == 0)
+			linear = fmax(avg[0], avg[1]);
+		printf("%ld,%.0f,%0.2f,%.0f,%0.2f,%.0f\n", o->threads[t], avg[0], idle[0],
+		       avg[1], idle[1], linear * (double)o->threads[t]);
+		fflush(stdout);
+	}
+	return status;
 }
 
 int harness_main(struct harness_opts *o)
@@ -599,37 +778,29 @@ int harness_main(struct harness_opts *o)
 		out_lock_fd(fileno(s.csv), o->out, false, "run");
 		write_sidecar(o, o->out);
 	}
-	if (o->format == FMT_WIS)
-		printf("testcase:%s\n", o->wl->description);
 	if (o->format == FMT_CSV && !s.csv)
 		s.csv = stdout; /* --format csv without --out */
 
 	harness_install_signals();
-	for (size_t t = 0; t < o->nthreads && !status; t++) {
-		for (unsigned rep = 0; rep < o->reps && !status; rep++) {
-			struct result res;
+	if (o->format == FMT_WIS_CSV) {
+		status = wis_csv_main(o, &s);
+	} else {
+		for (size_t t = 0; t < o->nthreads && !status; t++) {
+			for (unsigned rep = 0; rep < o->reps && !status; rep++) {
+				struct result res;
 
-			if (o->format == FMT_WIS)
-				printf("tasks:%ld\n", o->threads[t]);
-			status = harness_run_one(o, (unsigned)o->threads[t], rep, &res);
-			if (status) {
+				status = run_and_emit(o, &s, t, rep, &res);
 				result_free(&res);
-				break;
 			}
-			if (!s.knobs)
-				s.nknobs = knobset_used(o->knobs, &s.knobs);
-			if (o->format == FMT_TABLE) {
-				if (t == 0 && rep == 0)
-					print_table_header(o, &res);
-				print_table_row(&res);
-			}
-			if (s.csv)
-				emit_csv(&s, o, &res);
-			result_free(&res);
 		}
 	}
 	if (s.csv && s.csv != stdout)
 		fclose(s.csv);
+	if (o->out) {
+		/* the sidecar again, now with the environment at the end */
+		meta_env_end();
+		write_sidecar(o, o->out);
+	}
 	free(s.knobs);
 	if (status == 130)
 		warnx_("interrupted; finished results were kept");

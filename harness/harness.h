@@ -17,7 +17,10 @@
 #include "core/topo.h"
 #include "harness/workload.h"
 
-enum out_format { FMT_TABLE, FMT_WIS, FMT_CSV };
+/* table: aligned columns; wis: will-it-scale's main.c lines; wis_csv:
+ * will-it-scale runtest.py's CSV (both modes per worker count); csv: one
+ * result row per run. */
+enum out_format { FMT_TABLE, FMT_WIS, FMT_WIS_CSV, FMT_CSV };
 
 struct harness_opts {
 	const struct workload *wl;

@@ -14,11 +14,12 @@
 #define RUN_OPTS_HELP \
 	"  -l, --lock NAME       lock algorithm (default qspinlock)\n" \
 	"  -c, --counter NAME    counter scheme (default percpu_batch)\n" \
-	"  -t, --threads LIST    worker counts: 1,2,4 or 1-8 or 1-16:2 or 50%\n"  \
+	"  -t, --threads LIST    worker counts: 1,2,4 or 1-8 or 1-16:2 or 50%\n" \
 	"                        (percent of online CPUs, like LKP's nr_task);\n" \
 	"                        default: 1..online CPUs\n" \
 	"  -s, --seconds S       measured seconds per run (default 3)\n" \
-	"  -w, --warmup N        warm-up samples discarded (default 1)\n" \
+	"  -w, --warmup N        warm-up samples discarded (default 1;\n" \
+	"                        6 with --format wis, as will-it-scale)\n" \
 	"      --sample-ms MS    sample interval in ms (default 1000)\n" \
 	"  -r, --reps N          repetitions per worker count (default 1)\n" \
 	"  -m, --mode M          threads (default) or processes\n" \

@@ -3,24 +3,26 @@
  * and turn them into trace aggregates (memscale:lock_agg, memscale:
  * run_phase) and result columns, without knowing the workload.
  *
- * Columns per lock class (CSV-safe key, lock_class_keys[]), added to every
- * run of a workload that acquired any tracked lock:
+ * Columns per lock class (CSV-safe key, lock_class_keys[]), for every
+ * class the workload declares (workload->lock_classes), in every row:
  *   <key>_contended_pct  100 * contended / acquired in the measured window
  *   <key>_wait_avg_ns    wait total / contended (avg over contended
  *                        acquisitions, as in the lockstat table)
  *   <key>_wait_max_ns    longest wait of the whole run (warm-up included:
  *                        a maximum cannot be windowed after the fact)
- * The classes that get columns are those the first run of the process
- * acquired; later runs report the same set (0 where unused), so every row
- * of one invocation has the same header.  A class a workload only starts
- * using at higher worker counts is then missing from the CSV (it is still
- * in the trace).
+ * The set depends on the workload only, never on which classes a run
+ * happened to take: a local sweep, a standalone `run` and a fleet
+ * `--point` run write the same header, and a class the run did not
+ * acquire (pgdat->lru_lock under lru_lock=lruvec) gets empty fields, not
+ * a zero that would read as "uncontended".  A class acquired outside the
+ * declaration is an internal error (the declaration would be wrong).
  */
 #include "trace/tp.h"
 #include "harness/runstat.h"
 #include "harness/harness.h"
 #include "counters/counter.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +51,8 @@ REGISTER(knob, knob_hold_every);
 static struct lock_stat base[LC_NR];
 static bool have_base;
 static uint32_t nsample;
-static unsigned column_mask; /* classes with columns; fixed by the first run */
 static unsigned hold_every;
 static struct lock_owner_slot *owners;
-static bool columns_fixed;
 
 static uint64_t fnv1a(uint64_t h, const char *s)
 {
@@ -179,27 +179,27 @@ void runstat_finish(struct run *r, struct result *res)
 	 * periodic one, so readers keep the highest sample per worker. */
 	emit_aggregates(r, nsample);
 	sum_workers(r, tot);
-	if (!columns_fixed) {
-		for (unsigned c = 0; c < LC_NR; c++)
-			if (tot[c].acquired)
-				column_mask |= 1u << c;
-		columns_fixed = true;
-	}
+	for (unsigned c = 0; c < LC_NR; c++)
+		if (tot[c].acquired && !(r->wl->lock_classes & (1u << c)))
+			die(1, "internal error: workload '%s' acquired lock class %s "
+			    "that its lock_classes does not declare", r->wl->name,
+			    lock_class_keys[c]);
 	for (unsigned c = 0; c < LC_NR; c++) {
 		const struct lock_stat *t = &tot[c];
 		const struct lock_stat *b = have_base ? &base[c] : NULL;
 		uint64_t acq = t->acquired - (b ? b->acquired : 0);
 		uint64_t con = t->contended - (b ? b->contended : 0);
 		uint64_t wait = t->wait_ns - (b ? b->wait_ns : 0);
+		bool used = t->acquired != 0;
 
-		if (!(column_mask & (1u << c)))
+		if (!(r->wl->lock_classes & (1u << c)))
 			continue;
-
 		snprintf(name, sizeof(name), "%s_contended_pct", lock_class_keys[c]);
-		result_metric(res, name, acq ? 100.0 * (double)con / (double)acq : 0);
+		result_metric(res, name, !used ? NAN :
+			      acq ? 100.0 * (double)con / (double)acq : 0);
 		snprintf(name, sizeof(name), "%s_wait_avg_ns", lock_class_keys[c]);
-		result_metric(res, name, con ? (double)wait / (double)con : 0);
+		result_metric(res, name, !used ? NAN : con ? (double)wait / (double)con : 0);
 		snprintf(name, sizeof(name), "%s_wait_max_ns", lock_class_keys[c]);
-		result_metric(res, name, (double)t->wait_max_ns);
+		result_metric(res, name, !used ? NAN : (double)t->wait_max_ns);
 	}
 }

@@ -285,6 +285,7 @@ long sweep_collect(const char *dir)
 		json_str(&j, "time", meta_now_iso());
 		json_str(&j, "results", out);
 		json_int(&j, "points", rc);
+		meta_env_end();
 		meta_json(&j);
 		json_end(&j);
 		fclose(f);

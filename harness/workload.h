@@ -53,6 +53,11 @@ struct workload {
 	const char *name;
 	const char *description;
 	unsigned flags;
+	/* Lock classes (1u << enum lock_class_id) the workload may acquire
+	 * through tracked locks: each gets its result columns in every row of
+	 * every run, used or not, so all rows of a workload share one header
+	 * (harness/runstat.c).  0: no lock-class columns. */
+	unsigned lock_classes;
 	int (*setup)(struct run *r);
 	void (*worker_init)(struct worker *w);
 	void (*run)(struct worker *w);

@@ -117,6 +117,11 @@ int kconfig_parse(const char *s, struct kconfig *out, char *why, size_t len)
 			out->bits &= ~B(o);
 		}
 	}
+	if (!rc && first) {
+		snprintf(why, len, "empty; want a bundle (%s) and/or OPTION=y|n",
+			 KCONFIG_BUNDLE_NAMES);
+		rc = -1;
+	}
 	if (!rc && kconfig_has(*out, KC_LRU_GEN_WALKS_MMU) && !kconfig_has(*out, KC_LRU_GEN)) {
 		snprintf(why, len, "LRU_GEN_WALKS_MMU depends on LRU_GEN");
 		rc = -1;

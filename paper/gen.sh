@@ -5,30 +5,41 @@
 #   paper/gen.sh RESULTS FIGDIR
 #
 # FIGDIR is where plots/plot.sh already rendered the figures of RESULTS
-# (PDF) together with data/ and figures.tsv.  Reads plots/published.csv,
-# FIGDIR/data/ab_<seed>.tsv (measured and published changes, computed by
+# (PDF) together with data/ and figures.tsv.  Reads the published numbers
+# (FIGDIR/data/published.csv, which plot.sh wrote with `memscale published`
+# from the experiment files), FIGDIR/data/ab_<seed>.tsv (measured and published changes, computed by
 # plots/ab.awk), FIGDIR/data/predictions.csv and the JSON sidecars under
-# RESULTS (machine and command for captions).  Missing data gives the text
-# "not measured", never a failure.  GEN=DIR writes elsewhere (tests).
+# RESULTS (machine and command for captions, read with jq).  Missing data
+# gives the text "not measured", never a failure.  GEN=DIR writes
+# elsewhere (tests).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 [ $# -eq 2 ] || { echo "usage: paper/gen.sh RESULTS FIGDIR" >&2; exit 2; }
 RESULTS=$1 FIG=$(cd "$2" 2>/dev/null && pwd) || { echo "gen: no figure directory '$2'" >&2; exit 2; }
 GEN=${GEN:-$HERE/generated}
-PUB=${PUBLISHED:-$ROOT/plots/published.csv}
+MEMSCALE=${MEMSCALE:-$ROOT/bin/memscale}
+command -v jq >/dev/null || { echo "gen: jq not installed (make deps)" >&2; exit 2; }
 mkdir -p "$GEN"
-rm -f "$GEN"/*.tex "$GEN"/*.tsv
+rm -f "$GEN"/*.tex "$GEN"/*.tsv "$GEN"/*.csv
+PUB=${PUBLISHED:-$FIG/data/published.csv}
+if [ ! -s "$PUB" ]; then
+	PUB=$GEN/published.csv
+	(cd "$ROOT" && "$MEMSCALE" published) > "$PUB" 2>/dev/null ||
+		echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$PUB"
+fi
 
 # tex-escape stdin
 texesc() { sed -e 's/\\/\\textbackslash{}/g' -e 's/[_%&#$]/\\&/g' -e 's/[{}]/\\&/g' -e 's/~/\\textasciitilde{}/g' -e 's/\^/\\textasciicircum{}/g' -e 's/\\textbackslash\\{\\}/\\textbackslash{}/g' -e 's/--/-{}-/g'; }
 
 # a command line for \texttt: escaped, breakable after each '/'
-cmdesc() { texesc | sed 's|/|/\\allowbreak{}|g'; }
+cmdesc() { texesc | sed -e 's|[/,=]|&\\allowbreak{}|g' -e 's|\\_|\\_\\allowbreak{}|g'; }
 
-# json_field FILE KEY: first "KEY": value in FILE, quotes stripped.
+# json_field FILE KEY: the value of the first KEY in FILE (at any depth),
+# whole: a command line keeps its commas and quotes.
 json_field() {
-	sed -n "s/.*\"$2\"[ ]*:[ ]*\"\{0,1\}\([^\",}]*\)\"\{0,1\}.*/\1/p" "$1" 2>/dev/null | head -1
+	jq -r --arg k "$2" 'first(.. | objects | select(has($k)) | .[$k]) // empty
+		| if type == "string" then . else tojson end' "$1" 2>/dev/null | head -1
 }
 
 # The sidecars describing a results source (a sweep directory or a CSV),
@@ -82,19 +93,45 @@ nrows=0
 # figure NAME: a figure environment with a provenance caption, or a note.
 figure() {
 	line=$(awk -F'\t' -v n="$1" '$1 == n' "$FIG/figures.tsv" 2>/dev/null)
-	if [ -z "$line" ] || [ ! -f "$FIG/$1.pdf" ]; then
-		printf '\\paragraph{Figure %s:} not measured (no data for this figure).\n\n' "$(printf '%s' "$1" | texesc)"
-		return
-	fi
+	# no data, no figure: the tables say what was not measured
+	if [ -z "$line" ] || [ ! -f "$FIG/$1.pdf" ]; then return; fi
 	title=$(printf '%s' "$line" | cut -f2) src=$(printf '%s' "$line" | cut -f3)
 	[ "$(printf '%s' "$line" | cut -f4)" = "not measured" ] && title="$title (published values only; not measured here)"
 	sc=$(sidecars_for "$src")
 	cmd=$(json_first command $sc)
-	printf '\\begin{figure}[H]\n\\centering\n\\includegraphics[width=0.7\\linewidth]{%s}\n' "$FIG/$1.pdf"
-	printf '\\caption{%s. Machine: %s. Command: \\texttt{%s}.}\n' \
+	# two-panel figures with a legend below get the full width
+	w=0.7; case $1 in locks_*|contention_*|counter_*) w=1 ;; esac
+	printf '\\begin{figure}[H]\n\\centering\n\\includegraphics[width=%s\\linewidth]{%s}\n' "$w" "$FIG/$1.pdf"
+	case $1 in throughput_*|locks_*|contention_*|counter_*) title="$title; points: mean over the runs, bars: +/-1 sample sd" ;; esac
+	note=; [ -f "$RESULTS/$src/NOTE.md" ] && note=" Data caveats: \\texttt{$(printf '%s' "$RESULTS/$src/NOTE.md" | cmdesc)}."
+	printf '\\caption{%s. Machine: %s. Command: \\texttt{%s}.%s}\n' \
 		"$(printf '%s' "$title" | texesc)" "$(machine_of $sc | texesc)" \
-		"$(printf '%s' "${cmd:-not recorded}" | cmdesc)"
+		"$(printf '%s' "${cmd:-not recorded}" | cmdesc)" "$note"
 	printf '\\label{fig:%s}\n\\end{figure}\n\n' "$1"
+}
+
+# welch TSV: the measured lines of an ab.awk TSV with Welch's p (base vs
+# patch samples, memscale compare: the t-test the compare tables use)
+# appended as field 13; other lines unchanged.
+welch() {
+	while IFS= read -r l; do
+		case $l in measured*) ;; *) printf '%s\n' "$l"; continue ;; esac
+		printf '%s\n' "$l" | cut -f11 | tr ' ' '\n' | grep . > "$GEN/a.txt"
+		printf '%s\n' "$l" | cut -f12 | tr ' ' '\n' | grep . > "$GEN/b.txt"
+		p=
+		if [ -s "$GEN/a.txt" ] && [ -s "$GEN/b.txt" ]; then
+			p=$("$MEMSCALE" compare "$GEN/a.txt" "$GEN/b.txt" -f csv 2>/dev/null |
+				awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "welch_p") c = i; next }
+					c { print $c; exit }')
+		fi
+		printf '%s\t%s\n' "$l" "${p:-NA}"
+	done < "$1"
+	rm -f "$GEN/a.txt" "$GEN/b.txt"
+}
+
+# calibration behind the predictions of a seed, from RESULTS/SEED/predict.txt
+calib_of() {
+	sed -n 's/^# calibration: //p' "$RESULTS/$1/predict.txt" 2>/dev/null | head -1
 }
 
 # --- one section body per seed: table + figures ------------------------
@@ -106,10 +143,15 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 		awk -f "$ROOT/plots/ab.awk" -v seed="$seed" -v tsv="$tsv" -v inc=/dev/null \
 			"$PUB" /dev/null > /dev/null 2>&1
 	fi
-	awk -F'\t' -v seed="$seed" -v pred="$FIG/data/predictions.csv" '
+	welch "$tsv" > "$GEN/ab_${seed}_p.tsv" 2>/dev/null
+	cal=$(calib_of "$seed" | texesc)
+	awk -F'\t' -v seed="$seed" -v pred="$FIG/data/predictions.csv" -v cal="$cal" '
 	function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
+	# a name that may break after each underscore (narrow columns)
+	function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
 	function pct(v) { return sprintf("%+.1f\\,\\%%", v) }
 	function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
+	function pval(p) { return p == "NA" || p == "" ? "" : p + 0 < 0.001 ? ", $p<0.001$" : sprintf(", $p=%.2g$%s", p, p + 0 < 0.05 ? "" : " (n.s.)") }
 	BEGIN {
 		while ((getline l < pred) > 0) {
 			split(l, f, ",")
@@ -121,31 +163,32 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 	$1 == "measured" {
 		n++; w[n] = $2; b[n] = $3; p[n] = $4
 		if ($10 == "NA") m[n] = "not measured"
-		else m[n] = sprintf("%s at %d worker%s\\newline %s $\\rightarrow$ %s ops/s (%d+%d runs)",
-				    pct($10), $5, $5 == 1 ? "" : "s", si($6), si($7), $8, $9)
+		else m[n] = sprintf("%s at %d worker%s\\newline %s $\\rightarrow$ %s ops/s (%d+%d runs%s)",
+				    pct($10), $5, $5 == 1 ? "" : "s", si($6), si($7), $8, $9, pval($13))
 	}
 	$1 == "published" {
 		k = $2 SUBSEP $3 SUBSEP $4
 		pub[k] = pub[k] (npub[k]++ ? "\\newline " : "") ($9 == "" ? "n/a" : pct($9)) " (" tex($5) ")"
 	}
 	END {
-		print "\\begin{table}[H]\\centering\\small"
-		printf("\\caption{%s: published change, measured here, extrapolated (patch vs base, throughput).}\n", tex(seed))
+		print "\\begin{table}[H]\\centering\\small\\setlength{\\tabcolsep}{4pt}"
+		printf("\\caption{%s: published change, measured here (mean over runs at the largest worker count run for both; $p$: Welch'"'"'s t-test over the runs), extrapolated by the model (patch vs base, throughput)%s.}\n",
+		       tex(seed), cal != "" ? ". Model calibration: " cal : "")
 		printf("\\label{tab:%s}\n", seed)
-		print "\\begin{tabular}{@{}>{\\raggedright}p{0.12\\linewidth}>{\\raggedright}p{0.14\\linewidth}>{\\raggedright}p{0.28\\linewidth}>{\\raggedright}p{0.22\\linewidth}>{\\raggedright\\arraybackslash}p{0.1\\linewidth}@{}}"
+		print "\\begin{tabular}{@{}>{\\raggedright}p{0.13\\linewidth}>{\\raggedright}p{0.15\\linewidth}>{\\raggedright}p{0.25\\linewidth}>{\\raggedright}p{0.25\\linewidth}>{\\raggedright\\arraybackslash}p{0.14\\linewidth}@{}}"
 		print "\\toprule"
 		print "Workload & Variant & Published & Measured here & Extrapolated \\\\"
 		print "\\midrule"
 		for (i = 1; i <= n; i++) {
 			k = w[i] SUBSEP b[i] SUBSEP p[i]
 			if (!(k in npub) && !(k in pv) && m[i] == "not measured") continue
-			printf("%s & %s vs %s & %s & %s & %s \\\\\n", tex(w[i]), tex(p[i]), tex(b[i]),
+			printf("%s & %s vs %s & %s & %s & %s \\\\\n", brk(w[i]), brk(p[i]), brk(b[i]),
 			       (k in pub) ? pub[k] : "not published", m[i],
-			       (k in pv) ? pct(pv[k]) sprintf(" at %d CPUs", pc[k]) : "not available")
+			       (k in pv) ? pct(pv[k]) sprintf(" at %d CPUs", pc[k]) : "no prediction")
 		}
 		if (n == 0) print "\\multicolumn{5}{c}{not measured} \\\\"
 		print "\\bottomrule\n\\end{tabular}\n\\end{table}\n"
-	}' "$tsv" 2>/dev/null > "$out" || true
+	}' "$GEN/ab_${seed}_p.tsv" 2>/dev/null > "$out" || true
 	[ -s "$out" ] || printf 'Seed %s: not measured.\n\n' "$(printf '%s' "$seed" | texesc)" > "$out"
 	{
 		figure "ab_$seed"
@@ -179,6 +222,7 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 	if [ -f "$kvm" ]; then
 		awk -F, '
 		function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
+		function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{
 			w = $c["workload"]; n = $c["workers"] + 0
@@ -199,7 +243,7 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 				k1 = w SUBSEP 1; kn = w SUBSEP maxw[w]
 				if (!(k1 in cnt)) continue
 				o1 = sum[k1] / cnt[k1]; on = sum[kn] / cnt[kn]
-				printf("%s & %s & %.3g & %.3g & %d & %.2f$\\times$ & %.1f \\\\\n", b, tex(name), o1, on, maxw[w], on / o1, 1e9 / o1)
+				printf("%s & %s & %s & %s & %d & %.2f$\\times$ & %.1f \\\\\n", b, tex(name), si(o1), si(on), maxw[w], on / o1, 1e9 / o1)
 			}
 			print "\\bottomrule\\end{tabular}\\end{table}"
 			for (i = 1; i <= nw; i++) {
@@ -219,7 +263,7 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 
 # --- provenance: every results source and the command that wrote it ----
 {
-	printf '%s\n' '\begin{itemize}'
+	printf '%s\n' '{\raggedright\begin{itemize}'
 	n=0
 	for src in $(awk -F'\t' '!s[$3]++ { print $3 }' "$FIG/figures.tsv" 2>/dev/null); do
 		sc=$(sidecars_for "$src")
@@ -231,6 +275,6 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 			"$(machine_of $sc | texesc)"
 	done
 	[ "$n" -gt 0 ] || printf '%s\n' '\item not measured (no results with JSON sidecars)'
-	printf '%s\n' '\end{itemize}'
+	printf '%s\n' '\end{itemize}\par}'
 } > "$GEN/provenance.tex"
 echo "gen: wrote $(ls "$GEN" | wc -l) files in $GEN" >&2

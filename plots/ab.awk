@@ -2,10 +2,10 @@
 # published.
 #
 #   awk -f plots/ab.awk -v seed=NAME -v tsv=OUT.tsv -v inc=OUT.gp \
-#       plots/published.csv all.csv > OUT.dat
+#       published.csv all.csv > OUT.dat
 #
 # The pairs (knob, base value, patch value) and the workloads come from
-# published.csv (columns seed,knob,workload,base_variant,patch_variant,
+# published.csv (`memscale published`: columns seed,knob,workload,base_variant,patch_variant,
 # machine,cpus,base,patch,change_pct,source; no commas inside fields).
 # Measured: mean ops_per_sec of every result row of the workload whose knob
 # column holds the base or the patch value, at the largest worker count
@@ -17,10 +17,12 @@
 #
 # OUT.tsv (for the paper), tab-separated, one line per entry:
 #   measured  workload base patch workers base_mean patch_mean n_base n_patch change|NA
+#             base_samples patch_samples (space-separated, for significance)
 #   published workload base patch machine cpus base patch change source
 # stdout: gnuplot blocks, one per bar series, lines "x change";
 # OUT.gp: NSERIES, SNAME, SKEY, SKIND ("m" measured / "p" published),
-# NWL and WLNAME (the x tic labels), YMIN, YMAX.
+# NWL and WLNAME (the x tic labels), YMIN, YMAX, CLIP (0, or the value
+# beyond which bars are cut at the axis limit).
 
 function q(s) { gsub(/"/, "\\\"", s); return "\"" s "\"" }
 
@@ -55,7 +57,7 @@ file == 1 {
 	y = $(col[file, "ops_per_sec"])
 	if (y == "") next
 	k = src SUBSEP w SUBSEP v SUBSEP n
-	sum[k] += y; cnt[k]++
+	sum[k] += y; cnt[k]++; vals[k] = vals[k] (cnt[k] > 1 ? " " : "") y
 	if (src) anysrc = 1
 	if (!((w, n) in haven)) { haven[w, n] = 1; nlist[w] = nlist[w] " " n }
 }
@@ -87,8 +89,8 @@ END {
 			kp = s SUBSEP w SUBSEP ppatch[p] SUBSEP best
 			mb = sum[kb] / cnt[kb]; mp = sum[kp] / cnt[kp]
 			pct = mb != 0 ? (mp - mb) / mb * 100 : 0
-			printf("measured\t%s\t%s\t%s\t%d\t%.6g\t%.6g\t%d\t%d\t%.2f\n", w, pbase[p],
-			       ppatch[p], best, mb, mp, cnt[kb], cnt[kp], pct) > tsv
+			printf("measured\t%s\t%s\t%s\t%d\t%.10g\t%.10g\t%d\t%d\t%.2f\t%s\t%s\n", w, pbase[p],
+			       ppatch[p], best, mb, mp, cnt[kb], cnt[kp], pct, vals[kb], vals[kp]) > tsv
 			if (!have) { nser++; nmeas++; have = 1; skind[nser] = "m"; skey[nser] = ppatch[p]
 				workers_of[nser] = best
 				sname[nser] = sprintf("measured here: %s vs %s", ppatch[p], pbase[p]) }
@@ -108,6 +110,18 @@ END {
 			bar[nser, wlidx[pub_w[e]]] = pub_pct[e]
 		}
 	}
+	# A measured change far beyond every published one (a model without
+	# the kernel's other costs can show +1000 %) would flatten the
+	# published bars: clip the axis at 3x the largest published change
+	# (at least 10 %); ab.gp labels every bar with its true value.
+	pubmax = 0; allmax = 0
+	for (t = 1; t <= nser; t++) for (i = 1; i <= nwl; i++) if ((t, i) in bar) {
+		a = bar[t, i] < 0 ? -bar[t, i] : bar[t, i]
+		if (a > allmax) allmax = a
+		if (skind[t] == "p" && a > pubmax) pubmax = a
+	}
+	clip = (pubmax < 10 ? 10 : pubmax) * 3
+	if (allmax <= clip * 1.2) clip = 0
 	for (t = 1; t <= nser; t++) {
 		if (t > 1) printf("\n\n")
 		printf("# series\t%s\t%s\n", sname[t], skey[t])
@@ -115,8 +129,11 @@ END {
 			if (!((t, i) in bar)) continue
 			x = i - 0.4 + (t - 0.5) * 0.8 / nser
 			printf("%.4f %s\n", x, bar[t, i])
-			if (bar[t, i] + 0 < ymin) ymin = bar[t, i] + 0
-			if (bar[t, i] + 0 > ymax) ymax = bar[t, i] + 0
+			v = bar[t, i] + 0
+			if (clip && v > clip) v = clip
+			if (clip && v < -clip) v = -clip
+			if (v < ymin) ymin = v
+			if (v > ymax) ymax = v
 		}
 	}
 	printf("NSERIES = %d\nNWL = %d\nBARW = %g\n", nser, nwl, 0.8 / (nser > 0 ? nser : 1)) > inc
@@ -126,5 +143,5 @@ END {
 		printf("SNAME[%d] = %s\nSKEY[%d] = %s\nSKIND[%d] = %s\n", t, q(sname[t]),
 		       t, q(skey[t]), t, q(skind[t])) > inc
 	for (i = 1; i <= nwl; i++) printf("WLNAME[%d] = %s\n", i, q(wl[i])) > inc
-	printf("YMIN = %g\nYMAX = %g\nMEASURED = %d\n", ymin, ymax, nmeas + 0) > inc
+	printf("YMIN = %g\nYMAX = %g\nMEASURED = %d\nCLIP = %g\n", ymin, ymax, nmeas + 0, clip) > inc
 }

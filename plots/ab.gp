@@ -19,12 +19,18 @@ set yrange [lo : hi]
 # Legend under the plot: one row per series, placed by hand because
 # gnuplot's "key below" lets it touch the x label.
 set bmargin NSERIES * 1.4 + 4
-set key at screen 0.07, screen 0.01 left bottom Left reverse noenhanced maxcols 1
+set key at screen 0.02, screen 0.01 left bottom Left reverse noenhanced maxcols 1 font ",8"
+# Bars beyond CLIP are cut at the axis limit (marked by their label).
+cl(v) = (CLIP > 0 && v > CLIP ? CLIP : CLIP > 0 && v < -CLIP ? -CLIP : v)
+lab(v) = sprintf(abs(v) >= 10 ? "%+.0f%%%s" : "%+.1f%%%s", v, CLIP > 0 && abs(v) > CLIP ? " (cut)" : "")
+pad = (hi - lo) * 0.025
 set xzeroaxis lt -1 lw 1
 set boxwidth BARW * 0.95 absolute
-plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? $2 : NaN) \
+plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? cl($2) : NaN) \
 	with boxes ls ls_for(SKEY[i], i) fs solid 0.85 noborder \
 	title (SKIND[i] eq "m" ? SNAME[i] : ""), \
-     for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "p" ? $2 : NaN) \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "p" ? cl($2) : NaN) \
 	with boxes ls ls_for(SKEY[i], i) fs pattern 4 border \
-	title (SKIND[i] eq "p" ? SNAME[i] : "")
+	title (SKIND[i] eq "p" ? SNAME[i] : ""), \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(cl($2) + ($2 < 0 ? -pad : pad)):(lab($2)) \
+	with labels font ",7" notitle

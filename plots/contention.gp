@@ -1,23 +1,56 @@
 # contention.gp - lock contention against workers, one line per lock class
-# (colour) and variant (dash): contended acquisitions in percent and average wait.
+# (colour) and variant (dash): contended acquisitions in percent and average
+# wait (in microseconds).
 # Data columns: workers, contended_pct mean, sd, avg_wait_ns mean, sd, n.
-load plotdir . "/style.gp"
+# Legend: below both panels, in columns, drawn by a third plot of the
+# same series (their lines outside its range) so the panels keep their
+# size and the data stay uncovered.
 load inc
+KEYCOLS = (NSERIES > 16 ? 3 : NSERIES > 4 ? 2 : 1)
+KEYROWS = int((NSERIES + KEYCOLS - 1) / KEYCOLS)
+tall = 1 + 0.045 * KEYROWS
+load plotdir . "/style.gp"
 set output out
-set multiplot layout 1, 2 title ttl noenhanced
-set xlabel "workers (threads or processes)"
+keyh = (0.045 * KEYROWS + 0.04) / tall
+top = 0.92
+set multiplot title ttl noenhanced
 set xrange [0 : XMAX + 1]
-if (XMAX <= 16) { set xtics 1 }
-set key top left noenhanced font ",9"
+set xtics xstep(XMAX)
+unset key
+set xlabel "workers (threads or processes)"
+set label 1 ERRNOTE at screen 0.5, screen 0.935 center font ",8" tc rgb "#555555"
+set origin 0, keyh
+set size 0.5, top - keyh
 set title "contended acquisitions"
 set ylabel "contended (% of acquisitions)"
 set yrange [0 : *]
 plot for [i = 1:NSERIES] data index (i - 1) using 1:2:3 \
 	with yerrorlines ls ls_for(SKEY[i], i) \
-		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i]) title SNAME[i]
+		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i])
+unset label 1
+set origin 0.5, keyh
 set title "average wait"
-set ylabel "average wait (ns)"
-plot for [i = 1:NSERIES] data index (i - 1) using 1:4:5 \
+set ylabel "average wait per contended acquisition (us)"
+plot for [i = 1:NSERIES] data index (i - 1) using 1:($4 / 1000):($5 / 1000) \
 	with yerrorlines ls ls_for(SKEY[i], i) \
-		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i]) title SNAME[i]
+		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i])
+# the legend panel
+set origin 0, 0
+set size 1, keyh
+unset border
+unset tics
+unset grid
+unset xlabel
+unset ylabel
+unset title
+unset label
+set lmargin 1
+set rmargin 1
+set tmargin 0
+set bmargin 0
+set xrange [0 : 1]
+set yrange [0 : 1]
+set key center center horizontal maxcols KEYCOLS noenhanced font ",8" samplen 2 width -2
+plot for [i = 1:NSERIES] 2 with linespoints ls ls_for(SKEY[i], i) \
+	pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i]) title SNAME[i]
 unset multiplot

@@ -14,7 +14,8 @@
 set -u
 PLOTDIR=$(cd "$(dirname "$0")" && pwd)
 FORMATS=${FORMATS:-png pdf}
-PUBLISHED=${PUBLISHED:-$PLOTDIR/published.csv}
+ROOT=$(dirname "$PLOTDIR")
+MEMSCALE=${MEMSCALE:-$ROOT/bin/memscale}
 
 usage() { echo "usage: plots/plot.sh RESULTS [OUTDIR]" >&2; exit 2; }
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
@@ -50,6 +51,14 @@ if [ ! -s "$D/files.txt" ]; then say "no result CSV under '$RESULTS'"; fi
 awk -f "$PLOTDIR/merge.awk" -v knobs="$D/knobs.txt" $(cat "$D/files.txt") /dev/null > "$D/all.csv"
 awk 'FNR == 1 && NR > 1 { next } { print }' $(cat "$D/pred_files.txt") /dev/null > "$D/predictions.csv"
 ALL=$D/all.csv
+# Published numbers: the experiment files' [published] sections, the one
+# source compare and demo read too (PUBLISHED=FILE overrides, for tests).
+if [ -n "${PUBLISHED:-}" ]; then cp "$PUBLISHED" "$D/published.csv"
+elif ! (cd "$ROOT" && "$MEMSCALE" published) > "$D/published.csv" 2>"$D/published.err"; then
+	say "no published numbers: $(head -1 "$D/published.err") (build bin/memscale first)"
+	echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$D/published.csv"
+fi
+PUBLISHED=$D/published.csv
 NROWS=$(($(wc -l < "$ALL") - 1))
 [ "$NROWS" -gt 0 ] || NROWS=0
 say "$NROWS result rows from $(wc -l < "$D/files.txt") file(s); figures in $OUT"
@@ -110,10 +119,39 @@ groups() { # source,workload pairs present, one per line
 	{ k = $(c["source"]) "," $(c["workload"]); if (!(k in s)) { s[k] = 1; print k } }' "$ALL"
 }
 
+# --- 1a. one workload from several result files (a base.csv and a
+# patch.csv, say): one overlay figure, a series per file --------------------
+# Sources that are single CSVs (not sweep directories) and workloads that
+# two or more of them hold.
+awk -F/ '$NF != "results.csv" { n = $NF; sub(/\.csv$/, "", n); print n }' "$D/files.txt" > "$D/plain_sources.txt"
+awk -F, -v list="$D/plain_sources.txt" '
+	BEGIN { while ((getline l < list) > 0) plain[l] = 1 }
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	($(c["source"]) in plain) { k = $(c["workload"]) SUBSEP $(c["source"])
+		if (!(k in seen)) { seen[k] = 1; n[$(c["workload"])]++ } }
+	END { for (w in n) if (n[w] > 1 && w != "lock" && w != "counter") print w }' "$ALL" | sort > "$D/overlays.txt"
+for wl in $(cat "$D/overlays.txt"); do
+	awk -F, -v list="$D/plain_sources.txt" -v w="$wl" '
+		BEGIN { while ((getline l < list) > 0) plain[l] = 1 }
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		($(c["source"]) in plain) && $(c["workload"]) == w' "$ALL" > "$D/overlay.csv"
+	srcs=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		!s[$(c["source"])]++ { printf("%s%s", n++ ? " " : "", $(c["source"])) }' "$D/overlay.csv")
+	ALL_SAVED=$ALL ALL=$D/overlay.csv
+	series_plot "throughput_overlay_$(slug "$wl")" throughput.gp \
+		"$wl: throughput vs workers, $srcs" "$(echo "$srcs" | tr ' ' '+')" "series: source file" 2 -- \
+		-v x=workers -v y=ops_per_sec -v series=source -v where="workload=$wl"
+	ALL=$ALL_SAVED
+done
+in_overlay() { # SOURCE WORKLOAD: drawn in an overlay figure above
+	grep -qx "$2" "$D/overlays.txt" && grep -qx "$1" "$D/plain_sources.txt"
+}
+
 # --- 1. throughput against workers, per experiment and workload ----------
 for g in $(groups); do
 	src=${g%%,*} wl=${g#*,}
 	case $wl in lock|counter) continue ;; esac
+	in_overlay "$src" "$wl" && continue
 	ser=$(varying "$src" "$wl" "")
 	kc=$(keycol_for "$src" "$ser")
 	series_plot "throughput_$(slug "$src")_$(slug "$wl")" throughput.gp \

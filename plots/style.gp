@@ -42,6 +42,12 @@ OPEN_POINTS = "4 6 8 10 12 14"
 pt_for(n, i, dup) = (dup > 0 ? word(OPEN_POINTS, (dup - 1) % 6 + 1) + 0 : word(POINTS, (ls_for(n, i) - 1) % 12 + 1) + 0)
 dt_for(dup) = 1 + dup % 5
 
+# x tics of a worker axis: at most about 9 labels, so the numbers of a
+# half-width panel do not run together.
+xstep(xmax) = xmax <= 8 ? 1 : xmax <= 16 ? 2 : xmax <= 40 ? 5 : xmax <= 80 ? 10 : xmax <= 160 ? 20 : 50
+# What the points and bars of a series figure are (reshape.awk).
+ERRNOTE = "points: mean over the runs; bars: +-1 sample sd"
+
 # Common look: light grid behind the data, key outside the plot area when
 # there are many series (set by the figure), no top/right tics.
 set grid back lc rgb "#DDDDDD" lw 1

@@ -8,7 +8,8 @@ set title ttl noenhanced
 set xlabel "workers (threads or processes)"
 set ylabel sprintf("throughput (%s)", YUNIT)
 set xrange [0 : XMAX + 1]
-if (XMAX <= 16) { set xtics 1 }
+set xtics xstep(XMAX)
+set label 1 ERRNOTE at graph 1, graph -0.13 right font ",7" tc rgb "#666666"
 set yrange [0 : YMAX / YSCALE * 1.35]
 set key top left noenhanced
 plot LINEAR * x / YSCALE with lines dt 2 lc rgb "#999999" lw 1.5 title "linear (best 1-worker rate x N)", \

@@ -219,23 +219,9 @@ const char *predict_side_value(const struct seed_pair *sp, bool patch, const cha
 
 void predict_pair_label(const struct seed_pair *sp, char *buf, size_t len)
 {
-	const struct knob **all;
-	size_t n = knob_all(&all), ndiff = 0;
-	char a[64], b[64], first[160] = "";
-
-	for (size_t i = 0; i < n; i++) {
-		if (!all[i]->owner || strcmp(all[i]->owner, "model") ||
-		    !strcmp(all[i]->name, "kernel"))
-			continue;
-		predict_side_value(sp, false, all[i]->name, a, sizeof(a));
-		predict_side_value(sp, true, all[i]->name, b, sizeof(b));
-		if (strcmp(a, b) && !ndiff++)
-			snprintf(first, sizeof(first), "%s=%s -> %s", all[i]->name, a, b);
-	}
-	if (ndiff == 1)
-		snprintf(buf, len, "%s", first);
-	else
-		snprintf(buf, len, "%s -> %s", sp->a, strchr(sp->b, '=') + 1);
+	/* The sides as the experiment files and `memscale published` name
+	 * them (kernel profiles), so rows match the published tables. */
+	snprintf(buf, len, "%s -> %s", sp->a, strchr(sp->b, '=') ? strchr(sp->b, '=') + 1 : sp->b);
 }
 
 void predict_session_init(struct predict_session *s, const struct calib *c,

@@ -100,8 +100,7 @@ void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 /* The effective value of knob `name` on side A (patch false) or B. */
 const char *predict_side_value(const struct seed_pair *sp, bool patch, const char *name,
 			       char *buf, size_t len);
-/* "KNOB=a -> b" when the two sides differ in exactly one model knob (so
- * rows match the published tables' variants), else "kernel=A -> B". */
+/* "kernel=A -> B": the sides as the published tables name them. */
 void predict_pair_label(const struct seed_pair *sp, char *buf, size_t len);
 /* Only the target pt would run on for published row pub. */
 void predict_point_eval_target(struct predict_session *s, const struct published *pub,

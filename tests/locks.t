@@ -15,7 +15,16 @@ for l in ck_anderson ck_cas ck_clh ck_dec ck_fas ck_mcs ck_ticket ck_ticket_pb \
 done
 grep -q "^qspinlock  *fair,queue,ctx,spins,trylock " "$TMP/out"; ok $? "qspinlock flags: fair,queue,ctx,spins,trylock"
 
-expect_exit 0 "validate --all at 2 threads" -- $MEMSCALE validate --all --threads 2 --iterations 20000
+# Exit 3 is "inconclusive": a control was not caught or a run never
+# overlapped (a loaded VM can keep two threads apart); that says nothing
+# about the locks, so it is tried once more before the verdict.
+for try in 1 2; do
+	$MEMSCALE validate --all --threads 2 --iterations 20000 >"$TMP/out" 2>"$TMP/err"
+	st=$?
+	[ $st -eq 3 ] || break
+	echo "# validate --all inconclusive (try $try):"; sed 's/^/#   /' "$TMP/err" | head -3
+done
+[ $st -eq 0 ]; ok $? "validate --all at 2 threads (exit $st, want 0)"
 ! grep -q FAIL "$TMP/out"; ok $? "no lock reported FAIL"
 n=$(grep -c "acquisitions=" "$TMP/out")
 [ "$n" -ge 12 ]; ok $? "every safe lock validated ($n)"

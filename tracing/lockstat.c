@@ -330,13 +330,17 @@ static int read_trace(const char *dir, struct reader *rd)
 	trace_dirs = inputs;
 	nftw(dir, found_metadata, 16, FTW_PHYS);
 	trace_dirs = NULL;
+	/* Components log nothing: their errors reach the user as one line
+	 * of ours (below), not as babeltrace2 log lines before it. */
 	if (bt_graph_add_source_component(g, src_cls, "src", params,
 					  BT_LOGGING_LEVEL_NONE, &src) ||
 	    bt_graph_add_filter_component(g, mux_cls, "mux", NULL,
 					  BT_LOGGING_LEVEL_NONE, &mux) ||
 	    bt_graph_add_simple_sink_component(g, "memscale", NULL, consume, NULL,
 		    rd, &sink)) {
-		warnx_("cannot open trace '%s' with babeltrace2", dir);
+		warnx_("cannot open trace '%s' with babeltrace2 (not a readable "
+		       "CTF trace)", dir);
+		bt_current_thread_clear_error();
 		goto out;
 	}
 	/* The muxer grows a new input port each time one is connected. */

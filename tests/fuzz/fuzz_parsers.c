@@ -107,7 +107,7 @@ static int run_target(const struct input *in)
 		struct sample_set set;
 		const char *group[] = { "workload", "workers" };
 		path = write_tmp(in, ".csv");
-		if (!stats_load(path, "ops_per_sec", NULL, 0, group, 2, &set, err, sizeof(err)))
+		if (!stats_load(path, "ops_per_sec", NULL, group, 2, &set, err, sizeof(err)))
 			stats_set_free(&set);
 		free(path);
 		return 0;

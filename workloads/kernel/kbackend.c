@@ -12,6 +12,7 @@
  */
 #include "workloads/kernel/kbackend.h"
 #include "workloads/kernel/cgroup.h"
+#include "workloads/kernel/kobserve.h"
 #include "core/json.h"
 #include "core/meta.h"
 
@@ -291,6 +292,7 @@ int kb_setup(struct run *r)
 		kw->fd = -1;
 		r->workers[i].priv = kw;
 	}
+	kobs_begin(r->knobs, kb.memcg ? &kb.before : NULL);
 	return 0;
 }
 
@@ -371,6 +373,7 @@ int kb_finish(struct run *r, struct result *res)
 	if (kb.memcg) {
 		struct cg_stat after;
 		leaves_stat(&after);
+		kobs_end(r->nworkers, r->rep, ops, &after);
 		pgfault = per_op(cg_stat_get(&kb.before, "pgfault"),
 				 cg_stat_get(&after, "pgfault"), ops);
 		pgpgin = per_op(cg_stat_get(&kb.before, "pgpgin"),
@@ -380,6 +383,8 @@ int kb_finish(struct run *r, struct result *res)
 		/* v1 and v2 both name the LRU lists the same, in bytes. */
 		lru_anon = pages_delta(&kb.before, &after, "inactive_anon", "active_anon");
 		lru_file = pages_delta(&kb.before, &after, "inactive_file", "active_file");
+	} else {
+		kobs_end(r->nworkers, r->rep, ops, NULL);
 	}
 	/* Same columns whatever the run could measure (NaN where it could not),
 	 * so rows of one workload always share a CSV header. */
@@ -468,6 +473,7 @@ void kb_sidecar(struct json *j, struct knobset *ks, enum run_mode mode)
 		 "worker i in leaf i % containers");
 	json_str(j, "files", "unlinked after creation; /tmp workloads use a "
 		 "private tmpfs (ktmpdir=auto), fallocate1 /dev/shm");
+	kobs_sidecar(j);
 	json_obj_close(j);
 }
 

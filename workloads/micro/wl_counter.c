@@ -31,6 +31,7 @@
  */
 #include "harness/workload.h"
 #include "counters/counter.h"
+#include "trace/lock_stat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,6 +263,7 @@ const struct workload counter_workload = {
 	.description = "counter microbenchmark: adds (inc|incdec|random) and "
 		       "reads; accuracy checked by a concurrent reader",
 	.flags = WL_F_USES_COUNTER | WL_F_USES_LOCK | WL_F_LOCK_VIA_COUNTER,
+	.lock_classes = 1u << LC_COUNTER_FOLD,
 	.setup = counter_setup,
 	.run = counter_run,
 	.finish = counter_finish,

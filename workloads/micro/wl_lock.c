@@ -10,6 +10,7 @@
  */
 #include "harness/workload.h"
 #include "locks/lock_loop.h"
+#include "trace/lock_stat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +224,7 @@ const struct workload lock_workload = {
 	.name = "lock",
 	.description = "lock microbenchmark: acquire, write lines, cs, release, think",
 	.flags = WL_F_USES_LOCK,
+	.lock_classes = 1u << LC_BENCH,
 	.setup = lock_setup,
 	.worker_init = lock_worker_init,
 	.run = lock_run,

@@ -62,6 +62,11 @@ const struct lock_stat *model_lock_stats(const struct worker *w);
 void mwl_run(struct worker *w);
 int mwl_finish(struct run *r, struct result *res);
 
+/* The tracked locks of the memcg model: the LRU lock (per node or per
+ * lruvec, knob lru_lock) and the stats flush lock. */
+#define MODEL_LOCK_CLASSES                                                    \
+	((1u << LC_PGDAT_LRU) | (1u << LC_LRUVEC_LRU) | (1u << LC_STATS_FLUSH))
+
 #define MODEL_WORKLOAD(ident, flags_, desc_, ...)                                   \
 	static const struct mwl_desc ident##_desc = { __VA_ARGS__ };          \
 	static int ident##_setup(struct run *r)                               \
@@ -72,6 +77,7 @@ int mwl_finish(struct run *r, struct result *res);
 		.name = #ident, .description = desc_,                         \
 		.flags = WL_F_USES_LOCK | WL_F_MODEL | (flags_),            \
 		.setup = ident##_setup,                                       \
+		.lock_classes = MODEL_LOCK_CLASSES,                           \
 		.run = mwl_run, .finish = mwl_finish,                         \
 	};                                                                    \
 	REGISTER(workload, ident##_workload)

@@ -1,0 +1,46 @@
+/*
+ * published.h - the published numbers of the seed experiments, read from
+ * the [published] sections of experiments/<name>.ini: the one source that
+ * `memscale compare`, `memscale published` (for plots/plot.sh and
+ * paper/gen.sh) and scripts/demo.sh all read.
+ *
+ * A row belongs to an A/B pair of knob values (pair=BASE>PATCH, default:
+ * the experiment's base variant against its `patch` variant, else the
+ * first variant after the base); the knob is the first one whose value
+ * differs between the base variant and that variant.
+ */
+#ifndef MEMSCALE_PUBLISHED_H
+#define MEMSCALE_PUBLISHED_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+#include "harness/expfile.h"
+
+struct pub_row {
+	const struct exp_published *src;
+	const char *seed, *knob, *workload;
+	char *base_value, *patch_value; /* values of the knob */
+	const char *machine, *cpus, *source; /* "" when not given */
+	const char *base, *patch;       /* published numbers; "" for '-' */
+	double change_pct;              /* NaN when not given nor computable */
+};
+
+/* The variant the [published] rows measure by default. */
+size_t published_default_variant(const struct experiment *e);
+/* The A/B knob of variant v against the base; NULL when they do not
+ * differ in any knob.  *a and *b get the two values. */
+const char *exp_ab_knob(const struct experiment *e, size_t v, const char **a,
+			const char **b);
+/* Every [published] row resolved; free with published_free(). */
+size_t published_rows(const struct experiment *e, struct pub_row **out);
+void published_free(struct pub_row *rows, size_t n);
+/* Whether row r compares the base variant with variant v. */
+int published_measures(const struct experiment *e, const struct pub_row *r,
+		       size_t v);
+/* CSV: seed,knob,workload,base_variant,patch_variant,machine,cpus,base,
+ * patch,change_pct,source (the *_variant columns hold knob values). */
+void published_csv_header(FILE *f);
+void published_csv_row(FILE *f, const struct pub_row *r);
+
+#endif
