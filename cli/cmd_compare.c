@@ -477,6 +477,25 @@ static void load_or_die(const char *path, const char *column,
 }
 
 /* The first value of a column in a CSV, for the LKP header. */
+/* Runs whose row says a worker was descheduled while holding or waiting
+ * for a modelled spinlock (harness desched_flag); nothing for files
+ * without the column. */
+static void desched_note(const char *path)
+{
+	const char *err;
+	size_t line, n = 0;
+	struct csv_table *t = csv_read_file(path, &err, &line);
+	int c;
+
+	if (t && (c = csv_col(t, "desched_flag")) >= 0) {
+		for (size_t i = 0; i < t->nrows; i++)
+			n += atof(t->rows[i][c]) > 0;
+		printf("# %s: %zu of %zu runs had a worker descheduled while holding or "
+		       "waiting for a modelled spinlock (desched_flag)\n", path, n, t->nrows);
+	}
+	csv_free(t);
+}
+
 static char *first_value(const char *path, const char *col)
 {
 	const char *err;
@@ -781,6 +800,12 @@ static int compare_main(int argc, char **argv)
 	c.mode = mode = first_value(data, "mode");
 	c.host = host = first_value(data, "host");
 	print_report(&c);
+
+	if (c.fmt == F_TABLE) {
+		desched_note(data);
+		if (!a.expdir)
+			desched_note(argv[optind + 1]);
+	}
 
 	for (size_t i = 0; i < c.nrows; i++) {
 		free(c.rows[i].label);

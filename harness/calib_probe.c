@@ -26,6 +26,7 @@
 #include "counters/counter.h"
 #include "harness/harness.h"
 #include "locks/lock.h"
+#include "models/memcg.h"
 
 void calib_opts_default(struct calib_opts *o)
 {
@@ -540,6 +541,118 @@ static void set_meta(struct calib *c, size_t (*facts)(struct meta_fact *))
 	}
 }
 
+/*
+ * One step of the per-memcg threshold's ancestor walk, measured: the
+ * cost per stat update (__mod_memcg_lruvec_state + memcg_rstat_updated)
+ * of a leaf at depth 5 minus that at depth 1, over 4 extra levels.
+ * Between updates the worker's kernel footprint (models/kwork.h) is
+ * walked once, so the walk finds its lines where the kernel's other work
+ * per operation leaves them (out of L1), not in a hot loop's L1.  The
+ * two models run in alternating blocks of WALK_BLOCK updates and each
+ * keeps its fastest block: on a shared machine a block can only be
+ * slowed down (preemption, a busy sibling), and the minima of many short
+ * interleaved blocks leave that out.  ns per level.
+ */
+#define WALK_BLOCK 32
+
+struct walk_model {
+	struct arena *a;
+	struct model *m;
+	struct model_worker *mw;
+};
+
+static void walk_model_new(struct walk_model *w, enum stats_variant v, unsigned depth)
+{
+	const struct lock_ops *lock = lock_find("qspinlock");
+	struct model_params p;
+
+	model_params_default(&p);
+	p.stats = v;
+	p.depth = depth;
+	p.page_work = PAGE_WORK_KERNEL;
+	w->a = arena_create((size_t)64 << 20);
+	w->m = model_setup(w->a, &p, lock ? lock : lock_find("pthread_mutex"), 1, 64);
+	w->mw = model_worker(w->m, 0);
+	model_worker_populate(w->m, 0);
+}
+
+static double walk_block(struct walk_model *w, uint64_t *k)
+{
+	uint64_t t0 = now_ns();
+
+	for (unsigned i = 0; i < WALK_BLOCK; i++, (*k)++) {
+		model_mod_lruvec_state(w->mw, w->mw->memcg, 0, NR_ANON_MAPPED,
+				       (*k & 1) ? -1 : 1);
+		kwork_spend(&w->mw->kw, KWORK_LINES);
+	}
+	return (double)(now_ns() - t0) / WALK_BLOCK;
+}
+
+static double walk_step_once(enum stats_variant v, unsigned blocks)
+{
+	struct walk_model d1, d5;
+	double b1 = INFINITY, b5 = INFINITY;
+	uint64_t k1 = 0, k5 = 0;
+
+	walk_model_new(&d1, v, 1);
+	walk_model_new(&d5, v, 5);
+	for (unsigned b = 0; b < blocks; b++) {
+		b1 = fmin(b1, walk_block(&d1, &k1));
+		b5 = fmin(b5, walk_block(&d5, &k5));
+	}
+	arena_destroy(d1.a);
+	arena_destroy(d5.a);
+	return fmax(0, (b5 - b1) / 4);
+}
+
+static void probe_walk(struct calib *c, const struct calib_opts *o)
+{
+	static const struct { enum stats_variant v; const char *name; } vs[] = {
+		{ STATS_RSTAT_PERMEMCG, "walk.permemcg" },
+		{ STATS_RSTAT_PERMEMCG_CACHED, "walk.cached" },
+	};
+	double *v = xcalloc(o->reps, sizeof(double));
+
+	for (size_t k = 0; k < ARRAY_SIZE(vs); k++) {
+		for (unsigned r = 0; r < o->reps; r++)
+			v[r] = walk_step_once(vs[k].v, (unsigned)scaled(o, 400));
+		record(c, vs[k].name, v, o->reps, o->verbose);
+	}
+	free(v);
+}
+
+double calib_probe_walk_step(enum stats_variant v, unsigned reps)
+{
+	double *x = xcalloc(reps ? reps : 1, sizeof(double)), med;
+
+	for (unsigned r = 0; r < (reps ? reps : 1); r++)
+		x[r] = walk_step_once(v, 400);
+	gsl_sort(x, 1, reps ? reps : 1);
+	med = gsl_stats_median_from_sorted_data(x, 1, reps ? reps : 1);
+	free(x);
+	return med;
+}
+
+double calib_probe_best(const char *probe, unsigned reps)
+{
+	double best = NAN;
+
+	for (unsigned r = 0; r < (reps ? reps : 1); r++) {
+		double v;
+		if (!strcmp(probe, "fault"))
+			v = time_fault(4096);
+		else if (!strcmp(probe, "syscall"))
+			v = time_syscall(200000);
+		else if (!strcmp(probe, "page"))
+			v = time_page_copy(20000);
+		else
+			return NAN;
+		if (isnan(best) || v < best)
+			best = v;
+	}
+	return best;
+}
+
 void calib_measure(struct calib *c, const struct calib_opts *o)
 {
 	struct pair_line *line = aligned_alloc(PAD_SIZE, sizeof(*line) * 2);
@@ -584,6 +697,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 			record(c, "unmap", unmap, o->reps, o->verbose);
 		free(unmap);
 	}
+	probe_walk(c, o);
 	if (o->locks)
 		probe_locks(c, o, line);
 	if (o->workloads)

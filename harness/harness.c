@@ -14,6 +14,7 @@
 #include "core/outlock.h"
 #include "counters/counter.h"
 #include "harness/runstat.h"
+#include "trace/lock_stat.h"
 #include "tracing/session.h"
 
 #include <errno.h>
@@ -22,7 +23,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -111,27 +114,65 @@ struct control {
 	pthread_barrier_t gate;
 } cacheline_aligned;
 
+/* What a worker records about its own scheduling, in the arena (a forked
+ * worker writes it, the parent reads it after waitpid). */
+struct worker_sched {
+	long nivcsw, nvcsw;  /* context switches from the gate to the end */
+	int sched_err;       /* errno of sched_setscheduler, 0 */
+	char pad_[PAD_SIZE - 2 * sizeof(long) - sizeof(int)];
+} cacheline_aligned;
+
 struct worker_arg {
 	struct worker *w;
 	const struct workload *wl;
 	pthread_barrier_t *gate;
+	struct worker_sched *ws;
+	bool fifo;
 	int pin_err;
 };
 
 static void worker_body(struct worker_arg *a)
 {
+	struct rusage r0, r1;
+
 	/* Pin before touching any state so first-touch places it locally. */
 	a->pin_err = topo_pin_self(a->w->pu);
+	if (a->fifo) {
+		/* A kernel spinlock holder cannot be preempted (IRQs or
+		 * preemption off); SCHED_FIFO keeps other tasks from taking
+		 * a worker's CPU while it holds a modelled spinlock. */
+		struct sched_param sp = { .sched_priority = 1 };
+		if (sched_setscheduler(0, SCHED_FIFO, &sp))
+			a->ws->sched_err = errno;
+	}
 	if (a->wl->worker_init)
 		a->wl->worker_init(a->w);
 	pthread_barrier_wait(a->gate);
+	getrusage(RUSAGE_THREAD, &r0);
 	a->wl->run(a->w);
+	getrusage(RUSAGE_THREAD, &r1);
+	a->ws->nivcsw = r1.ru_nivcsw - r0.ru_nivcsw;
+	a->ws->nvcsw = r1.ru_nvcsw - r0.ru_nvcsw;
 }
 
 static void *worker_thread(void *p)
 {
 	worker_body(p);
 	return NULL;
+}
+
+int harness_sched_fifo_check(void)
+{
+	struct sched_param sp = { .sched_priority = 1 };
+	int old = sched_getscheduler(0), e = 0;
+	struct sched_param oldp;
+
+	sched_getparam(0, &oldp);
+	if (sched_setscheduler(0, SCHED_FIFO, &sp))
+		e = errno;
+	else
+		sched_setscheduler(0, old, &oldp);
+	return e;
 }
 
 void result_metric(struct result *res, const char *name, double value)
@@ -211,90 +252,134 @@ static void wis_begin(const struct harness_opts *o);
 static void wis_sample(const struct harness_opts *o, unsigned s, double mn,
 		       double mx, double total);
 
-int harness_run_one(const struct harness_opts *o, unsigned nworkers,
-		    unsigned rep, struct result *res)
+/* Machine-wide steal and total CPU time from /proc/stat's "cpu" line,
+ * in USER_HZ ticks; false where unreadable. */
+static bool read_steal(uint64_t *steal, uint64_t *total)
 {
+	unsigned long long v[10] = { 0 };
+	FILE *f = fopen("/proc/stat", "re");
+	int n;
+
+	if (!f)
+		return false;
+	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]);
+	fclose(f);
+	if (n < 8)
+		return false;
+	*steal = v[7];
+	*total = 0;
+	for (int i = 0; i < 8; i++) /* guest time is already in user/nice */
+		*total += v[i];
+	return true;
+}
+
+/* Everything one harness run holds between spawning and reaping. */
+struct run_ctx {
+	const struct harness_opts *o;
+	struct run r;
+	struct control *ctl;
+	struct worker_sched *ws;
+	struct worker_arg *args;
+	pthread_t *tids;
+	pid_t *pids;
+	uint64_t *first, *prev; /* op counts: window start, last sample */
+	uint64_t steal0, total0;
+	bool have_steal;
+};
+
+/* Arena, control block, workload set-up, then the workers (threads or
+ * forked processes), all waiting at the gate.  0 or the set-up status. */
+static int run_spawn(struct run_ctx *c, unsigned nworkers, unsigned rep)
+{
+	const struct harness_opts *o = c->o;
 	const struct workload *wl = o->wl;
-	struct run r = {
+	struct run *r = &c->r;
+	pthread_barrierattr_t battr;
+	int status;
+
+	*r = (struct run){
 		.wl = wl, .knobs = o->knobs, .lock = o->lock,
 		.counter = o->counter, .nworkers = nworkers, .mode = o->mode,
 		.rep = rep, .seconds = o->seconds,
 	};
-	unsigned nmeasured = (unsigned)ceil(o->seconds * 1000.0 / o->sample_ms);
-	unsigned total = o->warmup + nmeasured;
-	uint64_t interval = (uint64_t)o->sample_ms * 1000000ull;
-	uint64_t *prev, *cur, *first, t0, tprev;
-	struct control *ctl;
-	struct worker_arg *args;
-	pthread_t *tids = NULL;
-	pid_t *pids = NULL;
-	pthread_barrierattr_t battr;
-	int status = 0;
-
-	memset(res, 0, sizeof(*res));
-	res->workers = nworkers;
-	res->rep = rep;
-	res->oversubscribed = harness_oversubscribed(o, nworkers);
-
-	r.arena = arena_create(o->arena_size);
-	ctl = arena_alloc(r.arena, sizeof(*ctl), PAD_SIZE);
-	r.workers = arena_alloc(r.arena, nworkers * sizeof(struct worker), PAD_SIZE);
+	r->arena = arena_create(o->arena_size);
+	c->ctl = arena_alloc(r->arena, sizeof(*c->ctl), PAD_SIZE);
+	c->ws = arena_alloc(r->arena, nworkers * sizeof(*c->ws), PAD_SIZE);
+	r->workers = arena_alloc(r->arena, nworkers * sizeof(struct worker), PAD_SIZE);
 	pthread_barrierattr_init(&battr);
 	pthread_barrierattr_setpshared(&battr, PTHREAD_PROCESS_SHARED);
-	pthread_barrier_init(&ctl->gate, &battr, nworkers + 1);
+	pthread_barrier_init(&c->ctl->gate, &battr, nworkers + 1);
 	pthread_barrierattr_destroy(&battr);
 	for (unsigned i = 0; i < nworkers; i++) {
-		struct worker *w = &r.workers[i];
+		struct worker *w = &r->workers[i];
 		w->id = i;
 		w->pu = topo_pu_for(o->aff, i);
-		w->run = &r;
-		w->stop = &ctl->stop;
+		w->run = r;
+		w->stop = &c->ctl->stop;
 	}
-	runstat_setup(&r);
-	status = wl->setup(&r);
+	runstat_setup(r);
+	status = wl->setup(r);
 	if (status) {
-		arena_destroy(r.arena);
+		pthread_barrier_destroy(&c->ctl->gate);
+		arena_destroy(r->arena);
 		return status;
 	}
 
-	args = xcalloc(nworkers, sizeof(*args));
+	c->args = xcalloc(nworkers, sizeof(*c->args));
 	for (unsigned i = 0; i < nworkers; i++)
-		args[i] = (struct worker_arg){ &r.workers[i], wl, &ctl->gate, 0 };
+		c->args[i] = (struct worker_arg){ &r->workers[i], wl, &c->ctl->gate,
+						  &c->ws[i], o->sched_fifo, 0 };
 	if (o->mode == MODE_THREADS) {
-		tids = xcalloc(nworkers, sizeof(*tids));
+		c->tids = xcalloc(nworkers, sizeof(*c->tids));
 		for (unsigned i = 0; i < nworkers; i++)
-			if ((errno = pthread_create(&tids[i], NULL, worker_thread, &args[i])))
+			if ((errno = pthread_create(&c->tids[i], NULL, worker_thread,
+						    &c->args[i])))
 				die_errno(1, "cannot create worker thread %u", i);
 	} else {
 		pid_t parent = getpid();
 		fflush(NULL);
-		pids = xcalloc(nworkers, sizeof(*pids));
+		c->pids = xcalloc(nworkers, sizeof(*c->pids));
 		for (unsigned i = 0; i < nworkers; i++) {
-			pids[i] = fork();
-			if (pids[i] < 0)
+			c->pids[i] = fork();
+			if (c->pids[i] < 0)
 				die_errno(1, "cannot fork worker %u", i);
-			if (pids[i] == 0) {
+			if (c->pids[i] == 0) {
 				/* Die with the parent rather than spin forever. */
 				prctl(PR_SET_PDEATHSIG, SIGKILL);
 				if (getppid() != parent)
 					_exit(1);
 				signal(SIGINT, SIG_IGN);
-				worker_body(&args[i]);
+				worker_body(&c->args[i]);
 				_exit(0);
 			}
 		}
-		trace_track_workers(pids, nworkers);
+		trace_track_workers(c->pids, nworkers);
 	}
+	return 0;
+}
 
-	prev = xcalloc(nworkers, sizeof(*prev));
-	cur = xcalloc(nworkers, sizeof(*cur));
-	first = xcalloc(nworkers, sizeof(*first));
+/* Opens the gate and samples: timestamps every interval, discards the
+ * warm-up samples, then raises the stop flag. */
+static void run_sample(struct run_ctx *c, struct result *res)
+{
+	const struct harness_opts *o = c->o;
+	struct run *r = &c->r;
+	unsigned nworkers = r->nworkers;
+	unsigned nmeasured = (unsigned)ceil(o->seconds * 1000.0 / o->sample_ms);
+	unsigned total = o->warmup + nmeasured;
+	uint64_t interval = (uint64_t)o->sample_ms * 1000000ull;
+	uint64_t *cur = xcalloc(nworkers, sizeof(*cur)), t0, tprev;
+
+	c->prev = xcalloc(nworkers, sizeof(*c->prev));
+	c->first = xcalloc(nworkers, sizeof(*c->first));
 	res->sample_rate = xcalloc(nmeasured + 1, sizeof(double));
-	pthread_barrier_wait(&ctl->gate);
+	pthread_barrier_wait(&c->ctl->gate);
+	c->have_steal = read_steal(&c->steal0, &c->total0);
 	t0 = tprev = now_ns();
-	snapshot(&r, prev);
-	memcpy(first, prev, nworkers * sizeof(*first)); /* warmup == 0 */
-	runstat_phase(&r, o->warmup ? PHASE_WARMUP : PHASE_MEASUREMENT);
+	snapshot(r, c->prev);
+	memcpy(c->first, c->prev, nworkers * sizeof(*c->first)); /* warmup == 0 */
+	runstat_phase(r, o->warmup ? PHASE_WARMUP : PHASE_MEASUREMENT);
 	if (o->format == FMT_WIS)
 		wis_begin(o);
 	for (unsigned s = 0; s < total && !harness_interrupted; s++) {
@@ -308,13 +393,13 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 			deadline = tprev + interval;
 		sleep_until(deadline);
 		t = now_ns();
-		snapshot(&r, cur);
-		runstat_sample(&r, s);
+		snapshot(r, cur);
+		runstat_sample(r, s);
 		if (s + 1 == o->warmup)
-			runstat_phase(&r, PHASE_MEASUREMENT);
+			runstat_phase(r, PHASE_MEASUREMENT);
 		dt = (double)(t - tprev) / 1e9;
 		for (unsigned i = 0; i < nworkers; i++) {
-			uint64_t d = cur[i] - prev[i];
+			uint64_t d = cur[i] - c->prev[i];
 			mn = d < mn ? d : mn;
 			mx = d > mx ? d : mx;
 			sum += d;
@@ -323,25 +408,78 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 			wis_sample(o, s, (double)mn / dt, (double)mx / dt, (double)sum / dt);
 		/* The measured window starts where the warm-up ends. */
 		if (s + 1 == o->warmup)
-			memcpy(first, cur, nworkers * sizeof(*first));
+			memcpy(c->first, cur, nworkers * sizeof(*c->first));
 		if (s >= o->warmup) {
 			res->sample_rate[res->nsamples++] = (double)sum / dt;
 			res->measured_s += dt;
 		}
-		memcpy(prev, cur, nworkers * sizeof(*prev));
+		memcpy(c->prev, cur, nworkers * sizeof(*c->prev));
 		tprev = t;
 	}
 	/* Release: pairs with the relaxed loads in worker_should_stop(); the
 	 * workers' results are published to us by join/waitpid below. */
-	__atomic_store_n(&ctl->stop, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&c->ctl->stop, 1, __ATOMIC_RELEASE);
+	free(cur);
+}
+
+/* Bucket of a log2 lock-stat histogram from which a wait or hold is at
+ * least 2^20 ns (1.05 ms): no modelled critical section comes near it, so
+ * the holder (or a spinning waiter) was off its CPU - descheduled, which
+ * a kernel spinlock holder (IRQs or preemption off) never is. */
+#define DESCHED_BUCKET 21
+
+/* Preemption facts of the run: involuntary context switches per worker,
+ * the machine's steal time, and lock waits and holds long enough to have
+ * spanned a descheduling.  The hold count is a lower bound: contended
+ * holds are always timed, uncontended ones one in lockstat_hold_every. */
+static void run_sched_metrics(struct run_ctx *c, struct result *res)
+{
+	struct run *r = &c->r;
+	uint64_t steal1, total1, waits = 0, holds = 0;
+	long ivtot = 0, ivmax = 0;
+
+	for (unsigned i = 0; i < r->nworkers; i++) {
+		ivtot += c->ws[i].nivcsw;
+		if (c->ws[i].nivcsw > ivmax)
+			ivmax = c->ws[i].nivcsw;
+		if (r->workers[i].lock_stats)
+			for (unsigned k = 0; k < LC_NR; k++)
+				for (unsigned b = DESCHED_BUCKET; b < LS_HIST; b++) {
+					waits += r->workers[i].lock_stats[k].wait_hist[b];
+					holds += r->workers[i].lock_stats[k].hold_hist[b];
+				}
+	}
+	result_metric(res, "ivcsw_total", (double)ivtot);
+	result_metric(res, "ivcsw_max_worker", (double)ivmax);
+	if (c->have_steal && read_steal(&steal1, &total1) && total1 > c->total0)
+		result_metric(res, "steal_pct", 100.0 * (double)(steal1 - c->steal0) /
+						(double)(total1 - c->total0));
+	else
+		result_metric(res, "steal_pct", NAN);
+	result_metric(res, "desched_holds", (double)holds);
+	result_metric(res, "desched_waits", (double)waits);
+	/* 1: a worker was descheduled while holding (or waiting for) a
+	 * modelled spinlock; the row's lock figures carry scheduler time */
+	result_metric(res, "desched_flag", holds + waits > 0);
+}
+
+/* Stops and collects the workers, lets the workload check and report,
+ * tears down.  Returns the run's status. */
+static int run_reap(struct run_ctx *c, struct result *res)
+{
+	const struct harness_opts *o = c->o;
+	const struct workload *wl = o->wl;
+	struct run *r = &c->r;
+	unsigned nworkers = r->nworkers;
+	int status = 0;
 
 	if (o->mode == MODE_THREADS) {
 		for (unsigned i = 0; i < nworkers; i++)
-			pthread_join(tids[i], NULL);
+			pthread_join(c->tids[i], NULL);
 	} else {
 		for (unsigned i = 0; i < nworkers; i++) {
 			int ws;
-			while (waitpid(pids[i], &ws, 0) < 0 && errno == EINTR)
+			while (waitpid(c->pids[i], &ws, 0) < 0 && errno == EINTR)
 				;
 			if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
 				warnx_("worker process %u ended abnormally (status %d)", i, ws);
@@ -349,33 +487,55 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 			}
 		}
 	}
-	runstat_phase(&r, PHASE_STOP);
-	for (unsigned i = 0; i < nworkers; i++)
-		if (args[i].pin_err && o->mode == MODE_THREADS)
+	runstat_phase(r, PHASE_STOP);
+	for (unsigned i = 0; i < nworkers; i++) {
+		if (c->args[i].pin_err && o->mode == MODE_THREADS)
 			warnx_("warning: worker %u could not be pinned to PU %d",
-			       i, r.workers[i].pu);
+			       i, r->workers[i].pu);
+		if (c->ws[i].sched_err && !status) {
+			warnx_("worker %u: SCHED_FIFO refused: %s", i,
+			       strerror(c->ws[i].sched_err));
+			status = EXIT_USAGE;
+		}
+	}
 
 	if (harness_interrupted) {
 		status = 130;
 	} else if (!status) {
 		if (res->measured_s <= 0)
 			res->measured_s = 1e-9;
-		summarise(res, first, prev, nworkers);
-		runstat_finish(&r, res);
+		summarise(res, c->first, c->prev, nworkers);
+		runstat_finish(r, res);
+		run_sched_metrics(c, res);
 		if (wl->finish)
-			status = wl->finish(&r, res);
+			status = wl->finish(r, res);
 	}
 	if (wl->teardown)
-		wl->teardown(&r);
-	pthread_barrier_destroy(&ctl->gate);
-	arena_destroy(r.arena);
-	free(prev);
-	free(cur);
-	free(first);
-	free(args);
-	free(tids);
-	free(pids);
+		wl->teardown(r);
+	pthread_barrier_destroy(&c->ctl->gate);
+	arena_destroy(r->arena);
+	free(c->prev);
+	free(c->first);
+	free(c->args);
+	free(c->tids);
+	free(c->pids);
 	return status;
+}
+
+int harness_run_one(const struct harness_opts *o, unsigned nworkers,
+		    unsigned rep, struct result *res)
+{
+	struct run_ctx c = { .o = o };
+	int status;
+
+	memset(res, 0, sizeof(*res));
+	res->workers = nworkers;
+	res->rep = rep;
+	res->oversubscribed = harness_oversubscribed(o, nworkers);
+	if ((status = run_spawn(&c, nworkers, rep)))
+		return status;
+	run_sample(&c, res);
+	return run_reap(&c, res);
 }
 
 /* ---- output ---- */
@@ -535,6 +695,7 @@ static void write_sidecar(const struct harness_opts *o, const char *csv_path)
 	json_str(&j, "counter", counter_name(o));
 	json_str(&j, "mode", o->mode == MODE_THREADS ? "threads" : "processes");
 	json_str(&j, "affinity", affinity_name(o->aff));
+	json_str(&j, "sched", o->sched_fifo ? "fifo" : "other");
 	json_num(&j, "seconds", o->seconds);
 	json_int(&j, "warmup_samples", o->warmup);
 	json_int(&j, "sample_ms", o->sample_ms);

@@ -40,6 +40,7 @@ struct harness_opts {
 	enum out_format format;
 	const char *cmdline; /* recorded in the sidecar */
 	size_t arena_size;
+	bool sched_fifo;     /* --sched fifo: workers under SCHED_FIFO */
 };
 
 #define RESULT_MAX_METRICS 48
@@ -80,6 +81,10 @@ bool harness_spins(const struct harness_opts *o);
 /* True if `nworkers` would spin on more workers than CPUs without
  * --oversubscribe: such a point must be refused. */
 bool harness_refuses(const struct harness_opts *o, unsigned nworkers);
+
+/* 0 when this process may run tasks under SCHED_FIFO, else the errno
+ * (EPERM without CAP_SYS_NICE or RLIMIT_RTPRIO). */
+int harness_sched_fifo_check(void);
 
 /* Set by SIGINT/SIGTERM handlers installed by harness_main / sweeps. */
 extern volatile int harness_interrupted;

@@ -96,6 +96,17 @@ bool run_opts_parse(struct run_opts *ro, struct harness_opts *o, int c,
 	case 'N':
 		knobset_set_arg(o->knobs, "kmemcg=off");
 		return true;
+	case RUN_OPT_SCHED: {
+		int e;
+		if (strcmp(arg, "fifo") && strcmp(arg, "other"))
+			die(EXIT_USAGE, "bad --sched '%s' (allowed: other|fifo)", arg);
+		o->sched_fifo = !strcmp(arg, "fifo");
+		if (o->sched_fifo && (e = harness_sched_fifo_check()))
+			die(EXIT_USAGE, "--sched fifo: SCHED_FIFO is not permitted here (%s); "
+			    "it needs root, CAP_SYS_NICE or an RLIMIT_RTPRIO above 0",
+			    strerror(e));
+		return true;
+	}
 	}
 	return false;
 }

@@ -31,9 +31,13 @@
 	"      --oversubscribe   allow more spinning workers than CPUs (labelled)\n" \
 	"      --backend B       model (default) or kernel: real syscalls in real\n" \
 	"                        memcgs (runs workload kernel:NAME)\n" \
-	"      --no-memcg        kernel backend outside memcgs (--set kmemcg=off)\n"
+	"      --no-memcg        kernel backend outside memcgs (--set kmemcg=off)\n" \
+	"      --sched P         other (default) or fifo: workers under SCHED_FIFO,\n" \
+	"                        as a kernel spinlock holder is not preempted\n" \
+	"                        (refused where not permitted)\n"
 
 #define RUN_OPTS_SHORT "l:c:t:s:w:r:m:a:"
+#define RUN_OPT_SCHED 0x10000 /* --sched: no short form, clear of commands' codes */
 #define RUN_OPTS_LONG \
 	{ "lock", required_argument, NULL, 'l' }, \
 	{ "counter", required_argument, NULL, 'c' }, \
@@ -48,7 +52,8 @@
 	{ "kernel", required_argument, NULL, 'K' }, \
 	{ "oversubscribe", no_argument, NULL, 'O' }, \
 	{ "backend", required_argument, NULL, 'B' }, \
-	{ "no-memcg", no_argument, NULL, 'N' }
+	{ "no-memcg", no_argument, NULL, 'N' }, \
+	{ "sched", required_argument, NULL, RUN_OPT_SCHED }
 
 struct run_opts {
 	const char *threads;

@@ -101,7 +101,7 @@ static void mod_lruvec_state(struct acc *a, const struct model_params *p,
 		char name[64];
 		snprintf(name, sizeof(name), "lruvec_stat[%s]", stat_item_names[idx]);
 		/* atomic_long_add: a write whoever holds the lock */
-		add(a, name, a->l->off[PN_LRUVEC_STATS] + idx * sizeof(long),
+		add(a, name, a->l->off[PN_LRUVEC_STATS] + KS(idx) * sizeof(long),
 		    sizeof(long), true, false, path);
 	}
 }

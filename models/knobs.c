@@ -132,6 +132,7 @@ static const struct knob_value page_work_values[] = {
 	{ "none", "no work on the page itself" },
 	{ "touch", "write one cache line of the page (the benchmark's 1-byte write)" },
 	{ "copy", "zero (clear_page) or copy (copy_page) the whole 4 KiB page" },
+	{ "kernel", "kernel-shaped work: clear/copy into a frame per page, PTEs, and the calibrated rest of the kernel's per-op work (models/kwork.h)" },
 	{ NULL, NULL },
 };
 const struct knob knob_page_work = {

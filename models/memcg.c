@@ -30,7 +30,10 @@
  *     rstat_permemcg_cached 9cee7e8ef3e3: statc->parent / statc->vmstats
  *                  cached in the per-CPU struct: one line per level.
  *   The per-CPU threshold of the rstat paths is MEMCG_CHARGE_BATCH
- *   (`charge_batch`).
+ *   (`charge_batch`); the flush thresholds are MEMCG_CHARGE_BATCH *
+ *   num_online_cpus() (per memcg) and num_online_cpus() (global), with
+ *   the machine's online CPUs, not the number of workers.  Every rstat
+ *   update also runs cgroup_rstat_updated() (the per-CPU updated tree).
  *
  * Every lruvec stat update is __mod_lruvec_state(): besides the memcg
  * part it updates the node (pgdat) counter through a per-CPU diff folded
@@ -38,7 +41,10 @@
  * calculate_normal_threshold for a nominal 64 GB node).
  *
  * Flush: the kernel's cgroup_rstat_flush() under cgroup_rstat_lock, here
- * the LC_STATS_FLUSH lock.  Workers keep updating their slots while it
+ * the LC_STATS_FLUSH lock, of the whole tree (periodic flusher, global
+ * variants) or of the memcg's subtree (reader side of the per-memcg
+ * variants, 7d7ef0a4686a); per CPU it visits the memcgs that CPU linked
+ * into its updated tree and folds all of their items.  Workers keep updating their slots while it
  * runs; the flusher never writes them: it reads each slot with a relaxed
  * atomic load and keeps its own snapshot in state_prev/events_prev (the
  * kernel's per-CPU state_prev), so every delta is folded exactly once.
@@ -52,6 +58,8 @@
 #include "trace/tp.h"
 
 #include <limits.h>
+#include <unistd.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +73,27 @@ const char *const event_item_names[NR_EVENTS] = {
 	"pgfault", "pgpgin", "pgpgout", "pgactivate", "pgdeactivate",
 };
 
+/* v6.8 enum node_stat_item: NR_LRU_BASE.. 0-4, NR_ANON_MAPPED 17,
+ * NR_FILE_MAPPED 18, NR_FILE_PAGES 19, NR_SHMEM 23 (after the slab,
+ * isolated and workingset items; include/linux/mmzone.h). */
+const unsigned char k_stat_idx[NR_STAT_ITEMS] = { 0, 1, 2, 3, 4, 17, 18, 19, 23 };
+/* memcg_vm_event_stat[] order: PGFAULT 8, PGPGIN 0, PGPGOUT 1,
+ * PGACTIVATE 11, PGDEACTIVATE 12 (mm/memcontrol.c). */
+const unsigned char k_event_idx[NR_EVENTS] = { 8, 0, 1, 11, 12 };
+
+/* A per-CPU allocation: an offset into every worker's chunk; returns
+ * the address in worker 0's chunk (the kernel's percpu pointer). */
+static void *pcpu_alloc(struct model *m, size_t size)
+{
+	char *base = (char *)m->pcpu_chunk0 + m->pcpu_used;
+
+	size = (size + PAD_SIZE - 1) & ~(size_t)(PAD_SIZE - 1);
+	if (m->pcpu_used + size > m->pcpu_size)
+		die(1, "internal error: model per-CPU chunk exhausted");
+	m->pcpu_used += size;
+	return base;
+}
+
 const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw)
 {
 	return mw->lock_stats;
@@ -76,7 +105,7 @@ static char *pn_alloc(struct model *m, struct arena *a, struct mcg *memcg,
 		      unsigned nid)
 {
 	char *pn = arena_alloc(a, m->lay.sizeof_pn, CACHELINE);
-	struct lruvec_pcpu *pc = arena_alloc(a, m->nworkers * sizeof(*pc), PAD_SIZE);
+	struct lruvec_pcpu *pc = pcpu_alloc(m, sizeof(*pc)); /* alloc_percpu */
 
 	*(struct mcg **)PN_AT(m, pn, PN_MEMCG) = memcg;
 	*(struct lruvec_pcpu **)PN_AT(m, pn, PN_STATS_PERCPU) = pc;
@@ -101,13 +130,14 @@ static void memcg_init(struct model *m, struct arena *a, struct mcg *memcg,
 	memcg->parent = parent;
 	memcg->memory.max = LONG_MAX;
 	memcg->memory.parent = parent ? &parent->memory : NULL;
+	/* kzalloc'ed apart from the memcg, per-CPU parts in the CPUs' chunks */
 	memcg->vmstats = arena_alloc(a, sizeof(*memcg->vmstats), PAD_SIZE);
-	memcg->vmstats_percpu = arena_alloc(a, m->nworkers * sizeof(struct mcg_pcpu),
-					    PAD_SIZE);
+	memcg->vmstats_percpu = pcpu_alloc(m, sizeof(struct mcg_pcpu));
+	memcg->rstat_cpu = pcpu_alloc(m, sizeof(struct rstat_cpu));
 	for (unsigned w = 0; w < m->nworkers; w++) {
-		struct mcg_pcpu *statc = &memcg->vmstats_percpu[w];
+		struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
 		/* mem_cgroup_alloc() of 9cee7e8ef3e3 */
-		statc->parent = parent ? &parent->vmstats_percpu[w] : NULL;
+		statc->parent = parent ? mcg_statc(m, parent, w) : NULL;
 		statc->vmstats = memcg->vmstats;
 	}
 	for (unsigned n = 0; n < m->p.nodes; n++)
@@ -132,9 +162,17 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	if (lock->size > PAD_SIZE)
 		die(EXIT_USAGE, "lock '%s' is %zu bytes; the model reserves at most %d",
 		    lock->name, lock->size, PAD_SIZE);
+	/* num_online_cpus(): the thresholds of the kernel are set by the
+	 * machine's CPUs, not by how many tasks run. */
+	{
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		m->online_cpus = n > 0 ? (unsigned)n : 1;
+		if (m->online_cpus < nworkers)
+			m->online_cpus = nworkers;
+	}
 	/* calculate_normal_threshold() (mm/vmstat.c) for a nominal 64 GB
 	 * node: min(125, 2 * fls(cpus) * (1 + fls(64 GB / 128 MB))). */
-	m->node_threshold = 2 * (long)(32 - __builtin_clz(nworkers)) * (1 + 10);
+	m->node_threshold = 2 * (long)(32 - __builtin_clz(m->online_cpus)) * (1 + 10);
 	if (m->node_threshold > 125)
 		m->node_threshold = 125;
 	m->nodes = arena_alloc(a, p->nodes * sizeof(*m->nodes), PAD_SIZE);
@@ -145,6 +183,17 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 			die(1, "cannot initialise lock '%s'", lock->name);
 	}
 	m->nmemcg = p->depth ? 1 + chain + p->containers : 1;
+	/* One per-CPU chunk per worker, far apart as the CPUs' units are. */
+	m->pcpu_size = m->nmemcg * (sizeof(struct mcg_pcpu) + sizeof(struct rstat_cpu) +
+				    p->nodes * sizeof(struct lruvec_pcpu) + 3 * PAD_SIZE);
+	m->pcpu_off = arena_alloc(a, nworkers * sizeof(long), 8);
+	for (unsigned w = 0; w < nworkers; w++) {
+		char *chunk = arena_alloc(a, m->pcpu_size, PAGE_SIZE_MODEL);
+		if (!w)
+			m->pcpu_chunk0 = chunk;
+		m->pcpu_off[w] = chunk - (char *)m->pcpu_chunk0;
+	}
+	m->rstat_lock = pcpu_alloc(m, sizeof(int)); /* cgroup_rstat_cpu_lock */
 	/* Each struct mcg on its own lines: memory.usage is hot. */
 	m->memcgs = arena_alloc(a, m->nmemcg * sizeof(struct mcg), PAD_SIZE);
 	memcg_init(m, a, &m->memcgs[0], NULL, 0, 0);
@@ -170,6 +219,18 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 
 	m->npages = nworkers * pages_per_worker;
 	m->pages = arena_alloc(a, (size_t)m->npages * sizeof(struct mpage), CACHELINE);
+	if (p->page_work == PAGE_WORK_KERNEL) {
+		size_t len = (size_t)m->npages * PAGE_SIZE_MODEL;
+
+		m->frames = arena_alloc(a, len, PAGE_SIZE_MODEL);
+		/* Populate the frames now: a first touch inside the measured
+		 * loop would be a page fault of our own arena, i.e. the very
+		 * kernel cost this work stands in for, paid twice.  Forked
+		 * workers do it again for their own frames (fork does not copy
+		 * the page tables of a shared mapping): model_worker_populate. */
+		if (madvise(m->frames, len, MADV_POPULATE_WRITE))
+			memset(m->frames, 0, len);
+	}
 	m->workers = arena_alloc(a, nworkers * sizeof(*m->workers), 8);
 	for (unsigned w = 0; w < nworkers; w++) {
 		struct model_worker *mw = arena_alloc(a, sizeof(*mw), PAD_SIZE);
@@ -198,6 +259,8 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 		mw->uncharged = arena_alloc(a, m->nmemcg * sizeof(long), PAD_SIZE);
 		mw->node_diff = arena_alloc(a, p->nodes * sizeof(*mw->node_diff), PAD_SIZE);
 		mw->page_buf = arena_alloc(a, 2 * PAGE_SIZE_MODEL, PAGE_SIZE_MODEL);
+		if (p->page_work == PAGE_WORK_KERNEL)
+			kwork_init(&mw->kw, a, w + 1);
 		for (unsigned i = 0; i < pages_per_worker; i++) {
 			struct mpage *pg = &m->pages[w * pages_per_worker + i];
 			pg->owner = (uint16_t)w;
@@ -206,6 +269,24 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 		}
 	}
 	return m;
+}
+
+void model_worker_populate(struct model *m, unsigned w)
+{
+	size_t per = m->npages / m->nworkers * (size_t)PAGE_SIZE_MODEL;
+	char *f = m->frames + w * per;
+
+	if (!m->frames)
+		return;
+	/* Mapping is not enough: on a VM the first write to each page can
+	 * still cost a host-side fault (~10 us per page measured on the
+	 * 2-vCPU development VM even after MADV_POPULATE_WRITE), so write
+	 * every page once. */
+	madvise(f, per, MADV_POPULATE_WRITE);
+	for (size_t off = 0; off < per; off += PAGE_SIZE_MODEL)
+		((volatile char *)f)[off] = 0;
+	/* and the worker's kernel footprint */
+	kwork_spend(&m->workers[w]->kw, KWORK_LINES);
 }
 
 /* ---- pages ---- */
@@ -249,7 +330,23 @@ void model_page_work(struct model_worker *mw, bool copy)
 			memset(mw->page_buf, 0, PAGE_SIZE_MODEL);
 		compiler_barrier();
 		break;
+	case PAGE_WORK_KERNEL:
+		break; /* model_page_fill() and the workload's PTE work */
 	}
+}
+
+void model_page_fill(struct model_worker *mw, struct mpage *pg,
+		     const struct mpage *src)
+{
+	char *dst = model_page_frame(mw->m, pg);
+
+	if (!dst)
+		return;
+	if (src)
+		memcpy(dst, model_page_frame(mw->m, src), PAGE_SIZE_MODEL); /* copy_page */
+	else
+		memset(dst, 0, PAGE_SIZE_MODEL); /* clear_page */
+	compiler_barrier();
 }
 
 /* ---- page_counter (mm/page_counter.c) ---- */
@@ -321,7 +418,7 @@ bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 	pg->memcg = memcg;
 	mw->charged[memcg->id]++;
 	model_count_event(mw, memcg, EV_PGPGIN, 1);
-	memcg->vmstats_percpu[mw->id].nr_page_events++;
+	mcg_statc(mw->m, memcg, mw->id)->nr_page_events++;
 	return true;
 }
 
@@ -339,7 +436,7 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 		/* uncharge_batch() */
 		page_counter_uncharge(&memcg->memory, nr);
 		model_count_event(mw, memcg, EV_PGPGOUT, nr);
-		memcg->vmstats_percpu[mw->id].nr_page_events += nr;
+		mcg_statc(mw->m, memcg, mw->id)->nr_page_events += nr;
 		mw->uncharged[memcg->id] += nr;
 		mw->ops.uncharges++;
 		mw->ops.pages_uncharged += nr;
@@ -350,9 +447,12 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 
 static inline long labs_(long v) { return v < 0 ? -v : v; }
 
+/* memcg_should_flush_stats() / memcg_vmstats_needs_flush(): past
+ * MEMCG_CHARGE_BATCH * num_online_cpus() pending updates (8d59d2214c23);
+ * the global variants compare their counter with num_online_cpus(). */
 static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
 {
-	long thr = (long)m->p.charge_batch * m->nworkers;
+	long thr = (long)m->p.charge_batch * m->online_cpus;
 
 	switch (m->p.stats) {
 	case STATS_V510_ATOMIC:
@@ -360,7 +460,7 @@ static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
 	case STATS_RSTAT_GLOBAL_NOGUARD:
 	case STATS_RSTAT_GLOBAL:
 		return __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) >
-		       (long)m->nworkers;
+		       (long)m->online_cpus;
 	default:
 		return __atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED) > thr;
 	}
@@ -372,21 +472,57 @@ static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
  * memcg's shared atomic, unless that already says "flush" (then leave the
  * shared line alone: memcg_vmstats_needs_flush()).
  */
-static void statc_updated(const struct model *m, struct mcg_pcpu *statc,
+static bool statc_updated(const struct model *m, unsigned *counter,
 			  struct mcg_vmstats *vmstats, long val)
 {
 	unsigned batch = m->p.charge_batch;
-	unsigned x = __atomic_load_n(&statc->stats_updates, __ATOMIC_RELAXED) +
-		     (unsigned)val;
+	unsigned x = __atomic_load_n(counter, __ATOMIC_RELAXED) + (unsigned)val;
 
 	if (x < batch) {
-		__atomic_store_n(&statc->stats_updates, x, __ATOMIC_RELAXED);
-		return;
+		__atomic_store_n(counter, x, __ATOMIC_RELAXED);
+		return false;
 	}
 	if (__atomic_load_n(&vmstats->stats_updates, __ATOMIC_RELAXED) <=
-	    (long)batch * m->nworkers)
+	    (long)batch * m->online_cpus)
 		__atomic_add_fetch(&vmstats->stats_updates, (long)x, __ATOMIC_RELAXED);
-	__atomic_store_n(&statc->stats_updates, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(counter, 0, __ATOMIC_RELAXED);
+	return true;
+}
+
+static void rstat_lock_cpu(int *l)
+{
+	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(l, __ATOMIC_RELAXED))
+			cpu_relax();
+}
+static void rstat_unlock_cpu(int *l) { __atomic_store_n(l, 0, __ATOMIC_RELEASE); }
+
+/*
+ * cgroup_rstat_updated(memcg->css.cgroup, cpu) (kernel/cgroup/rstat.c):
+ * the fast path is one read of this CPU's rstat_cpu->updated_next; the
+ * first update after a flush takes the CPU's cgroup_rstat_cpu_lock and
+ * links the memcg and its ancestors until one already linked.  The
+ * flusher unlinks under the same lock (do_flush).
+ */
+static void cgroup_rstat_updated(struct model_worker *mw, struct mcg *memcg)
+{
+	struct model *m = mw->m;
+	int *lock;
+
+	if (__atomic_load_n(&MODEL_PCPU(m, memcg->rstat_cpu, mw->id)->updated_next,
+			    __ATOMIC_RELAXED))
+		return;
+	lock = MODEL_PCPU(m, m->rstat_lock, mw->id);
+	rstat_lock_cpu(lock);
+	for (struct mcg *c = memcg; c; c = c->parent) {
+		struct rstat_cpu *rc = MODEL_PCPU(m, c->rstat_cpu, mw->id);
+		if (rc->updated_next)
+			break;
+		/* the parent, or the memcg itself at the root (list end) */
+		__atomic_store_n(&rc->updated_next, c->parent ? c->parent : c,
+				 __ATOMIC_RELAXED);
+	}
+	rstat_unlock_cpu(lock);
 }
 
 /* memcg_rstat_updated(): only the flush trigger differs per variant. */
@@ -398,6 +534,8 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 	val = labs_(val);
 	if (!val)
 		return;
+	if (m->p.stats != STATS_V510_ATOMIC)
+		cgroup_rstat_updated(mw, memcg);
 	switch (m->p.stats) {
 	case STATS_V510_ATOMIC:
 		break;
@@ -405,11 +543,12 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 	case STATS_RSTAT_GLOBAL: {
 		unsigned x = mw->stats_updates + (unsigned)val;
 		if (x > batch) {
+			mw->ops.rstat_batches++;
 			/* 873f64b791a2: reading first keeps the shared line
 			 * from bouncing once a flush is due anyway. */
 			if (m->p.stats == STATS_RSTAT_GLOBAL_NOGUARD ||
 			    __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) <=
-				    (long)m->nworkers)
+				    (long)m->online_cpus)
 				__atomic_add_fetch(&m->stats_flush_threshold,
 						   (long)(x / batch), __ATOMIC_RELAXED);
 			x = 0;
@@ -418,18 +557,23 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 		break;
 	}
 	case STATS_RSTAT_PERMEMCG:
-		/* 8d59d2214c23: parent_mem_cgroup() walk, three dependent
-		 * loads per level from the shared memcg (vmstats_percpu,
-		 * vmstats, css.parent) before the per-CPU counter. */
+		/* 8d59d2214c23: parent_mem_cgroup() walk: per level the
+		 * memcg's vmstats_percpu pointer line, this CPU's counter at
+		 * the end of its memcg_vmstats_percpu, css.parent's line; past
+		 * the batch also memcg->vmstats. */
 		for (struct mcg *mi = memcg; mi; mi = mi->parent)
-			statc_updated(m, &mi->vmstats_percpu[mw->id], mi->vmstats, val);
+			if (statc_updated(m, &mcg_statc(m, mi, mw->id)->stats_updates_tail,
+					  mi->vmstats, val) && mi == memcg)
+				mw->ops.rstat_batches++;
 		break;
 	case STATS_RSTAT_PERMEMCG_CACHED:
 		/* 9cee7e8ef3e3: parent and vmstats cached in this CPU's
 		 * struct, on its first line: no shared memcg line is read. */
-		for (struct mcg_pcpu *statc = &memcg->vmstats_percpu[mw->id]; statc;
-		     statc = statc->parent)
-			statc_updated(m, statc, statc->vmstats, val);
+		for (struct mcg_pcpu *leaf = mcg_statc(m, memcg, mw->id), *statc = leaf;
+		     statc; statc = statc->parent)
+			if (statc_updated(m, &statc->stats_updates, statc->vmstats, val) &&
+			    statc == leaf)
+				mw->ops.rstat_batches++;
 		break;
 	default:
 		break;
@@ -445,7 +589,8 @@ static long v510_fold(long x, long thr, bool is_event, struct mcg *memcg,
 	if (is_event ? x <= thr : labs_(x) <= thr)
 		return x;
 	for (struct mcg *mi = memcg; mi; mi = mi->parent) {
-		long *t = is_event ? &mi->vmstats->events[idx] : &mi->vmstats->state[idx];
+		long *t = is_event ? &mi->vmstats->events[KE(idx)]
+				   : &mi->vmstats->state[KS(idx)];
 		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
 	}
 	return 0;
@@ -481,44 +626,48 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 		die(1, "model: lruvec->pgdat corrupted");
 	mod_node_state(mw, pgdat, idx, val); /* __mod_lruvec_state's node part */
 	memcg = pn_memcg(m, pn);          /* lruvec_memcg() */
-	pc = &pn_stats_percpu(m, pn)[mw->id];
-	statc = &memcg->vmstats_percpu[mw->id];
+	pc = MODEL_PCPU(m, pn_stats_percpu(m, pn), mw->id);
+	statc = mcg_statc(m, memcg, mw->id);
 	mw->exact_state[memcg->id][idx] += val;
 	mw->ops.stat_updates++;
 
 	if (m->p.stats == STATS_V510_ATOMIC) {
 		long thr = m->p.stats_batch, x;
 
-		x = v510_fold(statc->state[idx] + val, thr, false, memcg, idx);
-		statc->state[idx] = x;
-		x = pc->state[idx] + val;
+		x = statc->state[KS(idx)] + val;
+		mw->ops.folds_memcg[idx] += labs_(x) > thr;
+		statc->state[KS(idx)] = v510_fold(x, thr, false, memcg, idx);
+		x = pc->state[KS(idx)] + val;
 		if (labs_(x) > thr) {
+			mw->ops.folds_lruvec[idx]++;
 			for (struct mcg *mi = memcg; mi; mi = mi->parent)
-				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[idx],
+				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(idx)],
 						   x, __ATOMIC_RELAXED);
 			x = 0;
 		}
-		pc->state[idx] = x;
+		pc->state[KS(idx)] = x;
 		return;
 	}
-	pcpu_add(&statc->state[idx], val);
-	pcpu_add(&pc->state[idx], val);
+	pcpu_add(&statc->state[KS(idx)], val);
+	pcpu_add(&pc->state[KS(idx)], val);
 	memcg_rstat_updated(mw, memcg, val);
 }
 
 void model_count_event(struct model_worker *mw, struct mcg *memcg,
 		       enum event_item ev, long n)
 {
-	struct mcg_pcpu *statc = &memcg->vmstats_percpu[mw->id];
+	struct mcg_pcpu *statc = mcg_statc(mw->m, memcg, mw->id);
 
 	mw->exact_events[memcg->id][ev] += n;
 	mw->ops.events++;
 	if (mw->m->p.stats == STATS_V510_ATOMIC) {
-		statc->events[ev] = v510_fold(statc->events[ev] + n,
-					      mw->m->p.stats_batch, true, memcg, ev);
+		long x = statc->events[KE(ev)] + n;
+
+		mw->ops.folds_memcg[NR_STAT_ITEMS + ev] += x > (long)mw->m->p.stats_batch;
+		statc->events[KE(ev)] = v510_fold(x, mw->m->p.stats_batch, true, memcg, ev);
 		return;
 	}
-	pcpu_add(&statc->events[ev], n);
+	pcpu_add(&statc->events[KE(ev)], n);
 	memcg_rstat_updated(mw, memcg, n);
 }
 
@@ -538,7 +687,15 @@ static void fold_slot(long *cur, long *prev, unsigned n, long *dst_of_level[],
 	}
 }
 
-static void do_flush(struct model *m, struct model_worker *mw)
+/*
+ * Flush of `root`'s subtree (the whole tree for the global variants and
+ * the periodic flusher; 7d7ef0a4686a flushes a memcg's subtree on the read
+ * side).  Per CPU, only memcgs that CPU linked into its updated tree are
+ * visited and unlinked under the CPU's cgroup_rstat_cpu_lock, as
+ * cgroup_rstat_updated_list() does; the final flush (workers stopped)
+ * folds every slot.
+ */
+static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 {
 	uint64_t t0 = now_ns(), updates;
 	void *ctx;
@@ -555,23 +712,38 @@ static void do_flush(struct model *m, struct model_worker *mw)
 		long *st[MODEL_MAX_DEPTH + 2], *ev[MODEL_MAX_DEPTH + 2];
 		unsigned levels = 0;
 
+		if (root && !memcg_in_subtree(memcg, root))
+			continue;
 		for (struct mcg *mi = memcg; mi; mi = mi->parent, levels++) {
 			st[levels] = mi->vmstats->state;
 			ev[levels] = mi->vmstats->events;
 		}
 		for (unsigned w = 0; w < m->nworkers; w++) {
-			struct mcg_pcpu *statc = &memcg->vmstats_percpu[w];
-			fold_slot(statc->state, statc->state_prev, NR_STAT_ITEMS, st, levels);
-			fold_slot(statc->events, statc->events_prev, NR_EVENTS, ev, levels);
+			struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
+			struct rstat_cpu *rc = MODEL_PCPU(m, memcg->rstat_cpu, w);
+			int *lock = MODEL_PCPU(m, m->rstat_lock, w);
+			bool linked;
+
+			rstat_lock_cpu(lock);
+			linked = rc->updated_next != NULL;
+			__atomic_store_n(&rc->updated_next, NULL, __ATOMIC_RELAXED);
+			rstat_unlock_cpu(lock);
+			if (!linked && mw)
+				continue; /* nothing updated here since the last flush */
+			/* mem_cgroup_css_rstat_flush(): every item of the CPU */
+			fold_slot(statc->state, statc->state_prev, K_MEMCG_NR_STAT, st, levels);
+			fold_slot(statc->events, statc->events_prev, K_NR_MEMCG_EVENTS, ev, levels);
 			__atomic_store_n(&statc->stats_updates, 0, __ATOMIC_RELAXED);
-		}
-		for (unsigned n = 0; n < m->p.nodes; n++) {
-			struct lruvec_pcpu *pc = pn_stats_percpu(m, memcg->nodeinfo[n]);
-			unsigned lv = 0;
-			for (struct mcg *mi = memcg; mi; mi = mi->parent)
-				st[lv++] = pn_lruvec_stats(m, mi->nodeinfo[n]);
-			for (unsigned w = 0; w < m->nworkers; w++)
-				fold_slot(pc[w].state, pc[w].state_prev, NR_STAT_ITEMS, st, lv);
+			__atomic_store_n(&statc->stats_updates_tail, 0, __ATOMIC_RELAXED);
+			for (unsigned n = 0; n < m->p.nodes; n++) {
+				struct lruvec_pcpu *pc = MODEL_PCPU(m,
+					pn_stats_percpu(m, memcg->nodeinfo[n]), w);
+				unsigned lv = 0;
+				long *lst[MODEL_MAX_DEPTH + 2];
+				for (struct mcg *mi = memcg; mi; mi = mi->parent)
+					lst[lv++] = pn_lruvec_stats(m, mi->nodeinfo[n]);
+				fold_slot(pc->state, pc->state_prev, K_NR_NODE_STAT, lst, lv);
+			}
 		}
 		if (__atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED))
 			__atomic_store_n(&memcg->vmstats->stats_updates, 0, __ATOMIC_RELAXED);
@@ -589,13 +761,24 @@ static void do_flush(struct model *m, struct model_worker *mw)
 void model_flush(struct model_worker *mw)
 {
 	if (mw->m->p.stats != STATS_V510_ATOMIC)
-		do_flush(mw->m, mw);
+		do_flush(mw->m, mw, &mw->m->memcgs[0]);
+}
+
+void model_flush_subtree(struct model_worker *mw, struct mcg *memcg)
+{
+	if (mw->m->p.stats != STATS_V510_ATOMIC)
+		do_flush(mw->m, mw, memcg);
 }
 
 void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg)
 {
-	if (memcg_should_flush(mw->m, memcg))
-		do_flush(mw->m, mw);
+	struct model *m = mw->m;
+
+	if (!memcg_should_flush(m, memcg))
+		return;
+	/* per-memcg variants: the subtree (7d7ef0a4686a); global: all */
+	do_flush(m, mw, m->p.stats == STATS_RSTAT_PERMEMCG ||
+			m->p.stats == STATS_RSTAT_PERMEMCG_CACHED ? memcg : &m->memcgs[0]);
 }
 
 void model_tick(struct model_worker *mw)
@@ -619,13 +802,13 @@ void model_tick(struct model_worker *mw)
 	    __atomic_compare_exchange_n(&m->next_flush_ns, &next,
 					now + m->p.flush_ms * 1000000ull, false,
 					__ATOMIC_RELAXED, __ATOMIC_RELAXED))
-		do_flush(m, mw);
+		do_flush(m, mw, &m->memcgs[0]);
 }
 
 void model_final_flush(struct model *m)
 {
 	if (m->p.stats != STATS_V510_ATOMIC) {
-		do_flush(m, NULL);
+		do_flush(m, NULL, NULL);
 		return;
 	}
 	/* v5.10 has no flush: readers see the atomics.  To compare with the
@@ -633,20 +816,24 @@ void model_final_flush(struct model *m)
 	for (unsigned i = 0; i < m->nmemcg; i++) {
 		struct mcg *memcg = &m->memcgs[i];
 		for (unsigned w = 0; w < m->nworkers; w++) {
-			struct mcg_pcpu *statc = &memcg->vmstats_percpu[w];
+			struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
 			for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
-				statc->state[k] = v510_fold(statc->state[k], -1, false, memcg, k);
+				statc->state[KS(k)] = v510_fold(statc->state[KS(k)], -1, false,
+								memcg, k);
 			for (unsigned k = 0; k < NR_EVENTS; k++)
-				statc->events[k] = v510_fold(statc->events[k], -1, true, memcg, k);
+				statc->events[KE(k)] = v510_fold(statc->events[KE(k)], -1, true,
+								 memcg, k);
 		}
-		for (unsigned n = 0; n < m->p.nodes; n++) {
-			struct lruvec_pcpu *pc = pn_stats_percpu(m, memcg->nodeinfo[n]);
-			for (unsigned w = 0; w < m->nworkers; w++)
+		for (unsigned n = 0; n < m->p.nodes; n++)
+			for (unsigned w = 0; w < m->nworkers; w++) {
+				struct lruvec_pcpu *pc = MODEL_PCPU(m,
+					pn_stats_percpu(m, memcg->nodeinfo[n]), w);
 				for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
 					for (struct mcg *mi = memcg; mi; mi = mi->parent)
-						pn_lruvec_stats(m, mi->nodeinfo[n])[k] += pc[w].state[k];
-					pc[w].state[k] = 0;
+						pn_lruvec_stats(m, mi->nodeinfo[n])[KS(k)] +=
+							pc->state[KS(k)];
+					pc->state[KS(k)] = 0;
 				}
-		}
+			}
 	}
 }

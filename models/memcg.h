@@ -6,9 +6,12 @@
  * v6.10 and the fix, and five generations of the stats update path.
  *
  * "CPU" is a worker: every per-CPU object (charge stock, folio batches,
- * memcg_vmstats_percpu, lruvec_stats_percpu) is a per-worker slot on its
- * own cache lines.  Every byte the workers touch comes from run->arena,
- * so the model works unchanged when the workers are forked processes.
+ * memcg_vmstats_percpu, lruvec_stats_percpu, cgroup_rstat_cpu) is a
+ * per-worker slot on its own cache lines; the stats ones live in one
+ * per-CPU chunk per worker, apart from the memcg, and are reached through
+ * per_cpu_ptr-style offsets (MODEL_PCPU).  Every byte the workers touch
+ * comes from run->arena, so the model works unchanged when the workers
+ * are forked processes.
  *
  * Sources: the kernel files and commits cited in the .c files (see
  * docs/kernel-facts.md); each variant names the commit it follows in its
@@ -30,6 +33,7 @@
 #include "core/util.h"
 #include "locks/lock.h"
 #include "locks/tracked.h"
+#include "models/kwork.h"
 #include "models/layout.h"
 
 #define MODEL_MAX_NODES 8
@@ -71,7 +75,7 @@ enum stats_variant {
 };
 
 enum lru_lock_variant { LRU_LOCK_PGDAT, LRU_LOCK_LRUVEC };
-enum page_work { PAGE_WORK_NONE, PAGE_WORK_TOUCH, PAGE_WORK_COPY };
+enum page_work { PAGE_WORK_NONE, PAGE_WORK_TOUCH, PAGE_WORK_COPY, PAGE_WORK_KERNEL };
 
 /* ZONE_NORMAL's index and MAX_NR_ZONES come with the layout (kconfig). */
 #define SWAP_CLUSTER_MAX 32
@@ -112,45 +116,95 @@ struct page_counter {
 	struct page_counter *parent;
 } cacheline_aligned;
 
-/* memcg->vmstats: the shared, flushed (rstat) or atomic (v5.10) totals. */
+/*
+ * Kernel-sized stats memory.  The stats arrays have the kernel's item
+ * counts, so that an update, a fold and a flush touch the lines they
+ * touch in the kernel, and the model's nine stat items and five events
+ * sit at their kernel indices (KS(), KE()):
+ *   K_NR_NODE_STAT     NR_VM_NODE_STAT_ITEMS, the figure models/layout.c
+ *                      sizes lruvec_stats with (3 x 44 longs = 1056 B);
+ *   K_MEMCG_NR_STAT    MEMCG_NR_STAT of v6.8: the node items, then
+ *                      MEMCG_SWAP, SOCK, PERCPU_B, VMALLOC, KMEM, ZSWAP_B,
+ *                      ZSWAPPED (include/linux/memcontrol.h);
+ *   K_NR_MEMCG_EVENTS  ARRAY_SIZE(memcg_vm_event_stat) of v6.8 with ZSWAP
+ *                      and THP: PGPGIN, PGPGOUT, PGSCAN_{KSWAPD,DIRECT,
+ *                      KHUGEPAGED}, PGSTEAL_{...}, PGFAULT, PGMAJFAULT,
+ *                      PGREFILL, PGACTIVATE, PGDEACTIVATE, PGLAZYFREE(D),
+ *                      ZSWPIN, ZSWPOUT, ZSWP_WB, THP_FAULT_ALLOC,
+ *                      THP_COLLAPSE_ALLOC, THP_SWPOUT(_FALLBACK) (mm/memcontrol.c).
+ * With these, struct memcg_vmstats_percpu of 9cee7e8ef3e3 is 1216 bytes,
+ * the size its author reported for the fixed layout.
+ */
+#define K_NR_NODE_STAT 44
+#define K_MEMCG_NR_STAT (K_NR_NODE_STAT + 7)
+#define K_NR_MEMCG_EVENTS 22
+/* enum node_stat_item / memcg_vm_event_stat[] positions of our items */
+extern const unsigned char k_stat_idx[NR_STAT_ITEMS], k_event_idx[NR_EVENTS];
+#define KS(i) (k_stat_idx[i])
+#define KE(e) (k_event_idx[e])
+
+/* memcg->vmstats (struct memcg_vmstats, v6.8): the shared totals, flushed
+ * (rstat) or atomic (v5.10); local and pending arrays as the kernel's. */
 struct mcg_vmstats {
-	long state[NR_STAT_ITEMS];        /* subtree totals */
-	long events[NR_EVENTS];
+	long state[K_MEMCG_NR_STAT];      /* subtree totals */
+	long events[K_NR_MEMCG_EVENTS];
+	long state_local[K_MEMCG_NR_STAT];
+	long events_local[K_NR_MEMCG_EVENTS];
+	long state_pending[K_MEMCG_NR_STAT];
+	long events_pending[K_NR_MEMCG_EVENTS];
 	long stats_updates;               /* atomic64 (8d59d2214c23) */
 } cacheline_aligned;
 
 /*
- * memcg_vmstats_percpu (one per memcg per worker).  The first three
- * fields are 9cee7e8ef3e3's first cache line; v5.10 uses state[]/events[]
- * as its per-cpu batch.  *_prev are the flusher's snapshots (the kernel's
+ * memcg_vmstats_percpu (one per memcg per CPU, in that CPU's per-CPU
+ * chunk).  The first three fields are 9cee7e8ef3e3's first cache line;
+ * 8d59d2214c23 had its counter at the end (stats_updates_tail, used by
+ * the rstat_permemcg variant).  v5.10 uses state[]/events[] as its
+ * per-CPU batch.  *_prev are the flusher's snapshots (the kernel's
  * state_prev): only the flusher writes them, under LC_STATS_FLUSH.
  */
 struct mcg_pcpu {
 	unsigned stats_updates;
 	struct mcg_pcpu *parent;
 	struct mcg_vmstats *vmstats;
-	long state[NR_STAT_ITEMS];
-	long events[NR_EVENTS];
-	long state_prev[NR_STAT_ITEMS];
-	long events_prev[NR_EVENTS];
+	long state[K_MEMCG_NR_STAT];
+	long events[K_NR_MEMCG_EVENTS];
+	long state_prev[K_MEMCG_NR_STAT];
+	long events_prev[K_NR_MEMCG_EVENTS];
 	unsigned long nr_page_events;
+	unsigned long targets[2];         /* MEM_CGROUP_NTARGETS */
+	unsigned stats_updates_tail;      /* 8d59d2214c23's position */
 } cacheline_aligned;
 
-/* lruvec_stats_percpu (one per mem_cgroup_per_node per worker). */
+/* lruvec_stats_percpu (one per mem_cgroup_per_node per CPU). */
 struct lruvec_pcpu {
-	long state[NR_STAT_ITEMS];
-	long state_prev[NR_STAT_ITEMS];
+	long state[K_NR_NODE_STAT];
+	long state_prev[K_NR_NODE_STAT];
 } cacheline_aligned;
 
+/* cgroup_rstat_cpu: this memcg's place in the CPU's updated tree. */
+struct rstat_cpu {
+	struct mcg *updated_next;         /* NULL: not on the updated list */
+} cacheline_aligned;
+
+/*
+ * struct mem_cgroup, reduced to the lines the stats paths read, each on
+ * its own line as in the kernel's much larger struct: css.cgroup (what
+ * cgroup_rstat_updated() starts from) at the head, css.parent a few lines
+ * in, the memory page_counter, then memcg->vmstats and, after
+ * CACHELINE_PADDING(_pad2_), the per-CPU pointer.  The per-CPU pointers
+ * are "percpu" addresses: CPU 0's copy; mcg_statc() adds the CPU's
+ * offset, as per_cpu_ptr() does.
+ */
 struct mcg {
-	/* read-mostly: the pointers the update paths chase */
-	struct mcg *parent;               /* css.parent */
-	struct mcg_pcpu *vmstats_percpu;  /* [nworkers] */
-	struct mcg_vmstats *vmstats;
-	char *nodeinfo[MODEL_MAX_NODES];  /* mem_cgroup_per_node blocks */
+	struct rstat_cpu *rstat_cpu;      /* css.cgroup->rstat_cpu */
 	unsigned id, level;
 	unsigned first_child, nr_children; /* children are contiguous ids */
+	char *nodeinfo[MODEL_MAX_NODES];  /* mem_cgroup_per_node blocks */
+	struct mcg *parent cacheline_aligned; /* css.parent */
 	struct page_counter memory;
+	struct mcg_vmstats *vmstats cacheline_aligned;
+	struct mcg_pcpu *vmstats_percpu cacheline_aligned;
 };
 
 /* pglist_data: lru_lock on its own lines (ZONE_PADDING(_pad1_)), the
@@ -179,6 +233,13 @@ struct model_ops {
 	uint64_t events;        /* __count_memcg_events() calls */
 	uint64_t flushes;
 	uint64_t reclaimed;
+	/* Folds of a per-CPU delta into shared totals, per item: v5.10's
+	 * atomic_long_add over the memcg and its ancestors (memcg part and
+	 * lruvec part counted apart), and for the rstat paths the per-CPU
+	 * stats_updates crossing MEMCG_CHARGE_BATCH at the leaf. */
+	uint64_t folds_memcg[NR_STAT_ITEMS + NR_EVENTS]; /* events after stats */
+	uint64_t folds_lruvec[NR_STAT_ITEMS];
+	uint64_t rstat_batches;
 };
 
 struct model;
@@ -208,6 +269,7 @@ struct model_worker {
 	long *charged, *uncharged;        /* pages, per memcg */
 	long (*node_diff)[NR_STAT_ITEMS]; /* per node: vm_node_stat_diff */
 	char *page_buf;                   /* PAGE_SIZE_MODEL * 2 for page_work */
+	struct kwork kw;                  /* page_work=kernel: kernel footprint */
 } cacheline_aligned;
 
 struct model_params {
@@ -234,8 +296,14 @@ struct model {
 	void *flush_lock;
 	unsigned nlru_locks;              /* lock contexts index: lock id */
 	struct model_worker **workers;
+	long *pcpu_off;                   /* per worker: its per-CPU chunk's offset */
+	void *pcpu_chunk0;
+	size_t pcpu_size, pcpu_used;
+	int *rstat_lock;                  /* per-CPU cgroup_rstat_cpu_lock */
+	unsigned online_cpus;             /* num_online_cpus() of this machine */
 	struct mpage *pages;
 	unsigned npages;
+	char *frames;                     /* page_work=kernel: a 4 KiB frame per page */
 	/* global flush threshold (rstat_global*): its own line */
 	long stats_flush_threshold cacheline_aligned;
 	int flush_ongoing cacheline_aligned;
@@ -261,6 +329,11 @@ int model_resolve_layout(struct pn_layout *l, const struct model_params *p,
 struct model *model_setup(struct arena *a, const struct model_params *p,
 			  const struct lock_ops *lock, unsigned nworkers,
 			  unsigned pages_per_worker);
+/* per_cpu_ptr(): a per-CPU object of worker w ("CPU" w) */
+#define MODEL_PCPU(m, ptr, w) \
+	((__typeof__(ptr))((char *)(ptr) + (m)->pcpu_off[w]))
+#define mcg_statc(m, memcg, w) MODEL_PCPU(m, (memcg)->vmstats_percpu, w)
+
 static inline struct model_worker *model_worker(struct model *m, unsigned i)
 {
 	return m->workers[i];
@@ -291,8 +364,19 @@ void model_release_drain(struct model_worker *mw);
  * deactivate active ones when the inactive list runs short), uncharge
  * and free them into mw's pool.  Returns the pages freed. */
 unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr);
-/* Emulated page contents work (page_work knob). */
+/* Emulated page contents work (page_work knob touch or copy). */
 void model_page_work(struct model_worker *mw, bool copy);
+/* page_work=kernel: the page frame of pg (NULL otherwise); clear_page of
+ * a new page, or copy_page from src (CoW); then the benchmark's write. */
+static inline char *model_page_frame(const struct model *m, const struct mpage *pg)
+{
+	return m->frames ? m->frames + (size_t)(pg - m->pages) * PAGE_SIZE_MODEL : NULL;
+}
+void model_page_fill(struct model_worker *mw, struct mpage *pg,
+		     const struct mpage *src);
+/* page_work=kernel: map worker w's frames into the calling process (a
+ * forked worker's first touches would otherwise be page faults). */
+void model_worker_populate(struct model *m, unsigned w);
 /* Periodic flusher tick: call once per loop iteration. */
 void model_tick(struct model_worker *mw);
 /* Reader-side flush (mem_cgroup_flush_stats): flushes if the variant's
@@ -300,6 +384,8 @@ void model_tick(struct model_worker *mw);
 void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg);
 /* Unconditional flush of the whole tree (by worker mw's context). */
 void model_flush(struct model_worker *mw);
+/* Unconditional flush of memcg's subtree (7d7ef0a4686a's reader side). */
+void model_flush_subtree(struct model_worker *mw, struct mcg *memcg);
 
 /* ---- end of run ---- */
 /* Drains every batch and stock, flushes, then checks the invariants.

@@ -22,6 +22,11 @@
  *                  calibration (the machine's meta.hypervisor and
  *                  meta.cpu_mhz come from core/meta.c)
  *   syscall        getppid() round trip
+ *   walk.permemcg / walk.cached   one ancestor level of the per-memcg
+ *                  flush threshold's walk per stat update (8d59d2214c23 /
+ *                  9cee7e8ef3e3), depth 5 minus depth 1 over 4 levels, the
+ *                  cache state left by the kernel footprint walk between
+ *                  updates (harness/calib_probe.c); optional
  *   lock.NAME.uncontended / lock.NAME.pair   every registry lock: lock +
  *                  unlock alone, and per acquisition with two pinned
  *                  threads strictly alternating (hand-off plus one flag

@@ -89,7 +89,7 @@ static void limits(const struct experiment_def *e, const struct predict_point *p
 		ADD("CPU figures are a stand-in");
 	if (uses(pt->sp, "stats", "rstat_permemcg") &&
 	    (pn = param(pt->tc, "walk_miss")) && pn->origin == ORIGIN_NOT_MEASURED)
-		ADD("ancestor-walk cost not measured (walk_step probe absent)");
+		ADD("ancestor-walk cost not measured (no walk.* probes)");
 	if (strstr(pt->tc->warnings, "virtual machine") && (pn = param(pt->tc, "fault_ns")))
 		ADD("local work from a VM calibration (fault %.0f ns, syscall %.0f ns at the target clock)",
 		    pn->value, param(pt->tc, "syscall_ns") ? param(pt->tc, "syscall_ns")->value : NAN);

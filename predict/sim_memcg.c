@@ -21,12 +21,14 @@
  *                           global stats_flush_threshold line
  *     rstat_global          same, read only (873f64b791: no add past the
  *                           threshold; flushes are rare, see below)
- *     rstat_permemcg        per level leaf..root: 3 dependent loads
- *                           (vmstats_percpu, stats_updates, parent), each a
- *                           miss with probability walk_miss; every
- *                           charge_batch: read of that level's
- *                           vmstats->stats_updates line
- *     rstat_permemcg_cached per level: 2 local loads (statc->parent chain);
+ *     rstat_permemcg        per level leaf..root: the measured walk step
+ *                           (probe walk.permemcg) where the calibration
+ *                           has it, else 3 dependent loads (vmstats_percpu,
+ *                           stats_updates, parent), each a miss with
+ *                           probability walk_miss; every charge_batch:
+ *                           read of that level's vmstats->stats_updates line
+ *     rstat_permemcg_cached per level: the measured step (walk.cached),
+ *                           else 2 local loads (statc->parent chain);
  *                           every charge_batch: the same read
  *   charge       consume_stock (local); every charge_batch pages: atomic
  *                add on page_counter.usage at every level; commit (local);
@@ -69,7 +71,7 @@
  * Not modelled: reclaim, the periodic/threshold stats flush (one flush per
  * flush_ms is negligible against millions of updates per second), mm and
  * VMA locks (will-it-scale process mode), capacity misses except the
- * walk_miss assumption.
+ * measured walk step (or, without one, the walk_miss assumption).
  */
 #include "predict/sim_memcg.h"
 
@@ -180,7 +182,10 @@ static void stat_update(struct builder *b, enum item_kind kind, unsigned idx)
 	case STATS_RSTAT_PERMEMCG_CACHED:
 		sim_local(b->p, c->percpu_ns); /* cgroup_rstat_updated */
 		for (unsigned l = 0; l < b->levels; l++) {
-			if (mp->stats == STATS_RSTAT_PERMEMCG)
+			double step = c->walk_step_ns[mp->stats == STATS_RSTAT_PERMEMCG_CACHED];
+			if (step == step) /* measured (not NAN) */
+				sim_local(b->p, step);
+			else if (mp->stats == STATS_RSTAT_PERMEMCG)
 				sim_local(b->p, 3 * (c->sim.hit_ns + c->walk_miss * c->miss_ns));
 			else
 				sim_local(b->p, 2 * c->sim.hit_ns);

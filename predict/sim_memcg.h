@@ -26,7 +26,12 @@ struct memcg_costs {
 	double miss_ns;       /* one load that misses every cache */
 	double walk_miss;     /* ASSUMPTION: fraction of ancestor-walk loads
 			       * that miss (8d59d2214c23: "potentially 3 cache
-			       * misses" per level); not calibrated */
+			       * misses" per level); used only where the walk
+			       * step below was not measured */
+	double walk_step_ns[2]; /* measured cost of one ancestor level of the
+				 * walk: [0] rstat_permemcg, [1] _cached
+				 * (probes walk.permemcg, walk.cached); NAN:
+				 * not measured */
 	double extra_local_ns; /* added per iteration (validation: the part of
 				* a measured 1-worker cost the program lacks) */
 };

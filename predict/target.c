@@ -111,7 +111,7 @@ static void probe_warnings(const struct calib *c, struct target_costs *tc)
 {
 	static const char *const probes[] = {
 		"xfer.atomic", "hit", "miss", "atomic.uncontended", "percpu", "list",
-		"page", "fault", "syscall", "walk_step", NULL,
+		"page", "fault", "syscall", "walk.permemcg", "walk.cached", NULL,
 	};
 	char *w = tc->warnings;
 	size_t len = sizeof(tc->warnings), used = 0;
@@ -146,7 +146,7 @@ void target_costs(const struct target *t, const struct calib *c,
 	struct memcg_costs *m = &tc->c;
 	double here_ghz = meta_num(c, "meta.cpu_mhz") / 1000;
 	bool here = !strcmp(t->name, TARGET_HERE);
-	double scale = 1, v;
+	double scale = 1;
 	static const struct { const char *probe, *name; size_t off; } local[] = {
 		{ "fault", "fault_ns", offsetof(struct memcg_costs, fault_ns) },
 		{ "page", "page_ns", offsetof(struct memcg_costs, page_ns) },
@@ -233,22 +233,27 @@ void target_costs(const struct target *t, const struct calib *c,
 		     "miss probe%s", here ? "" : " (this machine's DRAM: the profile has no sourced figure)");
 	}
 
-	/* The ancestor walk of 8d59d2214c23: a measured step cost when the
-	 * calibration has one (walk_step probe), never an assumed miss
-	 * rate.  The programs charge a level 3 * (hit + walk_miss * miss). */
-	v = best(c, "walk_step");
+	/* The ancestor walk of 8d59d2214c23: the step cost per ancestor
+	 * level measured here (walk.permemcg / walk.cached probes), never an
+	 * assumed miss rate; --walk-miss replaces the measured steps. */
+	m->walk_step_ns[0] = calib_median(c, "walk.permemcg");
+	m->walk_step_ns[1] = calib_median(c, "walk.cached");
 	if (ov && isfinite(ov->walk_miss)) {
 		m->walk_miss = ov->walk_miss;
-		note(tc, "walk_miss", m->walk_miss, "", ORIGIN_CLI, "--walk-miss");
-	} else if (isfinite(v) && m->miss_ns > 0) {
-		double w = (v / 3 - best(c, "hit")) / best(c, "miss");
-		m->walk_miss = w < 0 ? 0 : w > 1 ? 1 : w;
-		note(tc, "walk_miss", m->walk_miss, "", ORIGIN_MEASURED,
-		     "walk_step probe %.1f ns per level = 3 x (hit + walk_miss x miss) here", v);
+		m->walk_step_ns[0] = m->walk_step_ns[1] = NAN;
+		note(tc, "walk_miss", m->walk_miss, "", ORIGIN_CLI,
+		     "--walk-miss (replaces the measured walk steps)");
+	} else if (isfinite(m->walk_step_ns[0]) && isfinite(m->walk_step_ns[1])) {
+		m->walk_miss = 0;
+		note(tc, "walk_step", m->walk_step_ns[0], "ns", ORIGIN_MEASURED,
+		     "walk.permemcg probe median, per ancestor level (this machine's caches)");
+		note(tc, "walk_step_cached", m->walk_step_ns[1], "ns", ORIGIN_MEASURED,
+		     "walk.cached probe median, per ancestor level (this machine's caches)");
 	} else {
 		m->walk_miss = 0;
+		m->walk_step_ns[0] = m->walk_step_ns[1] = NAN;
 		note(tc, "walk_miss", 0, "", ORIGIN_NOT_MEASURED,
-		     "no walk_step probe in the calibration: ancestor-walk loads cost L1 hits only");
+		     "no walk.* probes in the calibration: ancestor-walk loads cost L1 hits only");
 	}
 
 	if (ov && ov->line_size) {

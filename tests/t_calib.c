@@ -84,6 +84,15 @@ int main(void)
 	calib_costs(&c, &mc);
 	ok(mc.sim.xfer_ns == 11.5 && mc.fault_ns == 101.5 && mc.sim.handoff_ns == 11.5,
 	   "costs map from the probes (xfer %.1f, fault %.1f)", mc.sim.xfer_ns, mc.fault_ns);
+	ok(isnan(mc.walk_step_ns[0]) && isnan(mc.walk_step_ns[1]),
+	   "no walk probes: the walk step is not measured (the assumption stands)");
+	calib_free(&c);
+	rc = parse_str(make_file(NULL, "walk.permemcg.median_ns = 4.5\n"
+				 "walk.permemcg.min_ns = 0\nwalk.cached.median_ns = 0.5"),
+		       &c, err, sizeof(err));
+	calib_costs(&c, &mc);
+	ok(rc == 0 && mc.walk_step_ns[0] == 4.5 && mc.walk_step_ns[1] == 0.5,
+	   "measured walk steps reach the predictor (median, not the biased minimum)");
 	calib_free(&c);
 	rc = parse_str(make_file(NULL, "xfer.atomic.min_ns = 7"), &c, err, sizeof(err));
 	calib_costs(&c, &mc);

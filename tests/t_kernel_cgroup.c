@@ -115,6 +115,79 @@ static void pick_origin_fake_tree(void)
 	}
 }
 
+/* cg_detect over a fake pure-v2 machine of the reference run's shape: our
+ * cgroup is /process_api/<id>, /proc/self/cgroup has only the "0::" line,
+ * the root delegates memory, /process_api passes nothing down.  Before the
+ * fix the "0::" line was never recognised and detection was refused. */
+static void detect_fake_process_api(void)
+{
+	char dir[] = "/tmp/memscale-cgdetect-XXXXXX", mnt[64], pa[128], home[192];
+	char pc[64], mi[64], err[512], want[64];
+	struct cg_hier h;
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp for the fake /proc");
+		return;
+	}
+	snprintf(mnt, sizeof(mnt), "%s/cgroup", dir);
+	snprintf(pa, sizeof(pa), "%s/process_api", mnt);
+	snprintf(home, sizeof(home), "%s/0123abcd", pa);
+	mkdir(mnt, 0755);
+	mkdir(pa, 0755);
+	mkdir(home, 0755);
+	put(mnt, "cgroup.subtree_control", "cpu io memory pids\n");
+	put(pa, "cgroup.controllers", "cpu io memory pids\n");
+	put(pa, "cgroup.subtree_control", "\n");
+	put(home, "cgroup.controllers", "\n");
+	put(home, "cgroup.subtree_control", "\n");
+	snprintf(pc, sizeof(pc), "%s/self_cgroup", dir);
+	snprintf(mi, sizeof(mi), "%s/mountinfo", dir);
+	if ((f = fopen(pc, "w"))) {
+		fputs("0::/process_api/0123abcd\n", f);
+		fclose(f);
+	}
+	if ((f = fopen(mi, "w"))) {
+		fprintf(f, "22 1 0:21 / / rw,relatime - ext4 /dev/vda rw\n"
+			   "30 22 0:26 / %s rw,nosuid,nodev,noexec,relatime - "
+			   "cgroup2 cgroup2 rw,nsdelegate\n", mnt);
+		fclose(f);
+	}
+	err[0] = 0;
+	ok(!cg_detect_from(&h, pc, mi, err, sizeof(err)) && h.version == 2,
+	   "pure v2, own cgroup /process_api/<id>: detected as v2 (%s)", err);
+	ok(!strcmp(h.home, home), "home is the mount plus /process_api/<id> (%s)", h.home);
+	ok(!strcmp(h.origin, mnt), "origin is the root, which delegates memory (%s)",
+	   h.origin);
+	/* A hybrid machine: v2 has no memory anywhere, v1 memory is mounted. */
+	put(mnt, "cgroup.subtree_control", "\n");
+	if ((f = fopen(pc, "w"))) {
+		fputs("4:memory:/process_api/0123abcd\n0::/\n", f);
+		fclose(f);
+	}
+	snprintf(want, sizeof(want), "%s/v1mem", dir);
+	mkdir(want, 0755);
+	snprintf(home, sizeof(home), "%s/process_api", want);
+	mkdir(home, 0755);
+	snprintf(home, sizeof(home), "%s/process_api/0123abcd", want);
+	mkdir(home, 0755);
+	put(home, "memory.stat", "pgfault 0\n");
+	if ((f = fopen(mi, "w"))) {
+		fprintf(f, "30 22 0:26 / %s rw - cgroup2 cgroup2 rw\n"
+			   "31 22 0:27 / %s rw - cgroup cgroup rw,memory\n", mnt, want);
+		fclose(f);
+	}
+	ok(!cg_detect_from(&h, pc, mi, err, sizeof(err)) && h.version == 1 &&
+	   !strcmp(h.origin, home),
+	   "hybrid (v2 without memory, v1 memory): v1 at our memcg (%s)", h.origin);
+	{
+		char cmd[400];
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		if (system(cmd))
+			diag("could not remove %s", dir);
+	}
+}
+
 int main(void)
 {
 	struct cg_hier h;
@@ -126,6 +199,7 @@ int main(void)
 	unsigned base;
 
 	pick_origin_fake_tree();
+	detect_fake_process_api();
 	if (cg_detect(&h, err, sizeof(err))) {
 		printf("# SKIP the rest: %s\n1..%d\n", err, tap_n);
 		return 0;

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stddef.h>
+#include <unistd.h>
 
 #include "counters/counter.h"
 #include "harness/harness.h"
@@ -352,9 +354,12 @@ static void test_op_tables(void)
 
 			snprintf(set, sizeof(set), "lru_batch=%s", batches[b]);
 			knobset_set_arg(ks, set);
-			/* 512 ops: whole munmap/truncate cycles for every table */
+			/* whole munmap/truncate cycles for every table */
 			st = mwl_drive(workload_find(wls[i]), ks, lock_find("qspinlock"), 1,
-				       strncmp(wls[i], "aim9", 4) ? 512 : 3, &g, &w, &has);
+				       !strncmp(wls[i], "aim9", 4) ? 3 :
+				       !strncmp(wls[i], "page_fault", 10) ||
+				       !strcmp(wls[i], "lru_shm") ? MWL_WIS_PAGES : 512,
+				       &g, &w, &has);
 			ok(st == 0 && has &&
 			   close_to(g.charges, w.charges) && close_to(g.uncharges, w.uncharges) &&
 			   close_to(g.lru_add, w.lru_add) && close_to(g.lru_del, w.lru_del) &&
@@ -372,6 +377,103 @@ static void test_op_tables(void)
 		}
 }
 
+/* ---- fold frequencies against the kernel's arithmetic ----
+ * v5.10 __mod_memcg_state()/__mod_memcg_lruvec_state() fold a per-CPU
+ * delta x into the atomics once |x| > B and restart from 0 (T@6168d0da2b47
+ * mm/memcontrol.c).  A ±1 item that goes up R times (faults) and down R
+ * times (munmap) from 0 folds floor(R/(B+1)) times each way and ends at 0,
+ * in the memcg part and again in the lruvec part; a monotonic event folds
+ * floor(N/(B+1)) times in N increments.  will-it-scale maps R = 32768
+ * pages per task. */
+static void test_fold_counts(void)
+{
+	static const unsigned batches[] = { 32, 512 };
+	static const char *const wls[] = { "page_fault1", "page_fault2" };
+	const unsigned R = MWL_WIS_PAGES, cycles = 2, N = cycles * R;
+
+	for (unsigned w = 0; w < ARRAY_SIZE(wls); w++)
+		for (unsigned b = 0; b < ARRAY_SIZE(batches); b++) {
+			struct knobset *ks = knobset_new();
+			struct mwl_counts g, want;
+			bool has;
+			char set[40];
+			double per_m = 1e6 / N, B1 = batches[b] + 1;
+			double item = 2.0 * floor(R / B1) * cycles * per_m;
+			double ev = floor(N / B1) * per_m;
+
+			knobset_set_arg(ks, "stats=v5.10_atomic");
+			snprintf(set, sizeof(set), "stats_batch=%u", batches[b]);
+			knobset_set_arg(ks, set);
+			is_int(mwl_drive(workload_find(wls[w]), ks, lock_find("qspinlock"), 1,
+					 N, &g, &want, &has), 0, "%s %s runs", wls[w], set);
+			ok(close_to(g.folds_memcg[NR_ANON_MAPPED] * 1e6, item) &&
+			   close_to(g.folds_lruvec[NR_ANON_MAPPED] * 1e6, item),
+			   "%s %s: NR_ANON_MAPPED folds %.1f (memcg) and %.1f (lruvec) "
+			   "per million ops, kernel %.1f", wls[w], set,
+			   g.folds_memcg[NR_ANON_MAPPED] * 1e6,
+			   g.folds_lruvec[NR_ANON_MAPPED] * 1e6, item);
+			ok(close_to(g.folds_memcg[NR_STAT_ITEMS + EV_PGFAULT] * 1e6, ev),
+			   "%s %s: PGFAULT folds %.1f per million ops, kernel %.1f",
+			   wls[w], set, g.folds_memcg[NR_STAT_ITEMS + EV_PGFAULT] * 1e6, ev);
+			if (batches[b] == 512)
+				ok(item > 3000, "batch 512 folds a ±1 item (%.0f per million; "
+				   "a 256-page region never did)", item);
+			knobset_free(ks);
+		}
+}
+
+/* ---- kernel-sized stats memory, subtree flushes ---- */
+static void test_stats_memory(void)
+{
+	struct arena *a = arena_create((size_t)64 << 20);
+	struct model_params p;
+	struct model *m;
+	struct mcg *l0, *l1;
+	long n;
+
+	ok(offsetof(struct mcg_pcpu, stats_updates_tail) == 1216,
+	   "memcg_vmstats_percpu is 1216 B before 8d59d2214c's trailing counter "
+	   "(9cee7e8ef3e3's size), got %zu", offsetof(struct mcg_pcpu, stats_updates_tail));
+	ok(offsetof(struct mcg_pcpu, state) == 24 &&
+	   offsetof(struct mcg_pcpu, stats_updates_tail) / 64 != 0,
+	   "the cached walk fields share line 0; 8d59d2214c's counter is on another line");
+	ok(offsetof(struct mcg, parent) / 64 != 0 &&
+	   offsetof(struct mcg, vmstats) / 64 != offsetof(struct mcg, parent) / 64 &&
+	   offsetof(struct mcg, vmstats_percpu) / 64 != offsetof(struct mcg, vmstats) / 64,
+	   "css.cgroup, css.parent, vmstats and vmstats_percpu on four lines of the memcg");
+	model_params_default(&p);
+	p.depth = 2;
+	p.containers = 2;
+	m = model_setup(a, &p, lock_find("qspinlock"), 2, 8);
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	is_int(m->online_cpus, n > 2 ? n : 2, "flush thresholds use the online CPUs");
+	l0 = m->leaves[0];
+	l1 = m->leaves[1];
+	{
+		char *s0 = (char *)mcg_statc(m, l0, 0), *s1 = (char *)mcg_statc(m, l0, 1);
+		ok(!(s0 >= (char *)l0 && s0 < (char *)(l0 + 1)) && s1 != s0 &&
+		   (char *)mcg_statc(m, l1, 0) - s0 == (char *)mcg_statc(m, l1, 1) - s1,
+		   "per-CPU stats live in per-CPU chunks, apart from the memcg, at one "
+		   "offset per CPU");
+	}
+	model_mod_lruvec_state(model_worker(m, 0), l0, 0, NR_SHMEM, 5);
+	model_mod_lruvec_state(model_worker(m, 1), l1, 0, NR_SHMEM, 7);
+	model_flush_subtree(model_worker(m, 0), l0);
+	ok(model_memcg_stat(m, l0, NR_SHMEM) == 5 && model_memcg_stat(m, l1, NR_SHMEM) == 0,
+	   "a subtree flush folds its own subtree only (leaf 0: %ld, leaf 1: %ld)",
+	   model_memcg_stat(m, l0, NR_SHMEM), model_memcg_stat(m, l1, NR_SHMEM));
+	model_flush(model_worker(m, 1));
+	ok(model_memcg_stat(m, l1, NR_SHMEM) == 7 && model_memcg_stat(m, &m->memcgs[0],
+								     NR_SHMEM) == 12,
+	   "the root flush folds the rest (root %ld)", model_memcg_stat(m, &m->memcgs[0],
+									 NR_SHMEM));
+	model_mod_lruvec_state(model_worker(m, 1), l1, 0, NR_SHMEM, 1);
+	ok(MODEL_PCPU(m, l1->rstat_cpu, 1)->updated_next == l1->parent &&
+	   MODEL_PCPU(m, l1->rstat_cpu, 0)->updated_next == NULL,
+	   "cgroup_rstat_updated links the memcg on the updating CPU only");
+	arena_destroy(a);
+}
+
 int main(void)
 {
 	test_layouts();
@@ -379,6 +481,8 @@ int main(void)
 	test_stats_paths_agree();
 	test_corruption();
 	test_op_tables();
+	test_fold_counts();
+	test_stats_memory();
 	test_combinations();
 	return done_testing();
 }

@@ -41,11 +41,11 @@ grep -Eq "^aim9_page_test .* 8 .* here " "$TMP/out"; ok $? "an unpublished size 
 # The ancestor-walk cost: not measured without a walk_step probe, measured with one.
 expect_exit 0 "predict permemcg_flush without walk_step" -- \
 	$MEMSCALE model predict permemcg_flush --calib $CAL --cpus 4 --iters 2000 --target here
-grep -Eq "^#   walk_miss .*NOT MEASURED" "$TMP/out"; ok $? "walk_miss says NOT MEASURED"
-{ cat $CAL; echo "walk_step.median_ns = 30"; echo "walk_step.min_ns = 30"; } >"$TMP/walk.calib"
+grep -Eq "^#   walk_miss .*NOT MEASURED" "$TMP/out"; ok $? "the walk cost says NOT MEASURED"
+{ cat $CAL; echo "walk.permemcg.median_ns = 30"; echo "walk.cached.median_ns = 2"; } >"$TMP/walk.calib"
 expect_exit 0 "predict permemcg_flush with walk_step" -- \
 	$MEMSCALE model predict permemcg_flush --calib "$TMP/walk.calib" --cpus 4 --iters 2000 --target here
-grep -Eq "^#   walk_miss .*measured here .*walk_step" "$TMP/out"; ok $? "walk_miss comes from the walk_step probe"
+grep -Eq "^#   walk_step +30 .*measured here .*walk.permemcg" "$TMP/out"; ok $? "the walk step comes from the walk.permemcg probe"
 
 # Clock scaling: local work in cycles at the target's clock.
 { cat $CAL; echo "meta.cpu_mhz = 5800"; } >"$TMP/clock.calib"

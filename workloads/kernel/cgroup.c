@@ -68,12 +68,23 @@ static bool list_has(const char *list, const char *word)
 	return false;
 }
 
-/* Our cgroup path for v1 "memory" (v2 == false) or the v2 line. */
+/* Where the process files live: /proc/self normally, a fake tree in tests. */
+static const char *proc_cgroup_path = "/proc/self/cgroup";
+static const char *proc_mountinfo_path = "/proc/self/mountinfo";
+
+/*
+ * Our cgroup path for v1 "memory" (v2 == false) or the v2 line.  A line
+ * is "hierarchy-ID:controller-list:cgroup-path"; the v2 line is
+ * "0::PATH".  Both colons are cut before the fields are compared: with
+ * only the second one cut, the ID field read "0:" and the v2 line never
+ * matched, so a pure cgroup v2 machine (e.g. a container whose cgroup
+ * is /process_api/<id>, memory delegated at the root) found no memcg.
+ */
 static int self_cgroup(bool v2, char *out, size_t len)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	FILE *f = fopen("/proc/self/cgroup", "re");
+	FILE *f = fopen(proc_cgroup_path, "re");
 	int ret = -1;
 
 	if (!f)
@@ -82,8 +93,8 @@ static int self_cgroup(bool v2, char *out, size_t len)
 		char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
 		if (!c2)
 			continue;
+		*c1 = 0;
 		*c2 = 0;
-		line[strcspn(line, "\n")] = 0;
 		c2[1 + strcspn(c2 + 1, "\n")] = 0;
 		if ((v2 && !strcmp(line, "0") && c1[1] == 0) ||
 		    (!v2 && list_has(c1 + 1, "memory"))) {
@@ -102,7 +113,7 @@ static int find_mount(bool v2, char *mnt, size_t mlen, char *root, size_t rlen)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	FILE *f = fopen("/proc/self/mountinfo", "re");
+	FILE *f = fopen(proc_mountinfo_path, "re");
 	int ret = -1;
 
 	if (!f)
@@ -183,6 +194,20 @@ int cg_v2_pick_origin(const char *mnt, const char *home, bool write_ok,
 			return 0;
 		}
 	}
+}
+
+int cg_detect_from(struct cg_hier *h, const char *proc_cgroup,
+		   const char *mountinfo, char *err, size_t errlen)
+{
+	const char *pc = proc_cgroup_path, *mi = proc_mountinfo_path;
+	int ret;
+
+	proc_cgroup_path = proc_cgroup;
+	proc_mountinfo_path = mountinfo;
+	ret = cg_detect(h, err, errlen);
+	proc_cgroup_path = pc;
+	proc_mountinfo_path = mi;
+	return ret;
 }
 
 int cg_detect(struct cg_hier *h, char *err, size_t errlen)

@@ -47,6 +47,10 @@ struct cg_hier {
  * and fills version/origin, or -1 with a one-line reason in err.
  */
 int cg_detect(struct cg_hier *h, char *err, size_t errlen);
+/* cg_detect reading these files instead of /proc/self/cgroup and
+ * /proc/self/mountinfo (tests: fake trees).  Not thread-safe. */
+int cg_detect_from(struct cg_hier *h, const char *proc_cgroup,
+		   const char *mountinfo, char *err, size_t errlen);
 
 /* Creates the hierarchy (after cg_detect).  0, or -1 with err filled. */
 int cg_create(struct cg_hier *h, unsigned depth, unsigned containers,

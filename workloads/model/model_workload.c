@@ -39,6 +39,9 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 		return EXIT_USAGE;
 	}
 	sh->d = d;
+	if (p.page_work == PAGE_WORK_KERNEL &&
+	    (err = kwork_resolve(r->wl, d, r->knobs, &sh->kwork)))
+		return err;
 	sh->m = model_setup(r->arena, &p, r->lock, r->nworkers, d->pages_per_worker);
 	if (d->uses_counter) {
 		struct counter_params cp;
@@ -53,6 +56,10 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 		ww->d = d;
 		ww->run = r;
 		ww->map = arena_alloc(r->arena, (d->map_pages + 1) * sizeof(*ww->map), 8);
+		ww->mw->kw.units = sh->kwork.units;
+		if (p.page_work == PAGE_WORK_KERNEL)
+			ww->pte = arena_alloc(r->arena, (d->map_pages + 1) * sizeof(*ww->pte),
+					      PAGE_SIZE_MODEL);
 		if (sh->counter)
 			ww->counter_ctx = counter_ctx_new_stats(r->counter, r->arena,
 					sh->counter, i, ww->mw->lock_stats);
@@ -78,19 +85,55 @@ const struct lock_stat *model_lock_stats(const struct worker *w)
 	return model_worker_lock_stats(((struct mwl_worker *)w->priv)->mw);
 }
 
+void mwl_worker_init(struct worker *w)
+{
+	struct mwl_worker *ww = w->priv;
+
+	model_worker_populate(ww->mw->m, ww->mw->id);
+	if (ww->pte)
+		for (unsigned i = 0; i <= ww->d->map_pages; i++)
+			ww->pte[i] = 0;
+}
+
 void mwl_run(struct worker *w)
 {
 	struct mwl_worker *ww = w->priv;
 	void (*op)(struct mwl_worker *) = ww->d->op;
 
+	struct kwork *kw = &ww->mw->kw;
+
+	if (kw->units) {
+		/* Kernel-shaped operations take microseconds to milliseconds
+		 * (an AIM9 page_test call is 1600 faults): publish every one,
+		 * or a sample would see none of a batch of WORKER_PUBLISH. */
+		while (!worker_should_stop(w)) {
+			op(ww);
+			kwork_spend(kw, kw->units);
+			model_tick(ww->mw);
+			ww->iters++;
+			worker_done_op(w);
+		}
+		return;
+	}
 	WORKER_LOOP(w) {
 		op(ww);
+		/* The rest of the kernel's work for this operation (page_work=
+		 * kernel; units 0 otherwise): outside every modelled lock, as
+		 * entry, VMA and page-table work are in the kernel. */
+		kwork_spend(kw, kw->units);
 		model_tick(ww->mw);
 		ww->iters++;
 	}
 }
 
 /* ---- the kernel operations ---- */
+
+void mwl_zap_pte(struct mwl_worker *ww, unsigned i)
+{
+	/* zap_pte_range: ptep_get_and_clear */
+	if (ww->pte && ww->pte[i])
+		ww->pte[i] = 0;
+}
 
 static struct mpage *alloc_page_or_die(struct mwl_worker *ww)
 {
@@ -113,6 +156,15 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy)
 	if (!model_charge(mw, pg, mw->memcg))
 		die(1, "internal error: charge failed without a limit");
 	model_page_work(mw, copy);
+	if (ww->pte) {
+		/* copy_page from the file page (CoW) or clear_page, then
+		 * set_pte_at and the benchmark's one-byte write */
+		char *frame = model_page_frame(mw->m, pg);
+		model_page_fill(mw, pg, copy && ww->nfile ? ww->file[ww->nmap % ww->nfile]
+							   : NULL);
+		ww->pte[ww->nmap] = (uintptr_t)frame | 1;
+		((volatile char *)frame)[0] = 1;
+	}
 	model_mod_lruvec_state(mw, mw->memcg, mw->nid, NR_ANON_MAPPED, 1);
 	model_lru_add(mw, pg);
 	ww->map[ww->nmap++] = pg;
@@ -125,6 +177,7 @@ void mwl_unmap_anon(struct mwl_worker *ww)
 	model_lru_add_drain(mw); /* unmap_region() / zap_page_range_single() */
 	for (unsigned i = 0; i < ww->nmap; i++) {
 		struct mpage *pg = ww->map[i];
+		mwl_zap_pte(ww, i);
 		model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_ANON_MAPPED, -1);
 		model_release(mw, pg);
 	}
@@ -165,13 +218,13 @@ void mwl_shmem_truncate(struct mwl_worker *ww)
 void mwl_region_fault(struct mwl_worker *ww, bool copy)
 {
 	mwl_fault_anon(ww, copy);
-	if (ww->nmap == MWL_REGION)
+	if (ww->nmap == ww->d->map_pages)
 		mwl_unmap_anon(ww);
 }
 
 void mwl_expect_region(const struct model_params *p, struct mwl_counts *c)
 {
-	double gathers = (double)div_up(MWL_REGION, p->lru_batch) / MWL_REGION;
+	double gathers = (double)div_up(MWL_WIS_PAGES, p->lru_batch) / MWL_WIS_PAGES;
 
 	/* fault: PGFAULT, PGPGIN, NR_ANON_MAPPED+1, NR_INACTIVE_ANON+1 (drain);
 	 * munmap: NR_ANON_MAPPED-1, NR_INACTIVE_ANON-1, PGPGOUT per gather */
@@ -183,12 +236,14 @@ void mwl_expect_region(const struct model_params *p, struct mwl_counts *c)
 
 void mwl_prefault_file(struct mwl_worker *ww)
 {
-	ww->file = arena_alloc(ww->run->arena, MWL_REGION * sizeof(*ww->file), 8);
-	for (unsigned i = 0; i < MWL_REGION; i++)
-		mwl_shmem_add(ww);
+	unsigned n = ww->d->map_pages;
+
+	ww->file = arena_alloc(ww->run->arena, n * sizeof(*ww->file), 8);
+	for (unsigned i = 0; i < n; i++)
+		model_page_fill(ww->mw, mwl_shmem_add(ww), NULL); /* shmem_fault clears */
 	model_lru_add_drain(ww->mw);
-	memcpy(ww->file, ww->map, MWL_REGION * sizeof(*ww->file));
-	ww->nfile = MWL_REGION;
+	memcpy(ww->file, ww->map, n * sizeof(*ww->file));
+	ww->nfile = n;
 	ww->nmap = 0;
 }
 
@@ -196,13 +251,13 @@ void mwl_fallocate_op(struct mwl_worker *ww)
 {
 	mwl_shmem_add(ww);
 	mwl_shmem_add(ww);
-	if (ww->nmap == MWL_REGION)
+	if (ww->nmap == MWL_FALLOC_PAGES)
 		mwl_shmem_truncate(ww);
 }
 
 void mwl_expect_fallocate(const struct model_params *p, struct mwl_counts *c)
 {
-	double calls = MWL_REGION / 2, gathers = div_up(MWL_REGION, p->lru_batch);
+	double calls = MWL_FALLOC_PAGES / 2, gathers = div_up(MWL_FALLOC_PAGES, p->lru_batch);
 
 	/* per page in: PGPGIN, NR_FILE_PAGES, NR_SHMEM, NR_INACTIVE_ANON;
 	 * per page out: the three stats back, PGPGOUT per gather */
@@ -229,7 +284,12 @@ static void per_op_counts(const struct model *m, uint64_t iters, struct mwl_coun
 		.lru_move = o.lru_move / n, .stat_updates = o.stat_updates / n,
 		.events = o.events / n,
 		.lock_acq = (ls[LC_PGDAT_LRU].acquired + ls[LC_LRUVEC_LRU].acquired) / n,
+		.rstat_batches = o.rstat_batches / n,
 	};
+	for (unsigned k = 0; k < NR_STAT_ITEMS + NR_EVENTS; k++)
+		c->folds_memcg[k] = o.folds_memcg[k] / n;
+	for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
+		c->folds_lruvec[k] = o.folds_lruvec[k] / n;
 }
 
 static int check(struct run *r, struct mwl_shared *sh)
@@ -275,9 +335,30 @@ int mwl_finish(struct run *r, struct result *res)
 	/* bytes the lock takes at lruvec.lru_lock (4 = the kernel's layout;
 	 * more: the fields after it moved, see `memscale layout --lock`) */
 	result_metric(res, "pn_lock_bytes", (double)sh->m->lay.lock_size);
+	if (sh->m->p.page_work == PAGE_WORK_KERNEL) {
+		/* kernel-shaped work (kwork_calib.c): source 1 kernel backend,
+		 * 2 probes, 3 knob */
+		result_metric(res, "kwork_units", (double)sh->kwork.units);
+		result_metric(res, "kwork_source", sh->kwork.source);
+		result_metric(res, "kwork_kernel_ns", sh->kwork.kernel_ns);
+		result_metric(res, "kwork_model0_ns", sh->kwork.model0_ns);
+		result_metric(res, "kwork_unit_ns", sh->kwork.unit_ns);
+	}
 	/* Contention per lock class: the harness adds <class>_contended_pct
 	 * etc. from the stats runstat_adopt() handed over in setup. */
 	return check(r, sh);
+}
+
+void mwl_sidecar(const struct workload *wl, const struct mwl_desc *d,
+		 struct json *j, struct knobset *ks)
+{
+	struct model_params p;
+	struct kwork_cal c;
+
+	if (model_params_from_knobs(&p, ks) || p.page_work != PAGE_WORK_KERNEL)
+		return;
+	if (kwork_resolve(wl, d, ks, &c) == 0)
+		kwork_json(j, &c);
 }
 
 int mwl_drive(const struct workload *wl, struct knobset *ks,

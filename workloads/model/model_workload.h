@@ -21,6 +21,15 @@ struct mwl_worker;
 struct mwl_counts {
 	double charges, uncharges, lru_add, lru_del, lru_move;
 	double stat_updates, events, lock_acq;
+	/* Measured only (no op table): folds per operation (model_ops). */
+	double folds_memcg[NR_STAT_ITEMS + NR_EVENTS], folds_lruvec[NR_STAT_ITEMS];
+	double rstat_batches;
+};
+
+/* The kernel's entries per operation (for kwork=probes): page faults,
+ * syscalls and page copies the real benchmark operation takes. */
+struct mwl_kentry {
+	double faults, syscalls, copies;
 };
 
 struct mwl_desc {
@@ -31,7 +40,29 @@ struct mwl_desc {
 	void (*op)(struct mwl_worker *ww);            /* one benchmark op */
 	/* op table for these parameters; NULL: not deterministic */
 	void (*expect)(const struct model_params *p, struct mwl_counts *c);
+	struct mwl_kentry kentry;
+	/* operations of the kernel backend's twin per operation here (AIM9
+	 * counts brk calls, the model page_test calls); 0 means 1 */
+	double kops_per_op;
 };
+
+/* ---- kernel-shaped local work (page_work=kernel), kwork_calib.c ---- */
+enum kwork_source { KWORK_SRC_NONE, KWORK_SRC_KERNEL, KWORK_SRC_PROBES, KWORK_SRC_KNOB };
+struct kwork_cal {
+	enum kwork_source source;
+	double kernel_ns;  /* the kernel's cost per operation (or the probes') */
+	double model0_ns;  /* the model with frames and PTEs, no residual */
+	double model_ns;   /* the model with the residual (check) */
+	double unit_ns;    /* one unit inside the workload */
+	uint64_t units;    /* residual units per operation */
+};
+/* Resolves knob kwork for workload wl (see kwork_calib.c).  0, or the exit
+ * status after a message. */
+int kwork_resolve(const struct workload *wl, const struct mwl_desc *d,
+		  struct knobset *ks, struct kwork_cal *out);
+const char *kwork_source_name(enum kwork_source s);
+struct json;
+void kwork_json(struct json *j, const struct kwork_cal *c);
 
 struct mwl_worker {
 	struct model_worker *mw;
@@ -39,6 +70,7 @@ struct mwl_worker {
 	struct run *run;
 	struct mpage **map;   /* pages mapped by the current "mmap"/file */
 	unsigned nmap, pos;
+	volatile uint64_t *pte; /* page_work=kernel: the region's PTEs */
 	struct mpage **file;  /* page_fault2/3: the cached tmpfs file */
 	unsigned nfile;
 	struct mpage **ring;  /* lru_file_readtwice: pages the 2nd reader will hit */
@@ -51,6 +83,7 @@ struct mwl_shared {
 	const struct mwl_desc *d;
 	struct model *m;
 	void *counter;
+	struct kwork_cal kwork;
 };
 
 int mwl_setup(struct run *r, const struct mwl_desc *d);
@@ -59,8 +92,11 @@ int mwl_setup(struct run *r, const struct mwl_desc *d);
  * NULL for workers of other workloads.  Written only by that worker;
  * read them after it stopped. */
 const struct lock_stat *model_lock_stats(const struct worker *w);
+void mwl_worker_init(struct worker *w);
 void mwl_run(struct worker *w);
 int mwl_finish(struct run *r, struct result *res);
+void mwl_sidecar(const struct workload *wl, const struct mwl_desc *d,
+		 struct json *j, struct knobset *ks);
 
 /* The tracked locks of the memcg model: the LRU lock (per node or per
  * lruvec, knob lru_lock) and the stats flush lock. */
@@ -73,12 +109,20 @@ int mwl_finish(struct run *r, struct result *res);
 	{                                                                     \
 		return mwl_setup(r, &ident##_desc);                           \
 	}                                                                     \
+	const struct workload ident##_workload;                               \
+	static void ident##_sidecar(struct json *j, struct knobset *ks,       \
+				    enum run_mode mode)                       \
+	{                                                                     \
+		mwl_sidecar(&ident##_workload, &ident##_desc, j, ks);         \
+	}                                                                     \
 	const struct workload ident##_workload = {                            \
 		.name = #ident, .description = desc_,                         \
 		.flags = WL_F_USES_LOCK | WL_F_MODEL | (flags_),            \
 		.setup = ident##_setup,                                       \
+		.worker_init = mwl_worker_init,                               \
 		.lock_classes = MODEL_LOCK_CLASSES,                           \
 		.run = mwl_run, .finish = mwl_finish,                         \
+		.sidecar = ident##_sidecar,                                   \
 	};                                                                    \
 	REGISTER(workload, ident##_workload)
 
@@ -89,6 +133,8 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy);
 /* munmap/zap of every mapped anon page: lru_add_drain, NR_ANON_MAPPED -1
  * each, folios_put_refs (LRU del under the lock, uncharge gathers). */
 void mwl_unmap_anon(struct mwl_worker *ww);
+/* page_work=kernel: clear PTE i of the region at munmap/zap. */
+void mwl_zap_pte(struct mwl_worker *ww, unsigned i);
 /* shmem_alloc_and_add_folio: alloc, charge (PGPGIN), NR_FILE_PAGES and
  * NR_SHMEM +1, folio_add_lru; the page joins ww->map. */
 struct mpage *mwl_shmem_add(struct mwl_worker *ww);
@@ -96,20 +142,34 @@ struct mpage *mwl_shmem_add(struct mwl_worker *ww);
  * each, __folio_batch_release. */
 void mwl_shmem_truncate(struct mwl_worker *ww);
 
-/* will-it-scale's 128 MB mapping, scaled to MWL_REGION pages so a worker's
- * page pool stays small; only the per-page costs matter, and munmap
- * amortises over 256 pages instead of 32768 (the batch drains per page
- * are the same). */
-#define MWL_REGION 256
-/* page_fault1/2: fault one anon page into the region; munmap when full. */
+/*
+ * Regions as the benchmarks size them, so that every per-CPU delta, batch
+ * and flush trigger crosses its threshold as often per operation as in
+ * the kernel (a ±1 stat item folds 2*floor(R/(B+1)) times per region of
+ * R pages at batch B; with 256 pages it never folded at B = 512):
+ *   will-it-scale page_fault1/2/3: mmap(128 MB) = 32768 pages per task
+ *     (tests/page_fault{1,2,3}.c, MEMSIZE 128 MB);
+ *   will-it-scale fallocate1/2: 1 MB file = 256 pages, 8 KB per call
+ *     (tests/fallocate1.c: BUFLEN 1 MB / 128);
+ *   vm-scalability case-lru-shm: shm_size/nr_task/2 bytes per task (half
+ *     of RAM over the tasks, e.g. 430 MB per task at 224 tasks and 192 GB);
+ *     scaled to 128 MB per task: the folds per operation of a ±1 item,
+ *     2*floor(F/(B+1))/F, then differ from the 430 MB file's by less than
+ *     (B+1)/F = 1.6 % at B = 512 and 0.1 % at B = 32.
+ */
+#define MWL_WIS_PAGES 32768
+#define MWL_FALLOC_PAGES 256
+#define MWL_SHM_PAGES 32768
+/* page_fault1/2: fault one anon page into the region of d->map_pages
+ * pages; munmap when full. */
 void mwl_region_fault(struct mwl_worker *ww, bool copy);
-/* page_fault2/3 set-up: the tmpfs file of MWL_REGION pages, cached. */
+/* page_fault2/3 set-up: the tmpfs file of d->map_pages pages, cached. */
 void mwl_prefault_file(struct mwl_worker *ww);
-/* Op table of mwl_region_fault (per page). */
+/* Op table of mwl_region_fault (per page, MWL_WIS_PAGES region). */
 void mwl_expect_region(const struct model_params *p, struct mwl_counts *c);
 
 /* fallocate1/2: fallocate(8 KB) = two shmem pages; ftruncate(0) at 1 MB
- * (MWL_REGION pages), and its op table. */
+ * (MWL_FALLOC_PAGES pages), and its op table. */
 void mwl_fallocate_op(struct mwl_worker *ww);
 void mwl_expect_fallocate(const struct model_params *p, struct mwl_counts *c);
 

@@ -45,4 +45,6 @@ MODEL_WORKLOAD(aim9_page_test, 0,
 	       "AIM9 page_test: 100 x (sbrk -64 KB, 16 page faults) per call (model)",
 	       .pages_per_worker = PAGES_PER_ROUND + 2 * MODEL_MAX_BATCH,
 	       .map_pages = PAGES_PER_ROUND, .op = aim9_page_test_op,
-	       .expect = aim9_page_test_expect);
+	       .expect = aim9_page_test_expect,
+	       .kentry = { .faults = 1600, .syscalls = 1703 },
+	       .kops_per_op = 1700 /* kernel:aim9_page_test counts brk calls */);

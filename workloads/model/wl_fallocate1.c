@@ -22,6 +22,7 @@
 
 MODEL_WORKLOAD(fallocate1, 0,
 	       "will-it-scale fallocate1: shmem fallocate 8 KB steps, ftruncate at 1 MB (model)",
-	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
-	       .map_pages = MWL_REGION, .op = mwl_fallocate_op,
-	       .expect = mwl_expect_fallocate);
+	       .pages_per_worker = MWL_FALLOC_PAGES + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_FALLOC_PAGES, .op = mwl_fallocate_op,
+	       .expect = mwl_expect_fallocate,
+	       .kentry = { .syscalls = 1 + 2.0 / MWL_FALLOC_PAGES });

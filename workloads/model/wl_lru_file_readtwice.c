@@ -82,4 +82,5 @@ static void readtwice_op(struct mwl_worker *ww)
 MODEL_WORKLOAD(lru_file_readtwice, 0,
 	       "vm-scalability lru-file-readtwice: two readers per file, activate on the 2nd read, reclaim (model)",
 	       .pages_per_worker = POOL, .map_pages = 1, .prefault = readtwice_init,
-	       .op = readtwice_op);
+	       .op = readtwice_op,
+	       .kentry = { .syscalls = 4 });

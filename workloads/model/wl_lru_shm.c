@@ -9,10 +9,10 @@
  * PGPGIN, NR_FILE_PAGES, NR_SHMEM, folio_add_lru), finish_fault ->
  * folio_add_file_rmap (NR_FILE_MAPPED), the PGFAULT event; munmap takes
  * NR_FILE_MAPPED back, rm truncates (LRU del, uncharge).  The file is
- * MWL_REGION pages per task.
+ * MWL_SHM_PAGES pages per task (scaled, see model_workload.h).
  *
  * One operation = one page read (usemem's KB/s / 4).
- * Op table per operation (F = 256 pages per file, B = lru_batch):
+ * Op table per operation (F = MWL_SHM_PAGES = 32768 pages per file, B = lru_batch):
  *   charges 1, uncharges ceil(F/B)/F
  *   LRU adds 1, LRU dels 1
  *   stat updates 8: NR_FILE_PAGES, NR_SHMEM, NR_INACTIVE_ANON, NR_FILE_MAPPED
@@ -31,17 +31,25 @@ static void lru_shm_op(struct mwl_worker *ww)
 	pg = mwl_shmem_add(ww);
 	model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_FILE_MAPPED, 1);
 	model_page_work(mw, false);
-	if (ww->nmap < MWL_REGION)
+	if (ww->pte) { /* shmem_fault clears the new page; set_pte_at; usemem reads */
+		char *frame = model_page_frame(mw->m, pg);
+		model_page_fill(mw, pg, NULL);
+		ww->pte[ww->nmap - 1] = (uintptr_t)frame | 1;
+		keep(((volatile char *)frame)[0]);
+	}
+	if (ww->nmap < MWL_SHM_PAGES)
 		return;
-	for (unsigned i = 0; i < ww->nmap; i++) /* munmap */
+	for (unsigned i = 0; i < ww->nmap; i++) { /* munmap */
+		mwl_zap_pte(ww, i);
 		model_mod_lruvec_state(mw, ww->map[i]->memcg, ww->map[i]->nid,
 				       NR_FILE_MAPPED, -1);
+	}
 	mwl_shmem_truncate(ww); /* rm */
 }
 
 static void lru_shm_expect(const struct model_params *p, struct mwl_counts *c)
 {
-	double g = (double)div_up(MWL_REGION, p->lru_batch) / MWL_REGION;
+	double g = (double)div_up(MWL_SHM_PAGES, p->lru_batch) / MWL_SHM_PAGES;
 
 	*c = (struct mwl_counts){ .charges = 1, .uncharges = g, .lru_add = 1,
 				  .lru_del = 1, .stat_updates = 8, .events = 2 + g,
@@ -50,5 +58,6 @@ static void lru_shm_expect(const struct model_params *p, struct mwl_counts *c)
 
 MODEL_WORKLOAD(lru_shm, 0,
 	       "vm-scalability lru-shm: read-fault a tmpfs file, unmap, rm (model)",
-	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
-	       .map_pages = MWL_REGION, .op = lru_shm_op, .expect = lru_shm_expect);
+	       .pages_per_worker = MWL_SHM_PAGES + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_SHM_PAGES, .op = lru_shm_op, .expect = lru_shm_expect,
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES });

@@ -37,4 +37,5 @@ static void malloc1_expect(const struct model_params *p, struct mwl_counts *c)
 MODEL_WORKLOAD(malloc1, 0,
 	       "will-it-scale malloc1: malloc(128 MB) = mmap, one page faulted, munmap (model)",
 	       .pages_per_worker = 4 + 2 * MODEL_MAX_BATCH, .map_pages = 1,
-	       .op = malloc1_op, .expect = malloc1_expect);
+	       .op = malloc1_op, .expect = malloc1_expect,
+	       .kentry = { .faults = 1, .syscalls = 2 });

@@ -6,10 +6,10 @@
  * do_anonymous_page ->
  * __mem_cgroup_charge -> folio_add_new_anon_rmap -> folio_add_lru; munmap
  * -> zap_pte_range -> tlb_finish_mmu -> folios_put_refs (lruvec lock) ->
- * uncharge_batch.  The mapping is MWL_REGION pages (see model_workload.h).
+ * uncharge_batch.  The mapping is MWL_WIS_PAGES pages (see model_workload.h).
  *
  * One operation = one page faulted (will-it-scale counts per page).
- * Op table per operation (R = MWL_REGION = 256, B = lru_batch):
+ * Op table per operation (R = MWL_WIS_PAGES = 32768, B = lru_batch):
  *   charges 1 (page_counter hit once per charge_batch by the stock)
  *   uncharges ceil(R/B)/R        (one uncharge_batch per release batch)
  *   LRU adds 1, LRU dels 1
@@ -27,6 +27,7 @@ static void page_fault1_op(struct mwl_worker *ww)
 
 MODEL_WORKLOAD(page_fault1, 0,
 	       "will-it-scale page_fault1: anon fault, charge, LRU add; munmap frees (model)",
-	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
-	       .map_pages = MWL_REGION, .op = page_fault1_op,
-	       .expect = mwl_expect_region);
+	       .pages_per_worker = MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_WIS_PAGES, .op = page_fault1_op,
+	       .expect = mwl_expect_region,
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES });

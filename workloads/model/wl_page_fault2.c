@@ -12,7 +12,7 @@
  * MEMCG_UPDATE_BATCH (+13.7..26.2%).
  *
  * One operation = one page faulted.
- * Op table per operation (R = MWL_REGION = 256, B = lru_batch):
+ * Op table per operation (R = MWL_WIS_PAGES = 32768, B = lru_batch):
  *   charges 1, uncharges ceil(R/B)/R
  *   LRU adds 1, LRU dels 1
  *   stat updates 4: NR_ANON_MAPPED +1/-1, NR_INACTIVE_ANON +1/-1
@@ -29,6 +29,7 @@ static void page_fault2_op(struct mwl_worker *ww)
 
 MODEL_WORKLOAD(page_fault2, 0,
 	       "will-it-scale page_fault2: CoW fault of a tmpfs file page, charge, LRU add; munmap frees (model)",
-	       .pages_per_worker = 2 * MWL_REGION + 2 * MODEL_MAX_BATCH,
-	       .map_pages = MWL_REGION, .prefault = mwl_prefault_file,
-	       .op = page_fault2_op, .expect = mwl_expect_region);
+	       .pages_per_worker = 2 * MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_WIS_PAGES, .prefault = mwl_prefault_file,
+	       .op = page_fault2_op, .expect = mwl_expect_region,
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .copies = 1 });

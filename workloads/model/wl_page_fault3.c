@@ -22,11 +22,18 @@ static void page_fault3_op(struct mwl_worker *ww)
 	model_count_event(mw, mw->memcg, EV_PGFAULT, 1);
 	model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_FILE_MAPPED, 1);
 	model_page_work(mw, false);
+	if (ww->pte) { /* set_pte_at, then the benchmark's write to the page */
+		char *frame = model_page_frame(mw->m, pg);
+		ww->pte[ww->pos - 1] = (uintptr_t)frame | 1;
+		((volatile char *)frame)[0] = 1;
+	}
 	if (ww->pos < ww->nfile)
 		return;
-	for (unsigned i = 0; i < ww->nfile; i++) /* munmap: page_remove_rmap */
+	for (unsigned i = 0; i < ww->nfile; i++) { /* munmap: page_remove_rmap */
+		mwl_zap_pte(ww, i);
 		model_mod_lruvec_state(mw, ww->file[i]->memcg, ww->file[i]->nid,
 				       NR_FILE_MAPPED, -1);
+	}
 	ww->pos = 0;
 }
 
@@ -37,6 +44,7 @@ static void page_fault3_expect(const struct model_params *p, struct mwl_counts *
 
 MODEL_WORKLOAD(page_fault3, 0,
 	       "will-it-scale page_fault3: shared fault of a cached tmpfs page, NR_FILE_MAPPED only (model)",
-	       .pages_per_worker = MWL_REGION + 2 * MODEL_MAX_BATCH,
-	       .map_pages = MWL_REGION, .prefault = mwl_prefault_file,
-	       .op = page_fault3_op, .expect = page_fault3_expect);
+	       .pages_per_worker = MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
+	       .map_pages = MWL_WIS_PAGES, .prefault = mwl_prefault_file,
+	       .op = page_fault3_op, .expect = page_fault3_expect,
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES });
