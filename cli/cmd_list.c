@@ -1,16 +1,17 @@
-/* cmd_list.c - `memscale list locks|counters|workloads|variants|kernels`. */
+/* cmd_list.c - `memscale list locks|counters|workloads|variants|kernels|targets`. */
 #include <string.h>
 
 #include "cli/cli.h"
 #include "counters/counter.h"
 #include "harness/workload.h"
+#include "predict/target.h"
 
 static int list_main(int argc, char **argv);
 
 const struct subcommand list_cmd = {
 	.name = "list",
-	.summary = "list locks, counters, workloads, variants (knobs) or kernel profiles",
-	.usage = "list locks|counters|workloads|variants|kernels\n",
+	.summary = "list locks, counters, workloads, variants (knobs), kernel profiles or targets",
+	.usage = "list locks|counters|workloads|variants|kernels|targets\n",
 	.main = list_main,
 };
 REGISTER(subcommand, list_cmd);
@@ -137,8 +138,10 @@ static int list_main(int argc, char **argv)
 		list_variants();
 	else if (!strcmp(argv[1], "kernels"))
 		list_kernels();
+	else if (!strcmp(argv[1], "targets"))
+		target_list(stdout); /* machines to predict for, with sources */
 	else
-		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|kernels)",
+		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|kernels|targets)",
 		    argv[1]);
 	return 0;
 }

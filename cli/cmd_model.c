@@ -8,10 +8,11 @@
  *   lock        OLS'12 birth-death lock model over a core list (model_lock.c)
  *   sim         simulate one memcg workload configuration (model_sim.c)
  *   program     print a workload's op program (model_program.c)
- *   predict     seed A/B pairs on many cores vs the published changes
- *               (model_predict.c)
- *   validate    simulator vs this machine's measurements, a results CSV
- *               (model_validate.c)
+ *   predict     seed A/B pairs on many cores vs the published changes, each
+ *               for a target machine, predict/target.h (model_predict.c)
+ *   validate    the ledger over every published row (predict/ledger.h),
+ *               then the simulator vs any results directories or CSVs
+ *               given (model_validate.c)
  */
 #include <getopt.h>
 #include <math.h>
@@ -33,9 +34,9 @@ const struct subcommand model_cmd = {
 	"       model sim WORKLOAD --cpus LIST [--set KEY=VALUE]... [--calib FILE]\n"
 	"                 [--line 64|128] [--lock-kind queue|ticket] [--iters N]\n"
 	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128]\n"
-	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--line 64|128]\n"
-	"                 [--iters N] [--walk-miss F] [--remote-factor X]\n"
-	"       model validate RESULTS.csv [--calib FILE] [--line 64|128]\n"
+	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME]\n"
+	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
+	"       model validate [RESULTS_DIR|RESULTS.csv]... [--calib FILE] [--target NAME]\n"
 	"\n"
 	"calibrate  measures cache-line transfer (ping-pong), atomics, loads,\n"
 	"           per-CPU adds, list ops, page copy and fault, syscalls, every\n"
@@ -49,13 +50,23 @@ const struct subcommand model_cmd = {
 	"lock       throughput and collapse point of a ticket (handoff grows\n"
 	"           with waiters) or queue lock (constant handoff).\n"
 	"sim, predict, validate: --walk-miss F (fraction of 8d59d2214c's\n"
-	"           ancestor-walk loads that miss; assumed 1/3) and\n"
-	"           --remote-factor X (cross-node transfer cost; assumed 1) are\n"
-	"           assumptions, not calibrated; --line 128 models the adjacent-\n"
-	"           line prefetcher (predict prints 64 and 128 without --line).\n"
+	"           ancestor-walk loads that miss) and --remote-factor X\n"
+	"           (cross-node transfer cost) override the calibration and the\n"
+	"           target profile, and are printed as such; --line 128 models\n"
+	"           the adjacent-line prefetcher (predict: the target's pairing).\n"
 	"predict    EXPERIMENT: layout_false_sharing, stats_batch,\n"
-	"           permemcg_flush, lru_lock_split.  Without --calib a quick\n"
-	"           calibration runs first.  Default --cpus 52,80,104,224.\n"
+	"           permemcg_flush, lru_lock_split.  Each published row is\n"
+	"           predicted for the machine it ran on (its target profile,\n"
+	"           'memscale list targets'); other sizes for this machine\n"
+	"           (target 'here'); --target NAME predicts every row for NAME.\n"
+	"           Every parameter is printed with its origin (measured here,\n"
+	"           target profile with source, model, not measured).  Without\n"
+	"           --calib a quick calibration runs first.  Default --cpus\n"
+	"           52,80,104,224; --cpus published: the published sizes only.\n"
+	"validate   the ledger: every published row of every seed with its\n"
+	"           prediction, error, sign and held-out role, a summary per\n"
+	"           seed; then each RESULTS_DIR (every results.csv in it and its\n"
+	"           subdirectories) or CSV given: simulator vs measured.\n"
 	"\n"
 	"Published numbers are shown for comparison only; no model parameter is\n"
 	"fitted to them.\n",
@@ -68,7 +79,7 @@ enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
 	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL,
-	O_WALKMISS, O_REMOTE,
+	O_WALKMISS, O_REMOTE, O_TARGET,
 };
 
 #define usage_die(fmt, arg) \
@@ -106,6 +117,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "no-workloads", no_argument, NULL, O_NOWL },
 		{ "walk-miss", required_argument, NULL, O_WALKMISS },
 		{ "remote-factor", required_argument, NULL, O_REMOTE },
+		{ "target", required_argument, NULL, O_TARGET },
 		{ 0 },
 	};
 	int c;
@@ -177,6 +189,11 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_REMOTE:
 			if (!parse_double(optarg, 1, 100, &m->remote_factor))
 				usage_die("bad --remote-factor '%s' (want 1..100)", optarg);
+			break;
+		case O_TARGET:
+			if (strcmp(optarg, TARGET_HERE) && !target_find(optarg))
+				usage_die("unknown --target '%s' (see 'memscale list targets')", optarg);
+			m->target = optarg;
 			break;
 		case O_QUICK: m->quick = true; break;
 		case O_NOLOCKS: m->nolocks = true; break;

@@ -14,6 +14,7 @@
 #include "harness/calib_probe.h"
 #include "predict/markov.h"
 #include "predict/sim_memcg.h"
+#include "predict/target.h"
 
 extern const struct subcommand model_cmd;
 
@@ -21,6 +22,7 @@ extern const struct subcommand model_cmd;
 struct mopts {
 	const char *action;
 	const char *out, *cpus, *calib, *y;
+	const char *target; /* --target NAME (predict, validate) */
 	char **sets;
 	size_t nsets;
 	struct where where;
@@ -53,8 +55,10 @@ size_t model_cpu_list(const char *s, const char *dflt, long **out);
 void model_get_calib(const struct mopts *m, struct calib *c);
 /* The simulator configuration from --set, --line and --lock-kind. */
 void model_sim_cfg(const struct mopts *m, struct memcg_sim_cfg *cfg);
-/* --walk-miss and --remote-factor over the calibrated costs. */
-void model_apply_overrides(const struct mopts *m, struct memcg_costs *c);
+/* This machine's costs (target "here", predict/target.h) with --walk-miss,
+ * --remote-factor and --line over them; prints the parameter table, every
+ * value with its origin, to stdout as comment lines. */
+void model_here_costs(const struct mopts *m, const struct calib *c, struct memcg_costs *out);
 /* Exit 2 unless the simulator has a program for workload wl. */
 void model_check_workload(const char *wl);
 

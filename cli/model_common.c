@@ -60,15 +60,16 @@ void model_sim_cfg(const struct mopts *m, struct memcg_sim_cfg *cfg)
 	cfg->lock_kind = m->lock_kind;
 }
 
-/* Assumption overrides from the command line. */
-void model_apply_overrides(const struct mopts *m, struct memcg_costs *c)
+void model_here_costs(const struct mopts *m, const struct calib *c, struct memcg_costs *out)
 {
-	if (!isnan(m->walk_miss)) { /* replaces a measured walk step */
-		c->walk_miss = m->walk_miss;
-		c->walk_step_ns[0] = c->walk_step_ns[1] = NAN;
-	}
-	if (!isnan(m->remote_factor))
-		c->sim.remote_factor = m->remote_factor;
+	struct target here;
+	struct target_costs tc;
+	struct target_overrides ov = { m->walk_miss, m->remote_factor, m->line };
+
+	target_here(&here, c);
+	target_costs(&here, c, &ov, &tc);
+	target_print_params(&here, &tc, stdout);
+	*out = tc.c;
 }
 
 void model_check_workload(const char *wl)

@@ -21,8 +21,7 @@ int model_sim(struct mopts *m)
 	model_sim_cfg(m, &cfg);
 	n = model_cpu_list(m->cpus, "1,2,4,8,16,32,52,80,104,224", &cpus);
 	model_get_calib(m, &c);
-	calib_costs(&c, &costs);
-	model_apply_overrides(m, &costs);
+	model_here_costs(m, &c, &costs);
 	calib_free(&c);
 	{
 		/* Speed-up is against one simulated core. */

@@ -1,15 +1,21 @@
 /*
- * model_validate.c - `memscale model validate`: the simulator against
- * this machine's measurements (a results CSV), one group per workload,
- * lock and knob values.
+ * model_validate.c - `memscale model validate`: the validation ledger over
+ * every published row (predict/ledger.h), then the simulator against each
+ * results directory or CSV given: one group per workload, lock and knob
+ * values (measured mean per worker count against the simulated one), and
+ * base vs patch groups that differ in one knob (the change measured against
+ * the simulated change at the largest worker count).
  */
+#include <dirent.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/model.h"
 #include "core/csv.h"
+#include "predict/ledger.h"
 #include "predict/usl.h"
 
 /* The result columns that describe a model configuration: every
@@ -32,13 +38,81 @@ static const char *const *model_knob_cols(size_t *n)
 	return cols;
 }
 
-int model_validate(struct mopts *m)
+/* One group's largest worker count, for the A/B comparison. */
+struct ab_group {
+	char *wl, *lock, *variant, *cfg;
+	double workers, measured, simulated;
+};
+
+/* Knob settings (k=v,...) that differ between two configurations;
+ * *which gets the first one that differs.  Both hold the same knobs. */
+static unsigned cfg_diff(const char *a, const char *b, char *which, size_t len)
+{
+	char *x = xstrdup(a), *y = xstrdup(b), *s1 = NULL, *s2 = NULL;
+	unsigned n = 0;
+	char *p = strtok_r(x, ",", &s1), *q = strtok_r(y, ",", &s2);
+
+	for (; p && q; p = strtok_r(NULL, ",", &s1), q = strtok_r(NULL, ",", &s2))
+		if (strcmp(p, q) && n++ == 0)
+			snprintf(which, len, "%s -> %s", p, strchr(q, '=') ? strchr(q, '=') + 1 : q);
+	n += (p != NULL) + (q != NULL);
+	free(x);
+	free(y);
+	return n;
+}
+
+/* Base vs patch groups that differ in one knob: the change measured at
+ * the largest worker count against the simulated change there. */
+static void ab_compare(const char *path, struct ab_group *g, size_t n)
+{
+	double sum = 0;
+	unsigned pairs = 0, sign_ok = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!g[i].variant || strcmp(g[i].variant, "base"))
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			char which[160];
+			double mc, sc;
+
+			if (i == j || !g[j].variant || !strcmp(g[j].variant, "base") ||
+			    strcmp(g[i].wl, g[j].wl) || strcmp(g[i].lock, g[j].lock) ||
+			    g[i].workers != g[j].workers ||
+			    cfg_diff(g[i].cfg, g[j].cfg, which, sizeof(which)) != 1)
+				continue;
+			if (!pairs++)
+				printf("# A/B at the largest worker count: change measured vs simulated\n"
+				       "%-18s %-44s %5s %10s %10s %8s %s\n", "workload", "A -> B",
+				       "N", "measured", "simulated", "err(pp)", "sign");
+			mc = 100 * (g[j].measured / g[i].measured - 1);
+			sc = 100 * (g[j].simulated / g[i].simulated - 1);
+			sum += fabs(sc - mc);
+			sign_ok += (sc > 0) == (mc > 0);
+			printf("%-18s %-44s %5g %+9.1f%% %+9.1f%% %+8.1f %s\n", g[i].wl, which,
+			       g[i].workers, mc, sc, sc - mc, (sc > 0) == (mc > 0) ? "ok" : "NO");
+		}
+	}
+	if (pairs)
+		printf("# %s: A/B mean |error| %.1f pp over %u pairs, signs %u/%u\n", path,
+		       sum / pairs, pairs, sign_ok, pairs);
+}
+
+/*
+ * Simulator vs one results CSV measured on this machine (or on the
+ * machine the calibration describes): one group per (workload, lock,
+ * knob values), the measured mean per worker count against the simulated
+ * one.  Returns the number of groups; adds to *sum_abs / *nerr the
+ * relative errors of the multi-worker points.
+ */
+static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
+			   double *sum_abs_out, unsigned *nerr_out)
 {
 	const char *err = NULL;
 	size_t el = 0, ngroups = 0;
 	struct csv_table *t;
-	int cwl, cw, cy, clock;
-	struct calib c;
+	int cwl, cw, cy, clock, cvar;
+	struct ab_group *abg;
+	struct calib c = *cp;
 	struct memcg_costs base_costs;
 	char **keys;
 	double sum_abs = 0;
@@ -46,21 +120,20 @@ int model_validate(struct mopts *m)
 	size_t nkc;
 	const char *const *knob_cols = model_knob_cols(&nkc);
 
-	model_need_args(m, 1, "RESULTS.csv");
-	check_input_file("model validate", m->args[0], "a results CSV");
-	t = csv_read_file(m->args[0], &err, &el);
+	t = csv_read_file(path, &err, &el);
 	if (!t)
-		die(EXIT_USAGE, "model validate: %s: line %zu: %s", m->args[0], el, err);
+		die(EXIT_USAGE, "model validate: %s: line %zu: %s", path, el, err);
 	cwl = csv_col(t, "workload");
 	cw = csv_col(t, "workers");
 	cy = csv_col(t, "ops_per_sec");
 	clock = csv_col(t, "lock");
+	cvar = csv_col(t, "variant");
 	if (cwl < 0 || cw < 0 || cy < 0)
 		die(EXIT_USAGE, "model validate: %s: need columns workload, workers, ops_per_sec",
-		    m->args[0]);
-	model_get_calib(m, &c);
-	calib_costs(&c, &base_costs);
-	model_apply_overrides(m, &base_costs);
+		    path);
+	abg = xcalloc(t->nrows + 1, sizeof(*abg));
+	printf("# results %s\n", path);
+	model_here_costs(m, &c, &base_costs);
 	keys = xcalloc(t->nrows + 1, sizeof(char *));
 
 	printf("%-6s %-18s %5s %14s %14s %8s\n", "group", "workload", "N",
@@ -89,8 +162,13 @@ int model_validate(struct mopts *m)
 		for (size_t g = 0; g < ngroups; g++)
 			seen |= !strcmp(keys[g], key);
 		if (seen || !memcg_sim_known(wl)) {
-			if (!memcg_sim_known(wl) && !seen)
-				fprintf(stderr, "model validate: no simulator program for workload '%s'; skipped\n", wl);
+			/* Said once per workload and file: the first row of it. */
+			bool first = true;
+			for (size_t q = 0; q < r && first; q++)
+				first = strcmp(t->rows[q][cwl], wl) != 0;
+			if (!memcg_sim_known(wl) && first)
+				fprintf(stderr, "model validate: %s: no simulator program for workload '%s'; skipped\n",
+					path, wl);
 			free(key);
 			for (size_t k = 0; k < gm.nsets; k++)
 				free(gm.sets[k]);
@@ -166,6 +244,16 @@ int model_validate(struct mopts *m)
 				}
 				if (gx[i] > wmax)
 					wmax = gx[i];
+				if (i + 1 == g) {
+					struct ab_group *a = &abg[ngroups - 1];
+					a->wl = xstrdup(wl);
+					a->lock = xstrdup(clock >= 0 ? t->rows[r][clock] : "");
+					a->variant = cvar >= 0 ? xstrdup(t->rows[r][cvar]) : NULL;
+					a->cfg = xstrdup(cfgstr);
+					a->workers = gx[i];
+					a->measured = gy[i];
+					a->simulated = rs.ops_per_sec;
+				}
 			}
 			free(xs);
 			free(ys);
@@ -176,15 +264,117 @@ int model_validate(struct mopts *m)
 			free(gm.sets[k]);
 		free(gm.sets);
 	}
-	if (!ngroups)
-		die(EXIT_USAGE, "model validate: %s: no rows of a simulated workload", m->args[0]);
 	if (nerr)
-		printf("# mean |rel err| over %u multi-worker points: %.1f%%\n", nerr,
+		printf("# %s: mean |rel err| over %u multi-worker points: %.1f%%\n", path, nerr,
 		       100 * sum_abs / nerr);
+	else
+		printf("# %s: no rows of a simulated workload\n", path);
+	ab_compare(path, abg, ngroups);
+	for (size_t g = 0; g < ngroups; g++) {
+		free(abg[g].wl);
+		free(abg[g].lock);
+		free(abg[g].variant);
+		free(abg[g].cfg);
+	}
+	free(abg);
 	for (size_t g = 0; g < ngroups; g++)
 		free(keys[g]);
 	free(keys);
 	csv_free(t);
+	*sum_abs_out += sum_abs;
+	*nerr_out += nerr;
+	return ngroups;
+}
+
+/* A results directory's CSVs: DIR/results.csv and DIR/<sub>/results.csv. */
+static size_t results_csvs(const char *dir, char ***out)
+{
+	size_t n = 0, cap = 16;
+	char **v = xcalloc(cap, sizeof(char *));
+	struct dirent **ents = NULL;
+	struct stat st;
+	char *top = xasprintf("%s/results.csv", dir);
+	int ne;
+
+	if (!stat(top, &st))
+		v[n++] = top;
+	else
+		free(top);
+	ne = scandir(dir, &ents, NULL, alphasort);
+	for (int i = 0; i < ne; i++) {
+		char *f = xasprintf("%s/%s/results.csv", dir, ents[i]->d_name);
+		if (ents[i]->d_name[0] != '.' && !stat(f, &st)) {
+			if (n + 1 >= cap) {
+				cap *= 2;
+				v = realloc(v, cap * sizeof(char *));
+				if (!v)
+					die(1, "out of memory");
+			}
+			v[n++] = f;
+		} else {
+			free(f);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	*out = v;
+	return n;
+}
+
+int model_validate(struct mopts *m)
+{
+	struct predict_opts po;
+	struct calib c;
+	double sum_abs = 0;
+	unsigned nerr = 0;
+
+	/* Bad paths are found before any work. */
+	for (int i = 0; i < m->nargs; i++) {
+		struct stat st;
+		if (stat(m->args[i], &st))
+			die_errno(EXIT_USAGE, "model validate: cannot read '%s'", m->args[i]);
+		if (!S_ISDIR(st.st_mode)) {
+			check_input_file("model validate", m->args[i], "a results CSV or directory");
+		} else {
+			char **csvs;
+			size_t n = results_csvs(m->args[i], &csvs);
+			for (size_t k = 0; k < n; k++)
+				free(csvs[k]);
+			free(csvs);
+			if (!n)
+				die(EXIT_USAGE, "model validate: '%s' is a directory without a results.csv "
+				    "in it or its subdirectories (want a results CSV or directory)", m->args[i]);
+		}
+	}
+	model_get_calib(m, &c);
+	memset(&po, 0, sizeof(po));
+	po.iters = (uint64_t)m->iters;
+	po.line_size = m->line;
+	po.lock_kind = m->lock_kind;
+	po.walk_miss = m->walk_miss;
+	po.remote_factor = m->remote_factor;
+	po.target = m->target;
+	predict_ledger(&c, &po, stdout);
+	for (int i = 0; i < m->nargs; i++) {
+		struct stat st;
+		char **csvs;
+		size_t n;
+
+		stat(m->args[i], &st);
+		if (!S_ISDIR(st.st_mode)) {
+			validate_csv(m->args[i], m, &c, &sum_abs, &nerr);
+			continue;
+		}
+		n = results_csvs(m->args[i], &csvs);
+		for (size_t k = 0; k < n; k++) {
+			validate_csv(csvs[k], m, &c, &sum_abs, &nerr);
+			free(csvs[k]);
+		}
+		free(csvs);
+	}
+	if (nerr)
+		printf("# results given: mean |rel err| over %u multi-worker points: %.1f%% "
+		       "(costs: this machine's calibration)\n", nerr, 100 * sum_abs / nerr);
 	calib_free(&c);
 	return 0;
 }

@@ -64,6 +64,59 @@ char *meta_sidecar_path(const char *csv_path)
 	return xasprintf("%s.json", csv_path);
 }
 
+/* The nominal clock in MHz: cpufreq's base_frequency, else half of
+ * /proc/cpuinfo's bogomips (twice the TSC clock on x86), else its
+ * "cpu MHz"; 0 when none is readable.  Stable across reads, unlike the
+ * current frequency, so two descriptions of one machine agree. */
+static long nominal_mhz(void)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cpufreq/base_frequency", "r");
+	char line[4096];
+	double khz = 0, bogo = 0, cur = 0;
+
+	if (f) {
+		if (fscanf(f, "%lf", &khz) != 1)
+			khz = 0;
+		fclose(f);
+		if (khz > 0)
+			return (long)(khz / 1000 + 0.5);
+	}
+	if (!(f = fopen("/proc/cpuinfo", "r")))
+		return 0;
+	while (fgets(line, sizeof(line), f) && (!bogo || !cur)) {
+		char *colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		if (!bogo && !strncmp(line, "bogomips", 8))
+			bogo = strtod(colon + 1, NULL);
+		else if (!cur && !strncmp(line, "cpu MHz", 7))
+			cur = strtod(colon + 1, NULL);
+	}
+	fclose(f);
+	return (long)((bogo > 0 ? bogo / 2 : cur) + 0.5);
+}
+
+/* "yes" when the CPU flags say a hypervisor runs this machine. */
+static const char *hypervisor(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[8192];
+	bool found = false;
+
+	if (!f)
+		return "unknown";
+	while (fgets(line, sizeof(line), f)) {
+		char *save = NULL, *colon = strchr(line, ':');
+		if (strncmp(line, "flags", 5) || !colon)
+			continue;
+		for (char *w = strtok_r(colon + 1, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
+			found |= !strcmp(w, "hypervisor");
+		break;
+	}
+	fclose(f);
+	return found ? "yes" : "no";
+}
+
 /* ---- the environment as LKP records it (lkp-tests lib/sysinfo.sh and
  * its monitors): CPU frequency governor, turbo/boost, THP, ASLR, load
  * and steal, read at the start and at the end of a run, and the kernel
@@ -256,6 +309,8 @@ size_t meta_machine(struct meta_fact *f)
 	f[n++] = (struct meta_fact){ "numa_nodes", NULL, (long)t->numa_nodes };
 	f[n++] = (struct meta_fact){ "online_cpus", NULL, sysconf(_SC_NPROCESSORS_ONLN) };
 	f[n++] = (struct meta_fact){ "kernel", meta_kernel(), 0 };
+	f[n++] = (struct meta_fact){ "cpu_mhz", NULL, nominal_mhz() };
+	f[n++] = (struct meta_fact){ "hypervisor", hypervisor(), 0 };
 	return n;
 }
 

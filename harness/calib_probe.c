@@ -52,11 +52,50 @@ static void summarise(double *v, size_t n, struct spread *s)
 	s->max = v[n - 1];
 }
 
+/* Whole-machine CPU time from /proc/stat's first line: total and stolen
+ * (by the hypervisor) jiffies; false where it cannot be read. */
+static bool cpu_jiffies(double *total, double *steal)
+{
+	FILE *f = fopen("/proc/stat", "r");
+	unsigned long long v[8] = { 0 };
+	int n;
+
+	if (!f)
+		return false;
+	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
+		   &v[3], &v[4], &v[5], &v[6], &v[7]);
+	fclose(f);
+	if (n < 8)
+		return false;
+	*total = 0;
+	for (int i = 0; i < 8; i++)
+		*total += (double)v[i];
+	*steal = (double)v[7];
+	return true;
+}
+
+/* Steal since the previous record() (or calib_measure's start). */
+static double last_total = NAN, last_steal = NAN;
+
+static double steal_since_last(void)
+{
+	double total, steal, pct = NAN;
+
+	if (!cpu_jiffies(&total, &steal))
+		return NAN;
+	if (!isnan(last_total) && total > last_total)
+		pct = 100 * (steal - last_steal) / (total - last_total);
+	last_total = total;
+	last_steal = steal;
+	return pct;
+}
+
 static void record(struct calib *c, const char *probe, double *v, size_t n,
 		   bool verbose)
 {
 	struct spread s;
 	char key[160];
+	double steal = steal_since_last();
 
 	summarise(v, n, &s);
 #define PUT(field)                                                        \
@@ -70,9 +109,17 @@ static void record(struct calib *c, const char *probe, double *v, size_t n,
 	PUT(min);
 	PUT(max);
 #undef PUT
+	/* Probes that ran under steal, or whose repetitions differ by more
+	 * than 2x, are reported as such (predict prints them again). */
+	if (steal > 0) {
+		snprintf(key, sizeof(key), "%s.steal_pct", probe);
+		calib_set_num(c, key, steal);
+	}
 	if (verbose)
 		fprintf(stderr, "calibrate: %-34s median %9.2f ns  IQR [%.2f, %.2f]  "
-			"range [%.2f, %.2f]\n", probe, s.median, s.q1, s.q3, s.min, s.max);
+			"range [%.2f, %.2f]%s%s\n", probe, s.median, s.q1, s.q3, s.min, s.max,
+			s.min > 0 && s.max / s.min > 2 ? "  VARIES" : "",
+			steal > 1 ? "  UNDER STEAL" : "");
 }
 
 struct pair_line {
@@ -344,20 +391,40 @@ static double time_page_copy(uint64_t n)
 	return (double)t0 / (double)n;
 }
 
+/*
+ * One first-touch fault of an anonymous page, and nothing else: the
+ * region is mapped before the clock starts and unmapped after it stops,
+ * and each touch is timed on its own; the figure is the median touch.
+ * (The old probe timed mmap + touch + munmap per page, which charged a
+ * share of two system calls and of the unmap to every fault.)  The
+ * unmap is timed apart, per page, as the "unmap" probe.
+ */
+static double fault_unmap_ns; /* per page, from the last time_fault */
+
 static double time_fault(uint64_t pages)
 {
 	size_t len = pages * 4096;
-	uint64_t t0 = now_ns();
+	double *t = xcalloc(pages, sizeof(double)), med;
 	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint64_t t0;
 
 	if (p == MAP_FAILED)
 		die_errno(1, "calibrate: mmap");
 	madvise(p, len, MADV_NOHUGEPAGE);
-	for (size_t off = 0; off < len; off += 4096)
-		p[off] = 1;
+	for (size_t i = 0; i < pages; i++) {
+		volatile char *a = p + i * 4096;
+		t0 = now_ns();
+		*a = 1;
+		t[i] = (double)(now_ns() - t0);
+	}
+	t0 = now_ns();
 	munmap(p, len);
-	return (double)(now_ns() - t0) / (double)pages;
+	fault_unmap_ns = (double)(now_ns() - t0) / (double)pages;
+	gsl_sort(t, 1, pages);
+	med = gsl_stats_median_from_sorted_data(t, 1, pages);
+	free(t);
+	return med;
 }
 
 static double time_syscall(uint64_t n)
@@ -590,6 +657,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 {
 	struct pair_line *line = aligned_alloc(PAD_SIZE, sizeof(*line) * 2);
 	double *v = xcalloc(o->reps, sizeof(double));
+	double total0 = 0, steal0 = 0, total1 = 0, steal1 = 0;
 	static const struct { const char *name; int which; uint64_t n; } single[] = {
 		{ "atomic.uncontended", 0, 2000000 }, { "hit", 1, 2000000 },
 		{ "miss", 2, 200000 }, { "percpu", 3, 2000000 },
@@ -604,9 +672,12 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 	set_meta(c, meta_build);
 	calib_set(c, "meta.time", meta_now_iso());
 	calib_set_num(c, "meta.reps", o->reps);
+	steal_since_last();
+	cpu_jiffies(&total0, &steal0);
 
 	probe_pairs(c, o, line);
 	for (size_t k = 0; k < ARRAY_SIZE(single); k++) {
+		double *unmap = xcalloc(o->reps, sizeof(double));
 		for (unsigned r = 0; r < o->reps; r++) {
 			uint64_t n = scaled(o, single[k].n);
 			switch (single[k].which) {
@@ -619,14 +690,20 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 			case 6: v[r] = time_fault(n); break;
 			default: v[r] = time_syscall(n); break;
 			}
+			unmap[r] = fault_unmap_ns;
 		}
 		record(c, single[k].name, v, o->reps, o->verbose);
+		if (single[k].which == 6)
+			record(c, "unmap", unmap, o->reps, o->verbose);
+		free(unmap);
 	}
 	probe_walk(c, o);
 	if (o->locks)
 		probe_locks(c, o, line);
 	if (o->workloads)
 		probe_workloads(c, o);
+	if (cpu_jiffies(&total1, &steal1) && total1 > total0)
+		calib_set_num(c, "steal_pct", 100 * (steal1 - steal0) / (total1 - total0));
 	free(v);
 	free(line);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "predict/target.h"
 
 /* Probes every valid file must carry ("<name>.median_ns"). */
 static const char *const required[] = {
@@ -213,43 +214,17 @@ void calib_load_or_die(struct calib *c, const char *path)
 		die(EXIT_USAGE, "calibration %s", err);
 }
 
-/*
- * The figure the models use for a probe: the minimum over the
- * repetitions when the file has it, else the median.  On a shared or
- * small machine every repetition can only be slowed down (preemption,
- * a busy sibling), never sped up, so the least disturbed repetition is
- * the closest to the hardware; the spread stays in the file.
- */
-static double best(const struct calib *c, const char *probe)
-{
-	char key[128];
-	double v;
-
-	snprintf(key, sizeof(key), "%s.min_ns", probe);
-	v = calib_num(c, key);
-	return isnan(v) ? calib_median(c, probe) : v;
-}
-
 void calib_costs(const struct calib *c, struct memcg_costs *out)
 {
-	memset(out, 0, sizeof(*out));
-	out->sim.xfer_ns = best(c, "xfer.atomic");
-	out->sim.remote_factor = 1.0; /* one node here: nothing to calibrate */
-	out->sim.hit_ns = best(c, "hit");
-	out->sim.atomic_ns = best(c, "atomic.uncontended");
-	/* A queue-lock hand-off is one transfer of the waiter's line (the
-	 * OLS'12 model's c); lock.NAME.pair figures also carry the flag
-	 * line of the alternation probe, so they are not used here. */
-	out->sim.handoff_ns = out->sim.xfer_ns;
-	out->fault_ns = best(c, "fault");
-	out->page_ns = best(c, "page");
-	out->syscall_ns = best(c, "syscall");
-	out->list_ns = best(c, "list");
-	out->percpu_ns = best(c, "percpu");
-	out->miss_ns = best(c, "miss");
-	out->walk_miss = 1.0 / 3.0; /* only where the walk was not measured */
-	/* The walk steps are differences of two costs, so their minimum
-	 * over repetitions is biased low: the median is used. */
-	out->walk_step_ns[0] = calib_median(c, "walk.permemcg");
-	out->walk_step_ns[1] = calib_median(c, "walk.cached");
+	struct target here;
+	struct target_costs tc;
+
+	/* One composition for every user: this machine as the target
+	 * (target.c).  Each probe stands for its least disturbed repetition
+	 * (the minimum: on a shared machine a repetition can only be slowed
+	 * down), else its median; nothing is assumed: the walk cost is the
+	 * walk_step probe's or none, and one node has no remote transfers. */
+	target_here(&here, c);
+	target_costs(&here, c, NULL, &tc);
+	*out = tc.c;
 }

@@ -13,8 +13,14 @@
  *   percpu         per-CPU add with threshold fold (lib/percpu_counter.c shape)
  *   list           list_add + list_del
  *   page           copy of one 4 KiB page
- *   fault          first-touch fault of one anonymous page, with its share
- *                  of mmap/munmap (this machine's kernel, one thread)
+ *   fault          one first-touch fault of an anonymous page (median of
+ *                  individually timed touches of a region mapped before
+ *                  the clock starts; this machine's kernel, one thread)
+ *   unmap          munmap of that region, per page
+ *   <probe>.steal_pct  CPU time stolen by the hypervisor while the probe
+ *                  ran (only when non-zero); steal_pct for the whole
+ *                  calibration (the machine's meta.hypervisor and
+ *                  meta.cpu_mhz come from core/meta.c)
  *   syscall        getppid() round trip
  *   walk.permemcg / walk.cached   one ancestor level of the per-memcg
  *                  flush threshold's walk per stat update (8d59d2214c23 /
@@ -75,9 +81,9 @@ double calib_num(const struct calib *c, const char *key);
 /* "<probe>.median_ns" (NAN when absent). */
 double calib_median(const struct calib *c, const char *probe);
 
-/* Component costs of the simulator from a calibration: each probe's
- * minimum over the repetitions when present (see calib.c), else its
- * median. */
+/* Component costs of the simulator from a calibration, this machine
+ * being the target (target.h: target_here, target_costs): each probe's
+ * minimum over the repetitions when present, else its median. */
 void calib_costs(const struct calib *c, struct memcg_costs *out);
 
 #endif

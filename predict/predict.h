@@ -5,23 +5,32 @@
  *
  * Each experiment has a small table of A/B pairs: a workload, the knob
  * settings shared by both sides, the knob that differs, and the published
- * changes with their machine sizes and citations (commit messages and
- * LKP reports, cited in predict.c).  The published numbers are used ONLY for display and
- * for the error columns; nothing is fitted to them: every cost comes from
- * the calibration probes.
+ * changes with their machine sizes, citations, the target profile of the
+ * machine each ran on and its role in the held-out split
+ * (docs/validation.md); citations (commit messages, LKP reports) are in
+ * predict.c.  The published numbers are used ONLY for display
+ * and for the error columns; nothing is fitted to them: hardware costs
+ * come from the target profile (predict/target.h, sourced figures), the
+ * rest from the calibration probes of the machine at hand.
  */
 #ifndef MEMSCALE_PREDICT_H
 #define MEMSCALE_PREDICT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "predict/calib.h"
+#include "predict/target.h"
 
 struct published {
 	unsigned cpus;    /* machine size (0: not stated) */
 	double lo, hi;    /* % change; lo == hi for one number */
 	const char *note; /* machine and citation */
+	const char *target; /* profile of the machine it ran on (predict/targets/);
+			     * NULL: no profile */
+	bool dev;         /* a development row of docs/validation.md's split
+			   * (false: held out for the final check) */
 };
 
 #define PREDICT_MAX_PUB 4
@@ -41,22 +50,64 @@ struct experiment_def {
 };
 
 const struct experiment_def *predict_find(const char *name);
+/* The experiments in table order: i < predict_count(). */
+size_t predict_count(void);
+const struct experiment_def *predict_at(size_t i);
 /* NULL-terminated list of names, for messages. */
 const char *predict_names(void);
 
 struct predict_opts {
 	long *cpus;
-	size_t ncpus;
+	size_t ncpus;         /* 0: only the published sizes */
 	uint64_t iters;       /* simulated iterations per configuration */
 	unsigned line_size;   /* 0: print both 64 and 128 */
 	enum sim_lock_kind lock_kind;
-	double walk_miss;     /* NAN: the calibration default (assumption) */
-	double remote_factor; /* NAN: 1 (nothing to calibrate on one node) */
+	double walk_miss;     /* NAN: from the calibration, or not measured */
+	double remote_factor; /* NAN: from the target profile */
+	const char *target;   /* --target NAME; NULL: each published row's own
+			       * machine, "here" for the other sizes */
 };
 
-/* NUMA nodes assumed for a machine of `cpus` CPUs (the seed machines:
- * up to 56 CPUs one node, up to 112 two, beyond that four). */
-unsigned predict_nodes(unsigned cpus);
+/* One predicted point: a pair at a machine size on a target. */
+struct predict_point {
+	const struct seed_pair *sp;
+	const struct published *pub; /* NULL: no published row at this size */
+	unsigned cpus;
+	const struct target *t;      /* NULL: no profile for the row's machine */
+	const struct target_costs *tc;
+	double pct;                  /* predicted % change B vs A (NAN: none) */
+	double err;                  /* signed distance from the published range */
+};
+
+/* Target-cost cache of one prediction session (one calibration). */
+struct predict_session {
+	const struct calib *c;
+	const struct predict_opts *o;
+	struct target here;
+	const struct target *t[32];
+	struct target_costs *tc[32];
+	bool printed[32];
+	size_t n;
+};
+
+void predict_session_init(struct predict_session *s, const struct calib *c,
+			  const struct predict_opts *o);
+void predict_session_free(struct predict_session *s);
+/* Evaluates sp at `cpus` (pub: the published row there, or NULL). */
+void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
+			const struct published *pub, unsigned cpus,
+			struct predict_point *pt);
+/* The effective value of knob `name` on side A (patch false) or B. */
+const char *predict_side_value(const struct seed_pair *sp, bool patch, const char *name,
+			       char *buf, size_t len);
+/* "kernel=A -> B": the sides as the published tables name them. */
+void predict_pair_label(const struct seed_pair *sp, char *buf, size_t len);
+/* Only the target pt would run on for published row pub. */
+void predict_point_eval_target(struct predict_session *s, const struct published *pub,
+			       struct predict_point *pt);
+/* Prints the parameter table of pt's target once per session. */
+void predict_print_target(struct predict_session *s, const struct predict_point *pt,
+			  FILE *out);
 
 /* Prints the table; returns 0, or EXIT_USAGE on a bad table entry. */
 int predict_run(const struct experiment_def *e, const struct calib *c,

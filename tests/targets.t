@@ -1,0 +1,80 @@
+#!/bin/sh
+# Target-machine profiles (predict/target.h): every registered profile
+# lists a source for every value; predict runs each published row on the
+# profile of its machine, other sizes on "here", every parameter with its
+# origin; nothing is left assumed; the validation ledger covers every
+# published row with its held-out role; bad targets are refused.
+. tests/lib.sh
+F=tests/fixtures
+CAL=$F/model_calib.txt
+
+expect_exit 0 "list targets" -- $MEMSCALE list targets
+cp "$TMP/out" "$TMP/targets"
+names=$(awk 'NR > 1 && /^[a-z0-9]/ && $1 != "here" { print $1 }' "$TMP/targets")
+[ -n "$names" ]; ok $? "at least one target profile is registered"
+# A value line: "    NAME  VALUE UNIT  SOURCE"; '-' values still name why.
+awk '/^    (clock|xfer|xfer_remote|dram|atomic|hit|prefetch_pair) / {
+	n++; src = $0; sub(/^ *[a-z_]+ +[-0-9.e+]+ +[A-Za-z]* */, "", src)
+	if (length(src) < 8) { print "no source: " $0; bad = 1 } }
+	END { exit bad || n == 0 }' "$TMP/targets"
+ok $? "every profile value carries a source"
+grep -q "^here " "$TMP/targets"; ok $? "'here' (this machine) is listed"
+
+for t in $names; do
+	expect_exit 0 "predict with --target $t" -- \
+		$MEMSCALE model predict lru_lock_split --calib $CAL --target $t --cpus 4 --iters 2000 --line 64
+	grep -q "^# target $t:" "$TMP/out"; ok $? "$t: its parameter table is printed"
+	# Every parameter line names an origin.
+	awk '/^#   [a-z_]+ +[-0-9.e+]+ / { n++
+		if ($0 !~ /(measured here|target profile|model|NOT MEASURED|command line)/) { print; bad = 1 } }
+		END { exit bad || n < 10 }' "$TMP/out"
+	ok $? "$t: every parameter has an origin"
+done
+grep -q "assumed" "$TMP/out"; [ $? -ne 0 ]; ok $? "no parameter is 'assumed'"
+
+# Published rows run on their own machine, other sizes on this machine.
+expect_exit 0 "predict lru_lock_split per published machine" -- \
+	$MEMSCALE model predict lru_lock_split --calib $CAL --cpus 8 --iters 2000
+grep -Eq "^aim9_page_test .* 24 .* e5-2630-2s " "$TMP/out"; ok $? "AIM9 row at 24 CPUs runs on e5-2630-2s"
+grep -Eq "^aim9_page_test .* 8 .* here " "$TMP/out"; ok $? "an unpublished size runs on 'here'"
+
+# The ancestor-walk cost: not measured without a walk_step probe, measured with one.
+expect_exit 0 "predict permemcg_flush without walk_step" -- \
+	$MEMSCALE model predict permemcg_flush --calib $CAL --cpus 4 --iters 2000 --target here
+grep -Eq "^#   walk_miss .*NOT MEASURED" "$TMP/out"; ok $? "the walk cost says NOT MEASURED"
+{ cat $CAL; echo "walk.permemcg.median_ns = 30"; echo "walk.cached.median_ns = 2"; } >"$TMP/walk.calib"
+expect_exit 0 "predict permemcg_flush with walk_step" -- \
+	$MEMSCALE model predict permemcg_flush --calib "$TMP/walk.calib" --cpus 4 --iters 2000 --target here
+grep -Eq "^#   walk_step +30 .*measured here .*walk.permemcg" "$TMP/out"; ok $? "the walk step comes from the walk.permemcg probe"
+
+# Clock scaling: local work in cycles at the target's clock.
+{ cat $CAL; echo "meta.cpu_mhz = 5800"; } >"$TMP/clock.calib"
+expect_exit 0 "predict on lkp-cpl-4sp2 with a 5.8 GHz calibration" -- \
+	$MEMSCALE model predict permemcg_flush --calib "$TMP/clock.calib" --target lkp-cpl-4sp2 --cpus 4 --iters 2000
+# fault.min_ns 1535.53 x 5.8 / 2.9 = 3071
+grep -Eq "^#   fault_ns +3071 " "$TMP/out"; ok $? "fault scaled by the clock ratio (3071 ns)"
+grep -Eq "^#   remote_factor .*target profile" "$TMP/out"; ok $? "cross-socket factor from the profile"
+
+# The ledger: every published row, roles from docs/validation.md.
+expect_exit 0 "validate: the ledger" -- $MEMSCALE model validate --calib $CAL --iters 2000
+rows=$(grep -Ec "^(layout_false_sharing|stats_batch|permemcg_flush|lru_lock_split) " "$TMP/out")
+[ "$rows" -eq 30 ]; ok $? "ledger has the 30 published rows ($rows)"
+dev=$(grep -Ec "^[a-z_]+ +[a-z0-9_]+ .* dev " "$TMP/out")
+[ "$dev" -eq 4 ]; ok $? "4 development rows ($dev)"
+[ "$(grep -c '^# summary [a-z_]*:' "$TMP/out")" -eq 4 ]; ok $? "one summary per seed"
+grep -q "^# summary, held-out rows:" "$TMP/out"; ok $? "held-out summary"
+mkdir -p "$TMP/res/seed"; cp $F/model_results.csv "$TMP/res/seed/results.csv"
+expect_exit 0 "validate a results directory" -- $MEMSCALE model validate "$TMP/res" --calib $CAL --iters 2000
+grep -q "^# results $TMP/res/seed/results.csv" "$TMP/out"; ok $? "the directory's results.csv is validated"
+
+# Calibration: one fault per fault probe, the unmap apart, the machine's conditions recorded.
+expect_exit 0 "calibrate --quick" -- \
+	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 --out "$TMP/q.calib"
+grep -q "^unmap.median_ns" "$TMP/q.calib"; ok $? "unmap probe recorded apart from fault"
+grep -Eq "^meta.hypervisor = (yes|no)$" "$TMP/q.calib"; ok $? "hypervisor recorded"
+
+expect_usage "unknown --target" "nosuchbox" -- \
+	$MEMSCALE model predict stats_batch --calib $CAL --target nosuchbox
+expect_usage "validate a missing directory" "nonexistent" -- \
+	$MEMSCALE model validate "$TMP/nonexistent" --calib $CAL
+done_testing
