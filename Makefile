@@ -223,7 +223,9 @@ fuzz: deps
 		LDFLAGS='-fsanitize=address,undefined' bin-asan/fuzz/fuzz_parsers
 	@mkdir -p bin-asan/fuzz-findings
 	ASAN_OPTIONS=detect_leaks=0 bin-asan/fuzz/fuzz_parsers --runs $(FUZZ_RUNS) \
-		--seed $(FUZZ_SEED) --out bin-asan/fuzz-findings $(FUZZ_SEEDS)
+		--seed $(FUZZ_SEED) --out bin-asan/fuzz-findings $(FUZZ_SEEDS) || { \
+		echo "fuzz: a sanitizer or signal ended the driver; its input is" \
+		     "bin-asan/fuzz-findings/fuzz-current (FUZZ_VERBOSE=1 shows the report)"; exit 1; }
 
 bench: all
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done

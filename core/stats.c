@@ -572,6 +572,10 @@ int stats_load(const char *path, const char *column,
 	FILE *mf;
 	int vcol, *gcol, *wcol, rc = -1;
 	char **key;
+	static const struct where no_filter;
+
+	if (!where)
+		where = &no_filter;
 
 	memset(out, 0, sizeof(*out));
 	if (!buf) {

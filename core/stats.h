@@ -134,7 +134,8 @@ struct sample_set {
 	struct sample_group *groups;
 };
 
-/* Returns 0, or -1 with a one-line reason in err (no path prefix). */
+/* Returns 0, or -1 with a one-line reason in err (no path prefix).
+ * where: the rows to keep (core/where.h), or NULL for every row. */
 int stats_load(const char *path, const char *column,
 	       const struct where *where,
 	       const char *const *group, size_t ngroup,
