@@ -62,4 +62,8 @@ void model_here_costs(const struct mopts *m, const struct calib *c, struct memcg
 /* Exit 2 unless the simulator has a program for workload wl. */
 void model_check_workload(const char *wl);
 
+/* The predictor's options from the command line (no CPU list). */
+struct predict_opts;
+void model_predict_opts(const struct mopts *m, struct predict_opts *po);
+
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/model.h"
+#include "predict/predict.h"
 
 size_t model_cpu_list(const char *s, const char *dflt, long **out)
 {
@@ -82,4 +83,15 @@ void model_check_workload(const char *wl)
 		}
 		die(EXIT_USAGE, "model: unknown workload '%s' (want %s)", wl, list);
 	}
+}
+
+void model_predict_opts(const struct mopts *m, struct predict_opts *po)
+{
+	memset(po, 0, sizeof(*po));
+	po->iters = (uint64_t)m->iters;
+	po->line_size = m->line;
+	po->lock_kind = m->lock_kind;
+	po->walk_miss = m->walk_miss;
+	po->remote_factor = m->remote_factor;
+	po->target = m->target;
 }

@@ -21,17 +21,11 @@ int model_predict(struct mopts *m)
 	if (!e)
 		die(EXIT_USAGE, "model predict: unknown experiment '%s' (want %s)",
 		    m->args[0], predict_names());
-	memset(&po, 0, sizeof(po));
+	model_predict_opts(m, &po);
 	if (m->cpus && !strcmp(m->cpus, "published"))
 		po.ncpus = 0; /* only the sizes of the published rows */
 	else
 		po.ncpus = model_cpu_list(m->cpus, "52,80,104,224", &po.cpus);
-	po.iters = (uint64_t)m->iters;
-	po.line_size = m->line;
-	po.lock_kind = m->lock_kind;
-	po.walk_miss = m->walk_miss;
-	po.remote_factor = m->remote_factor;
-	po.target = m->target;
 	model_get_calib(m, &c);
 	rc = predict_run(e, &c, &po, stdout);
 	calib_free(&c);

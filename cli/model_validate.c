@@ -347,13 +347,7 @@ int model_validate(struct mopts *m)
 		}
 	}
 	model_get_calib(m, &c);
-	memset(&po, 0, sizeof(po));
-	po.iters = (uint64_t)m->iters;
-	po.line_size = m->line;
-	po.lock_kind = m->lock_kind;
-	po.walk_miss = m->walk_miss;
-	po.remote_factor = m->remote_factor;
-	po.target = m->target;
+	model_predict_opts(m, &po);
 	predict_ledger(&c, &po, stdout);
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
