@@ -107,6 +107,26 @@ static void note(struct target_costs *tc, const char *name, double v, const char
 
 /* Probes whose repetitions differ by more than 2x, and the machine
  * conditions recorded at calibration (hypervisor, steal). */
+/* A cost the profile gives in cycles (at its clock), else this machine's
+ * probe run at the target's clock; noted with its origin either way. */
+static double cycles_or_probe(struct target_costs *tc, const char *name,
+			      const struct tval *cycles, double ghz, const struct calib *c,
+			      const char *probe, bool here, double scale, const char *scale_src)
+{
+	double v;
+
+	if (isfinite(cycles->v) && isfinite(ghz)) {
+		v = cycles->v / ghz;
+		note(tc, name, v, "ns", ORIGIN_PROFILE, "%.0f cycles at %.2f GHz: %s",
+		     cycles->v, ghz, cycles->src);
+	} else {
+		v = best(c, probe) * scale;
+		note(tc, name, v, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED, "%s probe, %s",
+		     probe, scale_src);
+	}
+	return v;
+}
+
 static void probe_warnings(const struct calib *c, struct target_costs *tc)
 {
 	static const char *const probes[] = {
@@ -184,24 +204,10 @@ void target_costs(const struct target *t, const struct calib *c,
 	m->sim.xfer_ns = t->xfer_ns.v;
 	note(tc, "xfer_ns", m->sim.xfer_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_PROFILE,
 	     "%s", t->xfer_ns.src);
-	if (isfinite(t->atomic_cycles.v) && isfinite(t->ghz.v)) {
-		m->sim.atomic_ns = t->atomic_cycles.v / t->ghz.v;
-		note(tc, "atomic_ns", m->sim.atomic_ns, "ns", ORIGIN_PROFILE, "%.0f cycles at %.2f GHz: %s",
-		     t->atomic_cycles.v, t->ghz.v, t->atomic_cycles.src);
-	} else {
-		m->sim.atomic_ns = best(c, "atomic.uncontended") * scale;
-		note(tc, "atomic_ns", m->sim.atomic_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
-		     "atomic.uncontended probe, %s", scale_src);
-	}
-	if (isfinite(t->hit_cycles.v) && isfinite(t->ghz.v)) {
-		m->sim.hit_ns = t->hit_cycles.v / t->ghz.v;
-		note(tc, "hit_ns", m->sim.hit_ns, "ns", ORIGIN_PROFILE, "%.0f cycles at %.2f GHz: %s",
-		     t->hit_cycles.v, t->ghz.v, t->hit_cycles.src);
-	} else {
-		m->sim.hit_ns = best(c, "hit") * scale;
-		note(tc, "hit_ns", m->sim.hit_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
-		     "hit probe, %s", scale_src);
-	}
+	m->sim.atomic_ns = cycles_or_probe(tc, "atomic_ns", &t->atomic_cycles, t->ghz.v, c,
+					   "atomic.uncontended", here, scale, scale_src);
+	m->sim.hit_ns = cycles_or_probe(tc, "hit_ns", &t->hit_cycles, t->ghz.v, c, "hit",
+					here, scale, scale_src);
 	m->sim.handoff_ns = m->sim.xfer_ns;
 	note(tc, "handoff_ns", m->sim.handoff_ns, "ns", ORIGIN_MODEL,
 	     "queue-lock hand-off = one transfer of the waiter's line (OLS'12 c)");
