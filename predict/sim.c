@@ -57,7 +57,22 @@ unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope)
 		die(1, "sim: too many lines in program '%s'", p->name);
 	snprintf(p->lines[p->nlines].name, sizeof(p->lines[0].name), "%s", name);
 	p->lines[p->nlines].scope = scope;
+	p->lines[p->nlines].mate = -1;
 	return p->nlines++;
+}
+
+void sim_line_mate(struct sim_prog *p, unsigned a, unsigned b)
+{
+	struct sim_line_def *la = &p->lines[a], *lb = &p->lines[b];
+
+	if (a == b || a >= p->nlines || b >= p->nlines)
+		die(1, "sim: bad sector mates %u, %u in program '%s'", a, b, p->name);
+	if (la->scope != lb->scope)
+		die(1, "sim: sector mates '%s' and '%s' differ in scope", la->name, lb->name);
+	if ((la->mate >= 0 && la->mate != (int)b) || (lb->mate >= 0 && lb->mate != (int)a))
+		die(1, "sim: line '%s' or '%s' already has a sector mate", la->name, lb->name);
+	la->mate = (int)b;
+	lb->mate = (int)a;
 }
 
 unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
@@ -190,10 +205,14 @@ void sim_prog_dump(const struct sim_prog *p, FILE *f)
 /* ---- run-time state ---- */
 
 struct line_st {
-	double free_at;   /* the line serves one transfer at a time */
-	uint32_t version; /* bumped by every write */
-	int owner;        /* last writer, -1: memory */
-	bool shared;      /* read by a non-owner since the last write */
+	double free_at;    /* the line serves one transfer at a time */
+	uint32_t version;  /* bumped by every write */
+	int owner;         /* last writer, -1: memory */
+	bool shared;       /* read by a non-owner since the last write */
+	unsigned nsharers; /* non-owners holding the current version */
+	int mate;          /* instance of its sector mate, -1: none */
+	int lock;          /* lock instance whose word lives here, -1: none */
+	unsigned tmpl;     /* its template, for the per-line statistics */
 };
 
 struct lock_st {
@@ -202,6 +221,11 @@ struct lock_st {
 	unsigned *q;
 	unsigned line;    /* instance of its lock-word line */
 	enum sim_lock_kind kind;
+	/* Regime statistics over the measured window. */
+	double acq_t;     /* when the holder took it */
+	double n_since;   /* when n last changed */
+	double held_ns, queue_ns_sum;
+	uint64_t acqs;
 };
 
 struct core_st {
@@ -232,6 +256,7 @@ struct sim {
 	struct event *heap;
 	size_t nheap;
 	uint64_t seq, done, target, warm, events, xfers, xfers_warm;
+	uint64_t line_xfers[SIM_MAX_LINES]; /* per template, measured window */
 	double t_warm, t_end, wait_ns;
 	bool stop;
 };
@@ -338,24 +363,82 @@ static double xfer_cost(const struct sim *s, const struct line_st *ln, unsigned 
 	return s->c->xfer_ns;
 }
 
+static inline bool measuring(const struct sim *s)
+{
+	return s->done >= s->warm;
+}
+
+/* The part of [t0, t1] inside the measured window. */
+static double measured_span(const struct sim *s, double t0, double t1)
+{
+	if (!measuring(s))
+		return 0;
+	if (t0 < s->t_warm)
+		t0 = s->t_warm;
+	return t1 > t0 ? t1 - t0 : 0;
+}
+
+/* The 128 B spatial prefetcher: core c's miss on a line brings its
+ * sector mate in as a shared copy.  Asynchronous: no time for c; the
+ * mate's owner keeps its copy but no longer exclusively. */
+static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c)
+{
+	struct line_st *m;
+	uint32_t *seen;
+
+	if (!s->c->pair_prefetch || ln->mate < 0)
+		return;
+	m = &s->lines[ln->mate];
+	seen = &s->seen[(size_t)c * s->nline_inst + (size_t)ln->mate];
+	if (m->version == 0 || *seen == m->version)
+		return; /* never written (nothing to steal) or already here */
+	*seen = m->version;
+	if (m->owner != (int)c) {
+		m->shared = true;
+		m->nsharers++;
+	}
+}
+
+/* Copies of the line other than core c's own: the owner's and the
+ * sharers', less c itself if it is a sharer. */
+static unsigned other_copies(const struct sim *s, const struct line_st *ln,
+			     unsigned c, bool c_has_copy)
+{
+	unsigned k = ln->nsharers;
+
+	if (c_has_copy && ln->owner != (int)c && k)
+		k--;
+	if (ln->owner >= 0 && ln->owner != (int)c)
+		k++;
+	return k;
+}
+
 /* One access by core c issued at t; returns its completion time. */
 static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 			  enum sim_op_kind kind)
 {
 	struct line_st *ln = &s->lines[li];
 	uint32_t *seen = &s->seen[(size_t)c * s->nline_inst + li];
+	bool has_copy = *seen == ln->version && ln->version != 0;
 	bool hit;
 	double start, done;
 
 	if (kind == SOP_READ)
-		hit = *seen == ln->version && ln->version != 0;
+		hit = has_copy;
 	else
 		hit = ln->owner == (int)c && !ln->shared && *seen == ln->version;
 	if (hit) {
 		done = t + s->c->hit_ns;
 	} else {
+		double cost = xfer_cost(s, ln, c);
+		unsigned k;
+
+		/* A write invalidates every other copy: the first is the
+		 * transfer itself, each further one costs inval_step_ns. */
+		if (kind != SOP_READ && (k = other_copies(s, ln, c, has_copy)) > 1)
+			cost += s->c->inval_step_ns * (double)(k - 1);
 		start = t > ln->free_at ? t : ln->free_at;
-		done = start + xfer_cost(s, ln, c);
+		done = start + cost;
 		/* A read of a line already shared since its last write is
 		 * served from the shared copy: it waits for the transfer in
 		 * flight but does not hold up the requests behind it.  Every
@@ -364,22 +447,66 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 		if (!(kind == SOP_READ && ln->shared))
 			ln->free_at = done;
 		s->xfers++;
+		if (measuring(s))
+			s->line_xfers[ln->tmpl]++;
 		if (kind == SOP_READ) {
 			if (ln->version == 0) /* first touch: from memory */
 				ln->version = 1;
-			if (ln->owner != (int)c)
+			if (ln->owner != (int)c) {
 				ln->shared = true;
+				ln->nsharers++;
+			}
 			*seen = ln->version;
 		}
+		prefetch_mate(s, ln, c);
 	}
 	if (kind != SOP_READ && !hit) {
 		ln->version++;
 		ln->owner = (int)c;
 		ln->shared = false;
+		ln->nsharers = 0;
 		*seen = ln->version;
 	}
 	if (kind == SOP_RMW)
 		done += s->c->atomic_ns;
+	return done;
+}
+
+/* A lock's queue length changes at t: account the time at the old one. */
+static void queue_changes(struct sim *s, struct lock_st *L, double t)
+{
+	L->queue_ns_sum += (double)L->n * measured_span(s, L->n_since, t);
+	L->n_since = t;
+}
+
+/* Core `writer` wrote line li at t: if it holds a lock word, the lock's
+ * spinners (queue lock: the queue head; ticket lock: every waiter) see
+ * their copy invalidated and read it again. */
+static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double t)
+{
+	struct lock_st *L;
+	unsigned nspin;
+
+	if (s->c->passive_waiters || s->lines[li].lock < 0)
+		return;
+	L = &s->locks[s->lines[li].lock];
+	nspin = L->kind == SIM_LOCK_TICKET ? L->n : (L->n ? 1 : 0);
+	for (unsigned i = 0; i < nspin; i++) {
+		unsigned w = L->q[(L->head + i) % s->sp->ncores];
+		if (w != writer)
+			access_line(s, li, w, t, SOP_READ);
+	}
+}
+
+/* A data or lock-word access by core c: the access, then the spinners'
+ * answer to a write. */
+static double touch_line(struct sim *s, unsigned li, unsigned c, double t,
+		     enum sim_op_kind kind)
+{
+	double done = access_line(s, li, c, t, kind);
+
+	if (kind != SOP_READ)
+		spinners_reread(s, li, c, done);
 	return done;
 }
 
@@ -457,7 +584,7 @@ static void step(struct sim *s, unsigned c, double now)
 			return;
 		}
 		if (op->kind == SOP_READ || op->kind == SOP_WRITE || op->kind == SOP_RMW) {
-			t = access_line(s, line_inst(s, op->target, c), c, t, op->kind);
+			t = touch_line(s, line_inst(s, op->target, c), c, t, op->kind);
 			k->pc++;
 			continue;
 		}
@@ -469,29 +596,49 @@ static void step(struct sim *s, unsigned c, double now)
 			if (op->kind == SOP_LOCK) {
 				if (L->holder < 0) {
 					L->holder = (int)c;
-					t = access_line(s, L->line, c, t, SOP_RMW);
+					t = touch_line(s, L->line, c, t, SOP_RMW);
+					L->acq_t = t;
+					if (measuring(s))
+						L->acqs++;
 					k->pc++;
 					continue;
 				}
-				L->q[(L->head + L->n++) % s->sp->ncores] = c;
 				k->wait_start = t;
+				if (!s->c->passive_waiters) {
+					/* qspinlock: the fast path's failed cmpxchg, then
+					 * xchg_tail; ticket: the ticket fetch-and-add.  The
+					 * waiter's own time is waiting time either way. */
+					double ta = touch_line(s, L->line, c, t, SOP_RMW);
+					if (L->kind == SIM_LOCK_QUEUE)
+						touch_line(s, L->line, c, ta, SOP_RMW);
+				}
+				queue_changes(s, L, t);
+				L->q[(L->head + L->n++) % s->sp->ncores] = c;
 				return; /* woken by the release */
 			}
 			/* SOP_UNLOCK: the release store, then the hand-off. */
 			t = access_line(s, L->line, c, t, SOP_WRITE);
+			L->held_ns += measured_span(s, L->acq_t, t);
 			if (L->n) {
 				unsigned w = L->q[L->head];
 				double h = handoff_ns(s, L, 1 + L->n), tw = t + h;
 				struct line_st *ln = &s->lines[L->line];
 
+				queue_changes(s, L, t);
 				L->head = (L->head + 1) % s->sp->ncores;
 				L->n--;
 				L->holder = (int)w;
-				/* The lock word moves to the new holder. */
+				L->acq_t = tw;
+				if (measuring(s))
+					L->acqs++;
+				/* The lock word moves to the new holder (and, with the
+				 * pair prefetcher, a shared copy of its sector mate). */
 				ln->version++;
 				ln->owner = (int)w;
 				ln->shared = false;
+				ln->nsharers = 0;
 				s->seen[(size_t)w * s->nline_inst + L->line] = ln->version;
+				prefetch_mate(s, ln, w);
 				if (ln->free_at < tw)
 					ln->free_at = tw;
 				s->wait_ns += tw - s->cores[w].wait_start;
@@ -503,6 +650,40 @@ static void step(struct sim *s, unsigned c, double now)
 			k->pc++;
 		}
 	}
+}
+
+/* The regime: per lock template its busiest instance, per line template
+ * its transfers; holds and queues still open at the end are counted up
+ * to it. */
+static void regime(struct sim *s, struct sim_result *r, uint64_t ops, double span)
+{
+	const struct sim_prog *p = s->p;
+
+	r->nlocks = p->nlocks;
+	r->nlines = p->nlines;
+	for (unsigned i = 0; i < p->nlocks; i++) {
+		unsigned n = scope_count(s->sp, p->locks[i].scope);
+		struct sim_lock_stat *st = &r->lock[i];
+		uint64_t acqs = 0;
+
+		for (unsigned j = 0; j < n; j++) {
+			struct lock_st *L = &s->locks[s->lock_base[i] + j];
+			double held = L->held_ns;
+
+			if (L->holder >= 0)
+				held += measured_span(s, L->acq_t, s->t_end);
+			queue_changes(s, L, s->t_end);
+			acqs += L->acqs;
+			if (held / span > st->util || j == 0) {
+				st->util = held / span;
+				st->mean_waiters = L->queue_ns_sum / span;
+				st->hold_ns = L->acqs ? held / (double)L->acqs : 0;
+			}
+		}
+		st->acq_per_op = (double)acqs / (double)ops;
+	}
+	for (unsigned i = 0; i < p->nlines; i++)
+		r->line_xfer_per_op[i] = (double)s->line_xfers[i] / (double)ops;
 }
 
 int sim_run(const struct sim_prog *p, const struct sim_costs *c,
@@ -533,8 +714,18 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		s.nline_inst += scope_count(sp, p->lines[i].scope);
 	}
 	s.lines = xcalloc(s.nline_inst, sizeof(*s.lines));
-	for (size_t i = 0; i < s.nline_inst; i++)
-		s.lines[i].owner = -1;
+	for (unsigned i = 0; i < p->nlines; i++) {
+		unsigned n = scope_count(sp, p->lines[i].scope);
+		for (unsigned j = 0; j < n; j++) {
+			struct line_st *ln = &s.lines[s.line_base[i] + j];
+			ln->owner = -1;
+			ln->lock = -1;
+			ln->tmpl = i;
+			/* Mates share the scope, so instance j pairs with j. */
+			ln->mate = p->lines[i].mate < 0 ? -1
+				 : (int)(s.line_base[p->lines[i].mate] + j);
+		}
+	}
 	s.seen = xcalloc((size_t)sp->ncores * s.nline_inst, sizeof(uint32_t));
 	s.lock_base = xcalloc(p->nlocks + 1, sizeof(unsigned));
 	for (unsigned i = 0; i < p->nlocks; i++) {
@@ -551,6 +742,10 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 			L->kind = p->locks[i].kind;
 			/* Same scope as its line, so instance j matches. */
 			L->line = s.line_base[p->locks[i].line] + j;
+			if (s.lines[L->line].lock >= 0)
+				die(1, "sim: two lock words on line '%s'",
+				    p->lines[p->locks[i].line].name);
+			s.lines[L->line].lock = (int)(s.lock_base[i] + j);
 		}
 	}
 	s.heap = xcalloc(sp->ncores + 1, sizeof(*s.heap));
@@ -584,6 +779,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		r->xfer_per_op = (double)(s.xfers - s.xfers_warm) / (double)ops;
 		r->events = s.events;
 		r->sim_ns = s.t_end;
+		regime(&s, r, ops, span);
 	}
 	for (size_t i = 0; i < nlock_inst; i++)
 		free(s.locks[i].q);

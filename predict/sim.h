@@ -18,12 +18,36 @@
  *    write (MESI S state), which waits for the transfer in flight but is
  *    then served from the shared copy without holding up later requests.
  *    Hits cost hit_ns, an RMW adds atomic_ns.
+ *  - A write or RMW to a line that k other cores hold copies of pays one
+ *    transfer plus inval_step_ns for each copy past the first
+ *    (inval_step_ns = 0: a flat invalidation).  The copies are counted
+ *    per line: every read miss by a core that had no current copy adds
+ *    one, a write resets them.
+ *  - Two 64 B lines may be declared the halves of one 128 B sector
+ *    (sim_line_mate).  With pair_prefetch (the L2 spatial prefetcher) a
+ *    miss on one half also brings the other into the requester's cache
+ *    as a shared copy: asynchronously, at no cost to the requester, but
+ *    the other half's owner loses exclusivity, so its next write to it
+ *    is an invalidation (one transfer).
  *  - Locks are FIFO.  Acquiring a free lock is an RMW on its lock-word
  *    line (which may share the line with data: false sharing with a lock
  *    word is modelled).  A release with waiters hands the lock and its
  *    line to the first waiter after handoff(k): queue locks (MCS,
  *    qspinlock) a constant handoff_ns; ticket locks handoff_ns * k / 2,
  *    k = holder + waiters (the OLS'12 model, see markov.h).
+ *  - Waiters are active (unless passive_waiters): a core arriving at a
+ *    held queue lock does what qspinlock's slow path does to the lock
+ *    word, a failed locked cmpxchg and then xchg_tail (two RMWs); at a
+ *    ticket lock, the ticket fetch-and-add (one RMW).  Spinners read the
+ *    lock word: the queue head of a queue lock (the others spin on their
+ *    own MCS nodes, per-core lines), every waiter of a ticket lock.
+ *    After any write to the lock word's line by another core (an
+ *    arrival, or the holder writing data that shares the line), each
+ *    spinner re-reads it, making it shared again and, with
+ *    pair_prefetch, pulling its sector mate.  The release itself is
+ *    covered by handoff(k).  The re-reads are issued at the write's
+ *    completion time, which may lie slightly ahead of the event being
+ *    processed; the line's FIFO server keeps them in order.
  *  - EVERY blocks run once in `period` arrivals at the block, per core,
  *    from a random per-core phase (per-CPU batches fold at different
  *    times on different CPUs).
@@ -31,12 +55,17 @@
  *    one per node, per memcg (container) or per memcg and node, or one
  *    per core.  Core c belongs to memcg c % containers and node
  *    c % nodes (as the userspace model places workers).
+ *  - sim_result carries the regime: per lock template the busiest
+ *    instance's utilisation (time held / time measured), its mean queue
+ *    and hold time, and per line template the transfers per iteration,
+ *    all over the measured (post-warm-up) window.
  * Not modelled: caches' capacity misses (give them as LOCAL time),
- * prefetchers (model a 128 B pair as one line), interrupts, scheduling.
+ * prefetchers other than the 128 B pair, interrupts, scheduling.
  */
 #ifndef MEMSCALE_SIM_H
 #define MEMSCALE_SIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -70,6 +99,7 @@ struct sim_op {
 struct sim_line_def {
 	char name[40];
 	enum sim_scope scope;
+	int mate; /* the other 64 B half of its 128 B sector, -1: none */
 };
 
 struct sim_lock_def {
@@ -95,6 +125,9 @@ struct sim_costs {
 	double hit_ns;        /* access to a line the core holds */
 	double atomic_ns;     /* extra for a locked RMW */
 	double handoff_ns;    /* lock hand-off to the next waiter */
+	double inval_step_ns; /* a write's extra cost per copy past the first */
+	bool pair_prefetch;   /* 128 B spatial prefetcher pairs sector mates */
+	bool passive_waiters; /* ablation: waiters touch nothing (old model) */
 };
 
 struct sim_params {
@@ -111,6 +144,15 @@ struct sim_result {
 	double xfer_per_op;    /* line transfers per iteration */
 	uint64_t events;
 	double sim_ns;
+	/* The regime, over the measured window (see the model above). */
+	unsigned nlocks, nlines;
+	struct sim_lock_stat {
+		double util;         /* busiest instance: fraction of time held */
+		double mean_waiters; /* its time-averaged queue length */
+		double hold_ns;      /* its mean hold per acquisition */
+		double acq_per_op;   /* acquisitions (all instances) per iteration */
+	} lock[SIM_MAX_LOCKS];
+	double line_xfer_per_op[SIM_MAX_LINES]; /* per line template */
 };
 
 void sim_prog_init(struct sim_prog *p, const char *name);
@@ -119,6 +161,9 @@ void sim_prog_free(struct sim_prog *p);
 unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope);
 unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
 		  enum sim_lock_kind kind, unsigned line);
+/* Declares lines a and b the two 64 B halves of one 128 B sector (same
+ * scope; each line has at most one mate). */
+void sim_line_mate(struct sim_prog *p, unsigned a, unsigned b);
 void sim_local(struct sim_prog *p, double ns);
 void sim_local_exp(struct sim_prog *p, double ns);
 void sim_access(struct sim_prog *p, enum sim_op_kind kind, unsigned line);

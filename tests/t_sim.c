@@ -7,6 +7,14 @@
  *  2. Cores doing nothing but an RMW on one line serialise on that line:
  *     throughput = 1 / transfer latency, whatever the core count.
  *  3. A line only read is transferred once per core, then hits.
+ *  6. The regime: M/M/1//N's utilisation 1 - P_0 and mean queue
+ *     sum (k-1) P_k.
+ *  7. Active waiters and the 128 B pair: two cores alternating on one
+ *     lock, the holder writing a list head in the lock word's sector
+ *     mate twice per hold; the waiter's arrival steals the sector, so the
+ *     holder's second write costs one transfer more.
+ *  8. Invalidation that grows with copies: a write to a line k other
+ *     cores hold costs one transfer plus inval_step_ns * (k - 1).
  */
 #include <math.h>
 
@@ -14,6 +22,20 @@
 #include "predict/markov.h"
 #include "predict/sim.h"
 #include "tap.h"
+
+/* M/M/1//N: utilisation 1 - P_0 and mean queue sum_k (k-1) P_k. */
+static void mm1n_regime(unsigned n, double a, double s, double *util, double *queue)
+{
+	double w = 1, sum = 1, q = 0;
+
+	for (unsigned k = 1; k <= n; k++) {
+		w *= (double)(n - k + 1) * s / a;
+		sum += w;
+		q += (double)(k - 1) * w;
+	}
+	*util = 1.0 - 1.0 / sum;
+	*queue = q / sum;
+}
 
 static double mm1n_throughput(unsigned n, double a, double s)
 {
@@ -64,6 +86,18 @@ int main(void)
 			ok(fabs(r.ops_per_sec / want - 1) < 0.03,
 			   "M/M/1//%u: simulated %.4g/s vs analytic %.4g/s", ns[i],
 			   r.ops_per_sec, want);
+			{
+				double u, q;
+				mm1n_regime(ns[i], 1000, 250, &u, &q);
+				ok(r.nlocks == 1 && fabs(r.lock[0].util - u) < 0.03 &&
+				   fabs(r.lock[0].mean_waiters - q) < 0.03 * (q > 1 ? q : 1),
+				   "M/M/1//%u regime: utilisation %.3f (analytic %.3f), "
+				   "queue %.3f (analytic %.3f)", ns[i], r.lock[0].util, u,
+				   r.lock[0].mean_waiters, q);
+				ok(fabs(r.lock[0].hold_ns / 250 - 1) < 0.03,
+				   "M/M/1//%u mean hold %.1f ns == 250", ns[i],
+				   r.lock[0].hold_ns);
+			}
 			lock_model_solve(&m, ns[i], &lp);
 			ok(fabs(lp.acq_per_sec / want - 1) < 1e-9,
 			   "markov queue model with zero hand-off is M/M/1//%u", ns[i]);
@@ -136,6 +170,95 @@ int main(void)
 		rc = sim_run(&p, &c, &sp, &r, &err);
 		ok(rc == 0 && fabs(r.ns_per_op_core - 14) < 0.01,
 		   "simulated iteration time %.3f ns == 14", r.ns_per_op_core);
+		sim_prog_free(&p);
+	}
+
+	/* 7. A waiter steals the holder's sector. */
+	{
+		struct sim_costs c = { .xfer_ns = 100, .hit_ns = 1, .remote_factor = 1 };
+		struct sim_result pair, nopair, passive;
+		unsigned wl, ll;
+
+		sim_prog_init(&p, "sector");
+		wl = sim_line(&p, "lock", SCOPE_GLOBAL);
+		ll = sim_line(&p, "list", SCOPE_GLOBAL);
+		sim_line_mate(&p, wl, ll);
+		lk = sim_lock(&p, "lru_lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, wl);
+		sim_lock_op(&p, lk);
+		sim_access(&p, SOP_WRITE, ll);
+		sim_local(&p, 1000);
+		sim_access(&p, SOP_WRITE, ll);
+		sim_unlock_op(&p, lk);
+		sim_local(&p, 10);
+		sp.ncores = 2;
+		sp.iters_per_core = 20000;
+		c.pair_prefetch = true;
+		ok(sim_run(&p, &c, &sp, &pair, &err) == 0, "sector program runs (pair prefetch)");
+		c.pair_prefetch = false;
+		ok(sim_run(&p, &c, &sp, &nopair, &err) == 0, "sector program runs (no pairing)");
+		c.pair_prefetch = true;
+		c.passive_waiters = true;
+		ok(sim_run(&p, &c, &sp, &passive, &err) == 0, "sector program runs (passive)");
+		/* Hold without pairing: list miss 100 + 1000 + list hit 1 +
+		 * unlock miss 100 (the waiter's RMWs took the lock word). */
+		ok(fabs(nopair.lock[0].hold_ns - 1201) < 1,
+		   "no pairing: hold %.1f ns == 1201", nopair.lock[0].hold_ns);
+		ok(fabs(nopair.line_xfer_per_op[ll] - 1) < 0.01,
+		   "no pairing: list head moves once per hold (%.3f)",
+		   nopair.line_xfer_per_op[ll]);
+		ok(fabs(pair.line_xfer_per_op[ll] - 2) < 0.01,
+		   "pairing: the waiter's arrival costs the holder one more list "
+		   "transfer (%.3f per hold)", pair.line_xfer_per_op[ll]);
+		/* The second list write was a hit (1 ns), now a transfer. */
+		ok(fabs(pair.lock[0].hold_ns - nopair.lock[0].hold_ns - 99) < 1,
+		   "pairing turns the holder's list hit into a transfer: %.1f - %.1f ns",
+		   pair.lock[0].hold_ns, nopair.lock[0].hold_ns);
+		ok(fabs(pair.line_xfer_per_op[wl] - 2) < 0.01,
+		   "lock word: the arrival's RMW and the holder's unlock (%.3f)",
+		   pair.line_xfer_per_op[wl]);
+		ok(fabs(passive.line_xfer_per_op[ll] - 1) < 0.01 &&
+		   fabs(passive.lock[0].hold_ns - 1102) < 1,
+		   "passive waiters steal nothing: list %.3f per hold, hold %.1f ns == 1102",
+		   passive.line_xfer_per_op[ll], passive.lock[0].hold_ns);
+		ok(pair.lock[0].util > 0.98 && pair.lock[0].mean_waiters > 0.95 &&
+		   pair.lock[0].mean_waiters < 1.0,
+		   "two cores on one lock: saturated (utilisation %.3f, queue %.3f)",
+		   pair.lock[0].util, pair.lock[0].mean_waiters);
+		sim_prog_free(&p);
+	}
+
+	/* 8. Invalidating k copies.  One iteration per core: every core
+	 * reads x (core 0 from memory, the others then share it), works
+	 * 1000 ns, writes x.  Core 0's write meets k = n - 1 other copies;
+	 * the later writes meet only the previous writer's. */
+	{
+		static const unsigned ns[] = { 2, 4, 8, 16 };
+		struct sim_costs c = { .xfer_ns = 100, .hit_ns = 1, .remote_factor = 1 };
+
+		sim_prog_init(&p, "sharers");
+		l = sim_line(&p, "x", SCOPE_GLOBAL);
+		sim_access(&p, SOP_READ, l);
+		sim_local(&p, 1000);
+		sim_access(&p, SOP_WRITE, l);
+		for (size_t i = 0; i < ARRAY_SIZE(ns); i++) {
+			struct sim_result flat, curve;
+			struct sim_params one = sp;
+
+			one.ncores = ns[i];
+			one.iters_per_core = 1;
+			one.warm_frac = 0;
+			c.inval_step_ns = 0;
+			ok(sim_run(&p, &c, &one, &flat, &err) == 0, "sharers (%u) run", ns[i]);
+			c.inval_step_ns = 7;
+			ok(sim_run(&p, &c, &one, &curve, &err) == 0, "sharers (%u) run", ns[i]);
+			ok(fabs(curve.sim_ns - flat.sim_ns - 7.0 * (ns[i] - 2)) < 1e-6,
+			   "write meeting %u other copies costs 7 ns x %u more (%.1f vs %.1f ns)",
+			   ns[i] - 1, ns[i] - 2, curve.sim_ns, flat.sim_ns);
+			/* reads end at 100 (core 0) and 200, core 0 writes at
+			 * 1100, the others queue behind it one transfer each. */
+			ok(fabs(flat.sim_ns - (1000 + 100.0 * (ns[i] + 1))) < 1e-6,
+			   "%u cores: flat invalidations end at %.1f ns", ns[i], flat.sim_ns);
+		}
 		sim_prog_free(&p);
 	}
 
