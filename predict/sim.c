@@ -231,7 +231,8 @@ struct lock_st {
 struct core_st {
 	size_t pc;
 	uint64_t iter;
-	unsigned memcg, node;
+	unsigned memcg, node, phys;
+	double local_factor; /* smt_slowdown beside a sibling, else 1 */
 	uint64_t rng;
 	double wait_start;
 };
@@ -358,6 +359,9 @@ static struct event heap_pop(struct sim *s)
 
 static double xfer_cost(const struct sim *s, const struct line_st *ln, unsigned c)
 {
+	if (ln->owner >= 0 && ln->owner != (int)c &&
+	    s->cores[ln->owner].phys == s->cores[c].phys)
+		return s->c->hit_ns; /* a hyperthread sibling: same L1/L2 */
 	if (ln->owner >= 0 && s->cores[ln->owner].node != s->cores[c].node)
 		return s->c->xfer_ns * s->c->remote_factor;
 	return s->c->xfer_ns;
@@ -568,11 +572,11 @@ static void step(struct sim *s, unsigned c, double now)
 			continue;
 		}
 		case SOP_LOCAL:
-			t += op->ns;
+			t += op->ns * k->local_factor;
 			k->pc++;
 			continue;
 		case SOP_LOCAL_EXP:
-			t += -op->ns * log(1.0 - rng_unit(&k->rng));
+			t += -op->ns * k->local_factor * log(1.0 - rng_unit(&k->rng));
 			k->pc++;
 			continue;
 		default:
@@ -698,6 +702,16 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		*err = "cores, nodes and containers must be >= 1 and nodes <= cores";
 		return -1;
 	}
+	if (sp->phys_cores && sp->phys_cores < sp->ncores &&
+	    (sp->ncores > 2 * sp->phys_cores || sp->phys_cores % sp->nodes)) {
+		*err = "SMT: at most two threads per physical core, and physical cores "
+		       "a multiple of the nodes";
+		return -1;
+	}
+	if (c->smt_slowdown < 0 || !isfinite(c->smt_slowdown)) {
+		*err = "smt_slowdown must be a finite factor >= 0";
+		return -1;
+	}
 	if (!p->nops || sp->iters_per_core == 0) {
 		*err = "empty program or zero iterations";
 		return -1;
@@ -705,7 +719,14 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	s.cores = xcalloc(sp->ncores, sizeof(*s.cores));
 	for (unsigned i = 0; i < sp->ncores; i++) {
 		s.cores[i].memcg = i % sp->containers;
-		s.cores[i].node = i % sp->nodes; /* as models/memcg.h places workers */
+		unsigned phys = sp->phys_cores && sp->phys_cores < sp->ncores
+				? sp->phys_cores : sp->ncores;
+		bool sibling = i % phys + phys < sp->ncores;
+
+		s.cores[i].phys = i % phys;
+		/* Siblings share a node: phys is a multiple of the nodes. */
+		s.cores[i].node = i % phys % sp->nodes; /* as models/memcg.h places workers */
+		s.cores[i].local_factor = sibling && c->smt_slowdown > 0 ? c->smt_slowdown : 1;
 		s.cores[i].rng = mix64(sp->seed + i) | 1;
 	}
 	s.line_base = xcalloc(p->nlines + 1, sizeof(unsigned));

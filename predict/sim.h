@@ -55,6 +55,12 @@
  *    one per node, per memcg (container) or per memcg and node, or one
  *    per core.  Core c belongs to memcg c % containers and node
  *    c % nodes (as the userspace model places workers).
+ *  - SMT: with phys_cores < ncores, core c runs on physical core
+ *    c % phys_cores (the first phys_cores cores get a core each, the rest
+ *    are their hyperthread siblings, as will-it-scale places tasks).
+ *    Siblings share L1 and L2: a line passes between them at hit cost.
+ *    A core whose sibling also runs does its LOCAL work smt_slowdown
+ *    times slower (the two share one pipeline).
  *  - sim_result carries the regime: per lock template the busiest
  *    instance's utilisation (time held / time measured), its mean queue
  *    and hold time, and per line template the transfers per iteration,
@@ -128,10 +134,12 @@ struct sim_costs {
 	double inval_step_ns; /* a write's extra cost per copy past the first */
 	bool pair_prefetch;   /* 128 B spatial prefetcher pairs sector mates */
 	bool passive_waiters; /* ablation: waiters touch nothing (old model) */
+	double smt_slowdown;  /* LOCAL time factor beside a busy sibling (0: 1) */
 };
 
 struct sim_params {
 	unsigned ncores, nodes, containers;
+	unsigned phys_cores;     /* 0 or >= ncores: no SMT siblings */
 	uint64_t iters_per_core; /* run length: total = ncores * this */
 	double warm_frac;        /* leading fraction of iterations ignored */
 	uint64_t seed;

@@ -15,6 +15,9 @@
  *     holder's second write costs one transfer more.
  *  8. Invalidation that grows with copies: a write to a line k other
  *     cores hold costs one transfer plus inval_step_ns * (k - 1).
+ *  9. SMT: two hyperthread siblings ping-ponging a line pay hit cost, not
+ *     a transfer; beside a sibling, local work takes smt_slowdown times
+ *     longer; a core without one runs at full speed.
  */
 #include <math.h>
 
@@ -259,6 +262,42 @@ int main(void)
 			ok(fabs(flat.sim_ns - (1000 + 100.0 * (ns[i] + 1))) < 1e-6,
 			   "%u cores: flat invalidations end at %.1f ns", ns[i], flat.sim_ns);
 		}
+		sim_prog_free(&p);
+	}
+
+	/* 9. SMT siblings. */
+	{
+		struct sim_costs c = { .xfer_ns = 80, .hit_ns = 2, .remote_factor = 1,
+				       .smt_slowdown = 1.5 };
+		struct sim_params smt = sp;
+
+		sim_prog_init(&p, "smt-pingpong");
+		l = sim_line(&p, "x", SCOPE_GLOBAL);
+		sim_access(&p, SOP_RMW, l);
+		smt.ncores = 2;
+		smt.phys_cores = 1;
+		smt.iters_per_core = 20000;
+		rc = sim_run(&p, &c, &smt, &r, &err);
+		ok(rc == 0 && fabs(r.ops_per_sec / (1e9 / 2) - 1) < 1e-3,
+		   "two siblings ping-pong at hit cost: %.4g/s == %.4g/s", r.ops_per_sec, 1e9 / 2);
+		smt.phys_cores = 0;
+		rc = sim_run(&p, &c, &smt, &r, &err);
+		ok(rc == 0 && fabs(r.ops_per_sec / (1e9 / 80) - 1) < 1e-3,
+		   "two cores ping-pong at transfer cost: %.4g/s", r.ops_per_sec);
+		sim_prog_free(&p);
+
+		sim_prog_init(&p, "smt-local");
+		sim_local(&p, 100);
+		smt.ncores = 3;
+		smt.phys_cores = 2; /* cores 0 and 2 share a physical core */
+		rc = sim_run(&p, &c, &smt, &r, &err);
+		ok(rc == 0 &&
+		   fabs(r.ops_per_sec / (1e9 / 150 * 2 + 1e9 / 100) - 1) < 1e-3,
+		   "3 threads on 2 cores: two at 150 ns, one at 100 ns (%.4g/s)", r.ops_per_sec);
+		smt.ncores = 5;
+		rc = sim_run(&p, &c, &smt, &r, &err);
+		ok(rc == -1 && err && strstr(err, "SMT"),
+		   "more than two threads per core refused: %s", err ? err : "");
 		sim_prog_free(&p);
 	}
 
