@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "fixed_padded", "the running 6.18 kernel's BTF: as v6.11 (tests/layout_btf.t checks it member by member)" },
@@ -24,3 +25,7 @@ const struct knob_profile kernel_current = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_current);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "current", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "v5.11", "include/linux/memcontrol.h @ v5.11-rc1 (the patch's base): lru_lock in lruvec" },
@@ -24,3 +25,7 @@ const struct knob_profile kernel_memcg_update_batch = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_memcg_update_batch);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "memcg_update_batch", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

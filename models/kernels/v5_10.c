@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "v5.10", "include/linux/memcontrol.h, include/linux/mmzone.h @ v5.10" },
@@ -24,3 +25,7 @@ const struct knob_profile kernel_v5_10 = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_v5_10);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "v5.10", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

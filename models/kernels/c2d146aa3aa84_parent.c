@@ -1,0 +1,44 @@
+/*
+ * c2d146aa3aa84_parent.c - kernel profile "2d146aa3aa84^": parent of 2d146aa3aa84 (mm: memcontrol: switch to rstat)
+ * Every per-kernel knob with the commit and file it was read from (read with
+ * the search tool from stored kernel sources and diffs, never from benchmark
+ * results); `memscale list kernels` prints them.
+ * The parent of 2d146aa3aa84: the state its diff applies to. Diff: the
+ * per-CPU batch + hierarchical atomics of
+ * __mod_memcg_state()/__mod_memcg_lruvec_state() become a per-CPU add +
+ * cgroup_rstat_updated(); per-node lruvec_stat_local/_cpu/lruvec_stat[]
+ * become lruvec_stats_percpu + struct lruvec_stats. Encoded: stats
+ * v5.10_atomic -> rstat (nearest design), layout v5.11 -> v6.9 (nearest).
+ * NOT MODELLED: an rstat design with no flush counter on the update path;
+ * the v5.13 two-array lruvec_stats layout.
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+#include "models/layout_struct.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v5.11", "6168d0da2b47 (v5.11): v5.10 per-node layout with lruvec->lru_lock after lists[]; unchanged up to 2d146aa3aa84" },
+	{ "stats", "v5.10_atomic", "mm/memcontrol.c before 2d146aa3aa84 (v5.13): per-CPU batch folded into the atomics of the memcg and every ancestor" },
+	{ "stats_batch", "32", "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13), the fold threshold" },
+	{ "charge_batch", "32", "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13)" },
+	{ "lru_batch", "15", "PAGEVEC_SIZE 15 until 9cecde80aae0 (v6.9-rc2)" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47 (v5.11)" },
+	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_c2d146aa3aa84_parent = {
+	.name = "2d146aa3aa84^",
+	.title = "parent of 2d146aa3aa84 (mm: memcontrol: switch to rstat)",
+	.commit = "2d146aa3aa84^",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_c2d146aa3aa84_parent);
+
+/* the declared struct layouts of this kernel (models/layout_struct.c) */
+static const struct kernel_structs structs = {
+	.name = "2d146aa3aa84^",
+	.file = __FILE__,
+	.version = { [KSTRUCT_MEM_CGROUP] = NULL, [KSTRUCT_PAGE_COUNTER] = "v5" },
+};
+REGISTER(kernel_structs, structs);

@@ -1,0 +1,41 @@
+/*
+ * c5b3be698a872.c - kernel profile "5b3be698a872": memcg: better bounds on the memcg stats updates (v5.17 cycle) [not modelled: see the profile file]
+ * Every per-kernel knob with the commit and file it was read from (read with
+ * the search tool from stored kernel sources and diffs, never from benchmark
+ * results); `memscale list kernels` prints them.
+ * Diff: stats_updates counts abs(val) and adds x / MEMCG_CHARGE_BATCH to
+ * the global threshold, then resets. Encoded: nothing
+ * (rstat_global_noguard on both sides). NOT MODELLED: the count-based
+ * trigger of 11192d9c124d as a design apart (identical for 1-page updates
+ * but for 32 vs 33 updates per bump).
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+#include "models/layout_struct.h"
+
+static const struct knob_preset sets[] = {
+	{ "layout", "v6.9", "2d146aa3aa84 (include/linux/memcontrol.h): lruvec_stats_percpu pointer + struct lruvec_stats EMBEDDED; nearest declared layout: v6.9 (v5.13 has 2 arrays state/state_pending, v6.9 3 with state_local)" },
+	{ "stats", "rstat_global_noguard", "5b3be698a872: value-weighted stats_updates (abs(val)), atomic_add(x / MEMCG_CHARGE_BATCH) to the global threshold, no guard" },
+	{ "stats_batch", "32", "unused on the rstat path" },
+	{ "charge_batch", "32", "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13)" },
+	{ "lru_batch", "15", "PAGEVEC_SIZE 15 until 9cecde80aae0 (v6.9-rc2)" },
+	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47 (v5.11)" },
+	{ "flush_ms", "2000", "aa48e47e3906: flush_memcg_stats_dwork re-queued every 2UL*HZ" },
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_c5b3be698a872 = {
+	.name = "5b3be698a872",
+	.title = "memcg: better bounds on the memcg stats updates (v5.17 cycle) [not modelled: see the profile file]",
+	.commit = "5b3be698a872",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_c5b3be698a872);
+
+/* the declared struct layouts of this kernel (models/layout_struct.c) */
+static const struct kernel_structs structs = {
+	.name = "5b3be698a872",
+	.file = __FILE__,
+	.version = { [KSTRUCT_MEM_CGROUP] = NULL, [KSTRUCT_PAGE_COUNTER] = "802f1d522d5f" },
+};
+REGISTER(kernel_structs, structs);
