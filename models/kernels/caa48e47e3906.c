@@ -12,16 +12,17 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/kernels/history.h"
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	{ "layout", "v6.9", "2d146aa3aa84 (include/linux/memcontrol.h): lruvec_stats_percpu pointer + struct lruvec_stats EMBEDDED; nearest declared layout: v6.9 (v5.13 has 2 arrays state/state_pending, v6.9 3 with state_local)" },
-	{ "stats", "rstat_global_noguard", "NEAREST, not the kernel: aa48e47e3906 mm/memcontrol.c __mod_memcg_lruvec_state(): every MEMCG_CHARGE_BATCH updates per CPU (per-CPU stats_flush_threshold) queue_work() of a whole-tree flush; the model lacks this design" },
-	{ "stats_batch", "32", "unused on the rstat path" },
-	{ "charge_batch", "32", "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13)" },
-	{ "lru_batch", "15", "PAGEVEC_SIZE 15 until 9cecde80aae0 (v6.9-rc2)" },
-	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47 (v5.11)" },
-	{ "flush_ms", "2000", "aa48e47e3906: flush_memcg_stats_dwork re-queued every 2UL*HZ" },
+	H_LAYOUT_V6_9,
+	H_STATS_RSTAT_GLOBAL_NOGUARD_B,
+	H_STATS_BATCH_32_A,
+	H_CHARGE_BATCH_32,
+	H_LRU_BATCH_15,
+	H_LRU_LOCK_LRUVEC_A,
+	H_FLUSH_MS_2000_A,
 	{ NULL, NULL, NULL },
 };
 

@@ -13,16 +13,17 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/kernels/history.h"
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	{ "layout", "v6.9", "2d146aa3aa84 (include/linux/memcontrol.h): lruvec_stats_percpu pointer + struct lruvec_stats EMBEDDED; nearest declared layout: v6.9 (v5.13 has 2 arrays state/state_pending, v6.9 3 with state_local)" },
-	{ "stats", "rstat_global_noguard", "NEAREST, not the kernel: 2d146aa3aa84 mm/memcontrol.c updates the per-CPU state and calls cgroup_rstat_updated() with no flush counter at all; the model has no such design" },
-	{ "stats_batch", "32", "unused on the rstat path" },
-	{ "charge_batch", "32", "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13)" },
-	{ "lru_batch", "15", "PAGEVEC_SIZE 15 until 9cecde80aae0 (v6.9-rc2)" },
-	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47 (v5.11)" },
-	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
+	H_LAYOUT_V6_9,
+	H_STATS_RSTAT_GLOBAL_NOGUARD_A,
+	H_STATS_BATCH_32_A,
+	H_CHARGE_BATCH_32,
+	H_LRU_BATCH_15,
+	H_LRU_LOCK_LRUVEC_A,
+	H_FLUSH_MS_0,
 	{ NULL, NULL, NULL },
 };
 

@@ -12,16 +12,17 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/kernels/history.h"
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	{ "layout", "v5.10", "include/linux/memcontrol.h @ v5.10.13: lruvec first, lruvec_stat_local/_cpu pointers, lruvec_stat[] atomics embedded, memcg last" },
-	{ "stats", "v5.10_atomic", "mm/memcontrol.c before 2d146aa3aa84 (v5.13): per-CPU batch folded into the atomics of the memcg and every ancestor" },
-	{ "stats_batch", "32", "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13), the fold threshold" },
-	{ "charge_batch", "32", "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13)" },
-	{ "lru_batch", "15", "PAGEVEC_SIZE 15 until 9cecde80aae0 (v6.9-rc2)" },
-	{ "lru_lock", "pgdat", "pgdat->lru_lock until 6168d0da2b47 (v5.11)" },
-	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
+	H_LAYOUT_V5_10,
+	H_STATS_V5_10_ATOMIC,
+	H_STATS_BATCH_32_B,
+	H_CHARGE_BATCH_32,
+	H_LRU_BATCH_15,
+	H_LRU_LOCK_PGDAT,
+	H_FLUSH_MS_0,
 	{ NULL, NULL, NULL },
 };
 

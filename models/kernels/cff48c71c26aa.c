@@ -13,16 +13,17 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/kernels/history.h"
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	{ "layout", "v6.10", "70a64b7919cb (series before ff48c71c26aa): lruvec_stats behind a pointer; ff48c71c26aa does not change mem_cgroup_per_node" },
-	{ "stats", "rstat_permemcg_cached", "mm/memcontrol.c v6.10 cycle: per-memcg threshold (8d59d2214c23) with cached statc->parent (9cee7e8ef3e3)" },
-	{ "stats_batch", "32", "unused on the rstat path" },
-	{ "charge_batch", "64", "MEMCG_CHARGE_BATCH 64U" },
-	{ "lru_batch", "31", "PAGEVEC_SIZE 31 (9cecde80aae0, v6.9-rc2)" },
-	{ "lru_lock", "lruvec", "lruvec->lru_lock" },
-	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	H_LAYOUT_V6_10,
+	H_STATS_RSTAT_PERMEMCG_CACHED,
+	H_STATS_BATCH_32_A,
+	H_CHARGE_BATCH_64_B,
+	H_LRU_BATCH_31,
+	H_LRU_LOCK_LRUVEC_B,
+	H_FLUSH_MS_2000_B,
 	{ NULL, NULL, NULL },
 };
 
