@@ -285,19 +285,21 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
  * 128 B pair. */
 static void print_struct(enum kstruct_kind kind, const char *profile)
 {
-	const struct kernel_structs *ks = kernel_structs_find(profile);
+	const struct knob_profile *kp = knob_profile_find(profile);
 	const struct kstruct_decl *d;
+	const char *version;
 
-	if (!knob_profile_find(profile))
+	if (!kp)
 		die(EXIT_USAGE, "layout: unknown kernel profile '%s' (see 'memscale list kernels')",
 		    profile);
-	if (!ks || !ks->version[kind])
+	version = kernel_struct_version(kp, kind);
+	if (!version)
 		die(EXIT_USAGE, "layout: no declared struct %s for kernel profile '%s' "
 		    "(declared: see 'memscale list kernels')", kstruct_names[kind], profile);
-	d = kstruct_decl_find(kind, ks->version[kind]);
+	d = kstruct_decl_find(kind, version);
 	if (!d)
 		die(1, "internal error: profile '%s' names struct %s@%s, which is not declared",
-		    profile, kstruct_names[kind], ks->version[kind]);
+		    profile, kstruct_names[kind], version);
 	printf("# kernel %s: struct %s@%s, %s %zu (%s)\n", profile, kstruct_names[kind],
 	       d->version, d->whole ? "sizeof" : "declared leading part, bytes", d->size,
 	       d->source);

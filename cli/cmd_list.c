@@ -112,9 +112,10 @@ static void list_kernels(void)
 
 		/* the profile's file, and the struct layouts declared for it */
 		printf("%s  (%s)  %s", v[i]->name, v[i]->commit, ks && ks->file ? ks->file : "-");
-		for (int s = 0; ks && s < KSTRUCT_NR; s++)
-			if (ks->version[s])
-				printf("  %s@%s", kstruct_names[s], ks->version[s]);
+		for (int s = 0; s < KSTRUCT_NR; s++)
+			if (kernel_struct_version(v[i], (enum kstruct_kind)s))
+				printf("  %s@%s", kstruct_names[s],
+				       kernel_struct_version(v[i], (enum kstruct_kind)s));
 		printf("\n    %s\n", v[i]->title);
 		for (size_t j = 0; j < nk; j++) {
 			const struct knob_preset *s;
@@ -128,6 +129,12 @@ static void list_kernels(void)
 			else
 				printf("    %-13s %-22s NOT SET by this profile\n", k[j]->name,
 				       k[j]->def);
+		}
+		/* knobs a profile may set that are not per-kernel (pc_layout) */
+		for (const struct knob_preset *s = v[i]->sets; s->knob; s++) {
+			const struct knob *kk = knob_find(s->knob);
+			if (kk && !kk->per_kernel)
+				printf("    %-13s %-22s %s\n", s->knob, s->value, s->source);
 		}
 	}
 }

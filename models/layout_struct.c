@@ -50,7 +50,9 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/knob.h"
 #include "core/registry.h"
+#include "core/util.h"
 #include "models/layout_struct.h"
 
 /* ---- basic kernel types ---- */
@@ -406,4 +408,46 @@ const struct kstruct_member *kstruct_member(const struct kstruct_decl *d, const 
 		if (!strcmp(d->members[i].name, name))
 			return &d->members[i];
 	return NULL;
+}
+
+/* ---- the model's page_counter (knob pc_layout) ---- */
+static const struct knob_value pc_layout_values[] = {
+	{ "v5", "before 802f1d522d5f (v5.x up to v5.11): parent and max on usage's 64 B line" },
+	{ "802f1d522d5f", "802f1d522d5f (v5.12-rc1): parent at the end, off usage's line" },
+	{ "408587baee39", "408587baee39 (v6.1): usage alone on its line, watermark/failcnt next, limits and parent after PC_PADDING" },
+	{ NULL, NULL },
+};
+const struct knob knob_pc_layout = {
+	.name = "pc_layout", .owner = "model", .type = KNOB_ENUM, .def = "408587baee39",
+	.values = pc_layout_values,
+	.help = "field layout of struct page_counter the charge path reads and writes (offsets derived by the compiler)",
+};
+REGISTER(knob, knob_pc_layout);
+
+void pc_offsets_of(struct pc_offsets *o, const char *version)
+{
+	const struct kstruct_decl *d = kstruct_decl_find(KSTRUCT_PAGE_COUNTER, version);
+	const struct kstruct_member *u, *mx, *p, *w, *f;
+
+	if (!d || !(u = kstruct_member(d, "usage")) || !(mx = kstruct_member(d, "max")) ||
+	    !(p = kstruct_member(d, "parent")) || !(w = kstruct_member(d, "watermark")) ||
+	    !(f = kstruct_member(d, "failcnt")) || d->size > PC_MAX_BYTES)
+		die(1, "internal error: no usable page_counter layout '%s'", version);
+	*o = (struct pc_offsets){ .version = d->version, .usage = u->off, .max = mx->off,
+				  .parent = p->off, .watermark = w->off, .failcnt = f->off,
+				  .size = d->size };
+}
+
+const char *kernel_struct_version(const struct knob_profile *p, enum kstruct_kind k)
+{
+	const struct kernel_structs *ks;
+
+	if (k == KSTRUCT_PAGE_COUNTER) {
+		for (const struct knob_preset *s = p->sets; s->knob; s++)
+			if (!strcmp(s->knob, knob_pc_layout.name))
+				return s->value;
+		return NULL;
+	}
+	ks = kernel_structs_find(p->name);
+	return ks ? ks->mem_cgroup : NULL;
 }

@@ -128,8 +128,8 @@ static void memcg_init(struct model *m, struct arena *a, struct mcg *memcg,
 	memcg->id = id;
 	memcg->level = level;
 	memcg->parent = parent;
-	memcg->memory.max = LONG_MAX;
-	memcg->memory.parent = parent ? &parent->memory : NULL;
+	*pc_max(m, &memcg->memory) = LONG_MAX;
+	*pc_parent(m, &memcg->memory) = parent ? &parent->memory : NULL;
 	/* kzalloc'ed apart from the memcg, per-CPU parts in the CPUs' chunks */
 	memcg->vmstats = arena_alloc(a, sizeof(*memcg->vmstats), PAD_SIZE);
 	memcg->vmstats_percpu = pcpu_alloc(m, sizeof(struct mcg_pcpu));
@@ -152,6 +152,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	unsigned nlocks, chain = p->depth ? p->depth - 1 : 0;
 
 	m->p = *p;
+	pc_offsets_of(&m->pc, knob_pc_layout.values[p->pc_layout].value);
 	m->lock = lock;
 	m->nworkers = nworkers;
 	{
@@ -351,37 +352,38 @@ void model_page_fill(struct model_worker *mw, struct mpage *pg,
 
 /* ---- page_counter (mm/page_counter.c) ---- */
 
-static bool page_counter_try_charge(struct page_counter *counter, long n)
+static bool page_counter_try_charge(const struct model *m, struct page_counter *counter,
+				    long n)
 {
 	struct page_counter *c;
 
-	for (c = counter; c; c = c->parent) {
-		long new = __atomic_add_fetch(&c->usage, n, __ATOMIC_RELAXED);
+	for (c = counter; c; c = *pc_parent(m, c)) {
+		long new = __atomic_add_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
 
-		if (new > c->max) {
-			__atomic_sub_fetch(&c->usage, n, __ATOMIC_RELAXED);
-			__atomic_add_fetch(&c->failcnt, 1, __ATOMIC_RELAXED);
-			for (struct page_counter *u = counter; u != c; u = u->parent)
-				__atomic_sub_fetch(&u->usage, n, __ATOMIC_RELAXED);
+		if (new > *pc_max(m, c)) {
+			__atomic_sub_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
+			__atomic_add_fetch(pc_failcnt(m, c), 1, __ATOMIC_RELAXED);
+			for (struct page_counter *u = counter; u != c; u = *pc_parent(m, u))
+				__atomic_sub_fetch(pc_usage(m, u), n, __ATOMIC_RELAXED);
 			return false;
 		}
 		/* Racy high-water mark, READ_ONCE/WRITE_ONCE as in the kernel. */
-		if (new > __atomic_load_n(&c->watermark, __ATOMIC_RELAXED))
-			__atomic_store_n(&c->watermark, new, __ATOMIC_RELAXED);
+		if (new > __atomic_load_n(pc_watermark(m, c), __ATOMIC_RELAXED))
+			__atomic_store_n(pc_watermark(m, c), new, __ATOMIC_RELAXED);
 	}
 	return true;
 }
 
-static void page_counter_uncharge(struct page_counter *counter, long n)
+static void page_counter_uncharge(const struct model *m, struct page_counter *counter, long n)
 {
-	for (struct page_counter *c = counter; c; c = c->parent)
-		__atomic_sub_fetch(&c->usage, n, __ATOMIC_RELAXED);
+	for (struct page_counter *c = counter; c; c = *pc_parent(m, c))
+		__atomic_sub_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
 }
 
 void model_drain_stock(struct model_worker *mw)
 {
 	if (mw->stock_cached && mw->stock_nr)
-		page_counter_uncharge(&mw->stock_cached->memory, mw->stock_nr);
+		page_counter_uncharge(mw->m, &mw->stock_cached->memory, mw->stock_nr);
 	mw->stock_nr = 0;
 	mw->stock_cached = NULL;
 }
@@ -406,9 +408,9 @@ bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 		mw->stock_nr--; /* consume_stock */
 	} else {
 		mw->ops.pc_charges++;
-		if (!page_counter_try_charge(&memcg->memory, batch)) {
+		if (!page_counter_try_charge(mw->m, &memcg->memory, batch)) {
 			batch = 1;
-			if (!page_counter_try_charge(&memcg->memory, 1))
+			if (!page_counter_try_charge(mw->m, &memcg->memory, 1))
 				return false;
 		}
 		if (batch > 1)
@@ -434,7 +436,7 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 		for (; i < n && pages[i]->memcg == memcg; i++)
 			nr++;
 		/* uncharge_batch() */
-		page_counter_uncharge(&memcg->memory, nr);
+		page_counter_uncharge(mw->m, &memcg->memory, nr);
 		model_count_event(mw, memcg, EV_PGPGOUT, nr);
 		mcg_statc(mw->m, memcg, mw->id)->nr_page_events += nr;
 		mw->uncharged[memcg->id] += nr;

@@ -16,13 +16,14 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_V6_9,
-	H_STATS_RSTAT_GLOBAL_NOGUARD_D,
-	H_STATS_BATCH_32_A,
-	H_CHARGE_BATCH_32,
-	H_LRU_BATCH_15,
-	H_LRU_LOCK_LRUVEC_A,
-	H_FLUSH_MS_2000_A,
+	H_LAYOUT_1,
+	H_STATS_5,
+	H_STATS_BATCH_1,
+	H_CHARGE_BATCH_1,
+	H_LRU_BATCH_1,
+	H_LRU_LOCK_1,
+	H_FLUSH_MS_2,
+	H_PC_LAYOUT_1,
 	{ NULL, NULL, NULL },
 };
 
@@ -34,10 +35,10 @@ const struct knob_profile kernel_c11192d9c124d = {
 };
 REGISTER(knob_profile, kernel_c11192d9c124d);
 
-/* the declared struct layouts of this kernel (models/layout_struct.c) */
+/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
+ * struct page_counter is the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "11192d9c124d",
 	.file = __FILE__,
-	.version = { [KSTRUCT_MEM_CGROUP] = NULL, [KSTRUCT_PAGE_COUNTER] = "802f1d522d5f" },
 };
 REGISTER(kernel_structs, structs);

@@ -18,13 +18,14 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_V5_11,
-	H_STATS_V5_10_ATOMIC,
-	H_STATS_BATCH_32_B,
-	H_CHARGE_BATCH_32,
-	H_LRU_BATCH_15,
-	H_LRU_LOCK_LRUVEC_A,
-	H_FLUSH_MS_0,
+	H_LAYOUT_2,
+	H_STATS_2,
+	H_STATS_BATCH_2,
+	H_CHARGE_BATCH_1,
+	H_LRU_BATCH_1,
+	H_LRU_LOCK_1,
+	H_FLUSH_MS_1,
+	H_PC_LAYOUT_1,
 	{ NULL, NULL, NULL },
 };
 
@@ -36,10 +37,10 @@ const struct knob_profile kernel_c2d146aa3aa84_parent = {
 };
 REGISTER(knob_profile, kernel_c2d146aa3aa84_parent);
 
-/* the declared struct layouts of this kernel (models/layout_struct.c) */
+/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
+ * struct page_counter is the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "2d146aa3aa84^",
 	.file = __FILE__,
-	.version = { [KSTRUCT_MEM_CGROUP] = NULL, [KSTRUCT_PAGE_COUNTER] = "v5" },
 };
 REGISTER(kernel_structs, structs);

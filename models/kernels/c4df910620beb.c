@@ -1,5 +1,5 @@
 /*
- * c4df910620beb.c - kernel profile "4df910620beb": mm: memcg: relayout structure mem_cgroup to avoid cache interference (v5.10-rc6)
+ * c4df910620beb.c - kernel profile "4df910620beb": mm: memcg: relayout structure mem_cgroup to avoid cache interference (v5.10-rc6) [struct mem_cgroup layout not performed by the model]
  * Every per-kernel knob with the commit and file it was read from (read with
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
@@ -14,28 +14,30 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_V5_10,
-	H_STATS_V5_10_ATOMIC,
-	H_STATS_BATCH_32_B,
-	H_CHARGE_BATCH_32,
-	H_LRU_BATCH_15,
-	H_LRU_LOCK_PGDAT,
-	H_FLUSH_MS_0,
+	H_LAYOUT_3,
+	H_STATS_2,
+	H_STATS_BATCH_2,
+	H_CHARGE_BATCH_1,
+	H_LRU_BATCH_1,
+	H_LRU_LOCK_2,
+	H_FLUSH_MS_1,
+	H_PC_LAYOUT_3,
 	{ NULL, NULL, NULL },
 };
 
 const struct knob_profile kernel_c4df910620beb = {
 	.name = "4df910620beb",
-	.title = "mm: memcg: relayout structure mem_cgroup to avoid cache interference (v5.10-rc6)",
+	.title = "mm: memcg: relayout structure mem_cgroup to avoid cache interference (v5.10-rc6) [struct mem_cgroup layout not performed by the model]",
 	.commit = "4df910620beb",
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_c4df910620beb);
 
-/* the declared struct layouts of this kernel (models/layout_struct.c) */
+/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
+ * struct page_counter is the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "4df910620beb",
 	.file = __FILE__,
-	.version = { [KSTRUCT_MEM_CGROUP] = "4df910620beb", [KSTRUCT_PAGE_COUNTER] = "v5" },
+	.mem_cgroup = "4df910620beb",
 };
 REGISTER(kernel_structs, structs);

@@ -4,9 +4,9 @@
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
  * Diff: include/linux/page_counter.h moves parent from after max to the
- * end (off usage's 64 B line). Encoded: struct page_counter layout v5 ->
- * 802f1d522d5f. NOT MODELLED: the model's struct page_counter
- * (models/memcg.h) has the v6.1 grouping whatever the profile.
+ * end (off usage's 64 B line). Encoded: pc_layout v5 -> 802f1d522d5f,
+ * which the model's charge path reads (page_counter members at the derived
+ * offsets).
  */
 #include "core/knob.h"
 #include "core/registry.h"
@@ -14,13 +14,14 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_V5_11,
-	H_STATS_V5_10_ATOMIC,
-	H_STATS_BATCH_32_B,
-	H_CHARGE_BATCH_32,
-	H_LRU_BATCH_15,
-	H_LRU_LOCK_LRUVEC_A,
-	H_FLUSH_MS_0,
+	H_LAYOUT_2,
+	H_STATS_2,
+	H_STATS_BATCH_2,
+	H_CHARGE_BATCH_1,
+	H_LRU_BATCH_1,
+	H_LRU_LOCK_1,
+	H_FLUSH_MS_1,
+	H_PC_LAYOUT_1,
 	{ NULL, NULL, NULL },
 };
 
@@ -32,10 +33,10 @@ const struct knob_profile kernel_c802f1d522d5f = {
 };
 REGISTER(knob_profile, kernel_c802f1d522d5f);
 
-/* the declared struct layouts of this kernel (models/layout_struct.c) */
+/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
+ * struct page_counter is the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "802f1d522d5f",
 	.file = __FILE__,
-	.version = { [KSTRUCT_MEM_CGROUP] = NULL, [KSTRUCT_PAGE_COUNTER] = "802f1d522d5f" },
 };
 REGISTER(kernel_structs, structs);

@@ -6,8 +6,9 @@
  * The parent of 873f64b791a2: the state its diff applies to. Diff:
  * memcg_rstat_updated() reads stats_flush_threshold and skips the
  * atomic_add once it is past num_online_cpus(). Encoded: stats
- * rstat_global_noguard -> rstat_global. page_counter not declared: whether
- * 408587baee39 precedes it in v6.1 was not checked.
+ * rstat_global_noguard -> rstat_global. pc_layout not set on either side:
+ * whether 408587baee39 precedes it in v6.1 was not checked, so both run
+ * with the knob's default (408587baee39).
  */
 #include "core/knob.h"
 #include "core/registry.h"
@@ -15,13 +16,13 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_V6_9,
-	H_STATS_RSTAT_GLOBAL_NOGUARD_E,
-	H_STATS_BATCH_32_A,
-	H_CHARGE_BATCH_32,
-	H_LRU_BATCH_15,
-	H_LRU_LOCK_LRUVEC_A,
-	H_FLUSH_MS_2000_A,
+	H_LAYOUT_1,
+	H_STATS_6,
+	H_STATS_BATCH_1,
+	H_CHARGE_BATCH_1,
+	H_LRU_BATCH_1,
+	H_LRU_LOCK_1,
+	H_FLUSH_MS_2,
 	{ NULL, NULL, NULL },
 };
 
@@ -33,10 +34,10 @@ const struct knob_profile kernel_c873f64b791a2_parent = {
 };
 REGISTER(knob_profile, kernel_c873f64b791a2_parent);
 
-/* the declared struct layouts of this kernel (models/layout_struct.c) */
+/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
+ * struct page_counter is the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "873f64b791a2^",
 	.file = __FILE__,
-	.version = { [KSTRUCT_MEM_CGROUP] = NULL, [KSTRUCT_PAGE_COUNTER] = NULL },
 };
 REGISTER(kernel_structs, structs);

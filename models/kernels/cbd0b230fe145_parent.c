@@ -16,13 +16,14 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_V5_10,
-	H_STATS_V5_10_ATOMIC,
-	H_STATS_BATCH_32_B,
-	H_CHARGE_BATCH_32,
-	H_LRU_BATCH_15,
-	H_LRU_LOCK_PGDAT,
-	H_FLUSH_MS_0,
+	H_LAYOUT_3,
+	H_STATS_2,
+	H_STATS_BATCH_2,
+	H_CHARGE_BATCH_1,
+	H_LRU_BATCH_1,
+	H_LRU_LOCK_2,
+	H_FLUSH_MS_1,
+	H_PC_LAYOUT_3,
 	{ NULL, NULL, NULL },
 };
 
@@ -34,10 +35,11 @@ const struct knob_profile kernel_cbd0b230fe145_parent = {
 };
 REGISTER(knob_profile, kernel_cbd0b230fe145_parent);
 
-/* the declared struct layouts of this kernel (models/layout_struct.c) */
+/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
+ * struct page_counter is the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "bd0b230fe145^",
 	.file = __FILE__,
-	.version = { [KSTRUCT_MEM_CGROUP] = "bd0b230fe145^", [KSTRUCT_PAGE_COUNTER] = "v5" },
+	.mem_cgroup = "bd0b230fe145^",
 };
 REGISTER(kernel_structs, structs);

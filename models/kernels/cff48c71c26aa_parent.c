@@ -18,13 +18,13 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_V6_10,
-	H_STATS_RSTAT_PERMEMCG_CACHED,
-	H_STATS_BATCH_32_A,
-	H_CHARGE_BATCH_64_B,
-	H_LRU_BATCH_31,
-	H_LRU_LOCK_LRUVEC_B,
-	H_FLUSH_MS_2000_B,
+	H_LAYOUT_4,
+	H_STATS_8,
+	H_STATS_BATCH_1,
+	H_CHARGE_BATCH_3,
+	H_LRU_BATCH_2,
+	H_LRU_LOCK_3,
+	H_FLUSH_MS_3,
 	{ NULL, NULL, NULL },
 };
 
@@ -36,10 +36,10 @@ const struct knob_profile kernel_cff48c71c26aa_parent = {
 };
 REGISTER(knob_profile, kernel_cff48c71c26aa_parent);
 
-/* the declared struct layouts of this kernel (models/layout_struct.c) */
+/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
+ * struct page_counter is the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "ff48c71c26aa^",
 	.file = __FILE__,
-	.version = { [KSTRUCT_MEM_CGROUP] = NULL, [KSTRUCT_PAGE_COUNTER] = NULL },
 };
 REGISTER(kernel_structs, structs);

@@ -15,6 +15,7 @@ static const struct knob_preset sets[] = {
 	{ "lru_batch", "15", "include/linux/pagevec.h @ v5.3: PAGEVEC_SIZE 15" },
 	{ "lru_lock", "pgdat", "include/linux/mmzone.h @ v5.3: pgdat->lru_lock" },
 	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
+	{ "pc_layout", "v5", "include/linux/page_counter.h before 802f1d522d5f (v5.12 merge window; its diff 85bd413..6795913): parent after max, on usage's line" },
 	{ NULL, NULL, NULL },
 };
 
