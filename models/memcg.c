@@ -582,15 +582,28 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 	}
 }
 
+/* parent_mem_cgroup() of v5.x (include/linux/memcontrol.h at v5.10.13):
+ * the accounting parent through memcg->memory.parent
+ * (mem_cgroup_from_counter), so each level of the v5 walks reads the
+ * page_counter's parent word: on usage's 64 B line before 802f1d522d5f
+ * (pc_layout).  css.parent took over in the v5.17 cycle, after the v5
+ * stats path was gone. */
+static struct mcg *v510_parent(const struct model *m, struct mcg *mi)
+{
+	struct page_counter *p = *pc_parent(m, &mi->memory);
+
+	return p ? (struct mcg *)(void *)((char *)p - offsetof(struct mcg, memory)) : NULL;
+}
+
 /* v5.10: fold a per-CPU delta into the memcg and every ancestor's atomics
  * once it passes the batch; `x` is the new per-CPU value.  Events are
  * unsigned there (no abs). */
-static long v510_fold(long x, long thr, bool is_event, struct mcg *memcg,
-		      unsigned idx)
+static long v510_fold(const struct model *m, long x, long thr, bool is_event,
+		      struct mcg *memcg, unsigned idx)
 {
 	if (is_event ? x <= thr : labs_(x) <= thr)
 		return x;
-	for (struct mcg *mi = memcg; mi; mi = mi->parent) {
+	for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi)) {
 		long *t = is_event ? &mi->vmstats->events[KE(idx)]
 				   : &mi->vmstats->state[KS(idx)];
 		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
@@ -638,11 +651,11 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 
 		x = statc->state[KS(idx)] + val;
 		mw->ops.folds_memcg[idx] += labs_(x) > thr;
-		statc->state[KS(idx)] = v510_fold(x, thr, false, memcg, idx);
+		statc->state[KS(idx)] = v510_fold(m, x, thr, false, memcg, idx);
 		x = pc->state[KS(idx)] + val;
 		if (labs_(x) > thr) {
 			mw->ops.folds_lruvec[idx]++;
-			for (struct mcg *mi = memcg; mi; mi = mi->parent)
+			for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi))
 				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(idx)],
 						   x, __ATOMIC_RELAXED);
 			x = 0;
@@ -666,7 +679,7 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 		long x = statc->events[KE(ev)] + n;
 
 		mw->ops.folds_memcg[NR_STAT_ITEMS + ev] += x > (long)mw->m->p.stats_batch;
-		statc->events[KE(ev)] = v510_fold(x, mw->m->p.stats_batch, true, memcg, ev);
+		statc->events[KE(ev)] = v510_fold(mw->m, x, mw->m->p.stats_batch, true, memcg, ev);
 		return;
 	}
 	pcpu_add(&statc->events[KE(ev)], n);
@@ -820,10 +833,10 @@ void model_final_flush(struct model *m)
 		for (unsigned w = 0; w < m->nworkers; w++) {
 			struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
 			for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
-				statc->state[KS(k)] = v510_fold(statc->state[KS(k)], -1, false,
+				statc->state[KS(k)] = v510_fold(m, statc->state[KS(k)], -1, false,
 								memcg, k);
 			for (unsigned k = 0; k < NR_EVENTS; k++)
-				statc->events[KE(k)] = v510_fold(statc->events[KE(k)], -1, true,
+				statc->events[KE(k)] = v510_fold(m, statc->events[KE(k)], -1, true,
 								 memcg, k);
 		}
 		for (unsigned n = 0; n < m->p.nodes; n++)
@@ -831,7 +844,7 @@ void model_final_flush(struct model *m)
 				struct lruvec_pcpu *pc = MODEL_PCPU(m,
 					pn_stats_percpu(m, memcg->nodeinfo[n]), w);
 				for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
-					for (struct mcg *mi = memcg; mi; mi = mi->parent)
+					for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi))
 						pn_lruvec_stats(m, mi->nodeinfo[n])[KS(k)] +=
 							pc->state[KS(k)];
 					pc->state[KS(k)] = 0;
