@@ -55,7 +55,7 @@ knob_diff() { # COMMIT -> knobs that differ from its parent
 [ "$(knob_diff 1813e51eece0)" = "charge_batch " ]; ok $? "1813e51eece0: only charge_batch differs (32 -> 64)"
 [ "$(knob_diff 873f64b791a2)" = "stats " ]; ok $? "873f64b791a2: only the stats path differs (the guard)"
 [ "$(knob_diff aa48e47e3906)" = "flush_ms " ]; ok $? "aa48e47e3906: only flush_ms differs (the 2 s flusher)"
-[ "$(knob_diff 2d146aa3aa84)" = "layout stats " ]; ok $? "2d146aa3aa84: the stats path and the per-node layout differ"
+[ "$(knob_diff 2d146aa3aa84)" = "stats " ]; ok $? "2d146aa3aa84: the stats path differs, the per-node layout does not"
 for c in bd0b230fe145 4df910620beb; do
 	[ -z "$(knob_diff $c)" ] && [ "$(structs_of $c | grep mem_cgroup)" != "$(structs_of "$c^" | grep mem_cgroup)" ]
 	ok $? "$c: no knob, the mem_cgroup layout differs"

@@ -3,14 +3,14 @@
  * Every per-kernel knob with the commit and file it was read from (read with
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
- * The parent of 2d146aa3aa84: the state its diff applies to. Diff: the
- * per-CPU batch + hierarchical atomics of
- * __mod_memcg_state()/__mod_memcg_lruvec_state() become a per-CPU add +
- * cgroup_rstat_updated(); per-node lruvec_stat_local/_cpu/lruvec_stat[]
- * become lruvec_stats_percpu + struct lruvec_stats. Encoded: stats
- * v5.10_atomic -> rstat (nearest design), layout v5.11 -> v6.9 (nearest).
- * NOT MODELLED: an rstat design with no flush counter on the update path;
- * the v5.13 two-array lruvec_stats layout.
+ * The parent of 2d146aa3aa84: the state its diff applies to. Diff:
+ * __mod_memcg_state() and __count_memcg_events() lose the per-CPU batch +
+ * ancestor atomics for a per-CPU add + cgroup_rstat_updated(); struct
+ * mem_cgroup embeds struct memcg_vmstats and drops vmstats_local; the
+ * lruvec part (batched_lruvec_stat, per-node atomics) is unchanged.
+ * Encoded: stats v5.10_atomic -> rstat_global_noguard (nearest). NOT
+ * MODELLED: the hybrid (memcg part rstat without a flush counter, lruvec
+ * part batched atomics).
  */
 #include "core/knob.h"
 #include "core/registry.h"

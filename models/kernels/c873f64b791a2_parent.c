@@ -16,7 +16,7 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_1,
+	H_LAYOUT_3,
 	H_STATS_6,
 	H_STATS_BATCH_1,
 	H_CHARGE_BATCH_1,

@@ -16,7 +16,7 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_3,
+	H_LAYOUT_4,
 	H_STATS_2,
 	H_STATS_BATCH_2,
 	H_CHARGE_BATCH_1,

@@ -18,7 +18,7 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_4,
+	H_LAYOUT_5,
 	H_STATS_8,
 	H_STATS_BATCH_1,
 	H_CHARGE_BATCH_3,

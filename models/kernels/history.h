@@ -26,15 +26,18 @@
 	{ "flush_ms", "2000", \
 	  "FLUSH_TIME (2UL*HZ)" }
 #define H_LAYOUT_1 \
-	{ "layout", "v6.9", \
-	  "2d146aa3aa84 (include/linux/memcontrol.h): lruvec_stats_percpu pointer + struct lruvec_stats EMBEDDED; nearest declared layout: v6.9 (v5.13 has 2 arrays state/state_pending, v6.9 3 with state_local)" }
+	{ "layout", "v5.11", \
+	  "2d146aa3aa84 leaves struct mem_cgroup_per_node as in v5.11 (lruvec_stat_local, batched lruvec_stat_cpu, lruvec_stat[] atomics): its diff touches memcg_vmstats(_percpu) and struct mem_cgroup only" }
 #define H_LAYOUT_2 \
 	{ "layout", "v5.11", \
 	  "6168d0da2b47 (v5.11): v5.10 per-node layout with lruvec->lru_lock after lists[]; unchanged up to 2d146aa3aa84" }
 #define H_LAYOUT_3 \
+	{ "layout", "v6.9", \
+	  "lruvec_stats_percpu pointer + struct lruvec_stats EMBEDDED (in the context of the diff of aa48e47e3906; lruvec stats moved to rstat just before it); nearest declared layout v6.9: v5.15 has 2 arrays (state, state_pending), v6.9 3 (with state_local)" }
+#define H_LAYOUT_4 \
 	{ "layout", "v5.10", \
 	  "include/linux/memcontrol.h @ v5.10.13: lruvec first, lruvec_stat_local/_cpu pointers, lruvec_stat[] atomics embedded, memcg last" }
-#define H_LAYOUT_4 \
+#define H_LAYOUT_5 \
 	{ "layout", "v6.10", \
 	  "70a64b7919cb (series before ff48c71c26aa): lruvec_stats behind a pointer; ff48c71c26aa does not change mem_cgroup_per_node" }
 #define H_LRU_BATCH_1 \
@@ -63,7 +66,7 @@
 	  "include/linux/page_counter.h before 802f1d522d5f (its diff, 85bd413..6795913): parent after max, on usage's line" }
 #define H_STATS_1 \
 	{ "stats", "rstat_global_noguard", \
-	  "NEAREST, not the kernel: 2d146aa3aa84 mm/memcontrol.c updates the per-CPU state and calls cgroup_rstat_updated() with no flush counter at all; the model has no such design" }
+	  "NEAREST, not the kernel: 2d146aa3aa84 mm/memcontrol.c moves the memcg part to rstat (per-CPU add + cgroup_rstat_updated(), no flush counter) and keeps the lruvec part batched into per-node atomics; the model lacks this hybrid" }
 #define H_STATS_2 \
 	{ "stats", "v5.10_atomic", \
 	  "mm/memcontrol.c before 2d146aa3aa84 (v5.13): per-CPU batch folded into the atomics of the memcg and every ancestor" }
