@@ -37,7 +37,14 @@
  *     COMPACTION, HUGETLB_PAGE, TRANSPARENT_HUGEPAGE with PUD, MEMORY_BALLOON
  *     with BALLOON_COMPACTION, SWAP; no DEBUG_TLBFLUSH/VMACACHE).
  *     ASSUMED, not read at the version: struct percpu_ref of two words
- *     (percpu_count_ptr, data) as in later trees; NR_VM_NODE_STAT_ITEMS
+ *     (percpu_count_ptr, data), i.e. 2b0d3d3e4fcf "percpu_ref: reduce
+ *     memory footprint of percpu_ref in fast path" (block tree, v5.10
+ *     merge window) is in: certain for 4df910620beb and its parent
+ *     (v5.10-rc6), NOT checked for bd0b230fe145 and its parent (same merge
+ *     window, mm tree).  With the old 56-byte percpu_ref every member after
+ *     css.refcnt moves by +40 B: bd0b230fe145 keeps _pad1_ at 1152, but
+ *     bd0b230fe145^ gets it at 1280, where the pointer line and vmstats[]
+ *     share a 128 B pair too.  NR_VM_NODE_STAT_ITEMS
  *     38 for v5.10 (as models/layout_decls.inc, from Ubuntu 5.11 BTF).
  *     The array lengths only move members behind vmstats[]; _pad2_
  *     realigns what follows to a 64 B line.
