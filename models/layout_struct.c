@@ -13,6 +13,9 @@
  *     (include/linux/page_counter.h, index 85bd413..6795913: `parent`
  *     moves from after `max` to the end); the file after it as stored for
  *     torvalds/linux (blob of commit 0d3001e2690a, v5.14-era).
+ *   page_counter of a 6.14+ tree (Kingxukai/linux, blob of 9b44fff655e2,
+ *     CONFIG_CGROUP_DMEM era): the member list of the BTF of the 6.18
+ *     kernel this project runs on (tests/kernel_history.t compares them).
  *   page_counter at 408587baee39 (v6.1): the field order and paddings as
  *     /work/shared/reference/kernel.md quotes T@408587baee39 (PC_PADDING
  *     after usage and before min; the struct internode-aligned); the file
@@ -196,6 +199,30 @@ struct page_counter_v6_1 {
 	struct page_counter_v6_1 *parent;
 } __attribute__((aligned(64)));
 
+/* a 6.14+ tree (CONFIG_CGROUP_DMEM era): failcnt beside usage, the
+ * cg2 local_watermark, protection_support and track_failcnt flags */
+struct page_counter_v6_18 {
+	atomic_long_t usage;
+	unsigned long failcnt;
+	struct cacheline_padding _pad1_;
+	unsigned long emin;
+	atomic_long_t min_usage;
+	atomic_long_t children_min_usage;
+	unsigned long elow;
+	atomic_long_t low_usage;
+	atomic_long_t children_low_usage;
+	unsigned long watermark;
+	unsigned long local_watermark;
+	struct cacheline_padding _pad2_;
+	bool protection_support;
+	bool track_failcnt;
+	unsigned long min;
+	unsigned long low;
+	unsigned long high;
+	unsigned long max;
+	struct page_counter_v6_18 *parent;
+} __attribute__((aligned(64)));
+
 /* ---- include/linux/memcontrol.h (v5.10 cycle) ---- */
 #define NR_VM_NODE_STAT_ITEMS_V5_10 38   /* assumed, see above */
 #define MEMCG_NR_STAT_V5_10 (NR_VM_NODE_STAT_ITEMS_V5_10 + 3)
@@ -304,6 +331,11 @@ struct mem_cgroup_4df9 {
 
 static const struct kstruct_member pc_v5[] = { PC_LIST(M, page_counter_v5) };
 static const struct kstruct_member pc_802f[] = { PC_LIST(M, page_counter_802f) };
+static const struct kstruct_member pc_v6_18[] = {
+	PC_LIST(M, page_counter_v6_18), M(page_counter_v6_18, _pad1_),
+	M(page_counter_v6_18, _pad2_), M(page_counter_v6_18, local_watermark),
+	M(page_counter_v6_18, protection_support), M(page_counter_v6_18, track_failcnt),
+};
 static const struct kstruct_member pc_v6_1[] = {
 	PC_LIST(M, page_counter_v6_1), M(page_counter_v6_1, _pad1_),
 	M(page_counter_v6_1, _pad2_),
@@ -353,6 +385,12 @@ static const struct kstruct_decl decl_pc_v6_1 = {
 	"408587baee39 (v6.1) as /work/shared/reference/kernel.md quotes it (file not read at the commit)",
 	pc_v6_1, N(pc_v6_1), sizeof(struct page_counter_v6_1), true,
 };
+static const struct kstruct_decl decl_pc_v6_18 = {
+	"page_counter@v6.18", KSTRUCT_PAGE_COUNTER, "v6.18",
+	"include/linux/page_counter.h as stored for Kingxukai/linux (blob of 9b44fff655e2, "
+	"a CONFIG_CGROUP_DMEM-era tree, 6.14+); checked against the BTF of a 6.18 kernel",
+	pc_v6_18, N(pc_v6_18), sizeof(struct page_counter_v6_18), true,
+};
 static const struct kstruct_decl decl_mc_v5_9 = {
 	"mem_cgroup@bd0b230fe145^", KSTRUCT_MEM_CGROUP, "bd0b230fe145^",
 	MC_SRC " with the diffs of 4df910620beb and bd0b230fe145 reverted",
@@ -374,6 +412,7 @@ static const struct kstruct_decl decl_mc_4df9 = {
 REGISTER(kstruct_decl, decl_pc_v5);
 REGISTER(kstruct_decl, decl_pc_802f);
 REGISTER(kstruct_decl, decl_pc_v6_1);
+REGISTER(kstruct_decl, decl_pc_v6_18);
 REGISTER(kstruct_decl, decl_mc_v5_9);
 REGISTER(kstruct_decl, decl_mc_bd0b);
 REGISTER(kstruct_decl, decl_mc_4df9);
@@ -422,6 +461,7 @@ static const struct knob_value pc_layout_values[] = {
 	{ "v5", "before 802f1d522d5f (v5.x up to v5.11): parent and max on usage's 64 B line" },
 	{ "802f1d522d5f", "802f1d522d5f (v5.12-rc1): parent at the end, off usage's line" },
 	{ "408587baee39", "408587baee39 (v6.1): usage alone on its line, watermark/failcnt next, limits and parent after PC_PADDING" },
+	{ "v6.18", "a 6.14+ tree and the 6.18 BTF: failcnt beside usage, local_watermark, flags before the limits" },
 	{ NULL, NULL },
 };
 const struct knob knob_pc_layout = {

@@ -90,6 +90,22 @@ expect_exit 0 "layout --struct mem_cgroup for two kernels" -- \
 	$MEMSCALE layout --struct mem_cgroup --kernel bd0b230fe145 --kernel 4df910620beb
 [ "$(grep -c '^# kernel' "$TMP/out")" -eq 2 ]; ok $? "one listing per --kernel"
 
+# the declared 6.18-era page_counter (profile current) against the BTF of
+# the kernel this runs on, member by member (skipped without BTF/pahole)
+if [ -r /sys/kernel/btf/vmlinux ] && command -v pahole >/dev/null 2>&1 &&
+	pahole -C page_counter /sys/kernel/btf/vmlinux 2>/dev/null | grep -q local_watermark; then
+	pahole -C page_counter /sys/kernel/btf/vmlinux 2>/dev/null |
+		sed -n 's/.*[ *]\([a-z_0-9]*\)\( __attribute__.*\)\{0,1\};[[:space:]]*\/\*[[:space:]]*\([0-9]*\)[[:space:]]*\([0-9]*\) \*\/.*/\1 \3 \4/p' |
+		sort > "$TMP/btf_pc"
+	$MEMSCALE layout --struct page_counter --kernel current |
+		awk 'NR > 2 && NF >= 3 { print $1, $2, $3 }' | sort > "$TMP/decl_pc"
+	[ -s "$TMP/btf_pc" ] && cmp -s "$TMP/btf_pc" "$TMP/decl_pc"
+	ok $? "page_counter@v6.18 matches the running kernel's BTF member by member"
+	[ -s "$TMP/btf_pc" ] && ! cmp -s "$TMP/btf_pc" "$TMP/decl_pc" && diff "$TMP/btf_pc" "$TMP/decl_pc" | sed 's/^/#   /' | head -8
+else
+	ok 0 "page_counter@v6.18 against BTF # SKIP no BTF with a 6.1x page_counter, or no pahole"
+fi
+
 expect_usage "unknown --struct" "mem_cgroup|page_counter" -- $MEMSCALE layout --struct lruvec --kernel v6.9
 expect_usage "no declared struct for the profile" "no declared struct mem_cgroup" -- \
 	$MEMSCALE layout --struct mem_cgroup --kernel v6.9

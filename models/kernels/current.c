@@ -15,6 +15,7 @@ static const struct knob_preset sets[] = {
 	{ "lru_batch", "31", "PAGEVEC_SIZE 31" },
 	{ "lru_lock", "lruvec", "lruvec->lru_lock" },
 	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ "pc_layout", "v6.18", "include/linux/page_counter.h of a 6.14+ tree, member by member as the running 6.18 kernel's BTF (tests/kernel_history.t)" },
 	{ NULL, NULL, NULL },
 };
 
