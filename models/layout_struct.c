@@ -144,36 +144,33 @@ struct vmpressure {
 };
 
 /* ---- include/linux/page_counter.h ---- */
+/* the members every version has, in the kernel's order within each run */
+#define PC_PROTECTION                                                         \
+	unsigned long emin;             /* effective memory.min tracking */   \
+	atomic_long_t min_usage;                                              \
+	atomic_long_t children_min_usage;                                     \
+	unsigned long elow;             /* effective memory.low tracking */   \
+	atomic_long_t low_usage;                                              \
+	atomic_long_t children_low_usage;
+#define PC_LIMITS                                                             \
+	unsigned long min;                                                    \
+	unsigned long low;                                                    \
+	unsigned long high;                                                   \
+	unsigned long max;
 /* before 802f1d522d5f (v5.x up to v5.11) */
 struct page_counter_v5 {
 	atomic_long_t usage;
-	unsigned long min;
-	unsigned long low;
-	unsigned long high;
-	unsigned long max;
+	PC_LIMITS
 	struct page_counter_v5 *parent;
-	unsigned long emin;
-	atomic_long_t min_usage;
-	atomic_long_t children_min_usage;
-	unsigned long elow;
-	atomic_long_t low_usage;
-	atomic_long_t children_low_usage;
+	PC_PROTECTION
 	unsigned long watermark;
 	unsigned long failcnt;
 };
 /* 802f1d522d5f: 'parent' placed far from 'usage' */
 struct page_counter_802f {
 	atomic_long_t usage;
-	unsigned long min;
-	unsigned long low;
-	unsigned long high;
-	unsigned long max;
-	unsigned long emin;
-	atomic_long_t min_usage;
-	atomic_long_t children_min_usage;
-	unsigned long elow;
-	atomic_long_t low_usage;
-	atomic_long_t children_low_usage;
+	PC_LIMITS
+	PC_PROTECTION
 	unsigned long watermark;
 	unsigned long failcnt;
 	struct page_counter_802f *parent;
@@ -183,19 +180,11 @@ struct page_counter_802f {
 struct page_counter_v6_1 {
 	atomic_long_t usage;
 	struct cacheline_padding _pad1_;
-	unsigned long emin;
-	atomic_long_t min_usage;
-	atomic_long_t children_min_usage;
-	unsigned long elow;
-	atomic_long_t low_usage;
-	atomic_long_t children_low_usage;
+	PC_PROTECTION
 	unsigned long watermark;
 	unsigned long failcnt;
 	struct cacheline_padding _pad2_;
-	unsigned long min;
-	unsigned long low;
-	unsigned long high;
-	unsigned long max;
+	PC_LIMITS
 	struct page_counter_v6_1 *parent;
 } __attribute__((aligned(64)));
 
@@ -205,21 +194,13 @@ struct page_counter_v6_18 {
 	atomic_long_t usage;
 	unsigned long failcnt;
 	struct cacheline_padding _pad1_;
-	unsigned long emin;
-	atomic_long_t min_usage;
-	atomic_long_t children_min_usage;
-	unsigned long elow;
-	atomic_long_t low_usage;
-	atomic_long_t children_low_usage;
+	PC_PROTECTION
 	unsigned long watermark;
 	unsigned long local_watermark;
 	struct cacheline_padding _pad2_;
 	bool protection_support;
 	bool track_failcnt;
-	unsigned long min;
-	unsigned long low;
-	unsigned long high;
-	unsigned long max;
+	PC_LIMITS
 	struct page_counter_v6_18 *parent;
 } __attribute__((aligned(64)));
 

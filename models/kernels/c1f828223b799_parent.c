@@ -16,14 +16,7 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_3,
-	H_STATS_3,
-	H_STATS_BATCH_1,
-	H_CHARGE_BATCH_1,
-	H_LRU_BATCH_1,
-	H_LRU_LOCK_1,
-	H_FLUSH_MS_2,
-	H_PC_LAYOUT_1,
+	H_KNOBS_1F828223B799_PARENT,
 	{ NULL, NULL, NULL },
 };
 

@@ -14,14 +14,7 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_2,
-	H_STATS_2,
-	H_STATS_BATCH_2,
-	H_CHARGE_BATCH_1,
-	H_LRU_BATCH_1,
-	H_LRU_LOCK_1,
-	H_FLUSH_MS_1,
-	H_PC_LAYOUT_1,
+	H_KNOBS_2D146AA3AA84_PARENT,
 	{ NULL, NULL, NULL },
 };
 

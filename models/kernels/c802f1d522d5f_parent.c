@@ -14,14 +14,14 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_2,
-	H_STATS_2,
-	H_STATS_BATCH_2,
-	H_CHARGE_BATCH_1,
-	H_LRU_BATCH_1,
-	H_LRU_LOCK_1,
-	H_FLUSH_MS_1,
-	H_PC_LAYOUT_3,
+	H_LAYOUT_V5_11_B,
+	H_STATS_V5_10_ATOMIC,
+	H_STATS_BATCH_32_B,
+	H_CHARGE_BATCH_32,
+	H_LRU_BATCH_15,
+	H_LRU_LOCK_LRUVEC_A,
+	H_FLUSH_MS_0,
+	H_PC_LAYOUT_V5,
 	{ NULL, NULL, NULL },
 };
 

@@ -15,13 +15,13 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_3,
-	H_STATS_7,
-	H_STATS_BATCH_1,
-	H_CHARGE_BATCH_1,
-	H_LRU_BATCH_1,
-	H_LRU_LOCK_1,
-	H_FLUSH_MS_2,
+	H_LAYOUT_V6_9,
+	H_STATS_RSTAT_GLOBAL,
+	H_STATS_BATCH_32_A,
+	H_CHARGE_BATCH_32,
+	H_LRU_BATCH_15,
+	H_LRU_LOCK_LRUVEC_A,
+	H_FLUSH_MS_2000_A,
 	{ NULL, NULL, NULL },
 };
 

@@ -16,14 +16,7 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_4,
-	H_STATS_2,
-	H_STATS_BATCH_2,
-	H_CHARGE_BATCH_1,
-	H_LRU_BATCH_1,
-	H_LRU_LOCK_2,
-	H_FLUSH_MS_1,
-	H_PC_LAYOUT_3,
+	H_KNOBS_4DF910620BEB,
 	{ NULL, NULL, NULL },
 };
 

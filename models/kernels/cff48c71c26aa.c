@@ -17,13 +17,7 @@
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
-	H_LAYOUT_5,
-	H_STATS_8,
-	H_STATS_BATCH_1,
-	H_CHARGE_BATCH_3,
-	H_LRU_BATCH_2,
-	H_LRU_LOCK_3,
-	H_FLUSH_MS_3,
+	H_KNOBS_FF48C71C26AA,
 	{ NULL, NULL, NULL },
 };
 
