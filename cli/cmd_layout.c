@@ -21,6 +21,7 @@
 #include "locks/lock.h"
 #include "models/access.h"
 #include "models/layout.h"
+#include "models/layout_struct.h"
 #include "models/memcg.h"
 
 static int layout_main(int argc, char **argv);
@@ -31,6 +32,7 @@ const struct subcommand layout_cmd = {
 	.usage = "layout [--lock NAME] [--kconfig K] [LAYOUT... | --kernel NAME...]\n"
 		 "       layout --btf [FILE] | --pahole FILE\n"
 		 "       layout --audit [--kernel NAME] [--kconfig K] [--workload W]\n"
+		 "       layout --struct mem_cgroup|page_counter --kernel NAME...\n"
 		 "  -l, --lock NAME     size the lru_lock slot for this lock (default: the\n"
 		 "                      kernel's spinlock_t)\n"
 		 "  -k, --kconfig K     configuration (default: the kconfig knob's default;\n"
@@ -45,6 +47,9 @@ const struct subcommand layout_cmd = {
 		 "                      this profile only (repeatable)\n"
 		 "      --kconfig all   audit every combination of the options\n"
 		 "      --workload W    audit this workload only (repeatable)\n"
+		 "      --struct S      the compiler-derived layout of struct S (mem_cgroup,\n"
+		 "                      page_counter) in the --kernel profiles: offset, size,\n"
+		 "                      64 B line and 128 B pair of every member\n"
 		 "marks: ! a field read outside the lock shares a 64 B line with an element\n"
 		 "       another CPU writes; ~ only the 128 B pair (the profile's audit, all\n"
 		 "       audited workloads)\n",
@@ -275,9 +280,58 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 	}
 }
 
+/* `--struct S --kernel NAME`: every declared member of the struct the
+ * profile's kernel had (models/layout_struct.c), with its 64 B line and
+ * 128 B pair. */
+static void print_struct(enum kstruct_kind kind, const char *profile)
+{
+	const struct knob_profile *kp = knob_profile_find(profile);
+	const struct kstruct_decl *d;
+	const char *version;
+
+	if (!kp)
+		die(EXIT_USAGE, "layout: unknown kernel profile '%s' (see 'memscale list kernels')",
+		    profile);
+	version = kernel_struct_version(kp, kind);
+	if (!version)
+		die(EXIT_USAGE, "layout: no declared struct %s for kernel profile '%s' "
+		    "(declared: see 'memscale list kernels')", kstruct_names[kind], profile);
+	d = kstruct_decl_find(kind, version);
+	if (!d)
+		die(1, "internal error: profile '%s' names struct %s@%s, which is not declared",
+		    profile, kstruct_names[kind], version);
+	printf("# kernel %s: struct %s@%s, %s %zu (%s)\n", profile, kstruct_names[kind],
+	       d->version, d->whole ? "sizeof" : "declared leading part, bytes", d->size,
+	       d->source);
+	printf("  %-34s %6s %6s %-9s %s\n", "MEMBER", "OFFSET", "SIZE", "LINES", "PAIRS");
+	/* by offset, a zero-sized padding before the member it aligns,
+	 * a container before its first member */
+	const struct kstruct_member **by = xcalloc(d->nmembers, sizeof(*by));
+	for (size_t i = 0; i < d->nmembers; i++) {
+		size_t j = i;
+		for (; j > 0 && (by[j - 1]->off > d->members[i].off ||
+				 (by[j - 1]->off == d->members[i].off &&
+				  ((by[j - 1]->size < d->members[i].size && by[j - 1]->size) ||
+				   (!d->members[i].size && by[j - 1]->size)))); j--)
+			by[j] = by[j - 1];
+		by[j] = &d->members[i];
+	}
+	for (size_t i = 0; i < d->nmembers; i++) {
+		const struct kstruct_member *m = by[i];
+		size_t end = m->off + (m->size ? m->size - 1 : 0);
+		char lines[48], pairs[48];
+
+		snprintf(lines, sizeof(lines), "L%zu-L%zu", m->off / 64, end / 64);
+		snprintf(pairs, sizeof(pairs), "P%zu-P%zu", m->off / 128, end / 128);
+		printf("  %-34s %6zu %6zu %-9s %s\n", m->name, m->off, m->size, lines, pairs);
+	}
+	free(by);
+	printf("\n");
+}
+
 static int layout_main(int argc, char **argv)
 {
-	enum { O_BTF = 256, O_PAHOLE, O_AUDIT, O_KERNEL, O_WORKLOAD };
+	enum { O_BTF = 256, O_PAHOLE, O_AUDIT, O_KERNEL, O_WORKLOAD, O_STRUCT };
 	static const struct option longopts[] = {
 		{ "lock", required_argument, NULL, 'l' },
 		{ "kconfig", required_argument, NULL, 'k' },
@@ -286,6 +340,7 @@ static int layout_main(int argc, char **argv)
 		{ "audit", no_argument, NULL, O_AUDIT },
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "workload", required_argument, NULL, O_WORKLOAD },
+		{ "struct", required_argument, NULL, O_STRUCT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -293,6 +348,7 @@ static int layout_main(int argc, char **argv)
 	size_t lock_size = 4, nk = 0, nw = 0;
 	enum pn_layout_id from = LAYOUT_NR;
 	bool do_audit = false;
+	enum kstruct_kind want_struct = KSTRUCT_NR;
 	int c;
 
 	opterr = 0;
@@ -332,6 +388,12 @@ static int layout_main(int argc, char **argv)
 				die(EXIT_USAGE, "layout: too many --workload");
 			wls[nw++] = optarg;
 			break;
+		case O_STRUCT:
+			want_struct = kstruct_kind_parse(optarg);
+			if (want_struct == KSTRUCT_NR)
+				die(EXIT_USAGE, "layout: unknown --struct '%s' (allowed: "
+				    "mem_cgroup|page_counter)", optarg);
+			break;
 		case 'h':
 			cli_usage(&layout_cmd, stdout);
 			return 0;
@@ -344,6 +406,14 @@ static int layout_main(int argc, char **argv)
 		char why[256];
 		if (kconfig_parse(kconfig, &probe, why, sizeof(why)))
 			die(EXIT_USAGE, "layout: bad --kconfig '%s' (%s)", kconfig, why);
+	}
+	if (want_struct != KSTRUCT_NR) {
+		if (!nk || optind < argc || do_audit || from != LAYOUT_NR)
+			die(EXIT_USAGE, "layout: --struct takes --kernel NAME (repeatable) "
+			    "and nothing else");
+		for (size_t i = 0; i < nk; i++)
+			print_struct(want_struct, kernels[i]);
+		return 0;
 	}
 	if (do_audit) {
 		if (optind < argc || from != LAYOUT_NR)

@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 #include "counters/counter.h"
 #include "harness/workload.h"
+#include "models/layout_struct.h"
 #include "predict/target.h"
 
 static int list_main(int argc, char **argv);
@@ -107,7 +108,15 @@ static void list_kernels(void)
 	size_t n = knob_profile_all(&v), nk = knob_all(&k);
 
 	for (size_t i = 0; i < n; i++) {
-		printf("%s  (%s)\n    %s\n", v[i]->name, v[i]->commit, v[i]->title);
+		const struct kernel_structs *ks = kernel_structs_find(v[i]->name);
+
+		/* the profile's file, and the struct layouts declared for it */
+		printf("%s  (%s)  %s", v[i]->name, v[i]->commit, ks && ks->file ? ks->file : "-");
+		for (int s = 0; s < KSTRUCT_NR; s++)
+			if (kernel_struct_version(v[i], (enum kstruct_kind)s))
+				printf("  %s@%s", kstruct_names[s],
+				       kernel_struct_version(v[i], (enum kstruct_kind)s));
+		printf("\n    %s\n", v[i]->title);
 		for (size_t j = 0; j < nk; j++) {
 			const struct knob_preset *s;
 
@@ -120,6 +129,12 @@ static void list_kernels(void)
 			else
 				printf("    %-13s %-22s NOT SET by this profile\n", k[j]->name,
 				       k[j]->def);
+		}
+		/* knobs a profile may set that are not per-kernel (pc_layout) */
+		for (const struct knob_preset *s = v[i]->sets; s->knob; s++) {
+			const struct knob *kk = knob_find(s->knob);
+			if (kk && !kk->per_kernel)
+				printf("    %-13s %-22s %s\n", s->knob, s->value, s->source);
 		}
 	}
 }

@@ -116,7 +116,7 @@ int model_check(struct model *m, char *msg, size_t msglen)
 	/* usage */
 	for (unsigned i = 0; i < m->nmemcg; i++) {
 		struct mcg *memcg = &m->memcgs[i];
-		long want = 0, usage = __atomic_load_n(&memcg->memory.usage, __ATOMIC_RELAXED);
+		long want = 0, usage = __atomic_load_n(pc_usage(m, &memcg->memory), __ATOMIC_RELAXED);
 
 		for (unsigned d = 0; d < m->nmemcg; d++)
 			if (memcg_in_subtree(&m->memcgs[d], memcg))
@@ -129,9 +129,9 @@ int model_check(struct model *m, char *msg, size_t msglen)
 		if (usage != want)
 			FAIL("usage: memcg %u page_counter usage %ld != %ld (subtree pages + stock)",
 			     i, usage, want);
-		if (memcg->memory.watermark < usage)
+		if (*pc_watermark(m, &memcg->memory) < usage)
 			FAIL("usage: memcg %u watermark %ld < usage %ld", i,
-			     memcg->memory.watermark, usage);
+			     *pc_watermark(m, &memcg->memory), usage);
 	}
 
 	/* node stats (vm_node_stat + every CPU's diff) == all memcgs' exact */
@@ -215,7 +215,7 @@ bool model_corrupt(struct model *m, enum model_corruption c)
 			}
 		return false;
 	case CORRUPT_USAGE:
-		__atomic_add_fetch(&leaf->memory.usage, 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(pc_usage(m, &leaf->memory), 1, __ATOMIC_RELAXED);
 		return true;
 	case CORRUPT_STATS:
 		/* an update the exact count never saw, in a per-CPU slot the

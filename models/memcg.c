@@ -128,8 +128,8 @@ static void memcg_init(struct model *m, struct arena *a, struct mcg *memcg,
 	memcg->id = id;
 	memcg->level = level;
 	memcg->parent = parent;
-	memcg->memory.max = LONG_MAX;
-	memcg->memory.parent = parent ? &parent->memory : NULL;
+	*pc_max(m, &memcg->memory) = LONG_MAX;
+	*pc_parent(m, &memcg->memory) = parent ? &parent->memory : NULL;
 	/* kzalloc'ed apart from the memcg, per-CPU parts in the CPUs' chunks */
 	memcg->vmstats = arena_alloc(a, sizeof(*memcg->vmstats), PAD_SIZE);
 	memcg->vmstats_percpu = pcpu_alloc(m, sizeof(struct mcg_pcpu));
@@ -152,6 +152,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	unsigned nlocks, chain = p->depth ? p->depth - 1 : 0;
 
 	m->p = *p;
+	pc_offsets_of(&m->pc, knob_pc_layout.values[p->pc_layout].value);
 	m->lock = lock;
 	m->nworkers = nworkers;
 	{
@@ -351,37 +352,38 @@ void model_page_fill(struct model_worker *mw, struct mpage *pg,
 
 /* ---- page_counter (mm/page_counter.c) ---- */
 
-static bool page_counter_try_charge(struct page_counter *counter, long n)
+static bool page_counter_try_charge(const struct model *m, struct page_counter *counter,
+				    long n)
 {
 	struct page_counter *c;
 
-	for (c = counter; c; c = c->parent) {
-		long new = __atomic_add_fetch(&c->usage, n, __ATOMIC_RELAXED);
+	for (c = counter; c; c = *pc_parent(m, c)) {
+		long new = __atomic_add_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
 
-		if (new > c->max) {
-			__atomic_sub_fetch(&c->usage, n, __ATOMIC_RELAXED);
-			__atomic_add_fetch(&c->failcnt, 1, __ATOMIC_RELAXED);
-			for (struct page_counter *u = counter; u != c; u = u->parent)
-				__atomic_sub_fetch(&u->usage, n, __ATOMIC_RELAXED);
+		if (new > *pc_max(m, c)) {
+			__atomic_sub_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
+			__atomic_add_fetch(pc_failcnt(m, c), 1, __ATOMIC_RELAXED);
+			for (struct page_counter *u = counter; u != c; u = *pc_parent(m, u))
+				__atomic_sub_fetch(pc_usage(m, u), n, __ATOMIC_RELAXED);
 			return false;
 		}
 		/* Racy high-water mark, READ_ONCE/WRITE_ONCE as in the kernel. */
-		if (new > __atomic_load_n(&c->watermark, __ATOMIC_RELAXED))
-			__atomic_store_n(&c->watermark, new, __ATOMIC_RELAXED);
+		if (new > __atomic_load_n(pc_watermark(m, c), __ATOMIC_RELAXED))
+			__atomic_store_n(pc_watermark(m, c), new, __ATOMIC_RELAXED);
 	}
 	return true;
 }
 
-static void page_counter_uncharge(struct page_counter *counter, long n)
+static void page_counter_uncharge(const struct model *m, struct page_counter *counter, long n)
 {
-	for (struct page_counter *c = counter; c; c = c->parent)
-		__atomic_sub_fetch(&c->usage, n, __ATOMIC_RELAXED);
+	for (struct page_counter *c = counter; c; c = *pc_parent(m, c))
+		__atomic_sub_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
 }
 
 void model_drain_stock(struct model_worker *mw)
 {
 	if (mw->stock_cached && mw->stock_nr)
-		page_counter_uncharge(&mw->stock_cached->memory, mw->stock_nr);
+		page_counter_uncharge(mw->m, &mw->stock_cached->memory, mw->stock_nr);
 	mw->stock_nr = 0;
 	mw->stock_cached = NULL;
 }
@@ -406,9 +408,9 @@ bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 		mw->stock_nr--; /* consume_stock */
 	} else {
 		mw->ops.pc_charges++;
-		if (!page_counter_try_charge(&memcg->memory, batch)) {
+		if (!page_counter_try_charge(mw->m, &memcg->memory, batch)) {
 			batch = 1;
-			if (!page_counter_try_charge(&memcg->memory, 1))
+			if (!page_counter_try_charge(mw->m, &memcg->memory, 1))
 				return false;
 		}
 		if (batch > 1)
@@ -434,7 +436,7 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 		for (; i < n && pages[i]->memcg == memcg; i++)
 			nr++;
 		/* uncharge_batch() */
-		page_counter_uncharge(&memcg->memory, nr);
+		page_counter_uncharge(mw->m, &memcg->memory, nr);
 		model_count_event(mw, memcg, EV_PGPGOUT, nr);
 		mcg_statc(mw->m, memcg, mw->id)->nr_page_events += nr;
 		mw->uncharged[memcg->id] += nr;
@@ -580,15 +582,28 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 	}
 }
 
+/* parent_mem_cgroup() of v5.x (include/linux/memcontrol.h at v5.10.13):
+ * the accounting parent through memcg->memory.parent
+ * (mem_cgroup_from_counter), so each level of the v5 walks reads the
+ * page_counter's parent word: on usage's 64 B line before 802f1d522d5f
+ * (pc_layout).  css.parent took over in the v5.17 cycle, after the v5
+ * stats path was gone. */
+static struct mcg *v510_parent(const struct model *m, struct mcg *mi)
+{
+	struct page_counter *p = *pc_parent(m, &mi->memory);
+
+	return p ? (struct mcg *)(void *)((char *)p - offsetof(struct mcg, memory)) : NULL;
+}
+
 /* v5.10: fold a per-CPU delta into the memcg and every ancestor's atomics
  * once it passes the batch; `x` is the new per-CPU value.  Events are
  * unsigned there (no abs). */
-static long v510_fold(long x, long thr, bool is_event, struct mcg *memcg,
-		      unsigned idx)
+static long v510_fold(const struct model *m, long x, long thr, bool is_event,
+		      struct mcg *memcg, unsigned idx)
 {
 	if (is_event ? x <= thr : labs_(x) <= thr)
 		return x;
-	for (struct mcg *mi = memcg; mi; mi = mi->parent) {
+	for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi)) {
 		long *t = is_event ? &mi->vmstats->events[KE(idx)]
 				   : &mi->vmstats->state[KS(idx)];
 		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
@@ -636,11 +651,11 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 
 		x = statc->state[KS(idx)] + val;
 		mw->ops.folds_memcg[idx] += labs_(x) > thr;
-		statc->state[KS(idx)] = v510_fold(x, thr, false, memcg, idx);
+		statc->state[KS(idx)] = v510_fold(m, x, thr, false, memcg, idx);
 		x = pc->state[KS(idx)] + val;
 		if (labs_(x) > thr) {
 			mw->ops.folds_lruvec[idx]++;
-			for (struct mcg *mi = memcg; mi; mi = mi->parent)
+			for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi))
 				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(idx)],
 						   x, __ATOMIC_RELAXED);
 			x = 0;
@@ -664,7 +679,7 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 		long x = statc->events[KE(ev)] + n;
 
 		mw->ops.folds_memcg[NR_STAT_ITEMS + ev] += x > (long)mw->m->p.stats_batch;
-		statc->events[KE(ev)] = v510_fold(x, mw->m->p.stats_batch, true, memcg, ev);
+		statc->events[KE(ev)] = v510_fold(mw->m, x, mw->m->p.stats_batch, true, memcg, ev);
 		return;
 	}
 	pcpu_add(&statc->events[KE(ev)], n);
@@ -818,10 +833,10 @@ void model_final_flush(struct model *m)
 		for (unsigned w = 0; w < m->nworkers; w++) {
 			struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
 			for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
-				statc->state[KS(k)] = v510_fold(statc->state[KS(k)], -1, false,
+				statc->state[KS(k)] = v510_fold(m, statc->state[KS(k)], -1, false,
 								memcg, k);
 			for (unsigned k = 0; k < NR_EVENTS; k++)
-				statc->events[KE(k)] = v510_fold(statc->events[KE(k)], -1, true,
+				statc->events[KE(k)] = v510_fold(m, statc->events[KE(k)], -1, true,
 								 memcg, k);
 		}
 		for (unsigned n = 0; n < m->p.nodes; n++)
@@ -829,7 +844,7 @@ void model_final_flush(struct model *m)
 				struct lruvec_pcpu *pc = MODEL_PCPU(m,
 					pn_stats_percpu(m, memcg->nodeinfo[n]), w);
 				for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
-					for (struct mcg *mi = memcg; mi; mi = mi->parent)
+					for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi))
 						pn_lruvec_stats(m, mi->nodeinfo[n])[KS(k)] +=
 							pc->state[KS(k)];
 					pc->state[KS(k)] = 0;

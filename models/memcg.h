@@ -35,6 +35,7 @@
 #include "locks/tracked.h"
 #include "models/kwork.h"
 #include "models/layout.h"
+#include "models/layout_struct.h"
 
 #define MODEL_MAX_NODES 8
 #define MODEL_MAX_DEPTH 8
@@ -101,19 +102,13 @@ struct mpage {
 };
 
 /*
- * page_counter, v6.1+ field grouping (include/linux/page_counter.h at
- * 408587baee39): usage alone on its
- * line pair, the rarely written watermark/failcnt next, then the
- * read-mostly limits and the parent pointer.
+ * page_counter: the kernel's struct as bytes, its members at the offsets
+ * of the version the knob pc_layout names (models/layout_struct.h:
+ * before 802f1d522d5f parent and max share usage's line; 408587baee39,
+ * v6.1, puts usage alone on its line).  pc_*() give the members.
  */
 struct page_counter {
-	long usage; /* atomic */
-	char pad0_[PAD_SIZE - sizeof(long)];
-	long watermark;
-	long failcnt;
-	char pad1_[PAD_SIZE - 2 * sizeof(long)];
-	long max;
-	struct page_counter *parent;
+	unsigned char bytes[PC_MAX_BYTES];
 } cacheline_aligned;
 
 /*
@@ -282,6 +277,7 @@ struct model_params {
 	unsigned stats_batch, charge_batch, lru_batch;
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
+	unsigned pc_layout;               /* index in knob_pc_layout.values */
 };
 
 struct model {
@@ -290,6 +286,7 @@ struct model {
 	unsigned nworkers, nmemcg;
 	long node_threshold;              /* per-CPU vmstat threshold */
 	struct pn_layout lay;             /* resolved offsets */
+	struct pc_offsets pc;             /* page_counter members (pc_layout) */
 	struct mcg *memcgs;               /* [nmemcg], root = 0 */
 	struct mcg **leaves;              /* [containers] */
 	struct mnode *nodes;              /* [nodes] */
@@ -309,6 +306,28 @@ struct model {
 	int flush_ongoing cacheline_aligned;
 	uint64_t next_flush_ns cacheline_aligned;
 };
+
+/* The members of a page_counter at the model's pc_layout offsets. */
+static inline long *pc_usage(const struct model *m, struct page_counter *c)
+{
+	return (long *)(void *)(c->bytes + m->pc.usage);
+}
+static inline long *pc_max(const struct model *m, struct page_counter *c)
+{
+	return (long *)(void *)(c->bytes + m->pc.max);
+}
+static inline long *pc_watermark(const struct model *m, struct page_counter *c)
+{
+	return (long *)(void *)(c->bytes + m->pc.watermark);
+}
+static inline long *pc_failcnt(const struct model *m, struct page_counter *c)
+{
+	return (long *)(void *)(c->bytes + m->pc.failcnt);
+}
+static inline struct page_counter **pc_parent(const struct model *m, struct page_counter *c)
+{
+	return (struct page_counter **)(void *)(c->bytes + m->pc.parent);
+}
 
 /* ---- knobs (REGISTER'ed in models/knobs.c) ---- */
 extern const struct knob knob_kernel, knob_kconfig, knob_layout_file,

@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "v6.10", "70a64b7919cb memcg: dynamically allocate lruvec_stats (include/linux/memcontrol.h)" },
@@ -24,3 +25,7 @@ const struct knob_profile kernel_c70a64b7919cb = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_c70a64b7919cb);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "70a64b7919cb", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "v6.9", "include/linux/memcontrol.h @ 8d59d2214c23: mem_cgroup_per_node unchanged from v6.7" },
@@ -24,3 +25,7 @@ const struct knob_profile kernel_c8d59d2214c = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_c8d59d2214c);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "8d59d2214c", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

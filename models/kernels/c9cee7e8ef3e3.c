@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "v6.9", "include/linux/memcontrol.h @ 9cee7e8ef3e3: mem_cgroup_per_node unchanged" },
@@ -24,3 +25,7 @@ const struct knob_profile kernel_c9cee7e8ef3e3 = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_c9cee7e8ef3e3);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "9cee7e8ef3e3", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

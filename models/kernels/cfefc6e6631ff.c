@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "fixed", "fefc6e6631ff memcg: rearrange fields of mem_cgroup_per_node (include/linux/memcontrol.h)" },
@@ -24,3 +25,7 @@ const struct knob_profile kernel_cfefc6e6631ff = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_cfefc6e6631ff);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "fefc6e6631ff", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

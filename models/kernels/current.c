@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "fixed_padded", "the running 6.18 kernel's BTF: as v6.11 (tests/layout_btf.t checks it member by member)" },
@@ -14,6 +15,7 @@ static const struct knob_preset sets[] = {
 	{ "lru_batch", "31", "PAGEVEC_SIZE 31" },
 	{ "lru_lock", "lruvec", "lruvec->lru_lock" },
 	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ "pc_layout", "v6.18", "include/linux/page_counter.h of a 6.14+ tree, member by member as the running 6.18 kernel's BTF (tests/kernel_history.t)" },
 	{ NULL, NULL, NULL },
 };
 
@@ -24,3 +26,7 @@ const struct knob_profile kernel_current = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_current);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "current", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

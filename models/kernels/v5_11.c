@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "v5.11", "include/linux/memcontrol.h, include/linux/mmzone.h @ 6168d0da2b47: lru_lock after lists[]" },
@@ -14,6 +15,7 @@ static const struct knob_preset sets[] = {
 	{ "lru_batch", "15", "include/linux/pagevec.h @ v5.11: PAGEVEC_SIZE 15" },
 	{ "lru_lock", "lruvec", "6168d0da2b47 mm/lru: replace pgdat lru_lock with lruvec lock" },
 	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
+	{ "pc_layout", "v5", "include/linux/page_counter.h before 802f1d522d5f (v5.12 merge window; its diff 85bd413..6795913): parent after max, on usage's line" },
 	{ NULL, NULL, NULL },
 };
 
@@ -24,3 +26,7 @@ const struct knob_profile kernel_v5_11 = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_v5_11);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "v5.11", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

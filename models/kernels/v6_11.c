@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
 	{ "layout", "fixed_padded", "include/linux/memcontrol.h @ v6.11: v1 fields under CONFIG_MEMCG_V1 (98c9daf5ae6b), CACHELINE_PADDING _pad1_/_pad2_ (Gushchin)" },
@@ -24,3 +25,7 @@ const struct knob_profile kernel_v6_11 = {
 	.sets = sets,
 };
 REGISTER(knob_profile, kernel_v6_11);
+
+/* no declared struct mem_cgroup / page_counter layout for this kernel */
+static const struct kernel_structs structs = { .name = "v6.11", .file = __FILE__ };
+REGISTER(kernel_structs, structs);

@@ -1,0 +1,43 @@
+/*
+ * c1813e51eece0_parent.c - kernel profile "1813e51eece0^": parent of 1813e51eece0 (memcg: increase MEMCG_CHARGE_BATCH to 64)
+ * Every per-kernel knob with the commit and file it was read from (read with
+ * the search tool from stored kernel sources and diffs, never from benchmark
+ * results); `memscale list kernels` prints them.
+ * The parent of 1813e51eece0: the state its diff applies to. Diff:
+ * include/linux/memcontrol.h MEMCG_CHARGE_BATCH 32U -> 64U (the charge
+ * stock and the rstat thresholds). Encoded: charge_batch 32 -> 64. Its
+ * parent in Shakeel Butt's series is 408587baee39 (page_counter
+ * rearranged).
+ */
+#include "core/knob.h"
+#include "core/registry.h"
+#include "models/kernels/history.h"
+#include "models/layout_struct.h"
+
+static const struct knob_preset sets[] = {
+	H_LAYOUT_V6_9,
+	H_STATS_RSTAT_GLOBAL,
+	H_STATS_BATCH_32_A,
+	H_CHARGE_BATCH_32,
+	H_LRU_BATCH_15,
+	H_LRU_LOCK_LRUVEC_A,
+	H_FLUSH_MS_2000_A,
+	H_PC_LAYOUT_408587BAEE39,
+	{ NULL, NULL, NULL },
+};
+
+const struct knob_profile kernel_c1813e51eece0_parent = {
+	.name = "1813e51eece0^",
+	.title = "parent of 1813e51eece0 (memcg: increase MEMCG_CHARGE_BATCH to 64)",
+	.commit = "1813e51eece0^",
+	.sets = sets,
+};
+REGISTER(knob_profile, kernel_c1813e51eece0_parent);
+
+/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
+ * struct page_counter is the pc_layout preset */
+static const struct kernel_structs structs = {
+	.name = "1813e51eece0^",
+	.file = __FILE__,
+};
+REGISTER(kernel_structs, structs);

@@ -1,0 +1,163 @@
+/*
+ * history.h - the knob values of the memcg history profiles
+ * (models/kernels/c<commit>.c and c<commit>_parent.c), each written once with
+ * the commit and file it was read from; a profile lists the ones its kernel
+ * had.
+ */
+#ifndef MEMSCALE_MODELS_KERNELS_HISTORY_H
+#define MEMSCALE_MODELS_KERNELS_HISTORY_H
+
+#define H_CHARGE_BATCH_32 \
+	{ "charge_batch", "32", \
+	  "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13; 64U only from 1813e51eece0)" }
+#define H_CHARGE_BATCH_64_A \
+	{ "charge_batch", "64", \
+	  "1813e51eece0: MEMCG_CHARGE_BATCH 64U" }
+#define H_CHARGE_BATCH_64_B \
+	{ "charge_batch", "64", \
+	  "MEMCG_CHARGE_BATCH 64U" }
+#define H_FLUSH_MS_0 \
+	{ "flush_ms", "0", \
+	  "no periodic flush before aa48e47e3906 (v5.15)" }
+#define H_FLUSH_MS_2000_A \
+	{ "flush_ms", "2000", \
+	  "aa48e47e3906: flush_memcg_stats_dwork re-queued every 2UL*HZ" }
+#define H_FLUSH_MS_2000_B \
+	{ "flush_ms", "2000", \
+	  "FLUSH_TIME (2UL*HZ)" }
+#define H_LAYOUT_V5_11_A \
+	{ "layout", "v5.11", \
+	  "2d146aa3aa84 leaves struct mem_cgroup_per_node as in v5.11 (lruvec_stat_local, batched lruvec_stat_cpu, lruvec_stat[] atomics): its diff touches memcg_vmstats(_percpu) and struct mem_cgroup only" }
+#define H_LAYOUT_V5_11_B \
+	{ "layout", "v5.11", \
+	  "6168d0da2b47 (v5.11): v5.10 per-node layout with lruvec->lru_lock after lists[]; unchanged up to 2d146aa3aa84" }
+#define H_LAYOUT_V6_9 \
+	{ "layout", "v6.9", \
+	  "lruvec_stats_percpu pointer + struct lruvec_stats EMBEDDED (in the context of the diff of aa48e47e3906; lruvec stats moved to rstat just before it); nearest declared layout v6.9: v5.15 has 2 arrays (state, state_pending), v6.9 3 (with state_local)" }
+#define H_LAYOUT_V5_10 \
+	{ "layout", "v5.10", \
+	  "include/linux/memcontrol.h @ v5.10.13: lruvec first, lruvec_stat_local/_cpu pointers, lruvec_stat[] atomics embedded, memcg last" }
+#define H_LAYOUT_V6_10 \
+	{ "layout", "v6.10", \
+	  "70a64b7919cb (series before ff48c71c26aa): lruvec_stats behind a pointer; ff48c71c26aa does not change mem_cgroup_per_node" }
+#define H_LRU_BATCH_15 \
+	{ "lru_batch", "15", \
+	  "PAGEVEC_SIZE 15 until 9cecde80aae0 (v6.9-rc2)" }
+#define H_LRU_BATCH_31 \
+	{ "lru_batch", "31", \
+	  "PAGEVEC_SIZE 31 (9cecde80aae0, v6.9-rc2)" }
+#define H_LRU_LOCK_LRUVEC_A \
+	{ "lru_lock", "lruvec", \
+	  "lruvec->lru_lock since 6168d0da2b47 (v5.11)" }
+#define H_LRU_LOCK_PGDAT \
+	{ "lru_lock", "pgdat", \
+	  "pgdat->lru_lock until 6168d0da2b47 (v5.11)" }
+#define H_LRU_LOCK_LRUVEC_B \
+	{ "lru_lock", "lruvec", \
+	  "lruvec->lru_lock" }
+#define H_PC_LAYOUT_802F1D522D5F \
+	{ "pc_layout", "802f1d522d5f", \
+	  "802f1d522d5f (v5.12 merge window): parent moved to the end of struct page_counter" }
+#define H_PC_LAYOUT_408587BAEE39 \
+	{ "pc_layout", "408587baee39", \
+	  "408587baee39 (v6.1, the patch before 1813e51eece0 in its series): usage alone on its line" }
+#define H_PC_LAYOUT_V5 \
+	{ "pc_layout", "v5", \
+	  "include/linux/page_counter.h before 802f1d522d5f (its diff, 85bd413..6795913): parent after max, on usage's line" }
+#define H_STATS_RSTAT_GLOBAL_NOGUARD_A \
+	{ "stats", "rstat_global_noguard", \
+	  "NEAREST, not the kernel: 2d146aa3aa84 mm/memcontrol.c moves the memcg part to rstat (per-CPU add + cgroup_rstat_updated(), no flush counter) and keeps the lruvec part batched into per-node atomics; the model lacks this hybrid" }
+#define H_STATS_V5_10_ATOMIC \
+	{ "stats", "v5.10_atomic", \
+	  "mm/memcontrol.c before 2d146aa3aa84 (v5.13): per-CPU batch folded into the atomics of the memcg and every ancestor" }
+#define H_STATS_RSTAT_GLOBAL_NOGUARD_B \
+	{ "stats", "rstat_global_noguard", \
+	  "NEAREST, not the kernel: aa48e47e3906 mm/memcontrol.c __mod_memcg_lruvec_state(): every MEMCG_CHARGE_BATCH updates per CPU (per-CPU stats_flush_threshold) queue_work() of a whole-tree flush; the model lacks this design" }
+#define H_STATS_RSTAT_GLOBAL_NOGUARD_C \
+	{ "stats", "rstat_global_noguard", \
+	  "NEAREST, not the kernel: 1f828223b799 removes the queue_work() from __mod_memcg_lruvec_state() and flushes in workingset_refault(); no update-side counter; the model lacks this design" }
+#define H_STATS_RSTAT_GLOBAL_NOGUARD_D \
+	{ "stats", "rstat_global_noguard", \
+	  "11192d9c124d memcg_rstat_updated(): per-CPU stats_updates, every MEMCG_CHARGE_BATCH updates atomic_inc(&stats_flush_threshold), flush if > num_online_cpus(); counts updates, not |val| (same for 1-page updates)" }
+#define H_STATS_RSTAT_GLOBAL_NOGUARD_E \
+	{ "stats", "rstat_global_noguard", \
+	  "5b3be698a872: value-weighted stats_updates (abs(val)), atomic_add(x / MEMCG_CHARGE_BATCH) to the global threshold, no guard" }
+#define H_STATS_RSTAT_GLOBAL \
+	{ "stats", "rstat_global", \
+	  "873f64b791a2: atomic_add only while atomic_read(&stats_flush_threshold) <= num_online_cpus()" }
+#define H_STATS_RSTAT_PERMEMCG_CACHED \
+	{ "stats", "rstat_permemcg_cached", \
+	  "mm/memcontrol.c v6.10 cycle: per-memcg threshold (8d59d2214c23) with cached statc->parent (9cee7e8ef3e3)" }
+#define H_STATS_BATCH_32_A \
+	{ "stats_batch", "32", \
+	  "unused on the rstat path" }
+#define H_STATS_BATCH_32_B \
+	{ "stats_batch", "32", \
+	  "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13), the fold threshold" }
+
+/* the knobs of 11192d9c124d, shared by 2 profiles */
+#define H_KNOBS_11192D9C124D \
+	H_LAYOUT_V6_9, \
+	H_STATS_RSTAT_GLOBAL_NOGUARD_D, \
+	H_STATS_BATCH_32_A, \
+	H_CHARGE_BATCH_32, \
+	H_LRU_BATCH_15, \
+	H_LRU_LOCK_LRUVEC_A, \
+	H_FLUSH_MS_2000_A, \
+	H_PC_LAYOUT_802F1D522D5F
+
+/* the knobs of 11192d9c124d^, shared by 2 profiles */
+#define H_KNOBS_11192D9C124D_PARENT \
+	H_LAYOUT_V6_9, \
+	H_STATS_RSTAT_GLOBAL_NOGUARD_C, \
+	H_STATS_BATCH_32_A, \
+	H_CHARGE_BATCH_32, \
+	H_LRU_BATCH_15, \
+	H_LRU_LOCK_LRUVEC_A, \
+	H_FLUSH_MS_2000_A, \
+	H_PC_LAYOUT_802F1D522D5F
+
+/* the knobs of 1f828223b799^, shared by 2 profiles */
+#define H_KNOBS_1F828223B799_PARENT \
+	H_LAYOUT_V6_9, \
+	H_STATS_RSTAT_GLOBAL_NOGUARD_B, \
+	H_STATS_BATCH_32_A, \
+	H_CHARGE_BATCH_32, \
+	H_LRU_BATCH_15, \
+	H_LRU_LOCK_LRUVEC_A, \
+	H_FLUSH_MS_2000_A, \
+	H_PC_LAYOUT_802F1D522D5F
+
+/* the knobs of 2d146aa3aa84^, shared by 2 profiles */
+#define H_KNOBS_2D146AA3AA84_PARENT \
+	H_LAYOUT_V5_11_B, \
+	H_STATS_V5_10_ATOMIC, \
+	H_STATS_BATCH_32_B, \
+	H_CHARGE_BATCH_32, \
+	H_LRU_BATCH_15, \
+	H_LRU_LOCK_LRUVEC_A, \
+	H_FLUSH_MS_0, \
+	H_PC_LAYOUT_802F1D522D5F
+
+/* the knobs of 4df910620beb, shared by 4 profiles */
+#define H_KNOBS_4DF910620BEB \
+	H_LAYOUT_V5_10, \
+	H_STATS_V5_10_ATOMIC, \
+	H_STATS_BATCH_32_B, \
+	H_CHARGE_BATCH_32, \
+	H_LRU_BATCH_15, \
+	H_LRU_LOCK_PGDAT, \
+	H_FLUSH_MS_0, \
+	H_PC_LAYOUT_V5
+
+/* the knobs of ff48c71c26aa, shared by 2 profiles */
+#define H_KNOBS_FF48C71C26AA \
+	H_LAYOUT_V6_10, \
+	H_STATS_RSTAT_PERMEMCG_CACHED, \
+	H_STATS_BATCH_32_A, \
+	H_CHARGE_BATCH_64_B, \
+	H_LRU_BATCH_31, \
+	H_LRU_LOCK_LRUVEC_B, \
+	H_FLUSH_MS_2000_B
+
+#endif
