@@ -80,7 +80,7 @@ expect_usage "validate missing columns" "ops_per_sec" -- $MEMSCALE model validat
 # a real (quick) calibration round-trips through a file
 expect_exit 0 "calibrate --quick" -- \
 	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 --out "$TMP/q.calib"
-grep -q "^format = memscale-calib 1" "$TMP/q.calib" && grep -q "^xfer.store.q3_ns" "$TMP/q.calib"
+grep -q "^format = memscale-calib 2" "$TMP/q.calib" && grep -q "^xfer.store.q3_ns" "$TMP/q.calib"
 ok $? "calibration file has format and spreads"
 # One machine description (core/meta.c): every meta.KEY of the calibration
 # file but its time and repetitions is a fact of a run's JSON sidecar.
