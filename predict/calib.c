@@ -156,7 +156,7 @@ int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 			size_t nl = strlen(CALIB_FORMAT_NAME);
 			if (!strncmp(val, CALIB_FORMAT_NAME " ", nl + 1) &&
 			    parse_long(val + nl + 1, 0, 1000000, &ver) && ver != CALIB_VERSION) {
-				snprintf(err, errlen, "%s: calibration format version %ld is %s "
+				snprintf(err, errlen, "%s: format version %ld is %s "
 					 "(this memscale reads version %d; run 'memscale model "
 					 "calibrate' again)", name, ver,
 					 ver < CALIB_VERSION ? "too old" : "newer than this memscale",
@@ -240,18 +240,29 @@ const char *calib_machine_path(void)
 	return path;
 }
 
+#define FNV64_BASIS 0xcbf29ce484222325ull
+#define FNV64_PRIME 0x100000001b3ull
+
+void calib_hash_bytes(const void *p, size_t n, char out[17])
+{
+	const unsigned char *b = p;
+	uint64_t h = FNV64_BASIS;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * FNV64_PRIME;
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
 int calib_file_hash(const char *path, char out[17])
 {
 	FILE *f = fopen(path, "rb");
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a 64 offset basis */
+	uint64_t h = FNV64_BASIS; /* FNV-1a 64, as calib_hash_bytes */
 	int ch;
 
 	if (!f)
 		return -1;
-	while ((ch = getc(f)) != EOF) {
-		h ^= (uint64_t)(unsigned char)ch;
-		h *= 0x100000001b3ull; /* FNV 64 prime */
-	}
+	while ((ch = getc(f)) != EOF)
+		h = (h ^ (uint64_t)(unsigned char)ch) * FNV64_PRIME;
 	if (ferror(f)) {
 		fclose(f);
 		return -1;

@@ -145,6 +145,8 @@ const char *calib_machine_path(void);
 /* 16 hex digits (FNV-1a 64 of the file's bytes) into out[17]; -1 when the
  * file cannot be read. */
 int calib_file_hash(const char *path, char out[17]);
+/* The same hash of n bytes. */
+void calib_hash_bytes(const void *p, size_t n, char out[17]);
 
 /* Why a probe's figure is what predict uses (steady state, what was
  * left out and why): one line into buf, "" when there is nothing to say. */

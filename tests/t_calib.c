@@ -120,9 +120,9 @@ int main(void)
 	reject("empty value", make_file(NULL, "hit.max_ns ="), "empty value");
 	reject("missing format", make_file("format", NULL), "missing 'format");
 	reject("newer version", make_file("format", "format = memscale-calib 99"),
-	       "calibration format version 99 is newer than this memscale");
+	       "format version 99 is newer than this memscale");
 	reject("older version", make_file("format", "format = memscale-calib 1"),
-	       "calibration format version 1 is too old (this memscale reads version 2");
+	       "format version 1 is too old (this memscale reads version 2");
 	reject("wrong format", make_file("format", "format = other-thing 1"),
 	       "unknown format");
 	reject("duplicate key", make_file(NULL, "hit.median_ns = 2"), "duplicate key 'hit.median_ns'");
