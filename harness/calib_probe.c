@@ -1099,6 +1099,22 @@ double calib_probe_best(const char *probe, unsigned reps)
 	return best;
 }
 
+/* /proc/loadavg's 1, 5 and 15 minute figures: how busy the machine was
+ * (a shared machine's probes are slowed by the others' work). */
+static void set_loadavg(struct calib *c, const char *key)
+{
+	FILE *f = fopen("/proc/loadavg", "r");
+	double a, b, d;
+
+	if (f && fscanf(f, "%lf %lf %lf", &a, &b, &d) == 3) {
+		char buf[64];
+		snprintf(buf, sizeof(buf), "%.2f %.2f %.2f", a, b, d);
+		calib_set(c, key, buf);
+	}
+	if (f)
+		fclose(f);
+}
+
 void calib_measure(struct calib *c, const struct calib_opts *o)
 {
 	struct pair_line *line = aligned_alloc(PAD_SIZE, sizeof(*line) * 2);
@@ -1118,6 +1134,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 	set_meta(c, meta_build);
 	calib_set(c, "meta.time", meta_now_iso());
 	calib_set_num(c, "meta.reps", o->reps);
+	set_loadavg(c, "meta.loadavg_start");
 	steal_since_last();
 	cpu_jiffies(&total0, &steal0);
 	insn_open();
@@ -1155,6 +1172,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 		probe_locks(c, o, line);
 	if (o->workloads)
 		probe_workloads(c, o);
+	set_loadavg(c, "meta.loadavg_end");
 	if (cpu_jiffies(&total1, &steal1) && total1 > total0)
 		calib_set_num(c, "steal_pct", 100 * (steal1 - steal0) / (total1 - total0));
 	free(v);
