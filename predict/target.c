@@ -194,10 +194,14 @@ void target_costs(const struct target *t, const struct calib *c,
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(local); i++) {
 		double *dst = (double *)((char *)m + local[i].off);
+		char basis[256];
 		*dst = best(c, local[i].probe) * scale;
+		/* calib_probe_basis: which figure of the probe family this is
+		 * (the steady-state re-fault, not the first touch) and why. */
+		calib_probe_basis(c, local[i].probe, basis, sizeof(basis));
 		note(tc, local[i].name, *dst, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
-		     "%s probe, least disturbed rep %.1f ns, %s", local[i].probe,
-		     best(c, local[i].probe), scale_src);
+		     "%s probe, least disturbed rep %.1f ns, %s%s%s", local[i].probe,
+		     best(c, local[i].probe), scale_src, *basis ? "; " : "", basis);
 	}
 
 	/* Line transfer, atomics, hits: the target's hardware. */
