@@ -39,7 +39,9 @@
  *                  calibration (the machine's meta.hypervisor and
  *                  meta.cpu_mhz come from core/meta.c)
  *   <probe>.varies slowest / fastest repetition, where above 2 (flagged)
- *   syscall        getppid() round trip (entry/exit only)
+ *   syscall        getppid() round trip (entry/exit only): the median of
+ *                  individually timed calls, net of the clock (a loop's
+ *                  wall time would include a loaded machine's other tasks)
  *   syscall.falloc fallocate of one 4 KiB memfd page: a system call on the
  *                  memcg charge path (alloc, charge, page cache, LRU add;
  *                  SGP_FALLOC does not zero)
