@@ -820,16 +820,8 @@ static void probe_faults(struct calib *c, const struct calib_opts *o)
 }
 
 /* The fault and syscall components, from differences of the probes'
- * least disturbed repetitions (a difference below zero is noise and is
- * written as 0); each says what it isolates in calib.h. */
-static double best_of(const struct calib *c, const char *probe)
-{
-	char key[128];
-
-	snprintf(key, sizeof(key), "%s.min_ns", probe);
-	return calib_num(c, key);
-}
-
+ * least disturbed repetitions (calib_best; a difference below zero is
+ * noise and is written as 0); each says what it isolates in calib.h. */
 static void derive_parts(struct calib *c)
 {
 	static const struct { const char *part, *a, *b, *b2; } parts[] = {
@@ -846,14 +838,14 @@ static void derive_parts(struct calib *c)
 		{ "part.syscall_shmem_page_ns", "syscall.falloc", "syscall", NULL },
 		{ "part.syscall_charge_ns", "syscall.falloc", "syscall.falloc.root", NULL },
 	};
-	double f = best_of(c, "fault"), first = best_of(c, "fault.first");
+	double f = calib_best(c, "fault"), first = calib_best(c, "fault.first");
 
 	for (size_t i = 0; i < ARRAY_SIZE(parts); i++) {
-		double v = best_of(c, parts[i].a);
+		double v = calib_best(c, parts[i].a);
 		if (parts[i].b)
-			v -= best_of(c, parts[i].b);
+			v -= calib_best(c, parts[i].b);
 		if (parts[i].b2)
-			v -= best_of(c, parts[i].b2);
+			v -= calib_best(c, parts[i].b2);
 		if (!isfinite(v))
 			continue;
 		calib_set_num(c, parts[i].part, fmax(0, v));

@@ -272,8 +272,7 @@ int calib_file_hash(const char *path, char out[17])
 	return 0;
 }
 
-/* The probe's least disturbed repetition (min), else its median. */
-static double probe_best(const struct calib *c, const char *probe)
+double calib_best(const struct calib *c, const char *probe)
 {
 	char key[128];
 	double v;
@@ -287,7 +286,7 @@ const char *calib_probe_basis(const struct calib *c, const char *probe, char *bu
 			      size_t len)
 {
 	const char *hv = calib_str(c, "meta.hypervisor");
-	double first = probe_best(c, "fault.first"), v = probe_best(c, probe);
+	double first = calib_best(c, "fault.first"), v = calib_best(c, probe);
 	char insn[64] = "";
 	char key[128];
 	double n;

@@ -139,6 +139,10 @@ const char *calib_str(const struct calib *c, const char *key);
 double calib_num(const struct calib *c, const char *key);
 /* "<probe>.median_ns" (NAN when absent). */
 double calib_median(const struct calib *c, const char *probe);
+/* The figure a probe stands for: its least disturbed repetition
+ * ("<probe>.min_ns"; on a shared machine a repetition can only be slowed
+ * down), else its median; NAN when absent. */
+double calib_best(const struct calib *c, const char *probe);
 
 /* The machine's one calibration file: $MEMSCALE_CALIB, else
  * /var/lib/memscale/calib.txt for root, else

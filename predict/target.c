@@ -36,12 +36,7 @@ const char *param_origin_name(enum param_origin o)
  * else its median.  Same rule as calib_costs(). */
 static double best(const struct calib *c, const char *probe)
 {
-	char key[128];
-	double v;
-
-	snprintf(key, sizeof(key), "%s.min_ns", probe);
-	v = calib_num(c, key);
-	return isnan(v) ? calib_median(c, probe) : v;
+	return calib_best(c, probe);
 }
 
 static double meta_num(const struct calib *c, const char *key)
