@@ -806,7 +806,7 @@ static void probe_faults(struct calib *c, const struct calib_opts *o)
 	if (isfinite(insn))
 		calib_set_num(c, "syscall.falloc.insn", insn);
 	for (unsigned r = 0; r < o->reps; r++)
-		v[r] = time_clear(scaled(o, 200000));
+		v[r] = time_clear(scaled(o, 20000));
 	record(c, "clear", v, o->reps, o->verbose);
 	if (in_root_memcg(o->reps, clock_ns, v)) {
 		record(c, "fault.root", v, o->reps, o->verbose);
