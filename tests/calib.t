@@ -81,6 +81,20 @@ st=$?
 	[ "$(col "$TMP/n.csv" calib_file)" = none ] &&
 	col "$TMP/n.csv" calib_hash | grep -Eq '^run-[0-9a-f]{16}$'
 ok $? "without a file: calibrated for this run, said so, hash run-... (exit $st)"
+# predict --sensitivity: every measured input doubled alone; one that
+# moves no row says why (here: the target profile gives the transfer)
+expect_exit 0 "predict --sensitivity" -- $MEMSCALE model predict stats_batch --cpus published \
+	--calib $CAL --iters 2000 --sensitivity
+grep -q "^# sensitivity of stats_batch over its 4 published rows" "$TMP/out" &&
+	[ "$(grep -Ec '^# (fault|syscall|page|list|percpu|xfer.atomic|atomic.uncontended|hit|miss|walk.permemcg|walk.cached|meta.cpu_mhz) ' "$TMP/out")" -eq 12 ]
+ok $? "one sensitivity line per measured input"
+grep -q "^# xfer.atomic .*unused: not read for target lkp-skl-fpga01: xfer_ns comes from the target profile" "$TMP/out"
+ok $? "an input the target profile replaces says so"
+awk '$2 == "fault" && $4 + 0 > 0 { f = 1 } END { exit !f }' "$TMP/out"
+ok $? "the fault cost moves the page-fault rows"
+grep -q "fault_ns .*steady-state re-fault" "$TMP/out" || grep -q "fault_ns .*fault probe" "$TMP/out"
+ok $? "the fault parameter says which probe figure it is"
+
 # a sweep point runs with the same defaults as run
 cat >"$TMP/pw.ini" <<EOI
 [experiment]
