@@ -362,14 +362,10 @@ int kwork_resolve(const struct workload *wl, const struct mwl_desc *d,
 	rc = probes ? 0 : resolve_from_file(wl, ks, out);
 	if (rc > 1)
 		return rc - 1;
-	if (rc == 1) {
-		/* Refuse a hash not asked for before saying anything else. */
-		if ((rc = record_calib(wl, ks, out)))
-			return rc;
-		fprintf(stderr, "memscale: %s: kernel-shaped work from calibration %s (hash %s): "
-			"%llu units of %.2f ns\n", wl->name, out->calib_file, out->calib_hash,
-			(unsigned long long)out->units, out->unit_ns);
-	} else {
+	if (rc != 1) {
+		/* (Read from the file: nothing to say; rows and sidecar record
+		 * the file and its hash, and stderr stays as will-it-scale's
+		 * output expects it.) */
 		if (measure_forked(wl, d, !probes, out)) {
 			fprintf(stderr, "memscale: %s: the kwork calibration failed; "
 				"pass --set kwork=N\n", wl->name);
