@@ -36,13 +36,18 @@ const struct subcommand model_cmd = {
 	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128]\n"
 	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME]\n"
 	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
+	"                 [--sensitivity]\n"
 	"       model validate [RESULTS_DIR|RESULTS.csv]... [--calib FILE] [--target NAME]\n"
 	"\n"
 	"calibrate  measures cache-line transfer (ping-pong), atomics, loads,\n"
 	"           per-CPU adds, list ops, page copy and fault, syscalls, every\n"
 	"           lock's uncontended and hand-off cost and (when they exist)\n"
-	"           the kernel-model workloads' 1-worker cost; repeated probes\n"
-	"           report median, quartiles and range.  Default file: stdout.\n"
+	"           the kernel-model workloads' 1-worker cost and kernel-shaped\n"
+	"           work (kwork.*, read by run and the sweeps); repeated probes\n"
+	"           report median, quartiles and range.  Faults: the steady-state\n"
+	"           re-fault (what predict uses) apart from the first touch, and\n"
+	"           their components.  Default file: the machine's ($MEMSCALE_CALIB,\n"
+	"           else /var/lib/memscale/calib.txt as root); --out - : stdout.\n"
 	"fit usl    DATA is a results CSV (columns workers, ops_per_sec; rows\n"
 	"           with equal workers are averaged; --where filters) or a plain\n"
 	"           file of 'N throughput' lines.  --holdout K fits all but the\n"
@@ -61,8 +66,12 @@ const struct subcommand model_cmd = {
 	"           (target 'here'); --target NAME predicts every row for NAME.\n"
 	"           Every parameter is printed with its origin (measured here,\n"
 	"           target profile with source, model, not measured).  Without\n"
-	"           --calib a quick calibration runs first.  Default --cpus\n"
-	"           52,80,104,224; --cpus published: the published sizes only.\n"
+	"           --calib the machine's calibration file is read, else a quick\n"
+	"           calibration runs first.  Default --cpus 52,80,104,224;\n"
+	"           --cpus published: the published sizes only.  --sensitivity:\n"
+	"           each measured input x2 alone, the change of every published\n"
+	"           row's prediction (pp), and why an input that moves none is\n"
+	"           not used.\n"
 	"validate   the ledger: every published row of every seed with its\n"
 	"           prediction, error, sign and held-out role, a summary per\n"
 	"           seed; then each RESULTS_DIR (every results.csv in it and its\n"
@@ -78,7 +87,7 @@ REGISTER(subcommand, model_cmd);
 enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
-	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL,
+	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS,
 	O_WALKMISS, O_REMOTE, O_TARGET,
 };
 
@@ -115,6 +124,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "reps", required_argument, NULL, O_REPS },
 		{ "no-locks", no_argument, NULL, O_NOLOCKS },
 		{ "no-workloads", no_argument, NULL, O_NOWL },
+		{ "sensitivity", no_argument, NULL, O_SENS },
 		{ "walk-miss", required_argument, NULL, O_WALKMISS },
 		{ "remote-factor", required_argument, NULL, O_REMOTE },
 		{ "target", required_argument, NULL, O_TARGET },
@@ -198,6 +208,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_QUICK: m->quick = true; break;
 		case O_NOLOCKS: m->nolocks = true; break;
 		case O_NOWL: m->nowl = true; break;
+		case O_SENS: m->sensitivity = true; break;
 		default:
 			cli_bad_option(&model_cmd, argv[optind - 1]);
 		}

@@ -29,6 +29,7 @@ struct mopts {
 	long holdout;
 	double cs, think, handoff;
 	bool have_cs, have_think, have_handoff, quick, nolocks, nowl;
+	bool sensitivity; /* predict --sensitivity */
 	enum lock_model_kind kind;
 	unsigned line;
 	enum sim_lock_kind lock_kind;
@@ -46,6 +47,13 @@ int model_sim(struct mopts *m);
 int model_program(struct mopts *m);
 int model_predict(struct mopts *m);
 int model_validate(struct mopts *m);
+
+struct experiment_def;
+struct predict_opts;
+/* predict --sensitivity: each measured input x2 alone, the change of every
+ * published row's prediction (cli/model_sensitivity.c). */
+void model_print_sensitivity(const struct experiment_def *e, const struct calib *c,
+			     const struct predict_opts *po, FILE *out);
 
 /* Exactly n positional arguments after the verb, else exit 2. */
 void model_need_args(const struct mopts *m, int n, const char *what);

@@ -1,13 +1,43 @@
 /*
  * model_calibrate.c - `memscale model calibrate`: run the probes
- * (harness/calib_probe.c) and write a calibration file (predict/calib.h).
+ * (harness/calib_probe.c) and the kernel-shaped work's calibration of
+ * every model workload (workloads/model/kwork_calib.c), and write the
+ * machine's calibration file (predict/calib.h): --out FILE, "-" for
+ * stdout, else the machine's file (calib_machine_path()) that run, the
+ * sweeps and model predict read.
  */
 #include "cli/model.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "workloads/model/model_workload.h"
+
+/* mkdir -p of the machine file's directory. */
+static void make_parents(const char *path)
+{
+	char dir[4096];
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	for (char *s = dir + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(dir, 0755) && errno != EEXIST)
+			die_errno(EXIT_USAGE, "model calibrate: cannot create '%s'", dir);
+		*s = '/';
+	}
+}
 
 int model_calibrate(struct mopts *m)
 {
 	struct calib c;
 	struct calib_opts o;
+	const char *out = m->out ? m->out : calib_machine_path();
+	bool to_stdout = !strcmp(out, "-");
 	FILE *f = stdout;
 
 	model_need_args(m, 0, "");
@@ -21,15 +51,28 @@ int model_calibrate(struct mopts *m)
 	o.locks = !m->nolocks;
 	o.workloads = !m->nowl;
 	o.verbose = true;
-	if (m->out)
-		check_output_file("model calibrate", m->out);
-	if (m->out && !(f = fopen(m->out, "w")))
-		die_errno(EXIT_USAGE, "model calibrate: cannot write '%s'", m->out);
+	if (!to_stdout) {
+		if (!m->out)
+			make_parents(out);
+		check_output_file("model calibrate", out);
+	}
 	calib_measure(&c, &o);
-	if (calib_write(&c, f) || (f != stdout && fclose(f)))
-		die_errno(1, "model calibrate: writing '%s'", m->out ? m->out : "stdout");
-	if (m->out)
-		fprintf(stderr, "calibrate: wrote %s\n", m->out);
+	if (o.workloads)
+		kwork_calibrate_all(&c, true);
+	/* Written whole to a temporary beside it, then renamed: a run never
+	 * reads a half-written calibration. */
+	if (!to_stdout) {
+		char *tmp = xasprintf("%s.tmp.%ld", out, (long)getpid());
+		if (!(f = fopen(tmp, "w")))
+			die_errno(EXIT_USAGE, "model calibrate: cannot write '%s'", tmp);
+		if (calib_write(&c, f) || fflush(f) || fsync(fileno(f)) || fclose(f) ||
+		    rename(tmp, out))
+			die_errno(1, "model calibrate: writing '%s'", out);
+		free(tmp);
+		fprintf(stderr, "calibrate: wrote %s\n", out);
+	} else if (calib_write(&c, f) || fflush(f)) {
+		die_errno(1, "model calibrate: writing stdout");
+	}
 	calib_free(&c);
 	return 0;
 }

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "cli/model.h"
+
+#include <unistd.h>
 #include "predict/predict.h"
 
 size_t model_cpu_list(const char *s, const char *dflt, long **out)
@@ -38,7 +40,14 @@ void model_get_calib(const struct mopts *m, struct calib *c)
 		calib_load_or_die(c, m->calib);
 		return;
 	}
-	fprintf(stderr, "model: no --calib given; quick calibration first...\n");
+	if (access(calib_machine_path(), F_OK) == 0) {
+		/* The machine's one calibration file ('model calibrate'). */
+		fprintf(stderr, "model: no --calib given; using %s\n", calib_machine_path());
+		calib_load_or_die(c, calib_machine_path());
+		return;
+	}
+	fprintf(stderr, "model: no --calib given and no %s; quick calibration first...\n",
+		calib_machine_path());
 	calib_opts_default(&o);
 	o.reps = 3;
 	o.scale = 0.2;

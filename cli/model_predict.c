@@ -28,6 +28,8 @@ int model_predict(struct mopts *m)
 		po.ncpus = model_cpu_list(m->cpus, "52,80,104,224", &po.cpus);
 	model_get_calib(m, &c);
 	rc = predict_run(e, &c, &po, stdout);
+	if (!rc && m->sensitivity)
+		model_print_sensitivity(e, &c, &po, stdout);
 	calib_free(&c);
 	free(po.cpus);
 	return rc;

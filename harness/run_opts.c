@@ -1,3 +1,9 @@
+/*
+ * run_opts.c - the one parser of the options every command that runs
+ * workloads shares (run_opts.h), and the defaults they share: run and
+ * every sweep point go through run_opts_finish(), so a model workload
+ * runs with the same knobs whichever command started it.
+ */
 #include "harness/run_opts.h"
 #include "counters/counter.h"
 
@@ -96,6 +102,14 @@ bool run_opts_parse(struct run_opts *ro, struct harness_opts *o, int c,
 	case 'N':
 		knobset_set_arg(o->knobs, "kmemcg=off");
 		return true;
+	case RUN_OPT_CALIB: {
+		char *kv;
+		check_input_file("--calib", arg, "a file from 'memscale model calibrate'");
+		kv = xasprintf("calib_file=%s", arg);
+		knobset_set_arg(o->knobs, kv);
+		free(kv);
+		return true;
+	}
 	case RUN_OPT_SCHED: {
 		int e;
 		if (strcmp(arg, "fifo") && strcmp(arg, "other"))
@@ -141,6 +155,27 @@ size_t parse_workers(const char *s, long **out)
 	return n;
 }
 
+/* Knobs a model workload runs with unless --set or the experiment file
+ * gives them: the kernel's per-operation work (models/kwork.h), calibrated
+ * once per machine (the calibration file's kwork.*), as the seed
+ * experiments measure it; run_opts.h's RUN_DEFAULT_KNOBS_HELP names them. */
+static const struct { const char *knob, *value; } run_default_knobs[] = {
+	{ "page_work", "kernel" },
+};
+
+static void apply_run_defaults(struct harness_opts *o)
+{
+	char err[256];
+
+	if (!o->wl || !(o->wl->flags & WL_F_MODEL))
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(run_default_knobs); i++)
+		if (!knobset_is_set(o->knobs, run_default_knobs[i].knob) &&
+		    !knobset_set(o->knobs, run_default_knobs[i].knob,
+				 run_default_knobs[i].value, err, sizeof(err)))
+			die(1, "internal error: run default: %s", err);
+}
+
 void run_opts_finish(struct run_opts *ro, struct harness_opts *o)
 {
 	if (!o->knobs)
@@ -167,6 +202,7 @@ void run_opts_finish(struct run_opts *ro, struct harness_opts *o)
 	 * here; run already resolved it with run_opts_workload(). */
 	if (o->wl && ro->kernel_backend)
 		o->wl = run_opts_workload(ro, "--backend kernel", o->wl->name);
+	apply_run_defaults(o);
 	if (o->wl && ro->lock && !(o->wl->flags & WL_F_USES_LOCK))
 		warnx_("note: workload '%s' does not use --lock", o->wl->name);
 	o->cmdline = ro->cmdline;

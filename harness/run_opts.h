@@ -34,10 +34,17 @@
 	"      --no-memcg        kernel backend outside memcgs (--set kmemcg=off)\n" \
 	"      --sched P         other (default) or fifo: workers under SCHED_FIFO,\n" \
 	"                        as a kernel spinlock holder is not preempted\n" \
-	"                        (refused where not permitted)\n"
+	"                        (refused where not permitted)\n" \
+	"      --calib FILE      calibration file of the kernel-shaped work\n" \
+	"                        (= --set calib_file=FILE; default: the machine's,\n" \
+	"                        which 'memscale model calibrate' writes)\n" \
+	"  Model workloads run with " RUN_DEFAULT_KNOBS_HELP " unless set\n" \
+	"  (the defaults run and the sweeps share: harness/run_opts.c)\n"
 
 #define RUN_OPTS_SHORT "l:c:t:s:w:r:m:a:"
 #define RUN_OPT_SCHED 0x10000 /* --sched: no short form, clear of commands' codes */
+#define RUN_OPT_CALIB 0x10001 /* --calib */
+#define RUN_DEFAULT_KNOBS_HELP "page_work=kernel"
 #define RUN_OPTS_LONG \
 	{ "lock", required_argument, NULL, 'l' }, \
 	{ "counter", required_argument, NULL, 'c' }, \
@@ -53,7 +60,8 @@
 	{ "oversubscribe", no_argument, NULL, 'O' }, \
 	{ "backend", required_argument, NULL, 'B' }, \
 	{ "no-memcg", no_argument, NULL, 'N' }, \
-	{ "sched", required_argument, NULL, RUN_OPT_SCHED }
+	{ "sched", required_argument, NULL, RUN_OPT_SCHED }, \
+	{ "calib", required_argument, NULL, RUN_OPT_CALIB }
 
 struct run_opts {
 	const char *threads;

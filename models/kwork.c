@@ -5,6 +5,7 @@
 #include "models/kwork.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/registry.h"
 #include "core/util.h"
@@ -16,6 +17,38 @@ const struct knob knob_kwork = {
 		"1-worker cost, else from probes), probes, or a number",
 };
 REGISTER(knob, knob_kwork);
+
+/* A calibration hash as calib_file_hash() writes it (16 hex digits), or
+ * "run-" and 16 hex digits for a kwork calibrated by the run itself. */
+static bool hash_ok(const char *v)
+{
+	size_t n;
+
+	if (!strcmp(v, "any") || !strcmp(v, "none"))
+		return true;
+	if (!strncmp(v, "run-", 4))
+		v += 4;
+	n = strlen(v);
+	return n == 16 && strspn(v, "0123456789abcdef") == n;
+}
+
+const struct knob knob_calib_file = {
+	.name = "calib_file", .owner = "model", .type = KNOB_STR, .def = "auto",
+	.help = "with page_work=kernel and kwork=auto: the calibration file the kernel-shaped "
+		"work is read from: auto (the machine's file, 'memscale model calibrate' writes "
+		"it; $MEMSCALE_CALIB overrides), none (calibrate for this run only) or a path; "
+		"results record the file used",
+};
+REGISTER(knob, knob_calib_file);
+
+const struct knob knob_calib_hash = {
+	.name = "calib_hash", .owner = "model", .type = KNOB_STR, .def = "any",
+	.check = hash_ok, .allowed = "any, or the 16-hex-digit hash of a calibration file",
+	.help = "with page_work=kernel: the hash of the calibration the kernel-shaped work "
+		"came from (results record it; setting it refuses a run whose calibration "
+		"file has another hash)",
+};
+REGISTER(knob, knob_calib_hash);
 
 struct kline {
 	uint32_t next;

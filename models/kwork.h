@@ -39,6 +39,10 @@
 /* kwork = auto | probes | N: the residual units per operation (see
  * workloads/model/kwork_calib.c); consulted with page_work=kernel only. */
 extern const struct knob knob_kwork;
+/* calib_file = auto | none | PATH and calib_hash = any | HASH: where the
+ * kwork calibration comes from, recorded in every result row and sidecar
+ * (workloads/model/kwork_calib.c). */
+extern const struct knob knob_calib_file, knob_calib_hash;
 
 struct kwork {
 	uint32_t *next;   /* KWORK_LINES lines; the first word of each is the

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/util.h"
 #include "predict/target.h"
@@ -151,6 +152,17 @@ int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 			goto bad;
 		}
 		if (!strcmp(key, "format")) {
+			long ver;
+			size_t nl = strlen(CALIB_FORMAT_NAME);
+			if (!strncmp(val, CALIB_FORMAT_NAME " ", nl + 1) &&
+			    parse_long(val + nl + 1, 0, 1000000, &ver) && ver != CALIB_VERSION) {
+				snprintf(err, errlen, "%s: format version %ld is %s "
+					 "(this memscale reads version %d; run 'memscale model "
+					 "calibrate' again)", name, ver,
+					 ver < CALIB_VERSION ? "too old" : "newer than this memscale",
+					 CALIB_VERSION);
+				goto bad;
+			}
 			if (strcmp(val, CALIB_FORMAT)) {
 				snprintf(err, errlen, "%s: line %zu: unknown format '%s' (want '%s')",
 					 name, lineno, val, CALIB_FORMAT);
@@ -212,6 +224,97 @@ void calib_load_or_die(struct calib *c, const char *path)
 	check_input_file("calibration", path, "a file from 'memscale model calibrate'");
 	if (calib_load(c, path, err, sizeof(err)))
 		die(EXIT_USAGE, "calibration %s", err);
+}
+
+const char *calib_machine_path(void)
+{
+	static char path[4096];
+	const char *env = getenv("MEMSCALE_CALIB"), *home = getenv("HOME");
+
+	if (env && *env)
+		snprintf(path, sizeof(path), "%s", env);
+	else if (geteuid() == 0 || !home || !*home)
+		snprintf(path, sizeof(path), "/var/lib/memscale/calib.txt");
+	else
+		snprintf(path, sizeof(path), "%s/.local/state/memscale/calib.txt", home);
+	return path;
+}
+
+#define FNV64_BASIS 0xcbf29ce484222325ull
+#define FNV64_PRIME 0x100000001b3ull
+
+void calib_hash_bytes(const void *p, size_t n, char out[17])
+{
+	const unsigned char *b = p;
+	uint64_t h = FNV64_BASIS;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * FNV64_PRIME;
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+int calib_file_hash(const char *path, char out[17])
+{
+	FILE *f = fopen(path, "rb");
+	uint64_t h = FNV64_BASIS; /* FNV-1a 64, as calib_hash_bytes */
+	int ch;
+
+	if (!f)
+		return -1;
+	while ((ch = getc(f)) != EOF)
+		h = (h ^ (uint64_t)(unsigned char)ch) * FNV64_PRIME;
+	if (ferror(f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+	return 0;
+}
+
+double calib_best(const struct calib *c, const char *probe)
+{
+	char key[128];
+	double v;
+
+	snprintf(key, sizeof(key), "%s.min_ns", probe);
+	v = calib_num(c, key);
+	return isnan(v) ? calib_median(c, probe) : v;
+}
+
+const char *calib_probe_basis(const struct calib *c, const char *probe, char *buf,
+			      size_t len)
+{
+	const char *hv = calib_str(c, "meta.hypervisor");
+	double first = calib_best(c, "fault.first"), v = calib_best(c, probe);
+	char insn[64] = "";
+	char key[128];
+	double n;
+
+	snprintf(key, sizeof(key), "%s.insn", probe);
+	n = calib_num(c, key);
+	if (isfinite(n))
+		snprintf(insn, sizeof(insn), "; %.0f instructions per operation", n);
+	buf[0] = '\0';
+	if (!strcmp(probe, "fault")) {
+		if (isnan(first)) {
+			snprintf(buf, len, "steady-state re-fault%s", insn);
+			return buf;
+		}
+		snprintf(buf, len, "steady-state re-fault (touch, MADV_DONTNEED, touch again: "
+			 "guest memory already backed)%s; first touch %.0f ns = %.1fx%s", insn,
+			 first, v > 0 ? first / v : NAN,
+			 isfinite(calib_num(c, "fault.first.inflated"))
+			 ? (hv && !strcmp(hv, "yes")
+			    ? ", flagged hypervisor-inflated (host backing of guest memory), not used"
+			    : ", flagged inflated (first touch far slower than re-fault), not used")
+			 : ", not used (benchmarks re-fault freed pages)");
+	} else if (!strcmp(probe, "syscall")) {
+		snprintf(buf, len, "getppid round trip (entry/exit only)%s", insn);
+	} else if (isfinite(n)) {
+		snprintf(buf, len, "%s", insn + 2);
+	}
+	return buf;
 }
 
 void calib_costs(const struct calib *c, struct memcg_costs *out)

@@ -13,15 +13,68 @@
  *   percpu         per-CPU add with threshold fold (lib/percpu_counter.c shape)
  *   list           list_add + list_del
  *   page           copy of one 4 KiB page
- *   fault          one first-touch fault of an anonymous page (median of
- *                  individually timed touches of a region mapped before
- *                  the clock starts; this machine's kernel, one thread)
- *   unmap          munmap of that region, per page
+ *   fault          the steady-state anonymous write fault: a re-fault of
+ *                  a region touched before and released with
+ *                  MADV_DONTNEED (pages the allocator just got back, page
+ *                  tables kept), median of individually timed touches net
+ *                  of the clock (clock.median_ns); what predict uses
+ *   fault.first    first touch of a fresh mapping (version 1's "fault"):
+ *                  new page tables and, in a VM, guest memory the host may
+ *                  not back yet; fault.first.inflated = its ratio to fault
+ *                  where above 2 (flagged; predict says it is not used)
+ *   fault.zero     read re-fault: maps the shared zero page
+ *   fault.wp       write after that read (zero page -> new page)
+ *   fault.cow      write fault on a MAP_PRIVATE memfd page in the page
+ *                  cache (copy_page; page_fault2's shape)
+ *   fault.shared   write fault on a MAP_SHARED memfd page in the page
+ *                  cache (no allocation or charge; page_fault3's shape)
+ *   fault.populate per page of mmap(MAP_POPULATE): the faults without a
+ *                  trap and return to user mode per page
+ *   fault.root, syscall.falloc.root  the same probes in the root memcg
+ *                  (a child moved there; where the controller is visible)
+ *   clear          memset of a hot 4 KiB page (clear_page's work)
+ *   unmap          munmap of the fault.first region, per page
  *   <probe>.steal_pct  CPU time stolen by the hypervisor while the probe
  *                  ran (only when non-zero); steal_pct for the whole
  *                  calibration (the machine's meta.hypervisor and
  *                  meta.cpu_mhz come from core/meta.c)
- *   syscall        getppid() round trip
+ *   <probe>.varies slowest / fastest repetition, where above 2 (flagged)
+ *   syscall        getppid() round trip (entry/exit only): the median of
+ *                  individually timed calls, net of the clock (a loop's
+ *                  wall time would include a loaded machine's other tasks)
+ *   syscall.falloc fallocate of one 4 KiB memfd page: a system call on the
+ *                  memcg charge path (alloc, charge, page cache, LRU add;
+ *                  SGP_FALLOC does not zero)
+ *   <probe>.insn   instructions per operation (user + kernel) where
+ *                  perf_event_open counts them; meta.instructions says how
+ *                  they were counted or why they are unavailable
+ *   part.*_ns      components, as differences of least disturbed
+ *                  repetitions (below zero: written 0, with
+ *                  part.*_below_noise_ns the magnitude):
+ *                    fault_trap        fault - fault.populate: exception
+ *                                      entry/exit and per-fault dispatch
+ *                    fault_page        fault - fault.zero: a new page
+ *                                      (alloc, zeroing, charge, rmap, LRU)
+ *                    fault_zeroing     clear
+ *                    fault_alloc_charge_rmap_lru  fault_page - clear (not
+ *                                      separable further from userspace,
+ *                                      except the charge:)
+ *                    fault_charge      fault - fault.root: try_charge's
+ *                                      page_counter work (root skips it)
+ *                    fault_copy_vs_zero  fault.cow - fault: copy instead
+ *                                      of zeroing, plus page-cache lookup
+ *                    fault_file_map    fault.shared - fault.zero: lookup,
+ *                                      file rmap, dirtying
+ *                    fault_wp_extra    fault.wp - fault (about 0: check)
+ *                    fault_first_touch fault.first - fault (host backing,
+ *                                      page tables)
+ *                    syscall_entry_exit  syscall
+ *                    syscall_shmem_page  syscall.falloc - syscall
+ *                    syscall_charge    syscall.falloc - syscall.falloc.root
+ *   kwork.WORKLOAD.* the kernel-shaped work's calibration that run and the
+ *                  sweeps use (workloads/model/kwork_calib.c): units,
+ *                  unit_ns, kernel_ns, model0_ns, model_ns, source
+ *                  (1 kernel backend, 2 probes)
  *   walk.permemcg / walk.cached   one ancestor level of the per-memcg
  *                  flush threshold's walk per stat update (8d59d2214c23 /
  *                  9cee7e8ef3e3), depth 5 minus depth 1 over 4 levels, the
@@ -37,7 +90,7 @@
  * File: "key = value" lines, '#' comments; a header of machine metadata
  * (meta.KEY: the machine and build description of core/meta.h, the same
  * facts a result's JSON sidecar holds, plus meta.time and meta.reps);
- * "format = memscale-calib 1" first.  Every probe value is a
+ * "format = memscale-calib 2" first.  Every probe value is a
  * non-negative finite number in ns.  Loading checks the format line and
  * the required probes and rejects any malformed line.
  */
@@ -50,7 +103,13 @@
 
 #include "predict/sim_memcg.h"
 
-#define CALIB_FORMAT "memscale-calib 1"
+/* Version 2: "fault" is the steady-state re-fault (version 1's first
+ * touch is "fault.first"), fault and syscall components, instruction
+ * counts, and the kernel-shaped work (kwork.WORKLOAD.*) that run and the
+ * sweeps use.  A file of another version is refused, naming it. */
+#define CALIB_FORMAT_NAME "memscale-calib"
+#define CALIB_VERSION 2
+#define CALIB_FORMAT "memscale-calib 2"
 
 struct calib_entry {
 	char *key;
@@ -80,6 +139,25 @@ const char *calib_str(const struct calib *c, const char *key);
 double calib_num(const struct calib *c, const char *key);
 /* "<probe>.median_ns" (NAN when absent). */
 double calib_median(const struct calib *c, const char *probe);
+/* The figure a probe stands for: its least disturbed repetition
+ * ("<probe>.min_ns"; on a shared machine a repetition can only be slowed
+ * down), else its median; NAN when absent. */
+double calib_best(const struct calib *c, const char *probe);
+
+/* The machine's one calibration file: $MEMSCALE_CALIB, else
+ * /var/lib/memscale/calib.txt for root, else
+ * $HOME/.local/state/memscale/calib.txt.  Never NULL (static buffer). */
+const char *calib_machine_path(void);
+/* 16 hex digits (FNV-1a 64 of the file's bytes) into out[17]; -1 when the
+ * file cannot be read. */
+int calib_file_hash(const char *path, char out[17]);
+/* The same hash of n bytes. */
+void calib_hash_bytes(const void *p, size_t n, char out[17]);
+
+/* Why a probe's figure is what predict uses (steady state, what was
+ * left out and why): one line into buf, "" when there is nothing to say. */
+const char *calib_probe_basis(const struct calib *c, const char *probe, char *buf,
+			      size_t len);
 
 /* Component costs of the simulator from a calibration, this machine
  * being the target (target.h: target_here, target_costs): each probe's

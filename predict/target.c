@@ -36,12 +36,7 @@ const char *param_origin_name(enum param_origin o)
  * else its median.  Same rule as calib_costs(). */
 static double best(const struct calib *c, const char *probe)
 {
-	char key[128];
-	double v;
-
-	snprintf(key, sizeof(key), "%s.min_ns", probe);
-	v = calib_num(c, key);
-	return isnan(v) ? calib_median(c, probe) : v;
+	return calib_best(c, probe);
 }
 
 static double meta_num(const struct calib *c, const char *key)
@@ -194,10 +189,23 @@ void target_costs(const struct target *t, const struct calib *c,
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(local); i++) {
 		double *dst = (double *)((char *)m + local[i].off);
+		char basis[256];
 		*dst = best(c, local[i].probe) * scale;
+		/* calib_probe_basis: which figure of the probe family this is
+		 * (the steady-state re-fault, not the first touch) and why. */
+		calib_probe_basis(c, local[i].probe, basis, sizeof(basis));
+		/* The programs add the page's own work (page_ns) to a fault:
+		 * a measured steady-state fault includes clear_page, so the
+		 * page work is taken out of it (the clear probe) once. */
+		if (!strcmp(local[i].probe, "fault") && isfinite(best(c, "clear")) &&
+		    isfinite(best(c, "fault.first")) && best(c, "fault") > best(c, "clear")) {
+			*dst = (best(c, "fault") - best(c, "clear")) * scale;
+			snprintf(basis + strlen(basis), sizeof(basis) - strlen(basis),
+				 "; minus clear %.0f ns (the programs add page_ns)", best(c, "clear"));
+		}
 		note(tc, local[i].name, *dst, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
-		     "%s probe, least disturbed rep %.1f ns, %s", local[i].probe,
-		     best(c, local[i].probe), scale_src);
+		     "%s probe, least disturbed rep %.1f ns, %s%s%s", local[i].probe,
+		     best(c, local[i].probe), scale_src, *basis ? "; " : "", basis);
 	}
 
 	/* Line transfer, atomics, hits: the target's hardware. */

@@ -77,7 +77,7 @@ struct param_note {
 	double value;
 	const char *unit;
 	enum param_origin origin;
-	char src[200];
+	char src[400];
 };
 
 /* What a prediction runs with. */

@@ -1,6 +1,11 @@
 # tests/lib.sh - TAP helpers for shell tests (sourced by tests/*.t).
 # Each check runs a command and asserts on its exit status and output.
 MEMSCALE=${MEMSCALE:-./bin/memscale}
+# The machine's calibration file for the tests: the fixture (its kwork.*
+# figures spare every model run the kernel-shaped work's calibration, and
+# no test depends on what the machine's own file holds).
+MEMSCALE_CALIB=${MEMSCALE_TEST_CALIB:-$(pwd)/tests/fixtures/model_calib.txt}
+export MEMSCALE_CALIB
 TAP_N=0
 TAP_FAIL=0
 TMP=$(mktemp -d)

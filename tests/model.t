@@ -80,10 +80,11 @@ expect_usage "validate missing columns" "ops_per_sec" -- $MEMSCALE model validat
 # a real (quick) calibration round-trips through a file
 expect_exit 0 "calibrate --quick" -- \
 	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 --out "$TMP/q.calib"
-grep -q "^format = memscale-calib 1" "$TMP/q.calib" && grep -q "^xfer.store.q3_ns" "$TMP/q.calib"
+grep -q "^format = memscale-calib 2" "$TMP/q.calib" && grep -q "^xfer.store.q3_ns" "$TMP/q.calib"
 ok $? "calibration file has format and spreads"
 # One machine description (core/meta.c): every meta.KEY of the calibration
-# file but its time and repetitions is a fact of a run's JSON sidecar.
+# file but its time, repetitions, load averages and instruction counter (how the probes
+# counted) is a fact of a run's JSON sidecar.
 $MEMSCALE run lock -t 1 -s 0.05 --sample-ms 50 -w 0 -o "$TMP/m.csv" >/dev/null 2>&1
 n=0 bad=0
 while IFS= read -r line; do
@@ -92,7 +93,7 @@ while IFS= read -r line; do
 	grep -Fq "\"$key\": \"$val\"" "$TMP/m.json" || grep -Fxq "    \"$key\": $val," "$TMP/m.json" ||
 		grep -Fxq "    \"$key\": $val" "$TMP/m.json" || { bad=1; echo "#   $key = $val not in the sidecar"; }
 done <<EOF2
-$(sed -n 's/^meta\.//p' "$TMP/q.calib" | grep -v '^time =\|^reps =')
+$(sed -n 's/^meta\.//p' "$TMP/q.calib" | grep -v '^time =\|^reps =\|^instructions =\|^loadavg_')
 EOF2
 [ $n -ge 11 ] && [ $bad -eq 0 ]; ok $? "calibration meta.* and the JSON sidecar describe the machine alike ($n facts)"
 expect_exit 0 "calibration file loads" -- $MEMSCALE model sim page_fault3 --cpus 2 --calib "$TMP/q.calib" --iters 2000

@@ -32,7 +32,7 @@ static char *make_file(const char *drop, const char *extra)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s\n", (s)); \
 	} while (0)
 	ADD("# test calibration");
-	ADD("format = memscale-calib 1");
+	ADD("format = memscale-calib 2");
 	ADD("meta.host = testhost");
 	ADD("meta.cpu_model = Some CPU @ 2.0GHz");
 	for (size_t i = 0; i < ARRAY_SIZE(probes); i++) {
@@ -119,7 +119,11 @@ int main(void)
 	reject("line without '='", make_file(NULL, "garbage line here"), "corrupt line");
 	reject("empty value", make_file(NULL, "hit.max_ns ="), "empty value");
 	reject("missing format", make_file("format", NULL), "missing 'format");
-	reject("wrong format", make_file("format", "format = memscale-calib 99"),
+	reject("newer version", make_file("format", "format = memscale-calib 99"),
+	       "format version 99 is newer than this memscale");
+	reject("older version", make_file("format", "format = memscale-calib 1"),
+	       "format version 1 is too old (this memscale reads version 2");
+	reject("wrong format", make_file("format", "format = other-thing 1"),
 	       "unknown format");
 	reject("duplicate key", make_file(NULL, "hit.median_ns = 2"), "duplicate key 'hit.median_ns'");
 	reject("empty file", "", "missing 'format");
@@ -145,6 +149,28 @@ int main(void)
 		   calib_num(&d, "xfer.store.min_ns") <= calib_median(&d, "xfer.store") &&
 		   calib_median(&d, "xfer.store") <= calib_num(&d, "xfer.store.max_ns"),
 		   "measured probes positive, min <= median <= max");
+		/* The steady-state fault family and its components. */
+		ok(calib_median(&d, "fault") > 0 && calib_median(&d, "fault.first") > 0 &&
+		   calib_median(&d, "fault.zero") > 0 && calib_median(&d, "fault.cow") > 0 &&
+		   calib_median(&d, "fault.shared") > 0 && calib_median(&d, "fault.populate") > 0 &&
+		   calib_median(&d, "syscall.falloc") > 0,
+		   "fault kinds and the memcg syscall measured");
+		ok(calib_num(&d, "part.fault_page_ns") >= 0 &&
+		   calib_num(&d, "part.fault_trap_ns") >= 0 &&
+		   calib_num(&d, "part.syscall_shmem_page_ns") >= 0,
+		   "fault and syscall components derived");
+		ok(fabs(calib_num(&d, "part.fault_page_ns") -
+			fmax(0, calib_num(&d, "fault.min_ns") - calib_num(&d, "fault.zero.min_ns"))) < 1e-3 *
+		   (1 + calib_num(&d, "fault.min_ns")),
+		   "part.fault_page = fault - fault.zero (least disturbed reps)");
+		/* Instruction counts: a count per probe, or the reason why not. */
+		{
+			const char *how = calib_str(&d, "meta.instructions");
+			ok(how && (!strncmp(how, "unavailable", 11)
+				   ? isnan(calib_num(&d, "syscall.insn"))
+				   : calib_num(&d, "syscall.insn") > 0),
+			   "instructions counted or recorded unavailable: %s", how ? how : "(none)");
+		}
 		free(mem);
 		calib_free(&d);
 		calib_free(&c);

@@ -47,6 +47,7 @@
 #include "counters/counter.h"
 #include "harness/calib_probe.h"
 #include "harness/harness.h"
+#include "predict/calib.h"
 
 #define CAL_SECONDS 0.4
 
@@ -212,12 +213,132 @@ const char *kwork_source_name(enum kwork_source s)
 	}
 }
 
+/* kwork.WL.* of a calibration file; false when it has none for wl. */
+static bool from_calib(const struct calib *c, const char *wl, struct kwork_cal *out)
+{
+	char key[160];
+	double units;
+
+#define KW(field) (snprintf(key, sizeof(key), "kwork.%s." field, wl), calib_num(c, key))
+	units = KW("units");
+	if (!isfinite(units))
+		return false;
+	out->units = (uint64_t)llround(units);
+	out->source = KW("source") == KWORK_SRC_PROBES ? KWORK_SRC_PROBES : KWORK_SRC_KERNEL;
+	out->unit_ns = KW("unit_ns");
+	out->kernel_ns = KW("kernel_ns");
+	out->model0_ns = KW("model0_ns");
+	out->model_ns = KW("model_ns");
+#undef KW
+	return true;
+}
+
+static void to_calib(struct calib *c, const char *wl, const struct kwork_cal *k)
+{
+	const struct { const char *field; double v; } f[] = {
+		{ "units", (double)k->units }, { "source", k->source },
+		{ "unit_ns", k->unit_ns }, { "kernel_ns", k->kernel_ns },
+		{ "model0_ns", k->model0_ns }, { "model_ns", k->model_ns },
+	};
+	char key[160];
+
+	for (size_t i = 0; i < ARRAY_SIZE(f); i++) {
+		if (!isfinite(f[i].v) || f[i].v < 0)
+			continue;
+		snprintf(key, sizeof(key), "kwork.%s.%s", wl, f[i].field);
+		calib_set_num(c, key, f[i].v);
+	}
+}
+
+/* A run's own kwork figures get a hash of their own ("run-..."), so two
+ * runs that each calibrated never pass for one calibration. */
+static void run_hash(const char *wl, struct kwork_cal *c)
+{
+	char txt[320], h[17];
+
+	snprintf(txt, sizeof(txt), "%s %d %llu %.9g %.9g %.9g %.9g", wl, c->source,
+		 (unsigned long long)c->units, c->unit_ns, c->kernel_ns, c->model0_ns,
+		 c->model_ns);
+	calib_hash_bytes(txt, strlen(txt), h);
+	snprintf(c->calib_file, sizeof(c->calib_file), "none");
+	snprintf(c->calib_hash, sizeof(c->calib_hash), "run-%s", h);
+}
+
+/* Reads wl's kwork from the calibration file named by knob calib_file
+ * (auto: the machine's, when there is one).  1 found, 0 not there (a
+ * note said so), or EXIT_USAGE + 1 after a message (a bad file). */
+static int resolve_from_file(const struct workload *wl, struct knobset *ks,
+			     struct kwork_cal *out)
+{
+	static bool noted;
+	const char *file = knob_str(ks, &knob_calib_file);
+	bool named = strcmp(file, "auto");
+	const char *path = named ? file : calib_machine_path();
+	struct calib c;
+	char err[768];
+	bool found;
+
+	if (!strcmp(file, "none"))
+		return 0;
+	if (!named && access(path, F_OK)) {
+		if (!noted)
+			fprintf(stderr, "memscale: no calibration file %s ('memscale model "
+				"calibrate' writes it): the kernel-shaped work is calibrated for "
+				"this run only, and its results are not comparable with another "
+				"run's\n", path);
+		noted = true;
+		return 0;
+	}
+	if (calib_load(&c, path, err, sizeof(err))) {
+		fprintf(stderr, "memscale: calibration %s\n", err); /* err names the file */
+		return EXIT_USAGE + 1;
+	}
+	found = from_calib(&c, wl->name, out);
+	calib_free(&c);
+	if (!found) {
+		fprintf(stderr, "memscale: %s: calibration %s has no kernel-shaped work for "
+			"this workload ('memscale model calibrate' without --no-workloads "
+			"measures it): calibrated for this run only\n", wl->name, path);
+		return 0;
+	}
+	if (calib_file_hash(path, out->calib_hash)) {
+		fprintf(stderr, "memscale: cannot read calibration '%s' again\n", path);
+		return EXIT_USAGE + 1;
+	}
+	snprintf(out->calib_file, sizeof(out->calib_file), "%s", path);
+	return 1;
+}
+
+/* The resolved calibration goes into the knob set, so every result row
+ * (knob columns calib_file, calib_hash) and the sidecar record it; a
+ * calib_hash asked for must be the one found. */
+static int record_calib(const struct workload *wl, struct knobset *ks,
+			const struct kwork_cal *c)
+{
+	const char *want = knob_str(ks, &knob_calib_hash);
+	char err[256];
+
+	if (strcmp(want, "any") && strcmp(want, c->calib_hash)) {
+		fprintf(stderr, "memscale: %s: the kernel-shaped work's calibration (%s) has "
+			"hash %s, not the calib_hash=%s asked for\n", wl->name, c->calib_file,
+			c->calib_hash, want);
+		return EXIT_USAGE;
+	}
+	if (!knobset_set(ks, knob_calib_file.name, c->calib_file, err, sizeof(err)) ||
+	    !knobset_set(ks, knob_calib_hash.name, c->calib_hash, err, sizeof(err))) {
+		fprintf(stderr, "memscale: %s\n", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 int kwork_resolve(const struct workload *wl, const struct mwl_desc *d,
 		  struct knobset *ks, struct kwork_cal *out)
 {
 	const char *v = knob_str(ks, &knob_kwork);
 	bool probes = !strcmp(v, "probes");
 	long n;
+	int rc;
 
 	memset(out, 0, sizeof(*out));
 	if (strcmp(v, "auto") && !probes) {
@@ -229,26 +350,76 @@ int kwork_resolve(const struct workload *wl, const struct mwl_desc *d,
 		out->source = KWORK_SRC_KNOB;
 		out->units = (uint64_t)n;
 		out->kernel_ns = out->model0_ns = out->model_ns = out->unit_ns = NAN;
-		return 0;
+		snprintf(out->calib_file, sizeof(out->calib_file), "none");
+		snprintf(out->calib_hash, sizeof(out->calib_hash), "none");
+		return record_calib(wl, ks, out);
 	}
 	for (unsigned i = 0; i < ncache; i++)
 		if (cache[i].wl == wl && cache[i].probes == probes) {
 			*out = cache[i].c;
-			return 0;
+			return record_calib(wl, ks, out);
 		}
-	if (measure_forked(wl, d, !probes, out)) {
-		fprintf(stderr, "memscale: %s: the kwork calibration failed; "
-			"pass --set kwork=N\n", wl->name);
-		return 1;
+	rc = probes ? 0 : resolve_from_file(wl, ks, out);
+	if (rc > 1)
+		return rc - 1;
+	if (rc != 1) {
+		/* (Read from the file: nothing to say; rows and sidecar record
+		 * the file and its hash, and stderr stays as will-it-scale's
+		 * output expects it.) */
+		if (measure_forked(wl, d, !probes, out)) {
+			fprintf(stderr, "memscale: %s: the kwork calibration failed; "
+				"pass --set kwork=N\n", wl->name);
+			return 1;
+		}
+		run_hash(wl->name, out);
+		fprintf(stderr, "memscale: %s: kernel-shaped work calibrated from %s: "
+			"kernel %.0f ns/op, model without it %.0f ns/op, %llu units of "
+			"%.2f ns, model with it %.0f ns/op\n", wl->name,
+			kwork_source_name(out->source), out->kernel_ns, out->model0_ns,
+			(unsigned long long)out->units, out->unit_ns, out->model_ns);
 	}
-	fprintf(stderr, "memscale: %s: kernel-shaped work calibrated from %s: "
-		"kernel %.0f ns/op, model without it %.0f ns/op, %llu units of "
-		"%.2f ns, model with it %.0f ns/op\n", wl->name,
-		kwork_source_name(out->source), out->kernel_ns, out->model0_ns,
-		(unsigned long long)out->units, out->unit_ns, out->model_ns);
 	if (ncache < ARRAY_SIZE(cache))
 		cache[ncache++] = (typeof(cache[0])){ wl, probes, *out };
-	return 0;
+	return record_calib(wl, ks, out);
+}
+
+unsigned kwork_calibrate_all(struct calib *c, bool verbose)
+{
+	const struct workload **v;
+	size_t n = workload_all(&v);
+	unsigned done = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct knobset *ks;
+		struct json j;
+		FILE *null;
+
+		if (!(v[i]->flags & WL_F_MODEL) || !v[i]->sidecar)
+			continue;
+		/* The sidecar hook resolves the kwork exactly as a run's
+		 * set-up does (its mwl_desc is private to the workload file). */
+		ks = knobset_new();
+		knobset_set_arg(ks, "page_work=kernel");
+		knobset_set_arg(ks, "calib_file=none");
+		if (!(null = fopen("/dev/null", "w")))
+			die_errno(1, "calibrate: /dev/null");
+		json_begin(&j, null);
+		v[i]->sidecar(&j, ks, MODE_PROCESSES);
+		json_end(&j);
+		fclose(null);
+		knobset_free(ks);
+		for (unsigned k = 0; k < ncache; k++)
+			if (cache[k].wl == v[i] && !cache[k].probes) {
+				to_calib(c, v[i]->name, &cache[k].c);
+				done++;
+				if (verbose)
+					fprintf(stderr, "calibrate: kwork.%-28s %6llu units of %.2f ns "
+						"(%s)\n", v[i]->name,
+						(unsigned long long)cache[k].c.units,
+						cache[k].c.unit_ns, kwork_source_name(cache[k].c.source));
+			}
+	}
+	return done;
 }
 
 void kwork_json(struct json *j, const struct kwork_cal *c)
@@ -263,6 +434,8 @@ void kwork_json(struct json *j, const struct kwork_cal *c)
 		json_num(j, "unit_ns", c->unit_ns);
 	}
 	json_int(j, "footprint_lines", KWORK_LINES);
+	json_str(j, "calib_file", c->calib_file);
+	json_str(j, "calib_hash", c->calib_hash);
 	json_str(j, "calibration", c->source == KWORK_SRC_KERNEL
 		 ? "kernel:NAME, 1 worker, processes mode, 0.4 s, default knobs"
 		 : c->source == KWORK_SRC_PROBES

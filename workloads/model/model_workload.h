@@ -55,12 +55,22 @@ struct kwork_cal {
 	double model_ns;   /* the model with the residual (check) */
 	double unit_ns;    /* one unit inside the workload */
 	uint64_t units;    /* residual units per operation */
+	/* The calibration file the figures were read from ("none": measured
+	 * by this run) and its hash ("run-..." for this run's own figures,
+	 * "none" for a kwork given by the knob). */
+	char calib_file[512];
+	char calib_hash[24];
 };
 /* Resolves knob kwork for workload wl (see kwork_calib.c).  0, or the exit
  * status after a message. */
 int kwork_resolve(const struct workload *wl, const struct mwl_desc *d,
 		  struct knobset *ks, struct kwork_cal *out);
 const char *kwork_source_name(enum kwork_source s);
+/* Measures the kernel-shaped work of every model workload (kwork=auto,
+ * as a run would) and stores it in c as kwork.WORKLOAD.* (model
+ * calibrate); returns how many workloads were calibrated. */
+struct calib;
+unsigned kwork_calibrate_all(struct calib *c, bool verbose);
 struct json;
 void kwork_json(struct json *j, const struct kwork_cal *c);
 

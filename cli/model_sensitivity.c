@@ -1,0 +1,127 @@
+/*
+ * model_sensitivity.c - `model predict EXPERIMENT --sensitivity`: every
+ * measured input of the calibration (predict/sensitivity.h) doubled
+ * alone, and the change it makes to the prediction of each published
+ * row; an input that moves none says why it is not used.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/model.h"
+#include "predict/predict.h"
+#include "predict/sensitivity.h"
+
+#define SENS_FACTOR 2.0
+#define SENS_NONE_PP 0.05 /* a change below this is no change */
+
+/* The published rows of e, each predicted with calibration c. */
+static size_t eval_rows(const struct experiment_def *e, const struct calib *c,
+			const struct predict_opts *po, double *pct,
+			const struct target **tgt)
+{
+	struct predict_session ses;
+	size_t n = 0;
+
+	predict_session_init(&ses, c, po);
+	for (size_t i = 0; i < e->npairs; i++) {
+		const struct seed_pair *sp = &e->pairs[i];
+		for (size_t k = 0; k < PREDICT_MAX_PUB && sp->pub[k].note; k++) {
+			struct predict_point pt;
+			unsigned cpus = sp->pub[k].cpus;
+			if (!cpus) {
+				/* A row that states no size: its machine's, as
+				 * predict_run does. */
+				predict_point_eval_target(&ses, &sp->pub[k], &pt);
+				cpus = pt.t ? pt.t->cpus : 0;
+			}
+			if (!cpus) {
+				pct[n] = NAN;
+				if (tgt)
+					tgt[n] = NULL;
+				n++;
+				continue;
+			}
+			predict_point_eval(&ses, sp, &sp->pub[k], cpus, &pt);
+			pct[n] = pt.pct;
+			if (tgt)
+				tgt[n] = pt.t;
+			n++;
+		}
+	}
+	predict_session_free(&ses);
+	return n;
+}
+
+void model_print_sensitivity(const struct experiment_def *e, const struct calib *c,
+			     const struct predict_opts *po, FILE *out)
+{
+	size_t rows = 0, n;
+	double *base, *pert;
+	const struct target **tgt;
+
+	for (size_t i = 0; i < e->npairs; i++)
+		for (size_t k = 0; k < PREDICT_MAX_PUB && e->pairs[i].pub[k].note; k++)
+			rows++;
+	if (!rows) {
+		fprintf(out, "# sensitivity: %s has no published rows\n", e->name);
+		return;
+	}
+	base = xcalloc(rows, sizeof(double));
+	pert = xcalloc(rows, sizeof(double));
+	tgt = xcalloc(rows, sizeof(*tgt));
+	n = eval_rows(e, c, po, base, tgt);
+	fprintf(out, "# sensitivity of %s over its %zu published rows: each measured input "
+		"x%.0f alone, change of predicted_pct (pp)\n", e->name, n, SENS_FACTOR);
+	fprintf(out, "# %-20s %-18s %9s %9s %s\n", "input", "parameter", "mean|d|",
+		"max|d|", "row of the largest change, or why the input is not used");
+	for (const struct sens_input *in = sens_inputs; in->probe; in++) {
+		struct calib cp;
+		double sum = 0, max = 0;
+		size_t at = 0, finite = 0;
+		char why[512] = "";
+
+		sens_scaled_copy(c, in, SENS_FACTOR, &cp);
+		eval_rows(e, &cp, po, pert, NULL);
+		calib_free(&cp);
+		for (size_t r = 0; r < n; r++) {
+			double d = pert[r] - base[r];
+			if (!isfinite(d))
+				continue;
+			finite++;
+			sum += fabs(d);
+			if (fabs(d) >= max) {
+				max = fabs(d);
+				at = r;
+			}
+		}
+		if (finite && max >= SENS_NONE_PP) {
+			size_t r = 0;
+			for (size_t i = 0; i < e->npairs; i++)
+				for (size_t k = 0; k < PREDICT_MAX_PUB && e->pairs[i].pub[k].note; k++, r++)
+					if (r == at)
+						snprintf(why, sizeof(why), "%s, published row %zu "
+							 "(%+.1f -> %+.1f %%)", e->pairs[i].workload,
+							 k + 1, base[at], pert[at]);
+		} else {
+			/* No effect: the target does not read it, or the
+			 * programs do not weigh it. */
+			char reason[400] = "";
+			for (size_t r = 0; r < n && !*reason; r++)
+				if (tgt[r])
+					sens_unused_reason(c, tgt[r], in, SENS_FACTOR, reason,
+							   sizeof(reason));
+			if (*reason)
+				snprintf(why, sizeof(why), "unused: %s", reason);
+			else
+				snprintf(why, sizeof(why), "read, but no row's program weighs it "
+					 "enough to move its change by %.2f pp (both sides pay it "
+					 "alike)", SENS_NONE_PP);
+		}
+		fprintf(out, "# %-20s %-18s %9.2f %9.2f %s\n", in->probe, in->param,
+			finite ? sum / (double)finite : NAN, finite ? max : NAN, why);
+	}
+	free(base);
+	free(pert);
+	free(tgt);
+}

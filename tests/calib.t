@@ -1,0 +1,120 @@
+#!/bin/sh
+# The machine's one calibration file (predict/calib.h, format 2): model
+# calibrate writes it where run and the sweeps look for it; a model run's
+# kernel-shaped work comes from it and every result row and sidecar
+# records its path and hash (knobs calib_file, calib_hash); a hash asked
+# for and not found, and a file of an older format version, are refused in
+# one line; run and the sweeps share their defaults (page_work=kernel);
+# without a file the run calibrates for itself and says so.  No timing is
+# asserted.
+. tests/lib.sh
+F=tests/fixtures
+CAL=$PWD/$F/model_calib.txt
+
+col() { # col CSV NAME: the value of column NAME in the first data row
+	awk -F, -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next }
+		NR == 2 && c { print $c }' "$1"
+}
+
+# model calibrate without --out writes the machine's file ($MEMSCALE_CALIB)
+MEMSCALE_CALIB="$TMP/state/memscale/calib.txt" \
+	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 \
+	>"$TMP/out" 2>"$TMP/err"
+st=$?
+[ $st -eq 0 ] && grep -q "^format = memscale-calib 2" "$TMP/state/memscale/calib.txt" &&
+	grep -q "wrote $TMP/state/memscale/calib.txt" "$TMP/err" && ! [ -s "$TMP/out" ]
+ok $? "model calibrate writes the machine's file (exit $st), nothing on stdout"
+for k in fault fault.first fault.zero fault.cow fault.shared fault.populate syscall \
+	syscall.falloc clear; do
+	grep -q "^$k.median_ns = " "$TMP/state/memscale/calib.txt"
+	ok $? "probe $k measured"
+done
+grep -q "^part.fault_page_ns = " "$TMP/state/memscale/calib.txt" &&
+	grep -q "^part.syscall_shmem_page_ns = " "$TMP/state/memscale/calib.txt" &&
+	grep -q "^meta.instructions = " "$TMP/state/memscale/calib.txt"
+ok $? "fault and syscall components, and how instructions were counted"
+
+# a run reads the kwork from the file and records it
+expect_exit 0 "run with --calib" -- $MEMSCALE run page_fault1 -t 1 -s 0.1 --sample-ms 50 \
+	--calib $CAL -o "$TMP/a.csv"
+h=$(col "$TMP/a.csv" calib_hash)
+[ "$(col "$TMP/a.csv" calib_file)" = "$CAL" ] && echo "$h" | grep -Eq '^[0-9a-f]{16}$' &&
+	[ "$(col "$TMP/a.csv" kwork_units)" = "$(sed -n 's/^kwork.page_fault1.units = //p' $CAL)" ]
+ok $? "row records calib_file, calib_hash ($h) and the file's kwork_units"
+grep -q "\"calib_file\": \"$CAL\"" "$TMP/a.json" && grep -q "\"calib_hash\": \"$h\"" "$TMP/a.json"
+ok $? "sidecar records the same path and hash"
+[ "$(col "$TMP/a.csv" page_work)" = kernel ]
+ok $? "run's default is the sweeps' page_work=kernel"
+# the machine's file ($MEMSCALE_CALIB, set by lib.sh) gives the same hash
+expect_exit 0 "run with the machine's file" -- $MEMSCALE run page_fault1 -t 1 -s 0.1 \
+	--sample-ms 50 -o "$TMP/b.csv"
+[ "$(col "$TMP/b.csv" calib_hash)" = "$h" ]
+ok $? "the machine's file is the same calibration (same hash)"
+expect_exit 0 "the hash asked for is the file's" -- $MEMSCALE run page_fault1 -t 1 -s 0.1 \
+	--sample-ms 50 --set calib_hash=$h
+expect_usage "another hash asked for" "not the calib_hash=0123456789abcdef" -- \
+	$MEMSCALE run page_fault1 -t 1 -s 0.1 --sample-ms 50 --set calib_hash=0123456789abcdef
+expect_usage "a malformed hash" "calib_hash" -- \
+	$MEMSCALE run page_fault1 -t 1 -s 0.1 --set calib_hash=xyz
+sed 's/^format = memscale-calib 2/format = memscale-calib 1/' $CAL >"$TMP/old.calib"
+expect_usage "a version-1 file" "format version 1 is too old" -- \
+	$MEMSCALE run page_fault1 -t 1 -s 0.1 --calib "$TMP/old.calib"
+expect_usage "model predict on a version-1 file" "format version 1 is too old" -- \
+	$MEMSCALE model predict stats_batch --calib "$TMP/old.calib"
+expect_usage "--calib missing" "nonexistent" -- \
+	$MEMSCALE run page_fault1 -t 1 -s 0.1 --calib "$TMP/nonexistent"
+# kwork given as a number: no calibration consulted, recorded as none
+expect_exit 0 "kwork=100" -- $MEMSCALE run page_fault1 -t 1 -s 0.1 --sample-ms 50 \
+	--set kwork=100 -o "$TMP/k.csv"
+[ "$(col "$TMP/k.csv" calib_file)" = none ] && [ "$(col "$TMP/k.csv" calib_hash)" = none ]
+ok $? "a kwork given by the knob records calib_file=none, calib_hash=none"
+# page_work other than kernel: no calibration, no columns
+expect_exit 0 "page_work=touch" -- $MEMSCALE run page_fault1 -t 1 -s 0.1 --sample-ms 50 \
+	--set page_work=touch -o "$TMP/t.csv"
+[ -z "$(col "$TMP/t.csv" calib_hash)" ]
+ok $? "page_work=touch consults no calibration"
+# no file: the run calibrates for itself, says so, and its hash is its own
+MEMSCALE_CALIB="$TMP/none.calib" $MEMSCALE run page_fault3 -t 1 -s 0.1 --sample-ms 50 \
+	-o "$TMP/n.csv" >"$TMP/out" 2>"$TMP/err"
+st=$?
+[ $st -eq 0 ] && grep -q "no calibration file $TMP/none.calib" "$TMP/err" &&
+	[ "$(col "$TMP/n.csv" calib_file)" = none ] &&
+	col "$TMP/n.csv" calib_hash | grep -Eq '^run-[0-9a-f]{16}$'
+ok $? "without a file: calibrated for this run, said so, hash run-... (exit $st)"
+# predict --sensitivity: every measured input doubled alone; one that
+# moves no row says why (here: the target profile gives the transfer)
+expect_exit 0 "predict --sensitivity" -- $MEMSCALE model predict stats_batch --cpus published \
+	--calib $CAL --iters 2000 --sensitivity
+grep -q "^# sensitivity of stats_batch over its 4 published rows" "$TMP/out" &&
+	[ "$(grep -Ec '^# (fault|syscall|page|list|percpu|xfer.atomic|atomic.uncontended|hit|miss|walk.permemcg|walk.cached|meta.cpu_mhz) ' "$TMP/out")" -eq 12 ]
+ok $? "one sensitivity line per measured input"
+grep -q "^# xfer.atomic .*unused: not read for target lkp-skl-fpga01: xfer_ns comes from the target profile" "$TMP/out"
+ok $? "an input the target profile replaces says so"
+awk '$2 == "fault" && $4 + 0 > 0 { f = 1 } END { exit !f }' "$TMP/out"
+ok $? "the fault cost moves the page-fault rows"
+grep -q "fault_ns .*steady-state re-fault" "$TMP/out" || grep -q "fault_ns .*fault probe" "$TMP/out"
+ok $? "the fault parameter says which probe figure it is"
+
+# a sweep point runs with the same defaults as run
+cat >"$TMP/pw.ini" <<EOI
+[experiment]
+name = pw
+description = default page work of a sweep point
+reproduces = none (test)
+workloads = page_fault1
+workers = 1
+mode = processes
+seconds = 0.1
+warmup = 0
+sample_ms = 50
+reps = 1
+trace = no
+
+[variant base]
+stats_batch = 32
+EOI
+expect_exit 0 "sweep of a model workload" -- $MEMSCALE sweep "$TMP/pw.ini" --out "$TMP/pw"
+f=$(ls "$TMP"/pw/*.csv 2>/dev/null | head -1)
+[ -n "$f" ] && [ "$(col "$f" page_work)" = kernel ] && [ "$(col "$f" calib_hash)" = "$h" ]
+ok $? "sweep point: page_work=kernel and the same calibration hash as run"
+done_testing
