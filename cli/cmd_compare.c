@@ -45,9 +45,9 @@ const struct subcommand compare_cmd = {
 		 "      --column NAME       result column (default ops_per_sec); rows\n"
 		 "                          whose cell is empty (another workload's\n"
 		 "                          lock class) are left out\n"
-		 "      --lower-better      the column is a latency: a positive change\n"
+		 "      --lower-is-better   the column is a latency: a positive change\n"
 		 "                          means lower (default for *_ns columns)\n"
-		 "      --higher-better     the column is a rate (default otherwise)\n"
+		 "      --higher-is-better  the column is a rate (default otherwise)\n"
 		 "  -e, --experiment DIR    compare the variants of a sweep directory\n"
 		 "      --per-container     group by the 'container' column too and, for\n"
 		 "                          mmtests, add the average over containers\n"
@@ -58,7 +58,7 @@ const struct subcommand compare_cmd = {
 		 "mmtests rows: Min Hmean Stddev CoeffVar Max BHmean-50/95/99; % is\n"
 		 "pdiff, but pndiff (100 - new*100/base) for Stddev and CoeffVar, so a\n"
 		 "positive % there means less spread.  '*' marks a Hmean difference\n"
-		 "significant at p < 0.10 (mmtests 2019 t-test).  With --lower-better\n"
+		 "significant at p < 0.10 (mmtests 2019 t-test).  With --lower-is-better\n"
 		 "the rows are Amean and BAmean-P and every % is pndiff, so a positive\n"
 		 "% is better in both modes, as mmtests prints latencies.  Operations\n"
 		 "of will-it-scale workloads are named TEST-MODE-N as mmtests' wis\n"
@@ -70,7 +70,7 @@ const struct subcommand compare_cmd = {
 		 "ci_hi_pct,p,significant,warnings, then label,axes,column,better,\n"
 		 "container,base_value,patch_value,hmean_pdiff,mmtests_p,welch_p,\n"
 		 "published.  change_pct is the change of the arithmetic means (sign\n"
-		 "flipped with --lower-better), ci_* Fieller's 95 % interval of it, p\n"
+		 "flipped with --lower-is-better), ci_* Fieller's 95 % interval of it, p\n"
 		 "Welch's; significant = yes exactly when the interval excludes 0.\n"
 		 "\n"
 		 "Two sides whose kernel-shaped work was calibrated differently\n"
@@ -880,8 +880,8 @@ static void parse_args(int argc, char **argv, struct cmp *c, struct compare_args
 		{ "format", required_argument, NULL, 'f' },
 		{ "where", required_argument, NULL, 'W' },
 		{ "column", required_argument, NULL, 'C' },
-		{ "lower-better", no_argument, NULL, 'L' },
-		{ "higher-better", no_argument, NULL, 'H' },
+		{ "lower-is-better", no_argument, NULL, 'L' },
+		{ "higher-is-better", no_argument, NULL, 'H' },
 		{ "experiment", required_argument, NULL, 'e' },
 		{ "per-container", no_argument, NULL, 'P' },
 		{ "base-name", required_argument, NULL, 'B' },
