@@ -761,7 +761,7 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 		    "experiments/locks.ini)");
 	if (optind + 1 < argc)
 		die(EXIT_USAGE, "sweep: unexpected argument '%s'", argv[optind + 1]);
-	cli->exp_path = argv[optind];
+	cli->exp_path = cli_experiment_path("sweep", argv[optind]);
 	cli->argv0 = self_path();
 	if (cli->dry_run + cli->emit_jobs + cli->collect + !!cli->point > 1)
 		die(EXIT_USAGE, "sweep: --dry-run, --emit-jobs, --collect and --point "
