@@ -122,6 +122,9 @@ struct cmp {
 	const struct where *where;
 };
 
+static bool row_in_group(const struct cmp *c, const struct csv_table *t,
+			 const int *wcol, char *const *row, char *const *key);
+
 static void add_row(struct cmp *c, struct cmp_row *r)
 {
 	c->rows = realloc(c->rows, (c->nrows + 1) * sizeof(*r));
@@ -315,29 +318,41 @@ static void print_mmtests(const struct cmp *c)
  * "<N>.processes" / "<N>.threads" (total ops/s at N tasks) and
  * "per_process_ops" / "per_thread_ops" (ops/s per task), AIM9's
  * "<test>.ops_per_sec"; columns LKP has no name for keep memscale's,
- * under "memscale.".
+ * under "memscale.".  LKP's job axis says "process" / "thread".
  */
 static const char *const wis_tests[] = {
 	"page_fault1", "page_fault2", "page_fault3", "fallocate1", "fallocate2",
 	"tlb_flush2", "malloc1",
 };
 
-static char *lkp_metric(const struct cmp *c, const struct cmp_row *r)
+static bool lkp_threads(const char *mode)
 {
-	const char *w = r->workload, *col = c->column;
-	bool procs = !c->mode || strcmp(c->mode, "threads");
+	return mode && !strcmp(mode, "threads");
+}
+
+static bool is_wis(const char *w)
+{
+	if (!strncmp(w, "kernel:", 7))
+		w += 7;
+	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++)
+		if (!strcmp(w, wis_tests[i]))
+			return true;
+	return false;
+}
+
+static char *lkp_metric(const struct cmp_row *r, const char *col)
+{
+	const char *w = r->workload;
+	const char *task = lkp_threads(r->mode) ? "thread" : "process";
 
 	if (!strncmp(w, "kernel:", 7))
 		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++) {
-		if (strcmp(w, wis_tests[i]))
-			continue;
+	if (is_wis(w)) {
 		if (!strcmp(col, "ops_per_sec") && *r->workers)
 			return xasprintf("will-it-scale.%s.%s", r->workers,
-					 procs ? "processes" : "threads");
+					 lkp_threads(r->mode) ? "threads" : "processes");
 		if (!strcmp(col, "per_worker_ops"))
-			return xasprintf("will-it-scale.per_%s_ops",
-					 procs ? "process" : "thread");
+			return xasprintf("will-it-scale.per_%s_ops", task);
 		return xasprintf("will-it-scale.%s", col);
 	}
 	if (!strncmp(w, "aim9_", 5))
@@ -350,11 +365,8 @@ static char *lkp_metric(const struct cmp *c, const struct cmp_row *r)
 /* LKP's test suite of a workload, for the header's testcase field. */
 static const char *lkp_suite(const char *w)
 {
-	if (!strncmp(w, "kernel:", 7))
-		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++)
-		if (!strcmp(w, wis_tests[i]))
-			return "will-it-scale";
+	if (is_wis(w))
+		return "will-it-scale";
 	if (strstr(w, "page_test") || strstr(w, "brk_test"))
 		return "aim9";
 	if (strstr(w, "lru_"))
@@ -362,47 +374,149 @@ static const char *lkp_suite(const char *w)
 	return "memscale";
 }
 
-/* One LKP comparison block per (patch, workload and axis values), as the
- * robot prints one per job: the header names the parameters, the rows are
- * metrics.  Patches without results print nothing. */
+/* lkp-tests etc/index-perf.yaml: the KPIs ("will-it-scale\..+_ops",
+ * "aim9\..+\.ops_per_sec", "vm-scalability.throughput"), which its
+ * bisect reports sort first (sort_bisect_stats). */
+static bool lkp_kpi(const char *key)
+{
+	size_t n = strlen(key);
+
+	return (!strncmp(key, "will-it-scale.", 14) && n > 18 &&
+		!strcmp(key + n - 4, "_ops")) ||
+	       (!strncmp(key, "aim9.", 5) && n > 17 && !strcmp(key + n - 12, ".ops_per_sec")) ||
+	       !strcmp(key, "vm-scalability.throughput");
+}
+
+/* The numbers of column col over one side's rows of a group (NULL, *n = 0
+ * when the table has no such column or no number there). */
+static double *side_numbers(const struct cmp *c, const struct csv_table *t,
+			    char *const *key, const char *col, size_t *n)
+{
+	int vc = t ? csv_col(t, col) : -1, *wcol;
+	size_t bad;
+	double *x, d;
+
+	*n = 0;
+	if (vc < 0 || !(wcol = where_columns(c->where, t, &bad)))
+		return NULL;
+	x = xcalloc(t->nrows + 1, sizeof(*x));
+	for (size_t r = 0; r < t->nrows; r++)
+		if (row_in_group(c, t, wcol, t->rows[r], key) &&
+		    parse_double(t->rows[r][vc], -HUGE_VAL, HUGE_VAL, &d))
+			x[(*n)++] = d;
+	free(wcol);
+	return x;
+}
+
+/* One metric line of `lkp compare`: the base's average and ±stddev, then
+ * per further commit its %change, average and ±stddev (lib/compare.rb
+ * show_perf_change), then the key. */
+static void lkp_line(const char *key, size_t ncommits, const double *avg,
+		     const double *sd)
+{
+	char v[32], e[32];
+	size_t kl = strlen(key);
+
+	for (size_t i = 0; i < ncommits; i++) {
+		if (i) {
+			/* percentages (keys ending in '%') change absolutely */
+			double ch = kl && key[kl - 1] == '%' ? avg[i] - avg[0] :
+				    stats_lkp_change(avg[i], avg[0]);
+			printf(fabs(ch) < 1e5 ? "%+10.1f" : "%+10.2g", ch);
+			printf(kl && key[kl - 1] == '%' ? "  " : "%% ");
+		}
+		stats_lkp_value(v, sizeof(v), avg[i]);
+		stats_lkp_err(e, sizeof(e), avg[i], sd[i]);
+		printf("%s%s", v, e);
+	}
+	printf("  %s\n", key);
+}
+
+/* The group header of `lkp compare` (show_group_header, show_perf_header):
+ * common axes, the commits, their names right-aligned in 16 and 27
+ * columns, the %stddev / %change legend once per further commit. */
+static void lkp_header(const char *axes, const char *values, size_t n,
+		       const char *const *names)
+{
+	for (int i = 0; i < 89; i++)
+		putchar('=');
+	printf("\n%s:\n  %s\n\ncommit: \n", axes, values);
+	for (size_t i = 0; i < n; i++)
+		printf("  %s\n", names[i]);
+	printf("\n%16.16s ", names[0]);
+	for (size_t i = 1; i < n; i++)
+		printf("%27.27s ", names[i]);
+	printf("\n---------------- ");
+	for (size_t i = 1; i < n; i++)
+		printf("--------------------------- ");
+	printf("\n         %%stddev");
+	for (size_t i = 1; i < n; i++)
+		printf("     %%change         %%stddev");
+	printf("\n             \\  ");
+	for (size_t i = 1; i < n; i++)
+		printf("        |                \\  ");
+	printf("\n");
+}
+
+/*
+ * One LKP block per job (workload, axis values, task count: LKP's
+ * nr_task is a job axis), every commit that ran it side by side, as `lkp
+ * compare` prints several commits; rows are metrics, KPIs first.  With the
+ * default column the per-task KPI (per_worker_ops) comes with the total.
+ */
 static void print_lkp(const struct cmp *c)
 {
-	bool first = true;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct cmp_row *r = &c->rows[i];
+		const char *names[MAX_PATCHES + 1];
+		size_t ran[MAX_PATCHES], nran = 0, ncols = 0;
+		const char *cols[2];
+		char *values, *keys[2];
+		const char *task = lkp_threads(r->mode) ? "thread" : "process";
 
-	for (size_t p = 0; p < c->npatch; p++) {
-		for (size_t i = 0; i < c->nrows; i++) {
-			const struct cmp_row *r = &c->rows[i];
-			bool seen = false;
-			char *values;
+		for (size_t p = 0; p < c->npatch; p++)
+			if (r->patch[p])
+				ran[nran++] = p;
+		if (!nran)
+			continue;
+		names[0] = c->base_name;
+		for (size_t k = 0; k < nran; k++)
+			names[k + 1] = c->patch_name[ran[k]];
+		if (i)
+			printf("\n");
+		values = xasprintf("%s/%s/%s/%s/%s", task, *r->workers ? r->workers : "-",
+				   c->host, r->block, lkp_suite(r->workload));
+		lkp_header("mode/nr_task/tbox_group/test/testcase", values, nran + 1, names);
+		free(values);
+		cols[ncols++] = c->column;
+		if (!strcmp(c->column, "ops_per_sec") && c->tbase &&
+		    csv_col(c->tbase, "per_worker_ops") >= 0)
+			cols[ncols++] = "per_worker_ops";
+		for (size_t k = 0; k < ncols; k++)
+			keys[k] = lkp_metric(r, cols[k]);
+		if (ncols == 2 && lkp_kpi(keys[1]) && !lkp_kpi(keys[0])) {
+			const char *tc = cols[0];
+			char *tk = keys[0];
+			cols[0] = cols[1], keys[0] = keys[1];
+			cols[1] = tc, keys[1] = tk;
+		}
+		for (size_t k = 0; k < ncols; k++) {
+			double avg[MAX_PATCHES + 1], sd[MAX_PATCHES + 1];
 
-			if (!r->patch[p])
-				continue;
-			for (size_t k = 0; k < i && !seen; k++)
-				seen = c->rows[k].patch[p] && !strcmp(c->rows[k].block, r->block);
-			if (seen)
-				continue;
-			if (!first)
-				printf("\n");
-			first = false;
-			values = xasprintf("%s/%s/%s/%s", c->mode, c->host, r->block,
-					   lkp_suite(r->workload));
-			stats_lkp_print_header(stdout, "mode/tbox_group/test/testcase", values,
-					       c->base_name, c->patch_name[p]);
-			free(values);
-			for (size_t k = i; k < c->nrows; k++) {
-				const struct cmp_row *q = &c->rows[k];
-				char *key;
+			for (size_t j = 0; j <= nran; j++) {
+				const struct sample_group *g = j ? r->patch[ran[j - 1]] : r->base;
+				size_t n = g->n;
+				double *x = g->x, *own = NULL;
 
-				if (!q->patch[p] || strcmp(q->block, r->block))
-					continue;
-				key = lkp_metric(c, q);
-				stats_lkp_print_row(stdout, key,
-						    stats_amean(q->base->x, q->base->n),
-						    stats_pop_stddev(q->base->x, q->base->n),
-						    stats_amean(q->patch[p]->x, q->patch[p]->n),
-						    stats_pop_stddev(q->patch[p]->x, q->patch[p]->n));
-				free(key);
+				if (cols[k] != c->column)
+					x = own = side_numbers(c, j ? c->tpatch : c->tbase,
+							       j ? g->key : r->bkey, cols[k], &n);
+				avg[j] = stats_amean(x, n);
+				sd[j] = stats_pop_stddev(x, n);
+				free(own);
 			}
+			lkp_line(keys[k], nran + 1, avg, sd);
+			free(keys[k]);
 		}
 	}
 }

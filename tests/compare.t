@@ -126,6 +126,20 @@ $MEMSCALE compare --experiment $TMP/sw -f mmtests >$TMP/out 2>&1
 head -1 $TMP/out | grep -q '^ *base  *cached$' && ! grep -q nan $TMP/out
 ok $? "mmtests: no column for a variant without results"
 
+# LKP: lkp compare's layout (tests/lkp_compare.awk: right-aligned commit
+# names, several commits side by side, process/thread, KPIs first)
+$MEMSCALE compare --experiment $R -f lkp --where depth=1 >$TMP/lkp 2>&1
+awk -f tests/lkp_compare.awk $TMP/lkp >$TMP/lkpsum 2>$TMP/err
+ok $? "lkp output follows lkp compare's layout ($(cat $TMP/lkpsum))"
+grep -q '^groups 5 commits 3 ' $TMP/lkpsum; ok $? "three commits side by side in each of 5 jobs"
+grep -q '^  process/16/' $TMP/lkp; ok $? "LKP's job axis says process, nr_task is an axis"
+awk '/^----/ { getline; getline; getline; print; exit }' $TMP/lkp | grep -q 'will-it-scale.per_process_ops$'
+ok $? "the KPI per_process_ops leads its group"
+sed 's/will-it-scale.per_process_ops/will-it-scale.zzz/; s/will-it-scale.16.processes/will-it-scale.per_process_ops/' $TMP/lkp |
+	awk -f tests/lkp_compare.awk >/dev/null 2>&1; [ $? -eq 1 ]; ok $? "the layout check catches a KPI out of order"
+sed "s/^            base /           base  /" $TMP/lkp | awk -f tests/lkp_compare.awk >/dev/null 2>&1; [ $? -eq 1 ]
+ok $? "... and a misaligned commit name"
+
 # bad input: exit 2 with one clear line
 expect_usage "compare bad format" "'fancy'" -- $MEMSCALE compare $B $P -f fancy
 expect_usage "compare missing file" "nosuch.csv" -- $MEMSCALE compare $B $TMP/nosuch.csv
