@@ -400,6 +400,10 @@ static void run_sample(struct run_ctx *c, struct result *res)
 		dt = (double)(t - tprev) / 1e9;
 		for (unsigned i = 0; i < nworkers; i++) {
 			uint64_t d = cur[i] - c->prev[i];
+			/* will-it-scale -v: "%4d -> %llu" per task, before the
+			 * min/max/total line, per second as they are */
+			if (o->format == FMT_WIS && o->wis_verbose)
+				printf("%4u -> %llu\n", i, (unsigned long long)llround((double)d / dt));
 			mn = d < mn ? d : mn;
 			mx = d > mx ? d : mx;
 			sum += d;
