@@ -30,8 +30,9 @@ static int sweep_main(int argc, char **argv);
 const struct subcommand sweep_cmd = {
 	.name = "sweep",
 	.summary = "run an experiment file's matrix (resumable, shuffled A/B)",
-	.usage = "sweep EXPERIMENT.ini [options]\n"
+	.usage = "sweep EXPERIMENT [options]\n"
 		 "\n"
+		 "EXPERIMENT is a name (experiments/NAME.ini) or a path.\n"
 		 "Runs workloads x variants x axis values x workers x reps, variants\n"
 		 "interleaved (A B A B ...), configurations shuffled by a recorded seed.\n"
 		 "\n"
