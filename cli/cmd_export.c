@@ -232,6 +232,18 @@ static void write_close(FILE *f, const char *path)
 		die_errno(1, "export: writing '%s'", path);
 }
 
+/* DIR/NAME holding one line, as wis-bench's "echo $WIS_WORKLOADS". */
+static void write_list(const char *dir, const char *name, const char *line)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "wx");
+
+	if (f)
+		fprintf(f, "%s\n", line);
+	write_close(f, path);
+	free(path);
+}
+
 static void make_dir(const char *path)
 {
 	if (mkdir(path, 0755) && errno != EEXIST)
@@ -317,18 +329,8 @@ static void write_run(const struct xset *s, const char *dir, size_t k, time_t t0
 			make_dir(it);
 			make_dir(bd);
 			make_dir(logs);
-			path = xasprintf("%s/workloads", logs);
-			f = fopen(path, "wx");
-			if (f)
-				fprintf(f, "%s\n", jw);
-			write_close(f, path);
-			free(path);
-			path = xasprintf("%s/models", logs);
-			f = fopen(path, "wx");
-			if (f)
-				fprintf(f, "%s\n", jm);
-			write_close(f, path);
-			free(path);
+			write_list(logs, "workloads", jw);
+			write_list(logs, "models", jm);
 			/* ExtractWiscommon opens every workload x model x thread
 			 * file: each must exist, in every iteration */
 			for (size_t w = 0; w < nwl; w++)
