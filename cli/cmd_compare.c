@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 #include "core/ab.h"
 #include "core/csv.h"
+#include "core/knob.h"
 #include "core/stats.h"
 #include "harness/expfile.h"
 #include "harness/published.h"
@@ -95,6 +96,7 @@ struct cmp_row {
 	const struct sample_group *patch[MAX_PATCHES];
 	struct ab_result ab[MAX_PATCHES]; /* core/ab.c, for every format */
 	char *warn[MAX_PATCHES];          /* ';'-joined, for csv */
+	char *knob[MAX_PATCHES], *bval[MAX_PATCHES], *pval[MAX_PATCHES]; /* files */
 };
 
 struct cmp {
@@ -592,13 +594,16 @@ static void print_csv(const struct cmp *c)
 	for (size_t i = 0; i < ARRAY_SIZE(cols); i++)
 		csv_field(stdout, cols[i], i + 1 == ARRAY_SIZE(cols));
 	for (size_t p = 0; p < c->npatch; p++) {
-		char *knob, *bv, *pv;
+		char *vknob, *vbv, *vpv;
 
-		variant_knob(c, p, &knob, &bv, &pv);
+		variant_knob(c, p, &vknob, &vbv, &vpv);
 		for (size_t i = 0; i < c->nrows; i++) {
 			const struct cmp_row *r = &c->rows[i];
 			const struct sample_group *b = r->base, *g = r->patch[p];
 			const struct ab_result *ab = &r->ab[p];
+			const char *knob = r->knob[p] ? r->knob[p] : vknob;
+			const char *bv = r->knob[p] ? r->bval[p] : vbv;
+			const char *pv = r->knob[p] ? r->pval[p] : vpv;
 			if (!g)
 				continue;
 			csv_field(stdout, c->e ? c->e->name : "", 0);
@@ -631,9 +636,9 @@ static void print_csv(const struct cmp *c)
 			csv_num(stdout, ab->p, 0);
 			published_field(c, p, r->workload);
 		}
-		free(knob);
-		free(bv);
-		free(pv);
+		free(vknob);
+		free(vbv);
+		free(vpv);
 	}
 }
 
@@ -941,6 +946,35 @@ static bool column_is_latency(const char *col)
 	       strstr(col, "latency") != NULL;
 }
 
+/* BASE PATCH files: the settings (knobs, lock, counter) whose recorded
+ * values differ between the sides, ';'-joined, with the two values. */
+static void file_knobs(const struct cmp *c, struct cmp_row *r, size_t p)
+{
+	const struct knob **all;
+	size_t nk = knob_all(&all), lk, lb, lp;
+	FILE *fk = open_memstream(&r->knob[p], &lk), *fb = open_memstream(&r->bval[p], &lb);
+	FILE *fp = open_memstream(&r->pval[p], &lp);
+	bool any = false;
+
+	for (size_t i = 0; i < nk + 2; i++) {
+		const char *col = i < nk ? all[i]->name : i == nk ? "lock" : "counter";
+		char *bv = side_values(c, c->tbase, r->bkey, col);
+		char *pv = side_values(c, c->tpatch, r->patch[p]->key, col);
+
+		if (bv && pv && strcmp(bv, pv)) {
+			fprintf(fk, "%s%s", any ? ";" : "", col);
+			fprintf(fb, "%s%s", any ? ";" : "", bv);
+			fprintf(fp, "%s%s", any ? ";" : "", pv);
+			any = true;
+		}
+		free(bv);
+		free(pv);
+	}
+	fclose(fk);
+	fclose(fb);
+	fclose(fp);
+}
+
 /* Every pair through core/ab.c once; checks and warnings beside it. */
 static void compute_pairs(struct cmp *c)
 {
@@ -952,6 +986,8 @@ static void compute_pairs(struct cmp *c)
 				continue;
 			if (c->tbase && c->tpatch)
 				check_sides(c, r, p);
+			if (!c->e && c->tbase && c->tpatch)
+				file_knobs(c, r, p);
 			ab_compute(r->base->x, r->base->n, g->x, g->n, c->lower_better,
 				   AB_LEVEL, &r->ab[p]);
 			r->warn[p] = pair_warnings(c, r, p);
@@ -1279,8 +1315,12 @@ static int compare_main(int argc, char **argv)
 		free(c.rows[i].label);
 		free(c.rows[i].block);
 		free(c.rows[i].axes);
-		for (size_t p = 0; p < c.npatch; p++)
+		for (size_t p = 0; p < c.npatch; p++) {
 			free(c.rows[i].warn[p]);
+			free(c.rows[i].knob[p]);
+			free(c.rows[i].bval[p]);
+			free(c.rows[i].pval[p]);
+		}
 	}
 	free(c.names);
 	csv_free(tb);

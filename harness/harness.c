@@ -796,7 +796,8 @@ static int metric_width(const struct result *res, unsigned i)
 /*
  * The default table fits in TABLE_WIDTH columns: the fixed columns, then
  * the metrics a reader looks at first while they fit (lock classes'
- * contention, their average wait, descheduling, steal), in that order;
+ * contention, their average wait, descheduling, steal), in that order,
+ * after the workload's own (struct workload .table_metrics);
  * every column is in --format csv and -o FILE.  A lock class the
  * configuration does not have (NaN in the first row) is skipped.  The
  * header's choice is kept for the rows of the table (one table at a time).
@@ -816,12 +817,21 @@ static bool metric_rank_matches(const char *name, int rank)
 	return !strcmp(name, rank == 2 ? "desched_flag" : "steal_pct");
 }
 
-static void table_metrics(const struct result *res, bool *shown, unsigned *nhidden)
+static void table_metrics(const struct workload *wl, const struct result *res,
+			  bool *shown, unsigned *nhidden)
 {
 	int width = TABLE_FIXED + TABLE_MARK;
 
 	for (unsigned i = 0; i < res->nmetrics; i++)
 		shown[i] = false;
+	/* the workload's own first (its .table_metrics), then the ranks */
+	for (const char *const *m = wl->table_metrics; m && *m; m++)
+		for (unsigned i = 0; i < res->nmetrics; i++)
+			if (!shown[i] && !strcmp(res->metrics[i].name, *m) &&
+			    width + 1 + metric_width(res, i) <= TABLE_WIDTH) {
+				shown[i] = true;
+				width += 1 + metric_width(res, i);
+			}
 	for (int rank = 0; rank < 4; rank++)
 		for (unsigned i = 0; i < res->nmetrics; i++)
 			if (!shown[i] && metric_rank_matches(res->metrics[i].name, rank) &&
@@ -847,7 +857,7 @@ static void print_table_header(const struct harness_opts *o, const struct result
 	free(table_cols.shown);
 	table_cols.shown = xcalloc(res->nmetrics + 1, sizeof(bool));
 	table_cols.n = res->nmetrics;
-	table_metrics(res, table_cols.shown, &hidden);
+	table_metrics(o->wl, res, table_cols.shown, &hidden);
 	printf("# %s", o->wl->name);
 	if (*lock_name(o))
 		printf("  lock=%s", lock_name(o));

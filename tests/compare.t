@@ -90,6 +90,14 @@ sed -i '2s/aaaa$/bbbb/' $TMP/hp.csv
 expect_usage "different calib_hash refused" "calib_hash=aaaa but hp calib_hash=bbbb|aaaa" -- \
 	$MEMSCALE compare $TMP/hb.csv $TMP/hp.csv
 
+# separate runs that differ in one knob: the csv names it and both values
+(head -1 $TMP/kb.csv | sed 's/$/,layout/'; sed '1d; s/$/,v6.9/' $TMP/kb.csv) >$TMP/l1.csv
+(head -1 $TMP/kp.csv | sed 's/$/,layout/'; sed '1d; s/$/,v6.10/' $TMP/kp.csv) >$TMP/l2.csv
+$MEMSCALE compare $TMP/l1.csv $TMP/l2.csv -f csv >$TMP/out 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["workload"] == "page_fault2" { exit !($c["knob"] == "layout" && $c["base_value"] == "v6.9" && $c["patch_value"] == "v6.10") }' $TMP/out
+ok $? "csv: the knob that differs between two runs, with both values"
+
 # --column of one workload's lock class: other workloads' empty cells skipped
 expect_exit 0 "--column with empty cells of other workloads" -- \
 	$MEMSCALE compare $TMP/kb.csv $TMP/kp.csv --column lruvec_lru_lock_wait_avg_ns -f csv
