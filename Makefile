@@ -8,6 +8,7 @@
 #   make fuzz       the parsers' fuzz target, longer than `make check` runs it
 #   make bench      microbenchmarks with their figures printed
 #   make demo       deps + build + the default study
+#   make wis        will-it-scale-compatible binaries in bin/wis/
 
 # CFLAGS/LDFLAGS are the user's (optimisation, sanitizers: `make
 # CFLAGS='-O1 -fsanitize=thread'` adds to what memscale needs); the flags
@@ -60,7 +61,7 @@ TEST_BINS := $(TEST_SRCS:tests/%.c=$(BIN)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BIN)/bench/%)
 
-.PHONY: all deps check check-fast check-layers check-tsan check-asan fuzz bench demo clean FORCE
+.PHONY: all deps check check-fast check-layers check-tsan check-asan fuzz bench demo clean wis FORCE
 all: $(BIN)/memscale $(TEST_BINS) $(BENCH_BINS)
 
 # --- provenance: the git commit goes into meta.o only, rebuilt on change ---
@@ -129,6 +130,24 @@ $(BIN)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJS) $(BUILD)/sources
 $(BIN)/bench/%: $(BUILD)/bench/%.o $(LIB_OBJS) $(BUILD)/sources
 	$(LINK)
 
+# --- will-it-scale-compatible binaries: `make wis` (wis/main.c) links one
+# program and names it WORKLOAD_processes / WORKLOAD_threads in $(WIS_DIR)
+# for every workload `memscale list workloads` prints (no _threads for a
+# processes_only one), so will-it-scale's runtest.py runs there as is.
+WIS_DIR := $(BIN)/wis
+$(WIS_DIR)/memscale-wis: $(BUILD)/wis/main.o $(LIB_OBJS) $(BUILD)/sources
+	$(LINK)
+
+wis: $(BIN)/memscale $(WIS_DIR)/memscale-wis
+	@$(BIN)/memscale list workloads | awk 'NR > 1 { print $$1, $$2 }' | \
+	while read -r w flags; do \
+		for m in processes threads; do \
+			case ",$$flags," in *,processes_only,*) [ $$m = threads ] && continue;; esac; \
+			ln -sfn memscale-wis "$(WIS_DIR)/$${w}_$$m" || exit 1; \
+		done; \
+	done
+	@echo "wis: $$(ls $(WIS_DIR) | grep -c _) will-it-scale binaries in $(WIS_DIR)/ (there: runtest.py WORKLOAD)"
+
 # --- dependencies (Debian packages) ---
 DEB_PACKAGES := build-essential pkg-config libck-dev libhwloc-dev hwloc \
                 libgsl-dev libcmocka-dev liblttng-ust-dev lttng-tools \
@@ -159,11 +178,11 @@ SHELL_TESTS := $(sort $(wildcard tests/*.t))
 # check-fast: the inner loop (no LaTeX paper, no plots); CI runs `check`.
 SLOW_TESTS  := tests/paper.t tests/plots.t
 check: deps
-	$(MAKE) all
+	$(MAKE) all wis
 	prove --exec '' $(TEST_BINS) $(SHELL_TESTS)
 	$(MAKE) fuzz FUZZ_RUNS=1500
 
-check-fast: all
+check-fast: all wis
 	prove --exec '' $(TEST_BINS) $(filter-out $(SLOW_TESTS),$(SHELL_TESTS))
 
 # The layer rules of docs/layers.md: includes and link-time calls point

@@ -29,5 +29,12 @@ void cli_bad_option(const struct subcommand *cmd, const char *arg)
 /* One --where KEY=VALUE argument into w; anything else exits 2 with
  * "CMD: bad --where 'ARG' (want KEY=VALUE)". */
 void cli_where_arg(const struct subcommand *cmd, struct where *w, const char *arg);
+/* An experiment given by name (experiments/NAME.ini) or by path, the same
+ * in every command: the file's path (malloc'd); neither: exit 2 naming
+ * both places looked at. */
+char *cli_experiment_path(const char *cmd, const char *arg);
+/* Its [experiment] name: read from the file when arg names one (by path
+ * or name), else arg itself (malloc'd). */
+char *cli_experiment_name(const char *cmd, const char *arg);
 
 #endif

@@ -20,7 +20,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/ab.h"
 #include "core/csv.h"
+#include "core/knob.h"
 #include "core/stats.h"
 #include "harness/expfile.h"
 #include "harness/published.h"
@@ -41,7 +43,12 @@ const struct subcommand compare_cmd = {
 		 "options:\n"
 		 "  -f, --format F          table (default), mmtests, lkp or csv\n"
 		 "  -W, --where KEY=VAL     keep only rows whose KEY column is VAL (repeatable)\n"
-		 "  -c, --column NAME       result column (default ops_per_sec)\n"
+		 "      --column NAME       result column (default ops_per_sec); rows\n"
+		 "                          whose cell is empty (another workload's\n"
+		 "                          lock class) are left out\n"
+		 "      --lower-is-better   the column is a latency: a positive change\n"
+		 "                          means lower (default for *_ns columns)\n"
+		 "      --higher-is-better  the column is a rate (default otherwise)\n"
 		 "  -e, --experiment DIR    compare the variants of a sweep directory\n"
 		 "      --per-container     group by the 'container' column too and, for\n"
 		 "                          mmtests, add the average over containers\n"
@@ -52,7 +59,24 @@ const struct subcommand compare_cmd = {
 		 "mmtests rows: Min Hmean Stddev CoeffVar Max BHmean-50/95/99; % is\n"
 		 "pdiff, but pndiff (100 - new*100/base) for Stddev and CoeffVar, so a\n"
 		 "positive % there means less spread.  '*' marks a Hmean difference\n"
-		 "significant at p < 0.10 (mmtests 2019 t-test).\n",
+		 "significant at p < 0.10 (mmtests 2019 t-test).  With --lower-is-better\n"
+		 "the rows are Amean and BAmean-P and every % is pndiff, so a positive\n"
+		 "% is better in both modes, as mmtests prints latencies.  Operations\n"
+		 "of will-it-scale workloads are named TEST-MODE-N as mmtests' wis\n"
+		 "reports name them (page_fault2-processes-2); variants without results\n"
+		 "get no column.\n"
+		 "\n"
+		 "csv: one row per A/B pair: experiment,workload,mode,workers,knob,\n"
+		 "base,patch,n_base,n_patch,base_mean,patch_mean,change_pct,ci_lo_pct,\n"
+		 "ci_hi_pct,p,significant,warnings, then label,axes,column,better,\n"
+		 "container,base_value,patch_value,hmean_pdiff,mmtests_p,welch_p,\n"
+		 "published.  change_pct is the change of the arithmetic means (sign\n"
+		 "flipped with --lower-is-better), ci_* Fieller's 95 % interval of it, p\n"
+		 "Welch's; significant = yes exactly when the interval excludes 0.\n"
+		 "\n"
+		 "Two sides whose kernel-shaped work was calibrated differently\n"
+		 "(calib_hash, else kwork_units / kwork_unit_ns) or that ran another\n"
+		 "model (page_work, kwork_source, backend) are refused, exit 2.\n",
 	.main = compare_main,
 };
 REGISTER(subcommand, compare_cmd);
@@ -65,14 +89,21 @@ enum fmt { F_TABLE, F_MMTESTS, F_LKP, F_CSV };
 struct cmp_row {
 	char *label;
 	char *block; /* the label without the worker count (LKP blocks) */
-	const char *workload, *workers, *container;
+	const char *workload, *workers, *container, *mode;
+	char *axes; /* the other varying keys, KEYVALUE joined by '-' */
+	char **bkey; /* the base group's key values (names of struct cmp) */
 	const struct sample_group *base;
 	const struct sample_group *patch[MAX_PATCHES];
+	struct ab_result ab[MAX_PATCHES]; /* core/ab.c, for every format */
+	char *warn[MAX_PATCHES];          /* ';'-joined, for csv */
+	char *knob[MAX_PATCHES], *bval[MAX_PATCHES], *pval[MAX_PATCHES]; /* files */
 };
 
 struct cmp {
 	enum fmt fmt;
 	const char *column;
+	int better; /* 0 by the column's name, 1 higher, -1 lower is better */
+	bool lower_better;
 	bool per_container;
 	size_t npatch;
 	const char *base_name;
@@ -85,7 +116,16 @@ struct cmp {
 	struct pub_row *pub;    /* the experiment's published rows */
 	size_t npub;
 	const char *pub_from;   /* the file they were read from */
+	/* the result tables behind the groups (NULL for plain samples): for
+	 * the model and calibration checks and the warnings */
+	const struct csv_table *tbase, *tpatch;
+	char **names; /* the group columns */
+	size_t nnames;
+	const struct where *where;
 };
+
+static bool row_in_group(const struct cmp *c, const struct csv_table *t,
+			 const int *wcol, char *const *row, char *const *key);
 
 static void add_row(struct cmp *c, struct cmp_row *r)
 {
@@ -135,23 +175,64 @@ static void print_table(const struct cmp *c)
 	}
 }
 
+/* mmtests' lower-is-better rows: Amean for Hmean, BAmean-P for BHmean-P
+ * (stats_summarise(..., false) fills bhmean* with the BAmean values). */
+static const char *const mm_lower_name[MM_NROWS] = {
+	[MM_MIN] = "Min", [MM_HMEAN] = "Amean", [MM_STDDEV] = "Stddev",
+	[MM_COEFFVAR] = "CoeffVar", [MM_MAX] = "Max", [MM_BHMEAN50] = "BAmean-50",
+	[MM_BHMEAN95] = "BAmean-95", [MM_BHMEAN99] = "BAmean-99",
+};
+
+static double mm_value(const struct cmp *c, const struct stats_summary *s, int row)
+{
+	if (c->lower_better && row == MM_HMEAN)
+		return s->amean;
+	return stats_mm_row_value(s, (enum mm_row)row);
+}
+
+/* pdiff, or pndiff for the spread rows and every row of a latency. */
+static double mm_pct(const struct cmp *c, int row, double v, double base)
+{
+	if (c->lower_better)
+		return stats_pndiff(v, base);
+	return stats_mm_row_pct((enum mm_row)row, v, base);
+}
+
+/* One row per mmtests statistic; only the variants in ran[] (nran). */
 static void mm_rows(const struct cmp *c, const char *label, int opw,
 		    const struct stats_summary *b, const struct stats_summary *pt,
-		    const bool *signif)
+		    const bool *signif, const size_t *ran, size_t nran)
 {
 	for (int row = 0; row < MM_NROWS; row++) {
-		double base = stats_mm_row_value(b, (enum mm_row)row);
+		double base = mm_value(c, b, row);
 		double v[MAX_PATCHES], pct[MAX_PATCHES];
 		bool sig[MAX_PATCHES];
 
-		for (size_t p = 0; p < c->npatch; p++) {
-			v[p] = stats_mm_row_value(&pt[p], (enum mm_row)row);
-			pct[p] = stats_mm_row_pct((enum mm_row)row, v[p], base);
-			sig[p] = row == MM_HMEAN && signif[p];
+		for (size_t k = 0; k < nran; k++) {
+			size_t p = ran[k];
+			v[k] = mm_value(c, &pt[p], row);
+			pct[k] = mm_pct(c, row, v[k], base);
+			sig[k] = row == MM_HMEAN && signif && signif[p];
 		}
-		stats_mm_print_row(stdout, stats_mm_row_name[row], label, opw, base,
-				   c->npatch, v, pct, sig);
+		stats_mm_print_row(stdout, c->lower_better ? mm_lower_name[row] :
+				   stats_mm_row_name[row], label, opw, base, nran, v,
+				   pct, sig);
 	}
+}
+
+/* The variants with a result in any row: mmtests prints no column for a
+ * kernel that never ran. */
+static size_t mm_ran(const struct cmp *c, size_t *ran)
+{
+	size_t n = 0;
+
+	for (size_t p = 0; p < c->npatch; p++)
+		for (size_t i = 0; i < c->nrows; i++)
+			if (c->rows[i].patch[p]) {
+				ran[n++] = p;
+				break;
+			}
+	return n;
 }
 
 static void print_mmtests(const struct cmp *c)
@@ -159,28 +240,32 @@ static void print_mmtests(const struct cmp *c)
 	const char *names[MAX_PATCHES + 1];
 	int opw = 1;
 	struct stats_summary b, pt[MAX_PATCHES];
-	bool sig[MAX_PATCHES];
+	bool sig[MAX_PATCHES], hb = !c->lower_better;
+	size_t ran[MAX_PATCHES], nran = mm_ran(c, ran);
 
 	names[0] = c->base_name;
-	for (size_t p = 0; p < c->npatch; p++)
-		names[p + 1] = c->patch_name[p];
+	for (size_t k = 0; k < nran; k++)
+		names[k + 1] = c->patch_name[ran[k]];
 	for (size_t i = 0; i < c->nrows; i++)
 		if ((int)strlen(c->rows[i].label) > opw)
 			opw = (int)strlen(c->rows[i].label);
-	stats_mm_print_header(stdout, opw, c->npatch + 1, names);
+	stats_mm_print_header(stdout, opw, nran + 1, names);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct cmp_row *r = &c->rows[i];
-		stats_summarise(r->base->x, r->base->n, true, &b);
+		stats_summarise(r->base->x, r->base->n, hb, &b);
 		for (size_t p = 0; p < c->npatch; p++) {
 			const struct sample_group *g = r->patch[p];
 			if (g)
-				stats_summarise(g->x, g->n, true, &pt[p]);
+				stats_summarise(g->x, g->n, hb, &pt[p]);
 			else
-				stats_summarise(NULL, 0, true, &pt[p]);
-			sig[p] = g && stats_mmtests_p(r->base->x, r->base->n, g->x,
-						      g->n) < MMTESTS_SIGNIFICANT_P;
+				stats_summarise(NULL, 0, hb, &pt[p]);
+			/* mmtests' own test: Hmean for rates; a latency's Amean
+			 * row is marked by the one A/B producer's Welch p */
+			sig[p] = g && (hb ? stats_mmtests_p(r->base->x, r->base->n, g->x,
+							    g->n) < MMTESTS_SIGNIFICANT_P :
+					   r->ab[p].p < MMTESTS_SIGNIFICANT_P);
 		}
-		mm_rows(c, r->label, opw, &b, pt, sig);
+		mm_rows(c, r->label, opw, &b, pt, sig, ran, nran);
 	}
 	if (!c->per_container)
 		return;
@@ -203,29 +288,29 @@ static void print_mmtests(const struct cmp *c)
 			if (strcmp(r->workload, lab) || strcmp(r->workers, c->rows[i].workers))
 				continue;
 			n++;
-			stats_summarise(r->base->x, r->base->n, true, &b);
+			stats_summarise(r->base->x, r->base->n, hb, &b);
 			for (int row = 0; row < MM_NROWS; row++)
-				avg[0][row] += stats_mm_row_value(&b, (enum mm_row)row);
+				avg[0][row] += mm_value(c, &b, row);
 			for (size_t p = 0; p < c->npatch; p++) {
 				if (r->patch[p])
-					stats_summarise(r->patch[p]->x, r->patch[p]->n, true,
+					stats_summarise(r->patch[p]->x, r->patch[p]->n, hb,
 							&pt[p]);
 				else
-					stats_summarise(NULL, 0, true, &pt[p]);
+					stats_summarise(NULL, 0, hb, &pt[p]);
 				for (int row = 0; row < MM_NROWS; row++)
-					avg[p + 1][row] += stats_mm_row_value(&pt[p],
-									      (enum mm_row)row);
+					avg[p + 1][row] += mm_value(c, &pt[p], row);
 			}
 		}
 		for (int row = 0; row < MM_NROWS; row++) {
 			double v[MAX_PATCHES], pct[MAX_PATCHES];
 			double base = avg[0][row] / (double)n;
-			for (size_t p = 0; p < c->npatch; p++) {
-				v[p] = avg[p + 1][row] / (double)n;
-				pct[p] = stats_mm_row_pct((enum mm_row)row, v[p], base);
+			for (size_t k = 0; k < nran; k++) {
+				v[k] = avg[ran[k] + 1][row] / (double)n;
+				pct[k] = mm_pct(c, row, v[k], base);
 			}
-			stats_mm_print_row(stdout, stats_mm_row_name[row], lab, opw,
-					   base, c->npatch, v, pct, NULL);
+			stats_mm_print_row(stdout, c->lower_better ? mm_lower_name[row] :
+					   stats_mm_row_name[row], lab, opw, base, nran, v,
+					   pct, NULL);
 		}
 	}
 }
@@ -235,29 +320,41 @@ static void print_mmtests(const struct cmp *c)
  * "<N>.processes" / "<N>.threads" (total ops/s at N tasks) and
  * "per_process_ops" / "per_thread_ops" (ops/s per task), AIM9's
  * "<test>.ops_per_sec"; columns LKP has no name for keep memscale's,
- * under "memscale.".
+ * under "memscale.".  LKP's job axis says "process" / "thread".
  */
 static const char *const wis_tests[] = {
 	"page_fault1", "page_fault2", "page_fault3", "fallocate1", "fallocate2",
 	"tlb_flush2", "malloc1",
 };
 
-static char *lkp_metric(const struct cmp *c, const struct cmp_row *r)
+static bool lkp_threads(const char *mode)
 {
-	const char *w = r->workload, *col = c->column;
-	bool procs = !c->mode || strcmp(c->mode, "threads");
+	return mode && !strcmp(mode, "threads");
+}
+
+static bool is_wis(const char *w)
+{
+	if (!strncmp(w, "kernel:", 7))
+		w += 7;
+	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++)
+		if (!strcmp(w, wis_tests[i]))
+			return true;
+	return false;
+}
+
+static char *lkp_metric(const struct cmp_row *r, const char *col)
+{
+	const char *w = r->workload;
+	const char *task = lkp_threads(r->mode) ? "thread" : "process";
 
 	if (!strncmp(w, "kernel:", 7))
 		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++) {
-		if (strcmp(w, wis_tests[i]))
-			continue;
+	if (is_wis(w)) {
 		if (!strcmp(col, "ops_per_sec") && *r->workers)
 			return xasprintf("will-it-scale.%s.%s", r->workers,
-					 procs ? "processes" : "threads");
+					 lkp_threads(r->mode) ? "threads" : "processes");
 		if (!strcmp(col, "per_worker_ops"))
-			return xasprintf("will-it-scale.per_%s_ops",
-					 procs ? "process" : "thread");
+			return xasprintf("will-it-scale.per_%s_ops", task);
 		return xasprintf("will-it-scale.%s", col);
 	}
 	if (!strncmp(w, "aim9_", 5))
@@ -270,11 +367,8 @@ static char *lkp_metric(const struct cmp *c, const struct cmp_row *r)
 /* LKP's test suite of a workload, for the header's testcase field. */
 static const char *lkp_suite(const char *w)
 {
-	if (!strncmp(w, "kernel:", 7))
-		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++)
-		if (!strcmp(w, wis_tests[i]))
-			return "will-it-scale";
+	if (is_wis(w))
+		return "will-it-scale";
 	if (strstr(w, "page_test") || strstr(w, "brk_test"))
 		return "aim9";
 	if (strstr(w, "lru_"))
@@ -282,47 +376,149 @@ static const char *lkp_suite(const char *w)
 	return "memscale";
 }
 
-/* One LKP comparison block per (patch, workload and axis values), as the
- * robot prints one per job: the header names the parameters, the rows are
- * metrics.  Patches without results print nothing. */
+/* lkp-tests etc/index-perf.yaml: the KPIs ("will-it-scale\..+_ops",
+ * "aim9\..+\.ops_per_sec", "vm-scalability.throughput"), which its
+ * bisect reports sort first (sort_bisect_stats). */
+static bool lkp_kpi(const char *key)
+{
+	size_t n = strlen(key);
+
+	return (!strncmp(key, "will-it-scale.", 14) && n > 18 &&
+		!strcmp(key + n - 4, "_ops")) ||
+	       (!strncmp(key, "aim9.", 5) && n > 17 && !strcmp(key + n - 12, ".ops_per_sec")) ||
+	       !strcmp(key, "vm-scalability.throughput");
+}
+
+/* The numbers of column col over one side's rows of a group (NULL, *n = 0
+ * when the table has no such column or no number there). */
+static double *side_numbers(const struct cmp *c, const struct csv_table *t,
+			    char *const *key, const char *col, size_t *n)
+{
+	int vc = t ? csv_col(t, col) : -1, *wcol;
+	size_t bad;
+	double *x, d;
+
+	*n = 0;
+	if (vc < 0 || !(wcol = where_columns(c->where, t, &bad)))
+		return NULL;
+	x = xcalloc(t->nrows + 1, sizeof(*x));
+	for (size_t r = 0; r < t->nrows; r++)
+		if (row_in_group(c, t, wcol, t->rows[r], key) &&
+		    parse_double(t->rows[r][vc], -HUGE_VAL, HUGE_VAL, &d))
+			x[(*n)++] = d;
+	free(wcol);
+	return x;
+}
+
+/* One metric line of `lkp compare`: the base's average and ±stddev, then
+ * per further commit its %change, average and ±stddev (lib/compare.rb
+ * show_perf_change), then the key. */
+static void lkp_line(const char *key, size_t ncommits, const double *avg,
+		     const double *sd)
+{
+	char v[32], e[32];
+	size_t kl = strlen(key);
+
+	for (size_t i = 0; i < ncommits; i++) {
+		if (i) {
+			/* percentages (keys ending in '%') change absolutely */
+			double ch = kl && key[kl - 1] == '%' ? avg[i] - avg[0] :
+				    stats_lkp_change(avg[i], avg[0]);
+			printf(fabs(ch) < 1e5 ? "%+10.1f" : "%+10.2g", ch);
+			printf(kl && key[kl - 1] == '%' ? "  " : "%% ");
+		}
+		stats_lkp_value(v, sizeof(v), avg[i]);
+		stats_lkp_err(e, sizeof(e), avg[i], sd[i]);
+		printf("%s%s", v, e);
+	}
+	printf("  %s\n", key);
+}
+
+/* The group header of `lkp compare` (show_group_header, show_perf_header):
+ * common axes, the commits, their names right-aligned in 16 and 27
+ * columns, the %stddev / %change legend once per further commit. */
+static void lkp_header(const char *axes, const char *values, size_t n,
+		       const char *const *names)
+{
+	for (int i = 0; i < 89; i++)
+		putchar('=');
+	printf("\n%s:\n  %s\n\ncommit: \n", axes, values);
+	for (size_t i = 0; i < n; i++)
+		printf("  %s\n", names[i]);
+	printf("\n%16.16s ", names[0]);
+	for (size_t i = 1; i < n; i++)
+		printf("%27.27s ", names[i]);
+	printf("\n---------------- ");
+	for (size_t i = 1; i < n; i++)
+		printf("--------------------------- ");
+	printf("\n         %%stddev");
+	for (size_t i = 1; i < n; i++)
+		printf("     %%change         %%stddev");
+	printf("\n             \\  ");
+	for (size_t i = 1; i < n; i++)
+		printf("        |                \\  ");
+	printf("\n");
+}
+
+/*
+ * One LKP block per job (workload, axis values, task count: LKP's
+ * nr_task is a job axis), every commit that ran it side by side, as `lkp
+ * compare` prints several commits; rows are metrics, KPIs first.  With the
+ * default column the per-task KPI (per_worker_ops) comes with the total.
+ */
 static void print_lkp(const struct cmp *c)
 {
-	bool first = true;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct cmp_row *r = &c->rows[i];
+		const char *names[MAX_PATCHES + 1];
+		size_t ran[MAX_PATCHES], nran = 0, ncols = 0;
+		const char *cols[2];
+		char *values, *keys[2];
+		const char *task = lkp_threads(r->mode) ? "thread" : "process";
 
-	for (size_t p = 0; p < c->npatch; p++) {
-		for (size_t i = 0; i < c->nrows; i++) {
-			const struct cmp_row *r = &c->rows[i];
-			bool seen = false;
-			char *values;
+		for (size_t p = 0; p < c->npatch; p++)
+			if (r->patch[p])
+				ran[nran++] = p;
+		if (!nran)
+			continue;
+		names[0] = c->base_name;
+		for (size_t k = 0; k < nran; k++)
+			names[k + 1] = c->patch_name[ran[k]];
+		if (i)
+			printf("\n");
+		values = xasprintf("%s/%s/%s/%s/%s", task, *r->workers ? r->workers : "-",
+				   c->host, r->block, lkp_suite(r->workload));
+		lkp_header("mode/nr_task/tbox_group/test/testcase", values, nran + 1, names);
+		free(values);
+		cols[ncols++] = c->column;
+		if (!strcmp(c->column, "ops_per_sec") && c->tbase &&
+		    csv_col(c->tbase, "per_worker_ops") >= 0)
+			cols[ncols++] = "per_worker_ops";
+		for (size_t k = 0; k < ncols; k++)
+			keys[k] = lkp_metric(r, cols[k]);
+		if (ncols == 2 && lkp_kpi(keys[1]) && !lkp_kpi(keys[0])) {
+			const char *tc = cols[0];
+			char *tk = keys[0];
+			cols[0] = cols[1], keys[0] = keys[1];
+			cols[1] = tc, keys[1] = tk;
+		}
+		for (size_t k = 0; k < ncols; k++) {
+			double avg[MAX_PATCHES + 1], sd[MAX_PATCHES + 1];
 
-			if (!r->patch[p])
-				continue;
-			for (size_t k = 0; k < i && !seen; k++)
-				seen = c->rows[k].patch[p] && !strcmp(c->rows[k].block, r->block);
-			if (seen)
-				continue;
-			if (!first)
-				printf("\n");
-			first = false;
-			values = xasprintf("%s/%s/%s/%s", c->mode, c->host, r->block,
-					   lkp_suite(r->workload));
-			stats_lkp_print_header(stdout, "mode/tbox_group/test/testcase", values,
-					       c->base_name, c->patch_name[p]);
-			free(values);
-			for (size_t k = i; k < c->nrows; k++) {
-				const struct cmp_row *q = &c->rows[k];
-				char *key;
+			for (size_t j = 0; j <= nran; j++) {
+				const struct sample_group *g = j ? r->patch[ran[j - 1]] : r->base;
+				size_t n = g->n;
+				double *x = g->x, *own = NULL;
 
-				if (!q->patch[p] || strcmp(q->block, r->block))
-					continue;
-				key = lkp_metric(c, q);
-				stats_lkp_print_row(stdout, key,
-						    stats_amean(q->base->x, q->base->n),
-						    stats_pop_stddev(q->base->x, q->base->n),
-						    stats_amean(q->patch[p]->x, q->patch[p]->n),
-						    stats_pop_stddev(q->patch[p]->x, q->patch[p]->n));
-				free(key);
+				if (cols[k] != c->column)
+					x = own = side_numbers(c, j ? c->tpatch : c->tbase,
+							       j ? g->key : r->bkey, cols[k], &n);
+				avg[j] = stats_amean(x, n);
+				sd[j] = stats_pop_stddev(x, n);
+				free(own);
 			}
+			lkp_line(keys[k], nran + 1, avg, sd);
+			free(keys[k]);
 		}
 	}
 }
@@ -349,51 +545,101 @@ static void published_field(const struct cmp *c, size_t p, const char *workload)
 	free(buf);
 }
 
+/* The knob(s) in which variant p differs from the base, with the two
+ * values; for BASE PATCH files "" (the files name the sides). */
+static void variant_knob(const struct cmp *c, size_t p, char **knob, char **bv,
+			 char **pv)
+{
+	FILE *fk, *fb, *fp;
+	size_t lk, lb, lp;
+	const struct exp_variant *b, *v;
+	bool any = false;
+
+	fk = open_memstream(knob, &lk);
+	fb = open_memstream(bv, &lb);
+	fp = open_memstream(pv, &lp);
+	if (c->e) {
+		b = &c->e->variants[c->e->base];
+		v = &c->e->variants[c->patch_var[p]];
+		for (size_t i = 0; i < v->nset; i++) {
+			const char *bval = "";
+			for (size_t k = 0; k < b->nset; k++)
+				if (!strcmp(b->set[k].key, v->set[i].key))
+					bval = b->set[k].value;
+			if (!strcmp(bval, v->set[i].value))
+				continue;
+			fprintf(fk, "%s%s", any ? ";" : "", v->set[i].key);
+			fprintf(fb, "%s%s", any ? ";" : "", bval);
+			fprintf(fp, "%s%s", any ? ";" : "", v->set[i].value);
+			any = true;
+		}
+	}
+	fclose(fk);
+	fclose(fb);
+	fclose(fp);
+}
+
 static void print_csv(const struct cmp *c)
 {
 	static const char *const cols[] = {
-		"label", "workload", "workers", "container", "column", "base",
-		"patch", "base_n", "base_amean", "base_hmean", "base_stddev",
-		"patch_n", "patch_amean", "patch_hmean", "patch_stddev",
-		"change_pct", "hmean_pdiff", "welch_p", "mmtests_p", "significant",
-		"published",
+		/* the shared interface (plots, paper, report) */
+		"experiment", "workload", "mode", "workers", "knob", "base", "patch",
+		"n_base", "n_patch", "base_mean", "patch_mean", "change_pct",
+		"ci_lo_pct", "ci_hi_pct", "p", "significant", "warnings",
+		/* more of the same pair */
+		"label", "axes", "column", "better", "container", "base_value",
+		"patch_value", "hmean_pdiff", "mmtests_p", "welch_p", "published",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cols); i++)
 		csv_field(stdout, cols[i], i + 1 == ARRAY_SIZE(cols));
-	for (size_t p = 0; p < c->npatch; p++)
+	for (size_t p = 0; p < c->npatch; p++) {
+		char *vknob, *vbv, *vpv;
+
+		variant_knob(c, p, &vknob, &vbv, &vpv);
 		for (size_t i = 0; i < c->nrows; i++) {
 			const struct cmp_row *r = &c->rows[i];
 			const struct sample_group *b = r->base, *g = r->patch[p];
-			double ba, pa, mp;
+			const struct ab_result *ab = &r->ab[p];
+			const char *knob = r->knob[p] ? r->knob[p] : vknob;
+			const char *bv = r->knob[p] ? r->bval[p] : vbv;
+			const char *pv = r->knob[p] ? r->pval[p] : vpv;
 			if (!g)
 				continue;
-			ba = stats_amean(b->x, b->n);
-			pa = stats_amean(g->x, g->n);
-			mp = stats_mmtests_p(b->x, b->n, g->x, g->n);
-			csv_field(stdout, r->label, 0);
+			csv_field(stdout, c->e ? c->e->name : "", 0);
 			csv_field(stdout, r->workload, 0);
+			csv_field(stdout, r->mode, 0);
 			csv_field(stdout, r->workers, 0);
-			csv_field(stdout, r->container, 0);
-			csv_field(stdout, c->column, 0);
+			csv_field(stdout, knob, 0);
 			csv_field(stdout, c->base_name, 0);
 			csv_field(stdout, c->patch_name[p], 0);
-			csv_fieldf(stdout, 0, "%zu", b->n);
-			csv_num(stdout, ba, 0);
-			csv_num(stdout, stats_hmean(b->x, b->n), 0);
-			csv_num(stdout, stats_stddev(b->x, b->n), 0);
-			csv_fieldf(stdout, 0, "%zu", g->n);
-			csv_num(stdout, pa, 0);
-			csv_num(stdout, stats_hmean(g->x, g->n), 0);
-			csv_num(stdout, stats_stddev(g->x, g->n), 0);
-			csv_num(stdout, stats_lkp_change(pa, ba), 0);
+			csv_fieldf(stdout, 0, "%zu", ab->n_base);
+			csv_fieldf(stdout, 0, "%zu", ab->n_patch);
+			csv_num(stdout, ab->base_mean, 0);
+			csv_num(stdout, ab->patch_mean, 0);
+			csv_num(stdout, ab->change_pct, 0);
+			csv_num(stdout, ab->ci_lo_pct, 0);
+			csv_num(stdout, ab->ci_hi_pct, 0);
+			csv_num(stdout, ab->p, 0);
+			csv_field(stdout, ab->significant ? "yes" : "no", 0);
+			csv_field(stdout, r->warn[p], 0);
+			csv_field(stdout, r->label, 0);
+			csv_field(stdout, r->axes, 0);
+			csv_field(stdout, c->column, 0);
+			csv_field(stdout, c->lower_better ? "lower" : "higher", 0);
+			csv_field(stdout, r->container, 0);
+			csv_field(stdout, bv, 0);
+			csv_field(stdout, pv, 0);
 			csv_num(stdout, stats_pdiff(stats_hmean(g->x, g->n),
 					    stats_hmean(b->x, b->n)), 0);
-			csv_num(stdout, stats_welch_p(b->x, b->n, g->x, g->n, NULL, NULL), 0);
-			csv_num(stdout, mp, 0);
-			csv_fieldf(stdout, 0, "%d", !isnan(mp) && mp < MMTESTS_SIGNIFICANT_P);
+			csv_num(stdout, stats_mmtests_p(b->x, b->n, g->x, g->n), 0);
+			csv_num(stdout, ab->p, 0);
 			published_field(c, p, r->workload);
 		}
+		free(vknob);
+		free(vbv);
+		free(vpv);
+	}
 }
 
 /* ---- building rows ---- */
@@ -431,7 +677,7 @@ static char *make_label(const struct sample_set *s, const struct sample_group *g
 			fputc('-', f);
 		if (!strcmp(names[k], "workload"))
 			fputs(*v ? v : "samples", f);
-		else if (!strcmp(names[k], "workers"))
+		else if (!strcmp(names[k], "workers") || !strcmp(names[k], "mode"))
 			fputs(v, f);
 		else if (!strcmp(names[k], "container"))
 			fprintf(f, "c%s", v);
@@ -441,6 +687,31 @@ static char *make_label(const struct sample_set *s, const struct sample_group *g
 	}
 	if (!any)
 		fputs("samples", f);
+	fclose(f);
+	return buf;
+}
+
+/* The varying keys other than workload, mode, workers and container (an
+ * experiment's axes), as KEYVALUE joined by '-'; "" when none. */
+static char *make_axes(const struct sample_set *s, const struct sample_group *g,
+		       char *const *names, size_t from, size_t nkeys)
+{
+	static const char *const not_axes[] = { "workload", "mode", "workers",
+						"container", "variant" };
+	char *buf;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+	bool any = false;
+
+	for (size_t k = from; k < nkeys; k++) {
+		bool skip = !key_varies(s, k);
+		for (size_t i = 0; i < ARRAY_SIZE(not_axes); i++)
+			skip |= !strcmp(names[k], not_axes[i]);
+		if (skip)
+			continue;
+		fprintf(f, "%s%s%s", any ? "-" : "", names[k], g->key[k]);
+		any = true;
+	}
 	fclose(f);
 	return buf;
 }
@@ -471,12 +742,11 @@ static void load_or_die(const char *path, const char *column,
 {
 	char err[512];
 
-	if (stats_load(path, column, where, (const char *const *)names,
-		       nnames, s, err, sizeof(err)))
+	if (stats_load_flags(path, column, where, (const char *const *)names,
+			     nnames, STATS_SKIP_EMPTY, s, err, sizeof(err)))
 		die(EXIT_USAGE, "compare: %s: %s", path, err);
 }
 
-/* The first value of a column in a CSV, for the LKP header. */
 /* Runs whose row says a worker was descheduled while holding or waiting
  * for a modelled spinlock (harness desched_flag); nothing for files
  * without the column. */
@@ -496,6 +766,7 @@ static void desched_note(const char *path)
 	csv_free(t);
 }
 
+/* The first value of a column in a CSV, for the LKP header. */
 static char *first_value(const char *path, const char *col)
 {
 	const char *err;
@@ -510,6 +781,242 @@ static char *first_value(const char *path, const char *col)
 	return v ? v : xstrdup("-");
 }
 
+/* ---- one A/B producer, sides checked, warnings ---- */
+
+static void set_names(struct cmp *c, char **names, size_t n)
+{
+	c->names = xcalloc(n + 1, sizeof(char *));
+	memcpy(c->names, names, n * sizeof(char *));
+	c->nnames = n;
+}
+
+/* Whether row (of t) is in the group whose key is `key`, after --where. */
+static bool row_in_group(const struct cmp *c, const struct csv_table *t,
+			 const int *wcol, char *const *row, char *const *key)
+{
+	if (!where_match(c->where, wcol, row))
+		return false;
+	for (size_t k = 0; k < c->nnames; k++) {
+		int gc = csv_col(t, c->names[k]);
+		if (strcmp(gc >= 0 ? row[gc] : "", key[k]))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The distinct values of column `col` over the rows of t in the group
+ * whose key is `key`, in first-seen order joined by '|'; NULL when t has
+ * no such column or no such row.
+ */
+static char *side_values(const struct cmp *c, const struct csv_table *t,
+			 char *const *key, const char *col)
+{
+	int vc = t ? csv_col(t, col) : -1, *wcol;
+	size_t bad, len, nseen = 0;
+	const char **seen;
+	char *buf;
+	FILE *f;
+
+	if (vc < 0 || !(wcol = where_columns(c->where, t, &bad)))
+		return NULL;
+	seen = xcalloc(t->nrows + 1, sizeof(*seen));
+	for (size_t r = 0; r < t->nrows; r++) {
+		size_t k = 0;
+		if (!row_in_group(c, t, wcol, t->rows[r], key))
+			continue;
+		while (k < nseen && strcmp(seen[k], t->rows[r][vc]))
+			k++;
+		if (k == nseen)
+			seen[nseen++] = t->rows[r][vc];
+	}
+	free(wcol);
+	if (!nseen) {
+		free(seen);
+		return NULL;
+	}
+	f = open_memstream(&buf, &len);
+	for (size_t k = 0; k < nseen; k++)
+		fprintf(f, "%s%s", k ? "|" : "", seen[k]);
+	fclose(f);
+	free(seen);
+	return buf;
+}
+
+/* Refuses (exit 2) a pair whose sides differ in column col, when both
+ * sides record it. */
+static void refuse_if_differ(const struct cmp *c, const struct cmp_row *r, size_t p,
+			     const char *col, const char *what)
+{
+	char *bv = side_values(c, c->tbase, r->bkey, col);
+	char *pv = side_values(c, c->tpatch, r->patch[p]->key, col);
+
+	if (bv && pv && strcmp(bv, pv))
+		die(EXIT_USAGE, "compare: %s: %s %s=%s but %s %s=%s: %s", r->label,
+		    c->base_name, col, bv, c->patch_name[p], col, pv, what);
+	free(bv);
+	free(pv);
+}
+
+/* Both sides must have measured the same model with the same calibration
+ * of the kernel-shaped work: else the change is the calibrations'. */
+static void check_sides(const struct cmp *c, const struct cmp_row *r, size_t p)
+{
+	static const char *const model_cols[] = { "page_work", "kwork_source", "backend" };
+	static const char *const calib_why = "the kernel-shaped work was calibrated "
+		"differently; calibrate once (model calibrate) and rerun both";
+	char *bh = side_values(c, c->tbase, r->bkey, "calib_hash");
+	char *ph = side_values(c, c->tpatch, r->patch[p]->key, "calib_hash");
+
+	if (bh && ph) {
+		refuse_if_differ(c, r, p, "calib_hash", calib_why);
+	} else {
+		refuse_if_differ(c, r, p, "kwork_units", calib_why);
+		refuse_if_differ(c, r, p, "kwork_unit_ns", calib_why);
+	}
+	free(bh);
+	free(ph);
+	for (size_t i = 0; i < ARRAY_SIZE(model_cols); i++)
+		refuse_if_differ(c, r, p, model_cols[i], "the sides ran different models");
+}
+
+/* Rows of one side (*m) and those with a positive value in col (*n). */
+static void count_flag(const struct cmp *c, const struct csv_table *t, char *const *key,
+		       const char *col, size_t *n, size_t *m)
+{
+	int vc = t ? csv_col(t, col) : -1, *wcol;
+	size_t bad;
+
+	*n = *m = 0;
+	if (vc < 0 || !(wcol = where_columns(c->where, t, &bad)))
+		return;
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (!row_in_group(c, t, wcol, t->rows[r], key))
+			continue;
+		(*m)++;
+		*n += atof(t->rows[r][vc]) > 0;
+	}
+	free(wcol);
+}
+
+/* The warnings of one pair, ';'-joined. */
+static char *pair_warnings(const struct cmp *c, const struct cmp_row *r, size_t p)
+{
+	const struct ab_result *ab = &r->ab[p];
+	char *buf;
+	size_t len, n, m;
+	FILE *f = open_memstream(&buf, &len);
+	const char *sep = "";
+
+	if (ab->n_base < 2 || ab->n_patch < 2) {
+		fprintf(f, "%sfewer than 2 samples a side: no interval", sep);
+		sep = ";";
+	} else if (isnan(ab->ci_lo_pct)) {
+		fprintf(f, "%sinterval unbounded (base mean not distinguishable from 0)", sep);
+		sep = ";";
+	}
+	for (int side = 0; side < 2; side++) {
+		const struct csv_table *t = side ? c->tpatch : c->tbase;
+		char *const *key = side ? r->patch[p]->key : r->bkey;
+		const char *name = side ? c->patch_name[p] : c->base_name;
+
+		count_flag(c, t, key, "desched_flag", &n, &m);
+		if (n) {
+			fprintf(f, "%s%s: %zu of %zu runs had a worker descheduled", sep,
+				name, n, m);
+			sep = ";";
+		}
+		count_flag(c, t, key, "oversubscribed", &n, &m);
+		if (n) {
+			fprintf(f, "%s%s: %zu of %zu runs oversubscribed", sep, name, n, m);
+			sep = ";";
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Whether a column is a latency (lower is better) by its name. */
+static bool column_is_latency(const char *col)
+{
+	size_t n = strlen(col);
+
+	return (n > 3 && (!strcmp(col + n - 3, "_ns") || !strcmp(col + n - 3, "_us") ||
+			  !strcmp(col + n - 3, "_ms"))) ||
+	       strstr(col, "latency") != NULL;
+}
+
+/* BASE PATCH files: the settings (knobs, lock, counter) whose recorded
+ * values differ between the sides, ';'-joined, with the two values. */
+static void file_knobs(const struct cmp *c, struct cmp_row *r, size_t p)
+{
+	const struct knob **all;
+	size_t nk = knob_all(&all), lk, lb, lp;
+	FILE *fk = open_memstream(&r->knob[p], &lk), *fb = open_memstream(&r->bval[p], &lb);
+	FILE *fp = open_memstream(&r->pval[p], &lp);
+	bool any = false;
+
+	for (size_t i = 0; i < nk + 2; i++) {
+		const char *col = i < nk ? all[i]->name : i == nk ? "lock" : "counter";
+		char *bv = side_values(c, c->tbase, r->bkey, col);
+		char *pv = side_values(c, c->tpatch, r->patch[p]->key, col);
+
+		if (bv && pv && strcmp(bv, pv)) {
+			fprintf(fk, "%s%s", any ? ";" : "", col);
+			fprintf(fb, "%s%s", any ? ";" : "", bv);
+			fprintf(fp, "%s%s", any ? ";" : "", pv);
+			any = true;
+		}
+		free(bv);
+		free(pv);
+	}
+	fclose(fk);
+	fclose(fb);
+	fclose(fp);
+}
+
+/* Every pair through core/ab.c once; checks and warnings beside it. */
+static void compute_pairs(struct cmp *c)
+{
+	for (size_t i = 0; i < c->nrows; i++) {
+		struct cmp_row *r = &c->rows[i];
+		for (size_t p = 0; p < c->npatch; p++) {
+			const struct sample_group *g = r->patch[p];
+			if (!g)
+				continue;
+			if (c->tbase && c->tpatch)
+				check_sides(c, r, p);
+			if (!c->e && c->tbase && c->tpatch)
+				file_knobs(c, r, p);
+			ab_compute(r->base->x, r->base->n, g->x, g->n, c->lower_better,
+				   AB_LEVEL, &r->ab[p]);
+			r->warn[p] = pair_warnings(c, r, p);
+		}
+	}
+}
+
+/* mmtests names a will-it-scale operation TEST-MODE-N (ExtractWiscommon,
+ * "$wl-$model-$nthr"): the mode and worker count are always in it. */
+static void mmtests_labels(struct cmp *c)
+{
+	for (size_t i = 0; i < c->nrows; i++) {
+		struct cmp_row *r = &c->rows[i];
+		const char *w = r->workload;
+		bool wis = false;
+
+		if (!strncmp(w, "kernel:", 7))
+			w += 7;
+		for (size_t k = 0; k < ARRAY_SIZE(wis_tests); k++)
+			wis |= !strcmp(w, wis_tests[k]);
+		if (!wis || !*r->mode || !*r->workers)
+			continue;
+		free(r->label);
+		r->label = xasprintf("%s-%s%s%s%s%s-%s", r->workload, r->mode,
+				     *r->axes ? "-" : "", r->axes,
+				     *r->container ? "-c" : "", r->container, r->workers);
+	}
+}
+
 /* ---- command line ---- */
 
 struct compare_args {
@@ -522,7 +1029,9 @@ static void parse_args(int argc, char **argv, struct cmp *c, struct compare_args
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "where", required_argument, NULL, 'W' },
-		{ "column", required_argument, NULL, 'c' },
+		{ "column", required_argument, NULL, 'C' },
+		{ "lower-is-better", no_argument, NULL, 'L' },
+		{ "higher-is-better", no_argument, NULL, 'H' },
 		{ "experiment", required_argument, NULL, 'e' },
 		{ "per-container", no_argument, NULL, 'P' },
 		{ "base-name", required_argument, NULL, 'B' },
@@ -537,6 +1046,9 @@ static void parse_args(int argc, char **argv, struct cmp *c, struct compare_args
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "f:W:c:e:", longopts, NULL)) != -1) {
+		if (opt == 'c')
+			die(EXIT_USAGE, "compare: -c is --counter in run and validate; "
+			    "say --column NAME for a result column");
 		switch (opt) {
 		case 'f': {
 			size_t f = 0;
@@ -551,8 +1063,14 @@ static void parse_args(int argc, char **argv, struct cmp *c, struct compare_args
 		case 'W':
 			cli_where_arg(&compare_cmd, &a->where, optarg);
 			break;
-		case 'c':
+		case 'C':
 			c->column = optarg;
+			break;
+		case 'L':
+			c->better = -1;
+			break;
+		case 'H':
+			c->better = 1;
 			break;
 		case 'e':
 			a->expdir = optarg;
@@ -622,6 +1140,7 @@ static struct experiment *experiment_rows(struct cmp *c, const struct compare_ar
 	free(ini);
 	names[nnames++] = "variant";
 	names[nnames++] = "workload";
+	names[nnames++] = "mode";
 	for (size_t i = 0; i < e->naxes && nnames < 60; i++)
 		names[nnames++] = e->axes[i].key;
 	names[nnames++] = "workers";
@@ -629,6 +1148,7 @@ static struct experiment *experiment_rows(struct cmp *c, const struct compare_ar
 		names[nnames++] = "container";
 	*data = xasprintf("%s/results.csv", a->expdir);
 	load_or_die(*data, c->column, &a->where, names, nnames, bs);
+	set_names(c, names, nnames);
 	if (c->per_container)
 		check_containers(bs, names, nnames, *data);
 	c->e = e;
@@ -658,9 +1178,12 @@ static struct experiment *experiment_rows(struct cmp *c, const struct compare_ar
 		if (!any)
 			continue;
 		r.base = g;
+		r.bkey = g->key;
 		r.label = make_label(bs, g, names, 1, nnames, true);
 		r.block = make_label(bs, g, names, 1, nnames, false);
+		r.axes = make_axes(bs, g, names, 1, nnames);
 		r.workload = key_of(g, names, nnames, "workload");
+		r.mode = key_of(g, names, nnames, "mode");
 		r.workers = key_of(g, names, nnames, "workers");
 		r.container = key_of(g, names, nnames, "container");
 		add_row(c, &r);
@@ -676,6 +1199,7 @@ static void file_rows(struct cmp *c, const struct compare_args *a, const char *b
 	size_t nnames = 0;
 
 	names[nnames++] = "workload";
+	names[nnames++] = "mode";
 	names[nnames++] = "workers";
 	if (c->per_container)
 		names[nnames++] = "container";
@@ -683,6 +1207,7 @@ static void file_rows(struct cmp *c, const struct compare_args *a, const char *b
 	check_input_file("compare", patch, "a results CSV or a file of samples");
 	load_or_die(base, c->column, &a->where, names, nnames, bs);
 	load_or_die(patch, c->column, &a->where, names, nnames, ps);
+	set_names(c, names, nnames);
 	if (c->per_container)
 		check_containers(bs, names, nnames, base);
 	c->npatch = 1;
@@ -701,10 +1226,13 @@ static void file_rows(struct cmp *c, const struct compare_args *a, const char *b
 			continue;
 		}
 		r.base = g;
+		r.bkey = g->key;
 		r.block = make_label(bs, g, names, 0, bs->nkeys, false);
-		r.workload = bs->nkeys ? g->key[0] : "";
-		r.workers = bs->nkeys > 1 ? g->key[1] : "";
-		r.container = bs->nkeys > 2 ? g->key[2] : "";
+		r.axes = xstrdup("");
+		r.workload = key_of(g, names, bs->nkeys, "workload");
+		r.mode = key_of(g, names, bs->nkeys, "mode");
+		r.workers = key_of(g, names, bs->nkeys, "workers");
+		r.container = key_of(g, names, bs->nkeys, "container");
 		add_row(c, &r);
 	}
 }
@@ -734,14 +1262,20 @@ static int compare_main(int argc, char **argv)
 	char *bname = NULL, *pname = NULL, *mode, *host, *data = NULL;
 	struct sample_set bs = { 0 }, ps = { 0 };
 	struct experiment *e = NULL, *canon = NULL;
+	struct csv_table *tb = NULL, *tp = NULL;
+	const char *err;
+	size_t eline;
 
 	parse_args(argc, argv, &c, &a);
+	c.where = &a.where;
+	c.lower_better = c.better ? c.better < 0 : column_is_latency(c.column);
 	if (a.expdir) {
 		if (optind < argc)
 			die(EXIT_USAGE, "compare: unexpected argument '%s' with "
 			    "--experiment", argv[optind]);
 		e = experiment_rows(&c, &a, &bs, &data);
 		load_published(&c, e, &canon);
+		c.tbase = c.tpatch = tb = csv_read_file(data, &err, &eline);
 	} else {
 		if (argc - optind != 2)
 			die(EXIT_USAGE, "compare: want BASE and PATCH files (or "
@@ -752,13 +1286,21 @@ static int compare_main(int argc, char **argv)
 		c.patch_name[0] = a.patch_opt ? a.patch_opt : pname;
 		file_rows(&c, &a, argv[optind], argv[optind + 1], &bs, &ps);
 		data = xstrdup(argv[optind]);
+		if (!bs.plain && !ps.plain) {
+			c.tbase = tb = csv_read_file(argv[optind], &err, &eline);
+			c.tpatch = tp = csv_read_file(argv[optind + 1], &err, &eline);
+		}
 	}
 	for (size_t i = 0; i < c.nrows; i++)
 		if (!c.rows[i].base->n)
 			die(EXIT_USAGE, "compare: no base samples for %s", c.rows[i].label);
 	if (!c.nrows)
 		die(EXIT_USAGE, "compare: nothing to compare (no configuration has "
-		    "both base and patch results%s)", a.where.n ? " after --where" : "");
+		    "both base and patch results%s%s)", a.where.n ? " after --where" : "",
+		    bs.nempty ? "; the column is empty in the other rows" : "");
+	compute_pairs(&c);
+	if (c.fmt == F_MMTESTS)
+		mmtests_labels(&c);
 	c.mode = mode = first_value(data, "mode");
 	c.host = host = first_value(data, "host");
 	print_report(&c);
@@ -772,7 +1314,17 @@ static int compare_main(int argc, char **argv)
 	for (size_t i = 0; i < c.nrows; i++) {
 		free(c.rows[i].label);
 		free(c.rows[i].block);
+		free(c.rows[i].axes);
+		for (size_t p = 0; p < c.npatch; p++) {
+			free(c.rows[i].warn[p]);
+			free(c.rows[i].knob[p]);
+			free(c.rows[i].bval[p]);
+			free(c.rows[i].pval[p]);
+		}
 	}
+	free(c.names);
+	csv_free(tb);
+	csv_free(tp);
 	free(c.rows);
 	published_free(c.pub, c.npub);
 	stats_set_free(&bs);

@@ -100,8 +100,11 @@ static int published_main(int argc, char **argv)
 	published_csv_header(stdout);
 	if (nfiles) {
 		for (int i = 1; i < argc; i++)
-			if (argv[i])
-				print_experiment(argv[i], runs);
+			if (argv[i]) {
+				char *path = cli_experiment_path("published", argv[i]);
+				print_experiment(path, runs);
+				free(path);
+			}
 	} else {
 		glob_t g;
 

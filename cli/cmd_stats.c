@@ -21,7 +21,7 @@ const struct subcommand stats_cmd = {
 		 "workload, variant and workers when those columns exist).\n"
 		 "\n"
 		 "options:\n"
-		 "  -c, --column NAME     CSV column to read (default ops_per_sec)\n"
+		 "      --column NAME     CSV column to read (default ops_per_sec)\n"
 		 "  -W, --where KEY=VAL   keep only rows whose KEY column is VAL (repeatable)\n"
 		 "  -L, --lower-is-better BHmean rows become BAmean of the smallest\n"
 		 "\n"
@@ -96,7 +96,7 @@ static void print_summary(const struct sample_set *set,
 static int stats_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "column", required_argument, NULL, 'c' },
+		{ "column", required_argument, NULL, 'C' },
 		{ "where", required_argument, NULL, 'W' },
 		{ "lower-is-better", no_argument, NULL, 'L' },
 		{ 0 },
@@ -114,6 +114,9 @@ static int stats_main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "c:W:L", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
+			die(EXIT_USAGE, "stats: -c is --counter in run and validate; "
+			    "say --column NAME");
+		case 'C':
 			column = optarg;
 			break;
 		case 'W':

@@ -30,8 +30,9 @@ static int sweep_main(int argc, char **argv);
 const struct subcommand sweep_cmd = {
 	.name = "sweep",
 	.summary = "run an experiment file's matrix (resumable, shuffled A/B)",
-	.usage = "sweep EXPERIMENT.ini [options]\n"
+	.usage = "sweep EXPERIMENT [options]\n"
 		 "\n"
+		 "EXPERIMENT is a name (experiments/NAME.ini) or a path.\n"
 		 "Runs workloads x variants x axis values x workers x reps, variants\n"
 		 "interleaved (A B A B ...), configurations shuffled by a recorded seed.\n"
 		 "\n"
@@ -761,7 +762,7 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 		    "experiments/locks.ini)");
 	if (optind + 1 < argc)
 		die(EXIT_USAGE, "sweep: unexpected argument '%s'", argv[optind + 1]);
-	cli->exp_path = argv[optind];
+	cli->exp_path = cli_experiment_path("sweep", argv[optind]);
 	cli->argv0 = self_path();
 	if (cli->dry_run + cli->emit_jobs + cli->collect + !!cli->point > 1)
 		die(EXIT_USAGE, "sweep: --dry-run, --emit-jobs, --collect and --point "

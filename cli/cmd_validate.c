@@ -14,18 +14,20 @@ const struct subcommand validate_cmd = {
 	.name = "validate",
 	.summary = "check mutual exclusion of locks and accuracy of counters "
 		   "(exit 1 on a violation)",
-	.usage = "validate --all | --lock NAME | --counter NAME [--threads N] "
+	.usage = "validate --all | --lock NAME | --counter NAME [--threads LIST] "
 		 "[--iterations K] [--runs R] [--min-seconds S] [--seconds S]\n"
 		 "         [--oversubscribe]\n"
 		 "\n"
 		 "  -a, --all             every registered lock (unsafe baselines skipped)\n"
 		 "  -l, --lock NAME       one lock\n"
 		 "  -c, --counter NAME    one counter (with --lock: its fold lock)\n"
-		 "  -t, --threads N       threads (default: the CPUs we may use, 2..4)\n"
+		 "  -t, --threads LIST    thread counts, as run takes them: 2,4 or 2-8\n"
+		 "                        or 2-16:2 (default: the CPUs we may use, 2..4);\n"
+		 "                        each count is validated in turn\n"
 		 "  -i, --iterations K    acquisitions per thread (default 200000)\n"
 		 "  -r, --runs R          runs per lock and per control (default 1;\n"
 		 "                        a control then gets up to 20 rounds)\n"
-		 "  -m, --min-seconds S   shortest run: threads go on past K until S\n"
+		 "      --min-seconds S   shortest run: threads go on past K until S\n"
 		 "                        (default 0.2; on few CPUs threads overlap\n"
 		 "                        only where one is preempted inside the lock)\n"
 		 "  -s, --seconds S       time limit of one run (default 2)\n"
@@ -192,83 +194,13 @@ static int merge_status(int a, int b)
 	return a == 1 || b == 1 ? 1 : a ? a : b;
 }
 
-static int validate_main(int argc, char **argv)
+/* One thread count: the counter, then the locks with their controls. */
+static int validate_at(const struct vcfg *pc, const char *lock, const char *counter,
+		       bool all)
 {
-	enum { O_OVER = 256 };
-	static const struct option longopts[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "lock", required_argument, NULL, 'l' },
-		{ "counter", required_argument, NULL, 'c' },
-		{ "threads", required_argument, NULL, 't' },
-		{ "iterations", required_argument, NULL, 'i' },
-		{ "runs", required_argument, NULL, 'r' },
-		{ "seconds", required_argument, NULL, 's' },
-		{ "min-seconds", required_argument, NULL, 'm' },
-		{ "oversubscribe", no_argument, NULL, O_OVER },
-		{ 0 },
-	};
-	const char *lock = NULL, *counter = NULL;
-	bool all = false, threads_given = false;
-	long threads = 0, iters = 200000, runs = 1;
-	struct vcfg cfg = { .min_seconds = 0.2, .seconds = 2 };
-	int c, status = 0;
+	struct vcfg cfg = *pc;
+	int status = 0;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "al:c:t:i:r:s:m:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			all = true;
-			break;
-		case 'l':
-			lock = optarg;
-			break;
-		case 'c':
-			counter = optarg;
-			break;
-		case 't':
-			if (!parse_long(optarg, 1, 4096, &threads))
-				die(EXIT_USAGE, "validate: bad --threads '%s' (want 1..4096)", optarg);
-			threads_given = true;
-			break;
-		case 'i':
-			if (!parse_long(optarg, 1, 1000000000L, &iters))
-				die(EXIT_USAGE, "validate: bad --iterations '%s' (want 1..1000000000)", optarg);
-			break;
-		case 'r':
-			if (!parse_long(optarg, 1, 100000, &runs))
-				die(EXIT_USAGE, "validate: bad --runs '%s' (want 1..100000)", optarg);
-			break;
-		case 's':
-			if (!parse_double(optarg, 1e-3, 3600, &cfg.seconds))
-				die(EXIT_USAGE, "validate: bad --seconds '%s' (want 0.001..3600 "
-				    "seconds per run)", optarg);
-			break;
-		case 'm':
-			if (!parse_double(optarg, 0, 3600, &cfg.min_seconds))
-				die(EXIT_USAGE, "validate: bad --min-seconds '%s' (want 0..3600 "
-				    "seconds per run)", optarg);
-			break;
-		case O_OVER:
-			cfg.oversubscribe = true;
-			break;
-		default:
-			cli_bad_option(&validate_cmd, argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		die(EXIT_USAGE, "validate: unexpected argument '%s'", argv[optind]);
-	if (!all && !lock && !counter)
-		die(EXIT_USAGE, "validate: say --all, --lock NAME or --counter NAME");
-	cfg.cpus = allowed_cpus();
-	/* Default: up to 4 threads, never more than the CPUs we may use (a
-	 * spinning lock oversubscribed measures the scheduler), at least 2
-	 * (one thread overlaps with nobody). */
-	if (!threads_given)
-		threads = cfg.cpus < 2 ? 2 : cfg.cpus > 4 ? 4 : cfg.cpus;
-	cfg.threads = (unsigned)threads;
-	cfg.iters = (unsigned long)iters;
-	cfg.runs = (unsigned)runs;
 	if (counter) {
 		const struct counter_ops *cops = counter_find(counter);
 		const struct lock_ops *fold_lock = lock ? lock_find(lock) : NULL;
@@ -324,5 +256,98 @@ static int validate_main(int argc, char **argv)
 			status = merge_status(status, check_counter(cv[i], NULL, cfg.threads,
 								    cfg.iters));
 	}
+	return status;
+}
+
+static int validate_main(int argc, char **argv)
+{
+	enum { O_OVER = 256 };
+	static const struct option longopts[] = {
+		{ "all", no_argument, NULL, 'a' },
+		{ "lock", required_argument, NULL, 'l' },
+		{ "counter", required_argument, NULL, 'c' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "iterations", required_argument, NULL, 'i' },
+		{ "runs", required_argument, NULL, 'r' },
+		{ "seconds", required_argument, NULL, 's' },
+		{ "min-seconds", required_argument, NULL, 'M' },
+		{ "oversubscribe", no_argument, NULL, O_OVER },
+		{ 0 },
+	};
+	const char *lock = NULL, *counter = NULL, *err;
+	bool all = false;
+	long *tlist = NULL, iters = 200000, runs = 1;
+	size_t nt = 0;
+	struct vcfg cfg = { .min_seconds = 0.2, .seconds = 2 };
+	int c, status = 0;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "al:c:t:i:r:s:m:", longopts, NULL)) != -1) {
+		if (c == 'm')
+			die(EXIT_USAGE, "validate: -m is --mode in run; say --min-seconds S");
+		switch (c) {
+		case 'a':
+			all = true;
+			break;
+		case 'l':
+			lock = optarg;
+			break;
+		case 'c':
+			counter = optarg;
+			break;
+		case 't':
+			free(tlist);
+			nt = parse_list(optarg, 1, 4096, &tlist, &err);
+			if (!nt)
+				die(EXIT_USAGE, "validate: bad --threads '%s' (%s; want counts "
+				    "1..4096: 2,4 or 2-8 or 2-16:2)", optarg, err);
+			break;
+		case 'i':
+			if (!parse_long(optarg, 1, 1000000000L, &iters))
+				die(EXIT_USAGE, "validate: bad --iterations '%s' (want 1..1000000000)", optarg);
+			break;
+		case 'r':
+			if (!parse_long(optarg, 1, 100000, &runs))
+				die(EXIT_USAGE, "validate: bad --runs '%s' (want 1..100000)", optarg);
+			break;
+		case 's':
+			if (!parse_double(optarg, 1e-3, 3600, &cfg.seconds))
+				die(EXIT_USAGE, "validate: bad --seconds '%s' (want 0.001..3600 "
+				    "seconds per run)", optarg);
+			break;
+		case 'M':
+			if (!parse_double(optarg, 0, 3600, &cfg.min_seconds))
+				die(EXIT_USAGE, "validate: bad --min-seconds '%s' (want 0..3600 "
+				    "seconds per run)", optarg);
+			break;
+		case O_OVER:
+			cfg.oversubscribe = true;
+			break;
+		default:
+			cli_bad_option(&validate_cmd, argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		die(EXIT_USAGE, "validate: unexpected argument '%s'", argv[optind]);
+	if (!all && !lock && !counter)
+		die(EXIT_USAGE, "validate: say --all, --lock NAME or --counter NAME");
+	cfg.cpus = allowed_cpus();
+	cfg.iters = (unsigned long)iters;
+	cfg.runs = (unsigned)runs;
+	/* Default: up to 4 threads, never more than the CPUs we may use (a
+	 * spinning lock oversubscribed measures the scheduler), at least 2
+	 * (one thread overlaps with nobody). */
+	if (!nt) {
+		tlist = xcalloc(1, sizeof(*tlist));
+		tlist[nt++] = cfg.cpus < 2 ? 2 : cfg.cpus > 4 ? 4 : cfg.cpus;
+	}
+	for (size_t k = 0; k < nt; k++) {
+		cfg.threads = (unsigned)tlist[k];
+		if (nt > 1)
+			printf("%s== %u threads\n", k ? "\n" : "", cfg.threads);
+		status = merge_status(status, validate_at(&cfg, lock, counter, all));
+	}
+	free(tlist);
 	return status;
 }

@@ -16,11 +16,16 @@ int model_predict(struct mopts *m)
 	struct calib c;
 	int rc;
 
+	char *name;
+
 	model_need_args(m, 1, "EXPERIMENT");
-	e = predict_find(m->args[0]);
+	/* by name or by path, as every command takes an experiment */
+	name = cli_experiment_name("model predict", m->args[0]);
+	e = predict_find(name);
 	if (!e)
 		die(EXIT_USAGE, "model predict: unknown experiment '%s' (want %s)",
 		    m->args[0], predict_names());
+	free(name);
 	model_predict_opts(m, &po);
 	if (m->cpus && !strcmp(m->cpus, "published"))
 		po.ncpus = 0; /* only the sizes of the published rows */

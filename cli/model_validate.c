@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cli/model.h"
+#include "core/ab.h"
 #include "core/csv.h"
 #include "predict/ledger.h"
 #include "predict/usl.h"
@@ -84,8 +85,8 @@ static void ab_compare(const char *path, struct ab_group *g, size_t n)
 				printf("# A/B at the largest worker count: change measured vs simulated\n"
 				       "%-18s %-44s %5s %10s %10s %8s %s\n", "workload", "A -> B",
 				       "N", "measured", "simulated", "err(pp)", "sign");
-			mc = 100 * (g[j].measured / g[i].measured - 1);
-			sc = 100 * (g[j].simulated / g[i].simulated - 1);
+			mc = ab_change_pct(g[i].measured, g[j].measured, false);
+			sc = ab_change_pct(g[i].simulated, g[j].simulated, false);
 			sum += fabs(sc - mc);
 			sign_ok += (sc > 0) == (mc > 0);
 			printf("%-18s %-44s %5g %+9.1f%% %+9.1f%% %+8.1f %s\n", g[i].wl, which,

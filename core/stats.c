@@ -565,6 +565,15 @@ int stats_load(const char *path, const char *column,
 	       const char *const *group, size_t ngroup,
 	       struct sample_set *out, char *err, size_t errlen)
 {
+	return stats_load_flags(path, column, where, group, ngroup, 0, out, err,
+				errlen);
+}
+
+int stats_load_flags(const char *path, const char *column,
+		     const struct where *where,
+		     const char *const *group, size_t ngroup, unsigned flags,
+		     struct sample_set *out, char *err, size_t errlen)
+{
 	size_t len, line, bad = 0;
 	char *buf = slurp(path, &len);
 	const char *cerr = NULL;
@@ -628,6 +637,10 @@ int stats_load(const char *path, const char *column,
 
 		if (!where_match(where, wcol, row))
 			continue;
+		if ((flags & STATS_SKIP_EMPTY) && !*row[vcol]) {
+			out->nempty++;
+			continue;
+		}
 		if (!parse_double(row[vcol], -HUGE_VAL, HUGE_VAL, &d)) {
 			snprintf(err, errlen, "row %zu: column '%s' holds '%s', not a "
 				 "number", r + 2, column, row[vcol]);

@@ -131,6 +131,7 @@ struct sample_group {
 struct sample_set {
 	bool plain;
 	size_t ngroups, nkeys;
+	size_t nempty; /* rows skipped for an empty cell (STATS_SKIP_EMPTY) */
 	struct sample_group *groups;
 };
 
@@ -140,6 +141,13 @@ int stats_load(const char *path, const char *column,
 	       const struct where *where,
 	       const char *const *group, size_t ngroup,
 	       struct sample_set *out, char *err, size_t errlen);
+/* The same, with flags: STATS_SKIP_EMPTY skips rows whose `column` cell
+ * is empty (a column other workloads do not have) instead of refusing. */
+#define STATS_SKIP_EMPTY 1u
+int stats_load_flags(const char *path, const char *column,
+		     const struct where *where,
+		     const char *const *group, size_t ngroup, unsigned flags,
+		     struct sample_set *out, char *err, size_t errlen);
 void stats_set_free(struct sample_set *s);
 /* The group whose key equals `key`, or NULL. */
 struct sample_group *stats_set_find(const struct sample_set *s,

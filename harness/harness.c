@@ -400,6 +400,10 @@ static void run_sample(struct run_ctx *c, struct result *res)
 		dt = (double)(t - tprev) / 1e9;
 		for (unsigned i = 0; i < nworkers; i++) {
 			uint64_t d = cur[i] - c->prev[i];
+			/* will-it-scale -v: "%4d -> %llu" per task, before the
+			 * min/max/total line, per second as they are */
+			if (o->format == FMT_WIS && o->wis_verbose)
+				printf("%4u -> %llu\n", i, (unsigned long long)llround((double)d / dt));
 			mn = d < mn ? d : mn;
 			mx = d > mx ? d : mx;
 			sum += d;
@@ -782,15 +786,78 @@ static void emit_csv(struct sink *s, const struct harness_opts *o,
 }
 
 /* Table column of a metric: as wide as its whole name (never cut: three
- * columns must not all read "lruvec_lru_loc"), at least 14. */
+ * columns must not all read "lruvec_lru_loc"), at least 9. */
 static int metric_width(const struct result *res, unsigned i)
 {
 	int w = (int)strlen(res->metrics[i].name);
-	return w > 14 ? w : 14;
+	return w > 9 ? w : 9;
 }
+
+/*
+ * The default table fits in TABLE_WIDTH columns: the fixed columns, then
+ * the metrics a reader looks at first while they fit (lock classes'
+ * contention, their average wait, descheduling, steal), in that order,
+ * after the workload's own (struct workload .table_metrics);
+ * every column is in --format csv and -o FILE.  A lock class the
+ * configuration does not have (NaN in the first row) is skipped.  The
+ * header's choice is kept for the rows of the table (one table at a time).
+ */
+#define TABLE_WIDTH 100
+#define TABLE_FIXED 46  /* "%7s %4s %12s %12s %7s" */
+#define TABLE_MARK 11   /* "  [oversub]" */
+
+static bool metric_rank_matches(const char *name, int rank)
+{
+	size_t n = strlen(name);
+	static const char *const suffix[] = { "_contended_pct", "_wait_avg_ns" };
+
+	if (rank < 2)
+		return n > strlen(suffix[rank]) &&
+		       !strcmp(name + n - strlen(suffix[rank]), suffix[rank]);
+	return !strcmp(name, rank == 2 ? "desched_flag" : "steal_pct");
+}
+
+static void table_metrics(const struct workload *wl, const struct result *res,
+			  bool *shown, unsigned *nhidden)
+{
+	int width = TABLE_FIXED + TABLE_MARK;
+
+	for (unsigned i = 0; i < res->nmetrics; i++)
+		shown[i] = false;
+	/* the workload's own first (its .table_metrics), then the ranks */
+	for (const char *const *m = wl->table_metrics; m && *m; m++)
+		for (unsigned i = 0; i < res->nmetrics; i++)
+			if (!shown[i] && !strcmp(res->metrics[i].name, *m) &&
+			    width + 1 + metric_width(res, i) <= TABLE_WIDTH) {
+				shown[i] = true;
+				width += 1 + metric_width(res, i);
+			}
+	for (int rank = 0; rank < 4; rank++)
+		for (unsigned i = 0; i < res->nmetrics; i++)
+			if (!shown[i] && metric_rank_matches(res->metrics[i].name, rank) &&
+			    !isnan(res->metrics[i].value) &&
+			    width + 1 + metric_width(res, i) <= TABLE_WIDTH) {
+				shown[i] = true;
+				width += 1 + metric_width(res, i);
+			}
+	*nhidden = 0;
+	for (unsigned i = 0; i < res->nmetrics; i++)
+		*nhidden += !shown[i];
+}
+
+static struct {
+	bool *shown;
+	unsigned n;
+} table_cols;
 
 static void print_table_header(const struct harness_opts *o, const struct result *res)
 {
+	unsigned hidden;
+
+	free(table_cols.shown);
+	table_cols.shown = xcalloc(res->nmetrics + 1, sizeof(bool));
+	table_cols.n = res->nmetrics;
+	table_metrics(o->wl, res, table_cols.shown, &hidden);
 	printf("# %s", o->wl->name);
 	if (*lock_name(o))
 		printf("  lock=%s", lock_name(o));
@@ -799,25 +866,29 @@ static void print_table_header(const struct harness_opts *o, const struct result
 	printf("  mode=%s  affinity=%s  %gs x %u reps\n",
 	       o->mode == MODE_THREADS ? "threads" : "processes",
 	       affinity_name(o->aff), o->seconds, o->reps);
-	printf("%7s %4s %14s %14s %8s %14s %14s", "workers", "rep", "ops/s",
-	       "per-worker", "cv", "sample-min", "sample-max");
+	if (hidden)
+		printf("# sample min/max and %u more columns: --format csv or -o FILE.csv\n",
+		       hidden);
+	printf("%7s %4s %12s %12s %7s", "workers", "rep", "ops/s", "per-worker", "cv");
 	for (unsigned i = 0; i < res->nmetrics; i++)
-		printf(" %*s", metric_width(res, i), res->metrics[i].name);
+		if (table_cols.shown[i])
+			printf(" %*s", metric_width(res, i), res->metrics[i].name);
 	printf("\n");
 }
 
 static void print_table_row(const struct result *res)
 {
-	printf("%7u %4u %14.0f %14.0f %8.4f %14.0f %14.0f", res->workers,
-	       res->rep, res->ops_per_sec, res->per_worker_ops, res->fairness_cv,
-	       res->sample_min, res->sample_max);
+	printf("%7u %4u %12.0f %12.0f %7.4f", res->workers, res->rep, res->ops_per_sec,
+	       res->per_worker_ops, res->fairness_cv);
 	for (unsigned i = 0; i < res->nmetrics; i++) {
+		if (i >= table_cols.n || !table_cols.shown[i])
+			continue;
 		if (isnan(res->metrics[i].value))
 			printf(" %*s", metric_width(res, i), "-");
 		else
 			printf(" %*.6g", metric_width(res, i), res->metrics[i].value);
 	}
-	printf("%s\n", res->oversubscribed ? "  [oversubscribed]" : "");
+	printf("%s\n", res->oversubscribed ? "  [oversub]" : "");
 	fflush(stdout);
 }
 

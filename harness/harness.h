@@ -41,6 +41,7 @@ struct harness_opts {
 	const char *cmdline; /* recorded in the sidecar */
 	size_t arena_size;
 	bool sched_fifo;     /* --sched fifo: workers under SCHED_FIFO */
+	bool wis_verbose;    /* FMT_WIS: each worker's count per sample (-v) */
 };
 
 #define RESULT_MAX_METRICS 48

@@ -66,6 +66,9 @@ struct workload {
 	/* optional; adds workload facts (e.g. a "kernel" object) to the
 	 * JSON sidecar, which is written before the first run */
 	void (*sidecar)(struct json *j, struct knobset *knobs, enum run_mode mode);
+	/* optional, NULL-terminated: the result metrics the default run table
+	 * shows first (it fits in 100 columns; every metric is in the CSV) */
+	const char *const *table_metrics;
 };
 
 REGISTRY_BOUNDS(workload);

@@ -58,6 +58,96 @@ grep -q 'no sidecar' "$TMP/err"; ok $? "merge notes a missing sidecar"
 expect_exit 0 "compare on the merged file per machine" -- \
 	$MEMSCALE compare $TMP/all.csv $TMP/all.csv --where machine=boxa --where workers=24
 
+# ---- one A/B producer (core/ab.c) in the shared csv interface ----
+head -1 $G/compare_csv.txt | grep -q '^experiment,workload,mode,workers,knob,base,patch,n_base,n_patch,base_mean,patch_mean,change_pct,ci_lo_pct,ci_hi_pct,p,significant,warnings,'
+ok $? "csv header leads with the shared interface columns"
+awk -F, 'NR > 1 && !($12 > $13 && $12 < $14 && $16 == "yes") { exit 1 }' $G/compare_csv.txt
+ok $? "csv: change inside its interval, significant when it excludes 0"
+
+# two sides of separate runs: one workload each, kwork calibration and model
+mk() { # mk FILE PAGE_WORK UNITS UNIT_NS V1 V2 V3 [LAT...]
+	f=$1; pw=$2; u=$3; ns=$4; shift 4
+	echo "workload,mode,workers,page_work,kwork_units,kwork_unit_ns,ops_per_sec,lruvec_lru_lock_wait_avg_ns" >$f
+	for v in "$@"; do echo "page_fault2,processes,2,$pw,$u,$ns,$v,"; done >>$f
+	for v in 10 12 11; do echo "lock,threads,2,,,,5$v,$v"; done >>$f
+}
+mk $TMP/kb.csv kernel 178 4.83 100 101 99
+mk $TMP/kp.csv kernel 1185 0.37 60 61 59
+expect_usage "compare refuses different kwork calibrations" "kwork_units=178 but kp kwork_units=1185" -- \
+	$MEMSCALE compare $TMP/kb.csv $TMP/kp.csv
+mk $TMP/kp.csv touch 178 4.83 100 101 99
+expect_usage "compare refuses different models" "page_work=kernel but kp page_work=touch" -- \
+	$MEMSCALE compare $TMP/kb.csv $TMP/kp.csv
+mk $TMP/kp.csv kernel 178 4.83 110 111 109
+expect_exit 0 "same calibration and model: compared" -- $MEMSCALE compare $TMP/kb.csv $TMP/kp.csv -f csv
+grep -q '^,page_fault2,processes,2,,kb,kp,3,3,100,110,10,' $TMP/out
+ok $? "csv row: +10 % from the means"
+(head -1 $TMP/kb.csv | sed 's/$/,calib_hash/'; sed '1d; s/$/,aaaa/' $TMP/kb.csv) >$TMP/hb.csv
+(head -1 $TMP/kp.csv | sed 's/,kwork_units,kwork_unit_ns,/,kwork_units,kwork_unit_ns,/; s/$/,calib_hash/'; \
+ sed '1d; s/,178,4.83,/,999,9.99,/; s/$/,aaaa/' $TMP/kp.csv) >$TMP/hp.csv
+expect_exit 0 "the same calib_hash wins over differing kwork columns" -- $MEMSCALE compare $TMP/hb.csv $TMP/hp.csv
+sed -i '2s/aaaa$/bbbb/' $TMP/hp.csv
+expect_usage "different calib_hash refused" "calib_hash=aaaa but hp calib_hash=bbbb|aaaa" -- \
+	$MEMSCALE compare $TMP/hb.csv $TMP/hp.csv
+
+# separate runs that differ in one knob: the csv names it and both values
+(head -1 $TMP/kb.csv | sed 's/$/,layout/'; sed '1d; s/$/,v6.9/' $TMP/kb.csv) >$TMP/l1.csv
+(head -1 $TMP/kp.csv | sed 's/$/,layout/'; sed '1d; s/$/,v6.10/' $TMP/kp.csv) >$TMP/l2.csv
+$MEMSCALE compare $TMP/l1.csv $TMP/l2.csv -f csv >$TMP/out 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["workload"] == "page_fault2" { exit !($c["knob"] == "layout" && $c["base_value"] == "v6.9" && $c["patch_value"] == "v6.10") }' $TMP/out
+ok $? "csv: the knob that differs between two runs, with both values"
+
+# --column of one workload's lock class: other workloads' empty cells skipped
+expect_exit 0 "--column with empty cells of other workloads" -- \
+	$MEMSCALE compare $TMP/kb.csv $TMP/kp.csv --column lruvec_lru_lock_wait_avg_ns -f csv
+[ "$(sed 1d $TMP/out | wc -l)" -eq 1 ] && grep -q '^,lock,threads,2,' $TMP/out
+ok $? "only the workload that has the column is compared"
+grep -q ',lower,' $TMP/out; ok $? "a *_ns column is lower-is-better by default"
+mk $TMP/lb.csv kernel 1 1 1 1 1
+sed -i 's/^lock,threads,2,,,,5\(..\),\(..\)$/lock,threads,2,,,,5\1,2\2/' $TMP/lb.csv
+$MEMSCALE compare $TMP/kb.csv $TMP/lb.csv --column lruvec_lru_lock_wait_avg_ns -f csv >$TMP/out 2>&1
+awk -F, 'NR == 2 { exit !($12 < -90) }' $TMP/out
+ok $? "lower-is-better: a latency that doubled reads as a negative change"
+$MEMSCALE compare $TMP/kb.csv $TMP/lb.csv --column lruvec_lru_lock_wait_avg_ns --higher-is-better -f csv >$TMP/out 2>&1
+awk -F, 'NR == 2 { exit !($12 > 90 && $21 == "higher") }' $TMP/out
+ok $? "--higher-is-better overrides the name"
+$MEMSCALE compare $TMP/kb.csv $TMP/lb.csv --column lruvec_lru_lock_wait_avg_ns -f mmtests >$TMP/out 2>&1
+grep -q '^Amean  *lock ' $TMP/out && grep -q '^BAmean-50 ' $TMP/out && ! grep -q Hmean $TMP/out
+ok $? "mmtests lower-is-better rows: Amean, BAmean-P"
+awk '$1 == "Amean" { exit !($NF ~ /-/) }' $TMP/out; ok $? "mmtests Amean pndiff negative for a doubled latency"
+expect_usage "compare -c is not --column" "say --column" -- $MEMSCALE compare $B $P -c ops_per_sec
+expect_usage "compare --column absent everywhere" "nothing to compare" -- \
+	sh -c "sed 's/,\([0-9]*\)\$/,/' $TMP/kb.csv >$TMP/e1.csv; $MEMSCALE compare $TMP/e1.csv $TMP/e1.csv --column lruvec_lru_lock_wait_avg_ns"
+
+# mmtests names will-it-scale operations TEST-MODE-N
+$MEMSCALE compare $TMP/kb.csv $TMP/kp.csv -f mmtests >$TMP/out 2>&1
+grep -q '^Hmean     page_fault2-processes-2 ' $TMP/out; ok $? "mmtests operation page_fault2-processes-2"
+grep -q '^Hmean  *lock-threads ' $TMP/out; ok $? "non-wis workloads keep their names (mode: it varies)"
+
+# a variant that never ran gets no mmtests column (not "nan (nan%)")
+R=results-reference/xeon-16cpu/permemcg_flush
+mkdir -p $TMP/sw && cp $R/experiment.ini $TMP/sw/ &&
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "variant") v = i }
+		NR == 1 || $v != "permemcg"' $R/results.csv >$TMP/sw/results.csv
+$MEMSCALE compare --experiment $TMP/sw -f mmtests >$TMP/out 2>&1
+head -1 $TMP/out | grep -q '^ *base  *cached$' && ! grep -q nan $TMP/out
+ok $? "mmtests: no column for a variant without results"
+
+# LKP: lkp compare's layout (tests/lkp_compare.awk: right-aligned commit
+# names, several commits side by side, process/thread, KPIs first)
+$MEMSCALE compare --experiment $R -f lkp --where depth=1 >$TMP/lkp 2>&1
+awk -f tests/lkp_compare.awk $TMP/lkp >$TMP/lkpsum 2>$TMP/err
+ok $? "lkp output follows lkp compare's layout ($(cat $TMP/lkpsum))"
+grep -q '^groups 5 commits 3 ' $TMP/lkpsum; ok $? "three commits side by side in each of 5 jobs"
+grep -q '^  process/16/' $TMP/lkp; ok $? "LKP's job axis says process, nr_task is an axis"
+awk '/^----/ { getline; getline; getline; print; exit }' $TMP/lkp | grep -q 'will-it-scale.per_process_ops$'
+ok $? "the KPI per_process_ops leads its group"
+sed 's/will-it-scale.per_process_ops/will-it-scale.zzz/; s/will-it-scale.16.processes/will-it-scale.per_process_ops/' $TMP/lkp |
+	awk -f tests/lkp_compare.awk >/dev/null 2>&1; [ $? -eq 1 ]; ok $? "the layout check catches a KPI out of order"
+sed "s/^            base /           base  /" $TMP/lkp | awk -f tests/lkp_compare.awk >/dev/null 2>&1; [ $? -eq 1 ]
+ok $? "... and a misaligned commit name"
+
 # bad input: exit 2 with one clear line
 expect_usage "compare bad format" "'fancy'" -- $MEMSCALE compare $B $P -f fancy
 expect_usage "compare missing file" "nosuch.csv" -- $MEMSCALE compare $B $TMP/nosuch.csv

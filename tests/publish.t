@@ -166,12 +166,13 @@ $MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush --per
 ok $? "--per-container without container values refuses instead of repeating rows"
 $MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush -f lkp >"$TMP/lkp" 2>&1
 grep -q '  will-it-scale\.16\.processes$' "$TMP/lkp"; ok $? "compare -f lkp uses LKP's metric names"
-$MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush -f lkp -c per_worker_ops --where workers=16 >"$TMP/lkp" 2>&1
+$MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush -f lkp --column per_worker_ops --where workers=16 >"$TMP/lkp" 2>&1
 grep -q '  will-it-scale\.per_process_ops$' "$TMP/lkp"; ok $? "... and per_process_ops for per_worker_ops"
 $MEMSCALE compare --experiment results-reference/xeon-16cpu/permemcg_flush -f lkp --where depth=1 >"$TMP/lkp" 2>&1
-[ "$(grep -c '^commit:' "$TMP/lkp")" -eq 2 ]; ok $? "one LKP block per variant and job, none empty"
-grep -q '\[-O KEY=VALUE\]' README.md && grep -q '\[-c COLUMN\]' README.md
-ok $? "README synopses name sweep -O and compare -c"
+[ "$(grep -c '^commit:' "$TMP/lkp")" -eq 5 ] && [ "$(grep -c '^  cached$' "$TMP/lkp")" -eq 5 ]
+ok $? "one LKP block per job (5 task counts), the commits side by side"
+grep -q '\[-O KEY=VALUE\]' README.md && grep -q "\[--column COLUMN\]" README.md
+ok $? "README synopses name sweep -O and compare --column"
 printf '1 100\n2 50\n3 40\n4 35\n5 33\n6 32\n' > "$TMP/usl.dat"
 $MEMSCALE model fit usl "$TMP/usl.dat" 2>/dev/null | grep -q "outside the USL's valid range"
 ok $? "model fit usl says when alpha/beta leave the law's valid range"

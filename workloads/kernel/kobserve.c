@@ -6,6 +6,7 @@
  * holdtime-min holdtime-max holdtime-total holdtime-avg" (times in us).
  */
 #include "workloads/kernel/kobserve.h"
+#include "workloads/kernel/klocks.h"
 #include "core/registry.h"
 #include "core/util.h"
 
@@ -313,6 +314,33 @@ static void kv_json(struct json *j, const char *key, const struct kobs_kv *kv, i
 	json_obj_close(j);
 }
 
+/* perf lock contention's table as rows (klocks.c), each with the model
+ * lock class it stands for; nothing when perf did not capture. */
+static void perf_rows_json(struct json *j, const char *perf)
+{
+	struct klock_row *rows;
+	int n = perf ? klock_parse_perf(perf, &rows) : -1;
+
+	if (n < 0)
+		return;
+	json_arr_open(j, "perf_lock_rows");
+	for (int i = 0; i < n; i++) {
+		const char *mc = klock_model_class(rows[i].name);
+		json_obj_open(j, NULL);
+		json_str(j, "name", rows[i].name);
+		json_str(j, "type", rows[i].type);
+		json_str(j, "model_class", mc ? mc : "");
+		json_num(j, "contended", rows[i].contended);
+		json_num(j, "wait_total_ns", rows[i].wait_total_ns);
+		json_num(j, "wait_max_ns", rows[i].wait_max_ns);
+		json_num(j, "wait_min_ns", rows[i].wait_min_ns);
+		json_num(j, "wait_avg_ns", rows[i].wait_avg_ns);
+		json_obj_close(j);
+	}
+	json_arr_close(j);
+	free(rows);
+}
+
 void kobs_sidecar(struct json *j)
 {
 	json_arr_open(j, "kernel_observability");
@@ -334,6 +362,9 @@ void kobs_sidecar(struct json *j)
 			for (int k = 0; k < r->nlocks && k < TOP_LOCKS; k++) {
 				json_obj_open(j, NULL);
 				json_str(j, "class", r->locks[k].name);
+				json_str(j, "model_class",
+					 klock_model_class(r->locks[k].name) ?
+					 klock_model_class(r->locks[k].name) : "");
 				json_num(j, "contentions", r->locks[k].v[0]);
 				json_num(j, "waittime_total_us", r->locks[k].v[1]);
 				json_num(j, "acquisitions", r->locks[k].v[2]);
@@ -342,6 +373,7 @@ void kobs_sidecar(struct json *j)
 			json_arr_close(j);
 		}
 		json_str(j, "perf_lock_contention", r->perf);
+		perf_rows_json(j, r->perf);
 		json_obj_close(j);
 	}
 	json_arr_close(j);

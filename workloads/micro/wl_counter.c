@@ -268,5 +268,6 @@ const struct workload counter_workload = {
 	.run = counter_run,
 	.finish = counter_finish,
 	.teardown = counter_teardown,
+	.table_metrics = (const char *const[]){ "max_error_observed", "error_bound", NULL },
 };
 REGISTER(workload, counter_workload);
