@@ -61,6 +61,13 @@ elif ! (cd "$ROOT" && if [ -n "${RABS:-}" ]; then "$MEMSCALE" published --runs "
 	echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$D/published.csv"
 fi
 PUBLISHED=$D/published.csv
+# Predictions are keyed by the experiment files' variants as they are now;
+# a sweep recorded under an older file names them otherwise: translate
+# (plots/prednames.awk), so figures and paper find the prediction of a row.
+if [ -s "$D/predictions.csv" ] && (cd "$ROOT" && "$MEMSCALE" published) > "$D/published_now.csv" 2>/dev/null; then
+	awk -f "$PLOTDIR/prednames.awk" "$D/published_now.csv" "$PUBLISHED" "$D/predictions.csv" > "$D/predictions.tmp" &&
+		mv "$D/predictions.tmp" "$D/predictions.csv"
+fi
 NROWS=$(($(wc -l < "$ALL") - 1))
 [ "$NROWS" -gt 0 ] || NROWS=0
 say "$NROWS result rows from $(wc -l < "$D/files.txt") file(s); figures in $OUT"

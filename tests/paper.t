@@ -11,7 +11,7 @@ fi
 
 # build_paper RESULTS DIR: figures, generated tables and PDF under DIR.
 build_paper() {
-	mkdir -p "$2/paper" && cp paper/memscale.tex paper/latexmkrc "$2/paper/"
+	mkdir -p "$2/paper" && cp paper/memscale.tex paper/latexmkrc paper/references.bib "$2/paper/"
 	FORMATS=pdf sh plots/plot.sh "$1" "$2/fig" 2>/dev/null
 	GEN="$2/paper/generated" sh paper/gen.sh "$1" "$2/fig" 2>/dev/null || return 1
 	( cd "$2/paper" && latexmk -silent memscale.tex > latexmk.out 2>&1 )
