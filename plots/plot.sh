@@ -95,6 +95,10 @@ series_plot() {
 		say "skipping $name: $(cat "$D/$name.err")"; return 0
 	fi
 	if ! grep -q '^[0-9]' "$D/$name.dat"; then say "skipping $name: no matching rows"; return 0; fi
+	# a "scaling" line needs two x values; one point is the A/B figure's job
+	if [ "$(awk '/^[0-9]/ { x[$1] = 1 } END { n = 0; for (k in x) n++; print n }' "$D/$name.dat")" -lt 2 ]; then
+		say "skipping $name: one x value only (see the A/B figure)"; return 0
+	fi
 	awk -f "$PLOTDIR/series.awk" -v ycol="$ycol" "$D/$name.dat" > "$D/$name.gp"
 	render "$name" "$script" "$D/$name.dat" "$D/$name.gp" "$title" "$srcs" "$note"
 }
@@ -241,7 +245,9 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" \
 		"$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
 	note=measured
-	grep -q '^MEASURED = 0' "$D/$name.gp" && { note="not measured"; say "$name: $seed not measured, published values only"; }
+	# published values only beside measured ones: no figure of a seed
+	# these results do not contain
+	grep -q '^MEASURED = 0' "$D/$name.gp" && { say "skipping $name: $seed not measured here"; continue; }
 	render "$name" ab.gp "$D/$name.dat" "$D/$name.gp" "$seed: change per workload, measured vs published" \
 		"$seed" "$note"
 

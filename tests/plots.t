@@ -72,4 +72,17 @@ expect_usage "plot: missing results" "nosuch" -- $MEMSCALE plot "$TMP/nosuch"
 expect_usage "plot: no argument" "results" -- $MEMSCALE plot
 expect_usage "plot: bad option" "--frob" -- $MEMSCALE plot --frob
 expect_exit 2 "plot.sh without arguments" -- sh plots/plot.sh
+
+# Only what the given results contain: one sweep of one seed gives no A/B
+# figure of the others (published values only beside measured ones), and
+# a workload measured at one worker count gives no "scaling" line.
+cp -r "$FIX/stats_batch" "$TMP/one"
+FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/onefig" 2>/dev/null
+[ -e "$TMP/onefig/ab_stats_batch.png" ] && [ ! -e "$TMP/onefig/ab_layout_false_sharing.png" ]
+ok $? "A/B figure of the measured seed only"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "workers") c = i; print; next } $c == 2' \
+	"$FIX/stats_batch/results.csv" > "$TMP/w2.csv"
+FORMATS=png sh plots/plot.sh "$TMP/w2.csv" "$TMP/w2fig" 2>/dev/null
+! ls "$TMP/w2fig"/throughput_*.png >/dev/null 2>&1
+ok $? "no throughput-vs-workers figure from a single worker count"
 done_testing
