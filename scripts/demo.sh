@@ -13,6 +13,10 @@ M=./bin/memscale
 OUT=${OUT:-results/demo}
 SEEDS=${DEMO_SEEDS:-"layout_false_sharing stats_batch permemcg_flush lru_lock_split"}
 NCPU=$(nproc)
+# Interval width wanted (pp) and seconds per seed sweep: 4 x 30 s of
+# sweeps keep `make demo` under 4 minutes on 2 CPUs.
+CI=${DEMO_CI:-5}
+BUDGET=${DEMO_BUDGET:-30}
 mkdir -p "$OUT"
 WARN=$OUT/warnings.txt
 : > "$WARN"
@@ -55,8 +59,12 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i;
 for s in $SEEDS; do
 	echo "== $s (quick profile)"
 	rm -rf "$OUT/$s"
-	{ $M sweep "experiments/$s.ini" --quick --out "$OUT/$s" 2>&1; echo $? > "$OUT/$s.rc"; } |
-		tee "$OUT/$s.log" | awk '/^sweep: [0-9]+\/[0-9]+ / { sub(/^sweep: /, "  "); print; fflush() }'
+	# the matrix, then interleaved A/B sets until every change's 95 %
+	# interval is narrower than DEMO_CI pp or DEMO_BUDGET s have passed
+	{ $M sweep "experiments/$s.ini" --quick --out "$OUT/$s" --ci "$CI" --budget "$BUDGET" 2>&1
+	  echo $? > "$OUT/$s.rc"; } | tee "$OUT/$s.log" |
+		awk '/^sweep: ([0-9]+\/[0-9]+|extra [0-9]+) / { sub(/^sweep: /, "  "); print; fflush() }
+			/^sweep: adaptive repetition: / { sub(/^sweep: /, "  "); print; fflush() }'
 	[ "$(cat "$OUT/$s.rc")" = 0 ] || { cat "$OUT/$s.log"; exit 1; }
 done
 
@@ -86,8 +94,16 @@ printf '%-21s %-17s %-28s %s\n' experiment workload "variants (base -> patch)" "
 for s in $SEEDS; do
 	maxw=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "workers") c = i; next } $c + 0 > m { m = $c + 0 } END { print m + 0 }' "$OUT/$s/results.csv")
 	$M compare --experiment "$OUT/$s" -f csv 2>"$OUT/$s.compare.err" > "$OUT/$s.compare.csv" || true
-	# compare's warnings (descheduled workers, steal, load) travel along
+	# compare's warnings travel along, and what the rows themselves say
+	# of descheduled workers and stolen time
 	sed "s/^/$s: /" "$OUT/$s.compare.err" >> "$WARN"
+	awk -F, -v s="$s" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ n++; if (("desched_flag" in c) && $c["desched_flag"] + 0 > 0) d++
+		  if (("steal_pct" in c) && $c["steal_pct"] + 0 > st) st = $c["steal_pct"] + 0 }
+		END { if (d) printf("%s: %d of %d runs had a worker descheduled while holding or waiting for a modelled spinlock\n", s, d, n)
+		      if (st >= 1) printf("%s: up to %.1f %% of CPU time stolen by the hypervisor during a run\n", s, st) }' \
+		"$OUT/$s/results.csv" >> "$WARN"
+	[ -s "$OUT/$s/adaptive.txt" ] && printf '%s: repetition: %s\n' "$s" "$(tail -n 1 "$OUT/$s/adaptive.txt")" >> "$WARN"
 	awk -F, -f plots/abcsv.awk -f scripts/demo_table.awk -v seed="$s" -v workers="$maxw" \
 		"$OUT/$s/experiment.ini" "$PRED" "$OUT/$s.compare.csv"
 done

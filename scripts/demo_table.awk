@@ -41,6 +41,7 @@ file == 3 && FNR > 1 && $(AB_COL["workers"]) == workers {
 	printf("%-21s %-17s %-28s %s\n", seed, w, b " -> " pt, ab_headline())
 	printf("%-21s %-17s %-28s   predicted: %s\n", "", "", "", (k in pred) ? pred[k] : "n/a (no prediction for this pair)")
 	printf("%-21s %-17s %-28s   published: %s\n", "", "", "", pub)
+	if (ab_get("warnings", "") != "") printf("%-21s %-17s %-28s   warnings: %s\n", "", "", "", ab_get("warnings", ""))
 	n++
 }
 END { if (!n) printf("%-21s not measured at %s workers\n", seed, workers) }
