@@ -112,26 +112,6 @@ figure() {
 	printf '\\label{fig:%s}\n\\end{figure}\n\n' "$1"
 }
 
-# welch TSV: the measured lines of an ab.awk TSV with what `memscale
-# compare -f csv` says of their base and patch samples appended: Welch's p
-# (field 13), the 95 % interval of the change (ci_lo_pct, ci_hi_pct:
-# fields 14, 15; NA where this compare has no such columns) and its
-# significance (field 16: yes/no); other lines unchanged.
-welch() {
-	while IFS= read -r l; do
-		case $l in measured*) ;; *) printf '%s\n' "$l"; continue ;; esac
-		printf '%s\n' "$l" | cut -f11 | tr ' ' '\n' | grep . > "$GEN/a.txt"
-		printf '%s\n' "$l" | cut -f12 | tr ' ' '\n' | grep . > "$GEN/b.txt"
-		p=
-		if [ -s "$GEN/a.txt" ] && [ -s "$GEN/b.txt" ]; then
-			p=$("$MEMSCALE" compare "$GEN/a.txt" "$GEN/b.txt" -f csv 2>/dev/null |
-				awk -F, -v emit=paper -f "$ROOT/plots/abcsv.awk")
-		fi
-		printf '%s\t%s\n' "$l" "${p:-NA	NA	NA	NA}"
-	done < "$1"
-	rm -f "$GEN/a.txt" "$GEN/b.txt"
-}
-
 # calibration behind the predictions of a seed, from RESULTS/SEED/predict.txt
 calib_of() {
 	sed -n 's/^# calibration: //p' "$RESULTS/$1/predict.txt" 2>/dev/null | head -1
@@ -146,7 +126,8 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 		awk -f "$ROOT/plots/ab.awk" -v seed="$seed" -v tsv="$tsv" -v inc=/dev/null \
 			"$PUB" /dev/null > /dev/null 2>&1
 	fi
-	welch "$tsv" > "$GEN/ab_${seed}_p.tsv" 2>/dev/null
+	if [ -f "${tsv%.tsv}_ci.tsv" ]; then cp "${tsv%.tsv}_ci.tsv" "$GEN/ab_${seed}_p.tsv"
+	else MEMSCALE=$MEMSCALE sh "$ROOT/plots/abci.sh" "$tsv" > "$GEN/ab_${seed}_p.tsv" 2>/dev/null; fi
 	cal=$(calib_of "$seed" | texesc)
 	awk -F'\t' -v seed="$seed" -v pred="$FIG/data/predictions.csv" -v cal="$cal" '
 	function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
@@ -164,15 +145,15 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 		}
 	}
 	$1 == "measured" {
-		n++; w[n] = $2; b[n] = $3; p[n] = $4
+		n++; w[n] = $2; b[n] = $3; p[n] = $4; ax[n] = $13
 		if ($10 == "NA") m[n] = "not measured"
 		else {
-			iv = ($14 != "NA" && $14 != "" && $15 != "NA" && $15 != "") ? sprintf("%+.1f..%+.1f\\,\\%%", $14, $15) : ""
+			iv = ($15 != "NA" && $15 != "" && $16 != "NA" && $16 != "") ? sprintf("%+.1f..%+.1f\\,\\%%", $15, $16) : ""
 			# a change whose interval spans zero has no signed headline
-			head = $16 == "yes" ? pct($10) (iv != "" ? " [" iv "]" : "") : \
+			head = $17 == "yes" ? pct($10) (iv != "" ? " [" iv "]" : "") : \
 				"no significant change" (iv != "" ? " (interval " iv ")" : " (" pct($10) ")")
 			m[n] = sprintf("%s at %d worker%s\\newline %s $\\rightarrow$ %s ops/s (%d+%d runs%s)",
-				       head, $5, $5 == 1 ? "" : "s", si($6), si($7), $8, $9, pval($13))
+				       head, $5, $5 == 1 ? "" : "s", si($6), si($7), $8, $9, pval($14))
 		}
 	}
 	$1 == "published" {
@@ -191,7 +172,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 		for (i = 1; i <= n; i++) {
 			k = w[i] SUBSEP b[i] SUBSEP p[i]
 			if (!(k in npub) && !(k in pv) && m[i] == "not measured") continue
-			printf("%s & %s vs %s & %s & %s & %s \\\\\n", brk(w[i]), brk(p[i]), brk(b[i]),
+			printf("%s & %s vs %s%s & %s & %s & %s \\\\\n", brk(w[i]), brk(p[i]), brk(b[i]), ax[i] != "" ? ", " brk(ax[i]) : "",
 			       (k in pub) ? pub[k] : "not published", m[i],
 			       (k in pv) ? pct(pv[k]) sprintf(" at %d CPUs", pc[k]) : "no prediction")
 		}
@@ -391,7 +372,7 @@ ledger_rows > "$GEN/ledger.rows"
 for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && cat "$t"; done | awk -F'\t' '
 	function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#${}]/, "\\\\&", s); return s }
 	$1 == "published" && $9 != "" { k = $2 SUBSEP $3 SUBSEP $4; pub[k] = pub[k] (pub[k] == "" ? "" : " ") $9 }
-	$1 == "measured" && $10 != "NA" && $16 == "yes" { nm++; mk[nm] = $2 SUBSEP $3 SUBSEP $4; mw[nm] = $2; mb[nm] = $3; mp[nm] = $4; mc[nm] = $10; mn[nm] = $5 }
+	$1 == "measured" && $10 != "NA" && $17 == "yes" { nm++; mk[nm] = $2 SUBSEP $3 SUBSEP $4; mw[nm] = $2; mb[nm] = $3; mp[nm] = $4; mc[nm] = $10; mn[nm] = $5 }
 	END {
 		for (i = 1; i <= nm; i++) {
 			if (!(mk[i] in pub)) continue

@@ -242,8 +242,19 @@ done
 # --- 5. seed A/B: measured beside published ------------------------------
 for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 	name="ab_$(slug "$seed")"
-	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" \
+	# the experiment's axes (its [axis] section, as recorded by the sweep):
+	# kept apart, never averaged over
+	axes=$( [ -n "${RABS:-}" ] && [ -f "$RABS/$seed/experiment.ini" ] && awk '
+		/^[[:space:]]*\[/ { a = ($0 ~ /^[[:space:]]*\[axis\]/); next }
+		a && /=/ && !/^[[:space:]]*[#;]/ { k = $0; sub(/[[:space:]]*=.*/, "", k); sub(/^[[:space:]]*/, "", k); if (k ~ /^[A-Za-z0-9_]+$/) printf("%s ", k) }' \
+		"$RABS/$seed/experiment.ini")
+	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
 		"$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
+	# the intervals of the measured changes, as compare computes them;
+	# then the bars again with their error bars
+	MEMSCALE=$MEMSCALE sh "$PLOTDIR/abci.sh" "$D/$name.tsv" > "$D/${name}_ci.tsv" 2>/dev/null
+	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
+		-v ci="$D/${name}_ci.tsv" "$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
 	note=measured
 	# published values only beside measured ones: no figure of a seed
 	# these results do not contain

@@ -85,4 +85,28 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "workers") c = i; print; 
 FORMATS=png sh plots/plot.sh "$TMP/w2.csv" "$TMP/w2fig" 2>/dev/null
 ! ls "$TMP/w2fig"/throughput_*.png >/dev/null 2>&1
 ok $? "no throughput-vs-workers figure from a single worker count"
+
+# Error bars on measured A/B bars: the 95 % interval compare reports
+# (ci_lo_pct, ci_hi_pct) reaches the figure's data; a compare without
+# those columns leaves the bar without one and the legend says so.  The
+# stub stands for a compare with interval columns (the shared interface);
+# everything else goes to the real binary.
+cat > "$TMP/stub" <<STUB
+#!/bin/sh
+if [ "\$1" = compare ] && [ \$# -eq 5 ] && [ "\$4" = -f ] && [ "\$5" = csv ]; then
+	echo "workload,base,patch,change_pct,ci_lo_pct,ci_hi_pct,p,significant"
+	echo "samples,\$2,\$3,1.5,-2.25,5.5,0.4,no"
+	exit 0
+fi
+exec $PWD/$MEMSCALE "\$@"
+STUB
+chmod +x "$TMP/stub"
+MEMSCALE="$TMP/stub" FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/cifig" 2>/dev/null
+awk '/^# series\tmeasured/ { m = 1; next } /^# series/ { m = 0 } m && NF == 5 && $3 == -2.25 && $4 == 5.5 { f = 1 } END { exit !f }' \
+	"$TMP/cifig/data/ab_stats_batch.dat"
+ok $? "measured bars carry compare's interval (-2.25..+5.5) as error bars"
+is_png "$TMP/cifig/ab_stats_batch.png"; ok $? "and the figure renders with them"
+grep -q 'bars: 95 % interval' "$TMP/cifig/data/ab_stats_batch.gp"; ok $? "the legend says what the bars are"
+grep -q 'no interval from compare' "$TMP/onefig/data/ab_stats_batch.gp"
+ok $? "without interval columns the legend says there is none"
 done_testing
