@@ -13,10 +13,11 @@ M=./bin/memscale
 OUT=${OUT:-results/demo}
 SEEDS=${DEMO_SEEDS:-"layout_false_sharing stats_batch permemcg_flush lru_lock_split"}
 NCPU=$(nproc)
-# Interval width wanted (pp) and seconds per seed sweep: 4 x 30 s of
-# sweeps keep `make demo` under 4 minutes on 2 CPUs.
+# Interval width wanted (pp) and seconds per seed sweep (matrix included):
+# 4 x 25 s of sweeps are meant to keep `make demo` under 4 minutes on a
+# quiet 2-CPU machine.
 CI=${DEMO_CI:-5}
-BUDGET=${DEMO_BUDGET:-30}
+BUDGET=${DEMO_BUDGET:-25}
 mkdir -p "$OUT"
 WARN=$OUT/warnings.txt
 : > "$WARN"
@@ -108,9 +109,10 @@ for s in $SEEDS; do
 		"$OUT/$s/experiment.ini" "$PRED" "$OUT/$s.compare.csv"
 done
 echo
-maxpub=$($M published | awk -F, 'NR > 1 && $7 + 0 > m { m = $7 + 0 } END { print m + 0 }')
+range=$($M published | awk -F, 'NR > 1 && $7 != "" { c = $7 + 0; if (!n++ || c < lo) lo = c; if (c > hi) hi = c }
+	END { print (n ? lo " to " hi : "larger") }')
 echo "What this machine can show: $NCPU CPUs run at most $NCPU workers, so contention that the"
-echo "published numbers show on $maxpub-CPU machines appears here weakly or not at all; the"
+echo "published numbers show on machines of $range CPUs appears here weakly or not at all; the"
 echo "'predicted' lines are the model's extrapolation to those machines, not measurements."
 if [ -s "$WARN" ]; then
 	echo

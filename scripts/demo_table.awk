@@ -38,7 +38,9 @@ file == 3 && FNR > 1 && $(AB_COL["workers"]) == workers {
 	k = w SUBSEP ((b in vv) ? vv[b] : b) SUBSEP ((pt in vv) ? vv[pt] : pt)
 	pub = ab_get("published", "")
 	if (pub == "") pub = "not published"
-	printf("%-21s %-17s %-28s %s\n", seed, w, b " -> " pt, ab_headline())
+	# compare's label names the axis values too (tlb_flush2-depth5-2)
+	lb = ab_get("label", w); if (lb != w) sub(/-[0-9]+$/, "", lb)
+	printf("%-21s %-17s %-28s %s\n", seed, lb, b " -> " pt, ab_headline())
 	printf("%-21s %-17s %-28s   predicted: %s\n", "", "", "", (k in pred) ? pred[k] : "n/a (no prediction for this pair)")
 	printf("%-21s %-17s %-28s   published: %s\n", "", "", "", pub)
 	if (ab_get("warnings", "") != "") printf("%-21s %-17s %-28s   warnings: %s\n", "", "", "", ab_get("warnings", ""))

@@ -44,7 +44,7 @@ ok $? "published value from compare's published column"
 ok $? "only rows at the largest worker count"
 
 # Without interval columns (an older compare): Welch's p decides.
-printf 'label,workload,workers,base,patch,change_pct,welch_p,significant\nx,wa,2,base,patch,6.8,0.076,1\nx,wb,2,base,patch,9,0.01,1\n' > "$TMP/old.csv"
+printf 'label,workload,workers,base,patch,change_pct,welch_p,significant\nwa-2,wa,2,base,patch,6.8,0.076,1\nwb-2,wb,2,base,patch,9,0.01,1\n' > "$TMP/old.csv"
 awk -F, -f plots/abcsv.awk -f scripts/demo_table.awk -v seed=seedx -v workers=2 \
 	"$TMP/exp.ini" "$TMP/pred.csv" "$TMP/old.csv" > "$TMP/o.txt"
 grep '^seedx *wa ' "$TMP/o.txt" | grep -q 'no significant change (+6.8 %, p = 0.076, interval n/a)'
