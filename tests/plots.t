@@ -109,4 +109,10 @@ is_png "$TMP/cifig/ab_stats_batch.png"; ok $? "and the figure renders with them"
 grep -q 'bars: 95 % interval' "$TMP/cifig/data/ab_stats_batch.gp"; ok $? "the legend says what the bars are"
 grep -q 'no interval from compare' "$TMP/onefig/data/ab_stats_batch.gp"
 ok $? "without interval columns the legend says there is none"
+
+# At least 16 series distinguishable in one figure: the 13 locks at two
+# critical-section lengths (26 series, the lock study) differ in colour,
+# marker or dash pattern (style 13 repeats style 1's colour only).
+n=$(gnuplot -e 'load "plots/style.gp"; do for [k=1:13] { do for [d=0:1] { n = word(STYLE_NAMES, k); print sprintf("%s %d %d", word(COLORS, (ls_for(n, k) - 1) % 12 + 1), pt_for(n, k, d), dt_for(n, k, d)) } }' 2>&1 | sort -u | wc -l)
+[ "$n" -eq 26 ]; ok $? "26 lock series, 26 distinct (colour, marker, dash) styles (got $n)"
 done_testing
