@@ -260,7 +260,7 @@ static void ab_table(FILE *f, const char *sub)
 		fputs("</p>\n", f);
 		free(first);
 	} else {
-		static const char *const cols[] = { "workload", "workers", "base", "patch",
+		static const char *const cols[] = { "label", "workload", "workers", "base", "patch",
 						    "n_base", "base_n", "n_patch", "patch_n" };
 		fputs("<table class=\"ab\">\n<tr>", f);
 		for (size_t k = 0; k < ARRAY_SIZE(cols); k++)

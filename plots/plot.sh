@@ -234,6 +234,9 @@ for g in $(groups); do
 			-v where="source=$src;workload=$wl" "$ALL" >> "$D/$name.dat"
 	done
 	if ! grep -q '^[0-9]' "$D/$name.dat"; then continue; fi
+	if [ "$(awk '/^[0-9]/ { x[$1] = 1 } END { n = 0; for (k in x) n++; print n }' "$D/$name.dat")" -lt 2 ]; then
+		say "skipping $name: one worker count only"; continue
+	fi
 	awk -f "$PLOTDIR/series.awk" "$D/$name.dat" > "$D/$name.gp"
 	render "$name" contention.gp "$D/$name.dat" "$D/$name.gp" \
 		"$wl ($src): lock contention vs workers" "$src" "series: lock class${ser:+ and $ser}"
