@@ -148,6 +148,8 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 		n++; w[n] = $2; b[n] = $3; p[n] = $4; ax[n] = $13
 		if ($10 == "NA") m[n] = "not measured"
 		else {
+			# the change compare gave (field 18, plots/abci.sh), where it gave one
+			if ($18 != "NA" && $18 != "") $10 = $18
 			iv = ($15 != "NA" && $15 != "" && $16 != "NA" && $16 != "") ? sprintf("%+.1f..%+.1f\\,\\%%", $15, $16) : ""
 			# a change whose interval spans zero has no signed headline
 			head = $17 == "yes" ? pct($10) (iv != "" ? " [" iv "]" : "") : \
@@ -372,7 +374,7 @@ ledger_rows > "$GEN/ledger.rows"
 for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && cat "$t"; done | awk -F'\t' '
 	function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#${}]/, "\\\\&", s); return s }
 	$1 == "published" && $9 != "" { k = $2 SUBSEP $3 SUBSEP $4; pub[k] = pub[k] (pub[k] == "" ? "" : " ") $9 }
-	$1 == "measured" && $10 != "NA" && $17 == "yes" { nm++; mk[nm] = $2 SUBSEP $3 SUBSEP $4; mw[nm] = $2; mb[nm] = $3; mp[nm] = $4; mc[nm] = $10; mn[nm] = $5 }
+	$1 == "measured" && $10 != "NA" && $17 == "yes" { if ($18 != "NA" && $18 != "") $10 = $18; nm++; mk[nm] = $2 SUBSEP $3 SUBSEP $4; mw[nm] = $2; mb[nm] = $3; mp[nm] = $4; mc[nm] = $10; mn[nm] = $5 }
 	END {
 		for (i = 1; i <= nm; i++) {
 			if (!(mk[i] in pub)) continue

@@ -25,7 +25,8 @@
 # stdout: gnuplot blocks, one per bar series, lines "x change lo hi label_y"
 # (lo, hi: the 95 % interval of a measured change, from -v ci=FILE, the
 # output of plots/abci.sh on OUT.tsv, i.e. what `memscale compare` says;
-# NaN where there is none: no error bar, and the series says so);
+# NaN where there is none: no error bar, and the series says so; the bar
+# height is compare's change_pct from the same file where it has one);
 # OUT.gp: NSERIES, SNAME, SKEY, SKIND ("m" measured / "p" published),
 # SDUP (index of the axis value among a pair's series: lighter fill),
 # NWL and WLNAME (the x tic labels), YMIN, YMAX, CLIP (0, or the value
@@ -41,6 +42,9 @@ BEGIN {
 		# measured lines: 13 fields of ours, then abci.sh's p, lo, hi, yes/no
 		if (f[1] == "measured" && f[15] != "NA" && f[15] != "" && f[16] != "NA")
 			{ cilo[f[2], f[3], f[4], f[13]] = f[15]; cihi[f[2], f[3], f[4], f[13]] = f[16] }
+		# the bar itself: compare's change where it gave one
+		if (f[1] == "measured" && f[18] != "NA" && f[18] != "")
+			cchg[f[2], f[3], f[4], f[13]] = f[18]
 	}
 }
 
@@ -125,7 +129,7 @@ END {
 				workers_of[nser] = best; sdup[nser] = ai - 1
 				sname[nser] = sprintf("measured here: %s vs %s%s", ppatch[p], pbase[p], al == "" ? "" : ", " al) }
 			else if (best != workers_of[nser]) workers_of[nser] = "various"
-			bar[nser, i] = pct
+			bar[nser, i] = ((w, pbase[p], ppatch[p], al) in cchg) ? cchg[w, pbase[p], ppatch[p], al] + 0 : pct
 			if ((w, pbase[p], ppatch[p], al) in cilo) {
 				blo[nser, i] = cilo[w, pbase[p], ppatch[p], al]; bhi[nser, i] = cihi[w, pbase[p], ppatch[p], al]
 			} else noci[nser] = 1

@@ -5,10 +5,11 @@
 #
 # AB.tsv is the table plots/ab.awk writes (measured lines carry the base
 # and patch samples in fields 11 and 12).  Each measured line is printed
-# with four fields appended: Welch's p, ci_lo_pct, ci_hi_pct (the 95 %
-# interval of the change; NA where this compare has no such columns) and
-# yes/no (significant: the interval excludes zero, else p < 0.05); other
-# lines unchanged.  The samples reach compare as files, never as words of
+# with five fields appended: Welch's p, ci_lo_pct, ci_hi_pct (the 95 %
+# interval of the change; NA where this compare has no such columns),
+# yes/no (significant: the interval excludes zero, else p < 0.05) and
+# compare's change_pct (what the figures' bars show); other lines
+# unchanged.  The samples reach compare as files, never as words of
 # a command line.  MEMSCALE names the binary.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -25,5 +26,5 @@ while IFS= read -r l; do
 		r=$("$MEMSCALE" compare "$W/base" "$W/patch" -f csv 2>/dev/null |
 			awk -F, -v emit=paper -f "$HERE/abcsv.awk")
 	fi
-	printf '%s\t%s\n' "$l" "${r:-NA	NA	NA	NA}"
+	printf '%s\t%s\n' "$l" "${r:-NA	NA	NA	NA	NA}"
 done < "$1"

@@ -42,9 +42,12 @@ function ab_headline(    c, iv) {
 	return "no significant change (interval " iv ")"
 }
 FNR == 1 { delete AB_COL; for (AB_I = 1; AB_I <= NF; AB_I++) AB_COL[$AB_I] = AB_I }
-# With -v emit=paper: for the first data row, "p<TAB>ci_lo<TAB>ci_hi<TAB>yes|no"
-# (paper/gen.sh).  Otherwise the including program prints what it wants.
+# With -v emit=paper: for the first data row,
+# "p<TAB>ci_lo<TAB>ci_hi<TAB>yes|no<TAB>change_pct" (plots/abci.sh for the
+# figures and paper/gen.sh).  Otherwise the including program prints what
+# it wants.
 emit == "paper" && FNR == 2 {
-	printf("%s\t%s\t%s\t%s", ab_get("welch_p", ab_get("p", "NA")),
-	       ab_get("ci_lo_pct", "NA"), ab_get("ci_hi_pct", "NA"), ab_sig()); exit
+	printf("%s\t%s\t%s\t%s\t%s", ab_get("welch_p", ab_get("p", "NA")),
+	       ab_get("ci_lo_pct", "NA"), ab_get("ci_hi_pct", "NA"), ab_sig(),
+	       ab_get("change_pct", "NA")); exit
 }
