@@ -165,6 +165,9 @@ DEB_PACKAGES += libinih-dev
 # jq reads the JSON sidecars in paper/gen.sh; jansson writes and reads
 # them in C (core/json.c).
 DEB_PACKAGES += jq libjansson-dev
+# python3's html.parser checks `memscale report`'s page (scripts/check_html.py,
+# tests/report.t).
+DEB_PACKAGES += python3
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \

@@ -20,6 +20,7 @@
 #include "core/json.h"
 #include "core/meta.h"
 #include "counters/counter.h"
+#include "harness/adaptive.h"
 #include "harness/expfile.h"
 #include "harness/harness.h"
 #include "harness/run_opts.h"
@@ -58,6 +59,13 @@ const struct subcommand sweep_cmd = {
 		 "      --point ID      run only point ID (e.g. p0003) into DIR\n"
 		 "      --collect       rebuild DIR/results.csv from DIR/points/\n"
 		 "      --oversubscribe allow more spinning workers than CPUs\n"
+		 "      --ci PCT        after the matrix, repeat interleaved A/B sets\n"
+		 "                      until every change's 95 % interval is narrower\n"
+		 "                      than PCT percentage points (harness/adaptive.h)\n"
+		 "      --budget SECONDS\n"
+		 "                      ... or until SECONDS from the start have passed\n"
+		 "                      (either alone: the other does not stop it);\n"
+		 "                      what stopped it: DIR/adaptive.txt\n"
 		 "\n"
 		 "Format of experiment files: harness/expfile.h.\n",
 	.main = sweep_main,
@@ -68,6 +76,8 @@ struct sweep_cli {
 	const char *exp_path, *dir, *point, *argv0, *kernel;
 	bool resume, dry_run, quick, emit_jobs, collect, oversubscribe;
 	long reps;
+	double ci_pct, budget_s; /* --ci, --budget (adaptive repetition) */
+	bool adaptive;
 	const char *overrides[16]; /* KEY=VALUE, applied in order */
 	size_t noverrides;
 	bool seed_given;
@@ -522,6 +532,48 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 	free(path);
 }
 
+/* ---- adaptive repetition (harness/adaptive.h) ---- */
+
+struct round_ctx {
+	const struct sweep *s;
+	const struct sweep_cli *cli;
+	uint64_t t0;
+	size_t ran;
+};
+
+static int run_extra(const struct sweep_point *p, void *arg)
+{
+	struct round_ctx *c = arg;
+	char *what = sweep_point_desc(c->s, p), el[32];
+	double ops = 0;
+	int st = harness_interrupted ? 130 : run_point(c->s, p, c->cli, &ops);
+
+	if (!st) {
+		fmt_hms(el, sizeof(el), (double)(now_ns() - c->t0) / 1e9);
+		fprintf(stderr, "sweep: extra %zu %s: %.6g ops/s (elapsed %s)\n",
+			++c->ran, what, ops, el);
+	}
+	free(what);
+	return st;
+}
+
+static int run_rounds(const struct sweep *s, const struct sweep_cli *cli, uint64_t t0)
+{
+	struct adaptive_opts ao = { .ci_pct = cli->ci_pct, .budget_s = cli->budget_s,
+				    .t0_ns = t0, .max_rounds = 1000 };
+	struct round_ctx c = { .s = s, .cli = cli, .t0 = t0 };
+	char why[512], *path, *text;
+	int st = adaptive_run(s, cli->dir, &ao, run_extra, &c, why, sizeof(why));
+
+	fprintf(stderr, "sweep: adaptive repetition: %s\n", why);
+	path = xasprintf("%s/adaptive.txt", cli->dir);
+	text = xasprintf("ci_pct=%g budget_s=%g\n%s\n", cli->ci_pct, cli->budget_s, why);
+	write_file_atomic(path, text);
+	free(text);
+	free(path);
+	return st;
+}
+
 static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 {
 	struct progress pr = { .tty = isatty(STDERR_FILENO), .total = s->npoints,
@@ -564,6 +616,8 @@ static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 	}
 	if (pr.tty)
 		fputc('\n', stderr);
+	if (cli->adaptive && !harness_interrupted && !failed)
+		status = run_rounds(s, cli, pr.t0);
 	collected = sweep_collect(cli->dir);
 	if (harness_interrupted) {
 		warnx_("interrupted; %zu of %zu points finished and kept; continue "
@@ -575,6 +629,10 @@ static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 	}
 	if (collected < 0)
 		status = status ? status : 1;
+	else if ((size_t)collected > s->npoints)
+		fprintf(stderr, "sweep: %ld points in %s/results.csv (the matrix's %zu and "
+			"%zu extra repetitions)\n", collected, cli->dir, s->npoints,
+			(size_t)collected - s->npoints);
 	else
 		fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
 			collected, s->npoints, cli->dir);
@@ -675,7 +733,8 @@ static void emit_slurm(const struct sweep *s, const struct sweep_cli *cli)
 
 static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 {
-	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER, O_KERNEL };
+	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER, O_KERNEL,
+	       O_CI, O_BUDGET };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, 'o' },
 		{ "resume", no_argument, NULL, O_RESUME },
@@ -689,6 +748,8 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 		{ "collect", no_argument, NULL, O_COLLECT },
 		{ "oversubscribe", no_argument, NULL, O_OVER },
 		{ "kernel", required_argument, NULL, O_KERNEL },
+		{ "ci", required_argument, NULL, O_CI },
+		{ "budget", required_argument, NULL, O_BUDGET },
 		{ 0 },
 	};
 	int c;
@@ -753,6 +814,20 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 		case O_OVER:
 			cli->oversubscribe = true;
 			break;
+		case O_CI:
+		case O_BUDGET: {
+			char *end;
+			double v2 = strtod(optarg, &end);
+
+			if (end == optarg || *end || !isfinite(v2) || v2 <= 0 ||
+			    v2 > (c == O_CI ? 1e6 : 1e7))
+				die(EXIT_USAGE, "sweep: bad --%s '%s' (want a positive number of %s)",
+				    c == O_CI ? "ci" : "budget", optarg,
+				    c == O_CI ? "percentage points" : "seconds");
+			*(c == O_CI ? &cli->ci_pct : &cli->budget_s) = v2;
+			cli->adaptive = true;
+			break;
+		}
 		default:
 			cli_bad_option(&sweep_cmd, argv[optind - 1]);
 		}
@@ -764,6 +839,9 @@ static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 		die(EXIT_USAGE, "sweep: unexpected argument '%s'", argv[optind + 1]);
 	cli->exp_path = cli_experiment_path("sweep", argv[optind]);
 	cli->argv0 = self_path();
+	if (cli->adaptive && (cli->emit_jobs || cli->collect || cli->point))
+		die(EXIT_USAGE, "sweep: --ci and --budget repeat A/B sets in one whole "
+		    "sweep; not with --emit-jobs, --collect or --point");
 	if (cli->dry_run + cli->emit_jobs + cli->collect + !!cli->point > 1)
 		die(EXIT_USAGE, "sweep: --dry-run, --emit-jobs, --collect and --point "
 		    "exclude each other");

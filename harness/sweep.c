@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 /* splitmix64: a small, well-mixed generator; the seed fully defines it. */
-static uint64_t splitmix64(uint64_t *state)
+uint64_t splitmix64(uint64_t *state)
 {
 	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
 

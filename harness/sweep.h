@@ -43,6 +43,9 @@ struct sweep {
 	uint64_t seed;
 };
 
+/* splitmix64: the shuffles' generator; the seed fully defines it. */
+uint64_t splitmix64(uint64_t *state);
+
 /* Expands e (after exp_apply_quick / reps override) on this machine. */
 void sweep_expand(struct sweep *s, struct experiment *e, uint64_t seed);
 void sweep_free(struct sweep *s);

@@ -10,23 +10,43 @@
 # Measured: mean ops_per_sec of every result row of the workload whose knob
 # column holds the base or the patch value, at the largest worker count
 # present for both; rows of the sweep directory named like the seed are
-# used when there are any, else rows from anywhere.  Other axes of the
-# experiment (depth, extra knobs) are averaged alike on both sides.
+# used when there are any, else rows from anywhere.  The experiment's axes
+# (-v axes="depth ...": columns, from its [axis] section) are kept apart:
+# one measured series per pair and axis value, as compare's table has
+# them; only columns not named there are averaged alike on both sides.
 # change = (patch - base) / base * 100.  A published change_pct left empty
 # is computed from its base and patch values the same way.
 #
 # OUT.tsv (for the paper), tab-separated, one line per entry:
 #   measured  workload base patch workers base_mean patch_mean n_base n_patch change|NA
 #             base_samples patch_samples (space-separated, for significance)
+#             axis values ("depth=5"; empty without axes)
 #   published workload base patch machine cpus base patch change source
-# stdout: gnuplot blocks, one per bar series, lines "x change";
+# stdout: gnuplot blocks, one per bar series, lines "x change lo hi label_y"
+# (lo, hi: the 95 % interval of a measured change, from -v ci=FILE, the
+# output of plots/abci.sh on OUT.tsv, i.e. what `memscale compare` says;
+# NaN where there is none: no error bar, and the series says so; the bar
+# height is compare's change_pct from the same file where it has one);
 # OUT.gp: NSERIES, SNAME, SKEY, SKIND ("m" measured / "p" published),
+# SDUP (index of the axis value among a pair's series: lighter fill),
 # NWL and WLNAME (the x tic labels), YMIN, YMAX, CLIP (0, or the value
 # beyond which bars are cut at the axis limit).
 
 function q(s) { gsub(/"/, "\\\"", s); return "\"" s "\"" }
 
-BEGIN { FS = "," }
+BEGIN {
+	FS = ","
+	nax = split(axes, ax, " ")
+	if (ci != "") while ((getline l < ci) > 0) {
+		split(l, f, "\t")
+		# measured lines: 13 fields of ours, then abci.sh's p, lo, hi, yes/no
+		if (f[1] == "measured" && f[15] != "NA" && f[15] != "" && f[16] != "NA")
+			{ cilo[f[2], f[3], f[4], f[13]] = f[15]; cihi[f[2], f[3], f[4], f[13]] = f[16] }
+		# the bar itself: compare's change where it gave one
+		if (f[1] == "measured" && f[18] != "NA" && f[18] != "")
+			cchg[f[2], f[3], f[4], f[13]] = f[18]
+	}
+}
 
 FNR == 1 { file++; for (i = 1; i <= NF; i++) col[file, $i] = i; next }
 
@@ -55,12 +75,16 @@ file == 1 {
 	n = $(col[file, "workers"]) + 0
 	y = $(col[file, "ops_per_sec"])
 	if (y == "") next
+	al = ""
+	for (ai = 1; ai <= nax; ai++)
+		if ((file, ax[ai]) in col) al = al (al == "" ? "" : " ") ax[ai] "=" $(col[file, ax[ai]])
+	if (!(al in alidx)) { alidx[al] = ++nal; alv[nal] = al }
 	# a seed's pairs may name different knobs (a recorded sweep spells
 	# some variants with an older knob): the row counts under each
 	for (kq = 1; kq <= nknobs; kq++) {
 		if (!((file, knobs[kq]) in col)) continue
 		v = $(col[file, knobs[kq]])
-		k = src SUBSEP w SUBSEP knobs[kq] SUBSEP v SUBSEP n
+		k = src SUBSEP w SUBSEP knobs[kq] SUBSEP v SUBSEP al SUBSEP n
 		sum[k] += y; cnt[k]++; vals[k] = vals[k] (cnt[k] > 1 ? " " : "") y
 		if (src) anysrc = 1
 	}
@@ -73,36 +97,45 @@ END {
 		exit 3
 	}
 	s = anysrc ? 1 : 0
+	if (nal == 0) { nal = 1; alv[1] = "" }
+	# axis values in order (insertion sort; "depth=1" .. "depth=5")
+	for (a = 2; a <= nal; a++) { t = alv[a]; for (b = a - 1; b >= 1 && alv[b] > t; b--) alv[b + 1] = alv[b]; alv[b + 1] = t }
 	printf("") > tsv
 	nser = 0
 	ymin = 0; ymax = 0
-	for (p = 1; p <= npair; p++) {
-		have = 0
+	for (p = 1; p <= npair; p++) for (ai = 1; ai <= nal; ai++) {
+		have = 0; al = alv[ai]
 		for (i = 1; i <= nwl; i++) {
 			w = wl[i]; best = -1
 			m = split(nlist[w], ns, " ")
 			for (j = 1; j <= m; j++) {
-				kb = s SUBSEP w SUBSEP pknob[p] SUBSEP pbase[p] SUBSEP ns[j]
-				kp = s SUBSEP w SUBSEP pknob[p] SUBSEP ppatch[p] SUBSEP ns[j]
+				kb = s SUBSEP w SUBSEP pknob[p] SUBSEP pbase[p] SUBSEP al SUBSEP ns[j]
+				kp = s SUBSEP w SUBSEP pknob[p] SUBSEP ppatch[p] SUBSEP al SUBSEP ns[j]
 				if ((kb in cnt) && (kp in cnt) && ns[j] + 0 > best) best = ns[j] + 0
 			}
 			if (best < 0) {
-				printf("measured\t%s\t%s\t%s\t\t\t\t0\t0\tNA\n", w, pbase[p], ppatch[p]) > tsv
+				# one "not measured" line per pair, not per axis value
+				if (ai == 1 && !((w, p) in nm_said)) { nm_said[w, p] = 1
+					printf("measured\t%s\t%s\t%s\t\t\t\t0\t0\tNA\t\t\t\n", w, pbase[p], ppatch[p]) > tsv }
 				continue
 			}
-			kb = s SUBSEP w SUBSEP pknob[p] SUBSEP pbase[p] SUBSEP best
-			kp = s SUBSEP w SUBSEP pknob[p] SUBSEP ppatch[p] SUBSEP best
+			kb = s SUBSEP w SUBSEP pknob[p] SUBSEP pbase[p] SUBSEP al SUBSEP best
+			kp = s SUBSEP w SUBSEP pknob[p] SUBSEP ppatch[p] SUBSEP al SUBSEP best
 			mb = sum[kb] / cnt[kb]; mp = sum[kp] / cnt[kp]
 			pct = mb != 0 ? (mp - mb) / mb * 100 : 0
-			printf("measured\t%s\t%s\t%s\t%d\t%.10g\t%.10g\t%d\t%d\t%.2f\t%s\t%s\n", w, pbase[p],
-			       ppatch[p], best, mb, mp, cnt[kb], cnt[kp], pct, vals[kb], vals[kp]) > tsv
+			printf("measured\t%s\t%s\t%s\t%d\t%.10g\t%.10g\t%d\t%d\t%.2f\t%s\t%s\t%s\n", w, pbase[p],
+			       ppatch[p], best, mb, mp, cnt[kb], cnt[kp], pct, vals[kb], vals[kp], al) > tsv
 			if (!have) { nser++; nmeas++; have = 1; skind[nser] = "m"; skey[nser] = ppatch[p]
-				workers_of[nser] = best
-				sname[nser] = sprintf("measured here: %s vs %s", ppatch[p], pbase[p]) }
+				workers_of[nser] = best; sdup[nser] = ai - 1
+				sname[nser] = sprintf("measured here: %s vs %s%s", ppatch[p], pbase[p], al == "" ? "" : ", " al) }
 			else if (best != workers_of[nser]) workers_of[nser] = "various"
-			bar[nser, i] = pct
+			bar[nser, i] = ((w, pbase[p], ppatch[p], al) in cchg) ? cchg[w, pbase[p], ppatch[p], al] + 0 : pct
+			if ((w, pbase[p], ppatch[p], al) in cilo) {
+				blo[nser, i] = cilo[w, pbase[p], ppatch[p], al]; bhi[nser, i] = cihi[w, pbase[p], ppatch[p], al]
+			} else noci[nser] = 1
 		}
-		if (have) sname[nser] = sname[nser] " (" workers_of[nser] (workers_of[nser] == 1 ? " worker)" : " workers)")
+		if (have) sname[nser] = sname[nser] " (" workers_of[nser] (workers_of[nser] == 1 ? " worker" : " workers") \
+			(noci[nser] ? "; no interval from compare)" : "; bars: 95 % interval)")
 	}
 	for (e = 1; e <= np; e++) print pub_line[e] > tsv
 	# One published series per (machine, pair).
@@ -133,20 +166,31 @@ END {
 		for (i = 1; i <= nwl; i++) {
 			if (!((t, i) in bar)) continue
 			x = i - 0.4 + (t - 0.5) * 0.8 / nser
-			printf("%.4f %s\n", x, bar[t, i])
-			v = bar[t, i] + 0
-			if (clip && v > clip) v = clip
-			if (clip && v < -clip) v = -clip
-			if (v < ymin) ymin = v
-			if (v > ymax) ymax = v
+			# field 5: where the bar's label goes (beyond its error bar)
+			a = bar[t, i] + 0
+			if ((t, i) in blo) {
+				if (a < 0 && blo[t, i] + 0 < a) a = blo[t, i] + 0
+				if (a >= 0 && bhi[t, i] + 0 > a) a = bhi[t, i] + 0
+				printf("%.4f %s %s %s %s\n", x, bar[t, i], blo[t, i], bhi[t, i], a)
+			} else printf("%.4f %s NaN NaN %s\n", x, bar[t, i], a)
+			# the axis holds the bars, their error bars and labels
+			for (e = 0; e < 3; e++) {
+				v = e == 0 ? bar[t, i] + 0 : e == 1 ? blo[t, i] : bhi[t, i]
+				if (e > 0 && !((t, i) in blo)) continue
+				v += 0
+				if (clip && v > clip) v = clip
+				if (clip && v < -clip) v = -clip
+				if (v < ymin) ymin = v
+				if (v > ymax) ymax = v
+			}
 		}
 	}
 	printf("NSERIES = %d\nNWL = %d\nBARW = %g\n", nser, nwl, 0.8 / (nser > 0 ? nser : 1)) > inc
-	printf("array SNAME[%d]\narray SKEY[%d]\narray SKIND[%d]\narray WLNAME[%d]\n",
-	       nser ? nser : 1, nser ? nser : 1, nser ? nser : 1, nwl) > inc
+	printf("array SNAME[%d]\narray SKEY[%d]\narray SKIND[%d]\narray SDUP[%d]\narray WLNAME[%d]\n",
+	       nser ? nser : 1, nser ? nser : 1, nser ? nser : 1, nser ? nser : 1, nwl) > inc
 	for (t = 1; t <= nser; t++)
-		printf("SNAME[%d] = %s\nSKEY[%d] = %s\nSKIND[%d] = %s\n", t, q(sname[t]),
-		       t, q(skey[t]), t, q(skind[t])) > inc
+		printf("SNAME[%d] = %s\nSKEY[%d] = %s\nSKIND[%d] = %s\nSDUP[%d] = %d\n", t, q(sname[t]),
+		       t, q(skey[t]), t, q(skind[t]), t, sdup[t] + 0) > inc
 	for (i = 1; i <= nwl; i++) printf("WLNAME[%d] = %s\n", i, q(wl[i])) > inc
 	printf("YMIN = %g\nYMAX = %g\nMEASURED = %d\nCLIP = %g\n", ymin, ymax, nmeas + 0, clip) > inc
 }

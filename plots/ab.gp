@@ -27,10 +27,12 @@ pad = (hi - lo) * 0.025
 set xzeroaxis lt -1 lw 1
 set boxwidth BARW * 0.95 absolute
 plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? cl($2) : NaN) \
-	with boxes ls ls_for(SKEY[i], i) fs solid 0.85 noborder \
+	with boxes ls ls_for(SKEY[i], i) fs solid (SDUP[i] > 0 ? 0.85 / (1 + SDUP[i]) : 0.85) border lc rgb "#333333" \
 	title (SKIND[i] eq "m" ? SNAME[i] : ""), \
      for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "p" ? cl($2) : NaN) \
 	with boxes ls ls_for(SKEY[i], i) fs pattern 4 border \
 	title (SKIND[i] eq "p" ? SNAME[i] : ""), \
-     for [i = 1:NSERIES] data index (i - 1) using 1:(cl($2) + ($2 < 0 ? -pad : pad)):(lab($2)) \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? cl($3) : NaN):(0):(cl($4) - cl($3)) \
+	with vectors heads size screen 0.004,90 lc rgb "#333333" lw 1 notitle, \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(cl($5) + ($2 < 0 ? -pad : pad)):(lab($2)) \
 	with labels font ",7" notitle

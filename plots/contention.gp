@@ -26,14 +26,14 @@ set ylabel "contended (% of acquisitions)"
 set yrange [0 : *]
 plot for [i = 1:NSERIES] data index (i - 1) using 1:2:3 \
 	with yerrorlines ls ls_for(SKEY[i], i) \
-		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i])
+		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SKEY[i], i, SDUP[i])
 unset label 1
 set origin 0.5, keyh
 set title "average wait"
 set ylabel "average wait per contended acquisition (us)"
 plot for [i = 1:NSERIES] data index (i - 1) using 1:($4 / 1000):($5 / 1000) \
 	with yerrorlines ls ls_for(SKEY[i], i) \
-		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i])
+		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SKEY[i], i, SDUP[i])
 # the legend panel
 set origin 0, 0
 set size 1, keyh
@@ -52,5 +52,5 @@ set xrange [0 : 1]
 set yrange [0 : 1]
 set key center center horizontal maxcols KEYCOLS noenhanced font ",8" samplen 2 width -2
 plot for [i = 1:NSERIES] 2 with linespoints ls ls_for(SKEY[i], i) \
-	pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i]) title SNAME[i]
+	pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SKEY[i], i, SDUP[i]) title SNAME[i]
 unset multiplot

@@ -24,7 +24,8 @@ function add(kind, name, key, patch, x, y,    id)
 }
 
 BEGIN { FS = "," }
-FNR == 1 { file++; if (file == 3) FS = "\t"; if (file < 3) next }
+# (FS applies to the next record: the first line of AB.tsv is split again)
+FNR == 1 { file++; if (file == 3) { FS = "\t"; $0 = $0 }; if (file < 3) next }
 file == 1 && $1 == seed && $6 != "" { npred++
 	add("l", "predicted: " $2 " " $4 " vs " $3, $2, $4, $5, $6) }
 file == 2 && $1 == seed && $7 != "" {

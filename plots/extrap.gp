@@ -1,4 +1,5 @@
-# extrap.gp - extrapolated % change to many CPUs (lines), published values
+# extrap.gp - extrapolated % change to many CPUs (lines; a prediction for
+# one CPU count is a point with a cross), published values
 # (open markers) and this machine's measurements (filled markers); the
 # colour names the workload, dash and marker shape the patch variant.  Called by plot.sh: term, out, data, inc, ttl.
 tall = 1.45
@@ -19,7 +20,7 @@ array MEASPT[4] = [7, 9, 13, 5]
 set bmargin NSERIES * 1.4 + 4
 set key at screen 0.07, screen 0.01 left bottom Left reverse noenhanced maxcols 1
 plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "l" ? $2 : NaN) \
-	with lines ls ls_for(SKEY[i], i) dt 0 + SVAR[i] title (SKIND[i] eq "l" ? SNAME[i] : ""), \
+	with linespoints ls ls_for(SKEY[i], i) dt 0 + SVAR[i] pt 1 ps PS title (SKIND[i] eq "l" ? SNAME[i] : ""), \
      for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "p" ? $2 : NaN) \
 	with points ls ls_for(SKEY[i], i) pt PUBPT[(SVAR[i] - 1) % 4 + 1] ps PS * 1.3 lw 2 title (SKIND[i] eq "p" ? SNAME[i] : ""), \
      for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? $2 : NaN) \

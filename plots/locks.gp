@@ -25,7 +25,7 @@ set yrange [0 : YMAX / YSCALE * 1.1]
 plot LINEAR * x / YSCALE with lines dt 2 lc rgb "#999999" lw 1.5, \
      for [i = 1:NSERIES] data index (i - 1) using 1:($2 / YSCALE):($3 / YSCALE) \
 	with yerrorlines ls ls_for(SKEY[i], i) \
-		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i])
+		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SKEY[i], i, SDUP[i])
 unset label 1
 set origin 0.5, keyh
 set title "fairness (lower is fairer)"
@@ -33,7 +33,7 @@ set ylabel "CV of per-worker rates (stddev/mean)"
 set yrange [0 : *]
 plot for [i = 1:NSERIES] data index (i - 1) using 1:4:5 \
 	with yerrorlines ls ls_for(SKEY[i], i) \
-		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i])
+		pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SKEY[i], i, SDUP[i])
 # the legend panel
 set origin 0, 0
 set size 1, keyh
@@ -53,5 +53,5 @@ set yrange [0 : 1]
 set key center center horizontal maxcols KEYCOLS noenhanced font ",8" samplen 2 width -2
 plot 2 with lines dt 2 lc rgb "#999999" lw 1.5 title "linear (best 1-worker rate x N)", \
      for [i = 1:NSERIES] 2 with linespoints ls ls_for(SKEY[i], i) \
-	pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SDUP[i]) title SNAME[i]
+	pt pt_for(SKEY[i], i, SDUP[i]) dt dt_for(SKEY[i], i, SDUP[i]) title SNAME[i]
 unset multiplot

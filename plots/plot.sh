@@ -61,6 +61,13 @@ elif ! (cd "$ROOT" && if [ -n "${RABS:-}" ]; then "$MEMSCALE" published --runs "
 	echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$D/published.csv"
 fi
 PUBLISHED=$D/published.csv
+# Predictions are keyed by the experiment files' variants as they are now;
+# a sweep recorded under an older file names them otherwise: translate
+# (plots/prednames.awk), so figures and paper find the prediction of a row.
+if [ -s "$D/predictions.csv" ] && (cd "$ROOT" && "$MEMSCALE" published) > "$D/published_now.csv" 2>/dev/null; then
+	awk -f "$PLOTDIR/prednames.awk" "$D/published_now.csv" "$PUBLISHED" "$D/predictions.csv" > "$D/predictions.tmp" &&
+		mv "$D/predictions.tmp" "$D/predictions.csv"
+fi
 NROWS=$(($(wc -l < "$ALL") - 1))
 [ "$NROWS" -gt 0 ] || NROWS=0
 say "$NROWS result rows from $(wc -l < "$D/files.txt") file(s); figures in $OUT"
@@ -88,6 +95,10 @@ series_plot() {
 		say "skipping $name: $(cat "$D/$name.err")"; return 0
 	fi
 	if ! grep -q '^[0-9]' "$D/$name.dat"; then say "skipping $name: no matching rows"; return 0; fi
+	# a "scaling" line needs two x values; one point is the A/B figure's job
+	if [ "$(awk '/^[0-9]/ { x[$1] = 1 } END { n = 0; for (k in x) n++; print n }' "$D/$name.dat")" -lt 2 ]; then
+		say "skipping $name: one x value only (see the A/B figure)"; return 0
+	fi
 	awk -f "$PLOTDIR/series.awk" -v ycol="$ycol" "$D/$name.dat" > "$D/$name.gp"
 	render "$name" "$script" "$D/$name.dat" "$D/$name.gp" "$title" "$srcs" "$note"
 }
@@ -223,6 +234,9 @@ for g in $(groups); do
 			-v where="source=$src;workload=$wl" "$ALL" >> "$D/$name.dat"
 	done
 	if ! grep -q '^[0-9]' "$D/$name.dat"; then continue; fi
+	if [ "$(awk '/^[0-9]/ { x[$1] = 1 } END { n = 0; for (k in x) n++; print n }' "$D/$name.dat")" -lt 2 ]; then
+		say "skipping $name: one worker count only"; continue
+	fi
 	awk -f "$PLOTDIR/series.awk" "$D/$name.dat" > "$D/$name.gp"
 	render "$name" contention.gp "$D/$name.dat" "$D/$name.gp" \
 		"$wl ($src): lock contention vs workers" "$src" "series: lock class${ser:+ and $ser}"
@@ -231,10 +245,23 @@ done
 # --- 5. seed A/B: measured beside published ------------------------------
 for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 	name="ab_$(slug "$seed")"
-	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" \
+	# the experiment's axes (its [axis] section, as recorded by the sweep):
+	# kept apart, never averaged over
+	axes=$( [ -n "${RABS:-}" ] && [ -f "$RABS/$seed/experiment.ini" ] && awk '
+		/^[[:space:]]*\[/ { a = ($0 ~ /^[[:space:]]*\[axis\]/); next }
+		a && /=/ && !/^[[:space:]]*[#;]/ { k = $0; sub(/[[:space:]]*=.*/, "", k); sub(/^[[:space:]]*/, "", k); if (k ~ /^[A-Za-z0-9_]+$/) printf("%s ", k) }' \
+		"$RABS/$seed/experiment.ini")
+	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
 		"$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
+	# the intervals of the measured changes, as compare computes them;
+	# then the bars again with their error bars
+	MEMSCALE=$MEMSCALE sh "$PLOTDIR/abci.sh" "$D/$name.tsv" > "$D/${name}_ci.tsv" 2>/dev/null
+	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
+		-v ci="$D/${name}_ci.tsv" "$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
 	note=measured
-	grep -q '^MEASURED = 0' "$D/$name.gp" && { note="not measured"; say "$name: $seed not measured, published values only"; }
+	# published values only beside measured ones: no figure of a seed
+	# these results do not contain
+	grep -q '^MEASURED = 0' "$D/$name.gp" && { say "skipping $name: $seed not measured here"; continue; }
 	render "$name" ab.gp "$D/$name.dat" "$D/$name.gp" "$seed: change per workload, measured vs published" \
 		"$seed" "$note"
 

@@ -38,9 +38,15 @@ ls_for(n, i) = (style_index(n) > 0 ? style_index(n) : 60 + (i - 1) % 10 + 1)
 # Series sharing a style key (the same variant at another depth, say) keep
 # the colour; pt_for and dt_for give the dup-th of them an open marker and
 # a dash pattern.
+# Styles 13.. repeat the 12 colours: their cycle (int((ls - 1) / 12))
+# shifts the marker and the dash pattern, so that no two of the first 60
+# styles look alike (none and ttas_backoff share a colour, not a marker or
+# a dash), with or without dup.
 OPEN_POINTS = "4 6 8 10 12 14"
-pt_for(n, i, dup) = (dup > 0 ? word(OPEN_POINTS, (dup - 1) % 6 + 1) + 0 : word(POINTS, (ls_for(n, i) - 1) % 12 + 1) + 0)
-dt_for(dup) = 1 + dup % 5
+cyc(n, i) = int((ls_for(n, i) - 1) / 12)
+pt_for(n, i, dup) = (dup > 0 ? word(OPEN_POINTS, (dup - 1 + cyc(n, i)) % 6 + 1) + 0 : \
+	word(POINTS, (ls_for(n, i) - 1 + cyc(n, i)) % 12 + 1) + 0)
+dt_for(n, i, dup) = 1 + (dup + 2 * cyc(n, i)) % 5
 
 # x tics of a worker axis: at most about 9 labels, so the numbers of a
 # half-width panel do not run together.

@@ -72,4 +72,47 @@ expect_usage "plot: missing results" "nosuch" -- $MEMSCALE plot "$TMP/nosuch"
 expect_usage "plot: no argument" "results" -- $MEMSCALE plot
 expect_usage "plot: bad option" "--frob" -- $MEMSCALE plot --frob
 expect_exit 2 "plot.sh without arguments" -- sh plots/plot.sh
+
+# Only what the given results contain: one sweep of one seed gives no A/B
+# figure of the others (published values only beside measured ones), and
+# a workload measured at one worker count gives no "scaling" line.
+cp -r "$FIX/stats_batch" "$TMP/one"
+FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/onefig" 2>/dev/null
+[ -e "$TMP/onefig/ab_stats_batch.png" ] && [ ! -e "$TMP/onefig/ab_layout_false_sharing.png" ]
+ok $? "A/B figure of the measured seed only"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "workers") c = i; print; next } $c == 2' \
+	"$FIX/stats_batch/results.csv" > "$TMP/w2.csv"
+FORMATS=png sh plots/plot.sh "$TMP/w2.csv" "$TMP/w2fig" 2>/dev/null
+! ls "$TMP/w2fig"/throughput_*.png >/dev/null 2>&1
+ok $? "no throughput-vs-workers figure from a single worker count"
+
+# Error bars on measured A/B bars: the 95 % interval compare reports
+# (ci_lo_pct, ci_hi_pct) reaches the figure's data; a compare without
+# those columns leaves the bar without one and the legend says so.  The
+# stub stands for a compare with interval columns (the shared interface);
+# everything else goes to the real binary.
+cat > "$TMP/stub" <<STUB
+#!/bin/sh
+if [ "\$1" = compare ] && [ \$# -eq 5 ] && [ "\$4" = -f ] && [ "\$5" = csv ]; then
+	echo "workload,base,patch,change_pct,ci_lo_pct,ci_hi_pct,p,significant"
+	echo "samples,\$2,\$3,1.5,-2.25,5.5,0.4,no"
+	exit 0
+fi
+exec $PWD/$MEMSCALE "\$@"
+STUB
+chmod +x "$TMP/stub"
+MEMSCALE="$TMP/stub" FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/cifig" 2>/dev/null
+awk '/^# series\tmeasured/ { m = 1; next } /^# series/ { m = 0 } m && NF == 5 && $3 == -2.25 && $4 == 5.5 { f = 1 } END { exit !f }' \
+	"$TMP/cifig/data/ab_stats_batch.dat"
+ok $? "measured bars carry compare's interval (-2.25..+5.5) as error bars"
+is_png "$TMP/cifig/ab_stats_batch.png"; ok $? "and the figure renders with them"
+grep -q 'bars: 95 % interval' "$TMP/cifig/data/ab_stats_batch.gp"; ok $? "the legend says what the bars are"
+grep -q 'no interval from compare' "$TMP/onefig/data/ab_stats_batch.gp"
+ok $? "without interval columns the legend says there is none"
+
+# At least 16 series distinguishable in one figure: the 13 locks at two
+# critical-section lengths (26 series, the lock study) differ in colour,
+# marker or dash pattern (style 13 repeats style 1's colour only).
+n=$(gnuplot -e 'load "plots/style.gp"; do for [k=1:13] { do for [d=0:1] { n = word(STYLE_NAMES, k); print sprintf("%s %d %d", word(COLORS, (ls_for(n, k) - 1) % 12 + 1), pt_for(n, k, d), dt_for(n, k, d)) } }' 2>&1 | sort -u | wc -l)
+[ "$n" -eq 26 ]; ok $? "26 lock series, 26 distinct (colour, marker, dash) styles (got $n)"
 done_testing

@@ -1,0 +1,466 @@
+/*
+ * cmd_report.c - `memscale report DIR`: one static HTML page,
+ * DIR/report.html, for a results directory: per sweep directory its
+ * provenance (command, commit, machine from the JSON sidecars), its A/B
+ * table as `memscale compare --experiment SUB -f csv` computes it (this
+ * binary, run without a shell), the warnings compare printed and those
+ * in DIR/warnings.txt, and the figures plots/plot.sh rendered beside it
+ * (DIR/plots/ or DIR/figures/, captions from their figures.tsv) as <img>.
+ *
+ * Every value from the results is HTML-escaped (html_text); the page
+ * has no script and no external resource.  A change whose interval spans
+ * zero (or, where compare gives no interval, whose Welch p >= 0.05) is
+ * written "no significant change", never as a signed headline.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/csv.h"
+#include "core/json.h"
+
+static int report_main(int argc, char **argv);
+
+const struct subcommand report_cmd = {
+	.name = "report",
+	.summary = "write DIR/report.html: tables, figures, provenance, warnings",
+	.usage = "report DIR\n"
+		 "\n"
+		 "DIR is a results directory: a sweep directory, or one holding a\n"
+		 "directory per experiment (results/, results/demo).  Writes\n"
+		 "DIR/report.html: per sweep its command, commit and machine, the\n"
+		 "A/B changes of `compare --experiment` with their intervals, the\n"
+		 "warnings, and the PNG figures of DIR/plots or DIR/figures (run\n"
+		 "`memscale plot DIR` first).  Static: no scripts, nothing fetched.\n",
+	.main = report_main,
+};
+REGISTER(subcommand, report_cmd);
+
+/* Writes s with & < > " ' as entities. */
+static void html_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default:
+			/* control characters other than tab/newline: dropped */
+			if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
+				break;
+			fputc(*s, f);
+		}
+	}
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+	return !stat(p, &st) && S_ISDIR(st.st_mode);
+}
+
+static bool is_reg(const char *p)
+{
+	struct stat st;
+	return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+/* Runs this binary with argv (no shell); stdout into *out, stderr into
+ * *err (heap strings).  Returns the exit status, -1 when it could not run. */
+static int run_self(char *const argv[], char **out, char **err)
+{
+	FILE *fo = tmpfile(), *fe = tmpfile();
+	pid_t pid;
+	int st = -1;
+	size_t n;
+	long len;
+
+	*out = *err = NULL;
+	if (!fo || !fe)
+		goto done;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		goto done;
+	if (pid == 0) {
+		dup2(fileno(fo), STDOUT_FILENO);
+		dup2(fileno(fe), STDERR_FILENO);
+		execv("/proc/self/exe", argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0)
+		st = -1;
+	else
+		st = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+done:
+	for (int k = 0; k < 2; k++) {
+		FILE *f = k ? fe : fo;
+		char **dst = k ? err : out;
+
+		if (!f) {
+			*dst = xasprintf("%s", "");
+			continue;
+		}
+		len = (fseek(f, 0, SEEK_END) == 0) ? ftell(f) : 0;
+		if (len < 0)
+			len = 0;
+		rewind(f);
+		*dst = xcalloc((size_t)len + 1, 1);
+		n = fread(*dst, 1, (size_t)len, f);
+		(*dst)[n] = '\0';
+		fclose(f);
+	}
+	return st;
+}
+
+static const char *cell(const struct csv_table *t, size_t r, const char *col)
+{
+	int c = csv_col(t, col);
+	return c < 0 ? NULL : t->rows[r][c];
+}
+
+static bool num(const char *s, double *v)
+{
+	char *end;
+
+	if (!s || !*s)
+		return false;
+	*v = strtod(s, &end);
+	return *end == '\0' && isfinite(*v);
+}
+
+/* The change as the page prints it: see the header comment. */
+static void change_text(FILE *f, const struct csv_table *t, size_t r)
+{
+	double c, lo = NAN, hi = NAN, p = NAN;
+	bool has_ci = num(cell(t, r, "ci_lo_pct"), &lo) && num(cell(t, r, "ci_hi_pct"), &hi);
+	bool sig;
+
+	if (!num(cell(t, r, "change_pct"), &c)) {
+		fputs("not measured", f);
+		return;
+	}
+	if (has_ci)
+		sig = lo > 0 || hi < 0;
+	else if (num(cell(t, r, "welch_p"), &p) || num(cell(t, r, "p"), &p))
+		sig = p < 0.05;
+	else
+		sig = cell(t, r, "significant") && !strcmp(cell(t, r, "significant"), "yes");
+	if (sig && has_ci)
+		fprintf(f, "%+.1f %% (95 %%: %+.1f..%+.1f %%)", c, lo, hi);
+	else if (sig)
+		fprintf(f, "%+.1f %% (p = %.2g; interval n/a)", c, p);
+	else if (has_ci)
+		fprintf(f, "no significant change (interval %+.1f..%+.1f %%)", lo, hi);
+	else
+		fprintf(f, "no significant change (%+.1f %%, interval n/a)", c);
+}
+
+/* The first of several key paths present in a sidecar. */
+static char *side_get(struct json_doc *const docs[], size_t nd, const char *key)
+{
+	for (size_t i = 0; i < nd; i++) {
+		char *v;
+
+		if (!docs[i])
+			continue;
+		if ((v = json_doc_get(docs[i], key, NULL)) ||
+		    (v = json_doc_get(docs[i], "machine", key, NULL)) ||
+		    (v = json_doc_get(docs[i], "build", key, NULL)))
+			return v;
+	}
+	return NULL;
+}
+
+static void provenance(FILE *f, const char *sub)
+{
+	static const char *const keys[][2] = {
+		{ "command", "command" }, { "time", "time" },
+		{ "git_commit", "commit" }, { "compiler", "compiler" },
+		{ "hostname", "host" }, { "cpu_model", "CPU" }, { "pus", "CPUs" },
+		{ "kernel", "kernel" },
+	};
+	char *p1 = xasprintf("%s/sweep.json", sub), *p2 = xasprintf("%s/results.json", sub);
+	char err[256];
+	struct json_doc *docs[2] = {
+		is_reg(p1) ? json_read_file(p1, err, sizeof(err)) : NULL,
+		is_reg(p2) ? json_read_file(p2, err, sizeof(err)) : NULL,
+	};
+
+	fputs("<table class=\"prov\">\n", f);
+	for (size_t k = 0; k < ARRAY_SIZE(keys); k++) {
+		char *v = side_get(docs, 2, keys[k][0]);
+
+		fprintf(f, "<tr><th>%s</th><td>", keys[k][1]);
+		html_text(f, v ? v : "not recorded");
+		fputs("</td></tr>\n", f);
+		free(v);
+	}
+	fputs("</table>\n", f);
+	for (int i = 0; i < 2; i++)
+		if (docs[i])
+			json_doc_free(docs[i]);
+	free(p1);
+	free(p2);
+}
+
+static void warnings_list(FILE *f, const char *text, const char *label)
+{
+	const char *s = text;
+	bool any = false;
+
+	while (s && *s) {
+		const char *e = strchr(s, '\n');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		char *line = strndup(s, n);
+
+		if (n) {
+			if (!any)
+				fprintf(f, "<ul class=\"warn\">\n");
+			any = true;
+			fputs("<li>", f);
+			html_text(f, label);
+			html_text(f, line);
+			fputs("</li>\n", f);
+		}
+		free(line);
+		s = e ? e + 1 : NULL;
+	}
+	if (any)
+		fputs("</ul>\n", f);
+}
+
+static void ab_table(FILE *f, const char *sub)
+{
+	char *argv[] = { "memscale", "compare", "--experiment", (char *)sub,
+			 "-f", "csv", NULL };
+	char *out, *err;
+	int st = run_self(argv, &out, &err);
+	const char *why = NULL;
+	size_t line = 0;
+	FILE *m = fmemopen(out, strlen(out) + 1, "r");
+	struct csv_table *t = (st == 0 && m && *out) ? csv_read(m, &why, &line) : NULL;
+
+	if (m)
+		fclose(m);
+	if (!t) {
+		const char *nl = strchr(err, '\n');
+		char *first = strndup(err, nl ? (size_t)(nl - err) : strlen(err));
+
+		fputs("<p>No A/B table: ", f);
+		html_text(f, *first ? first : why ? why : "compare printed nothing");
+		fputs("</p>\n", f);
+		free(first);
+	} else {
+		static const char *const cols[] = { "label", "workload", "workers", "base", "patch",
+						    "n_base", "base_n", "n_patch", "patch_n" };
+		fputs("<table class=\"ab\">\n<tr>", f);
+		for (size_t k = 0; k < ARRAY_SIZE(cols); k++)
+			if (csv_col(t, cols[k]) >= 0)
+				fprintf(f, "<th>%s</th>", cols[k]);
+		fputs("<th>change (patch vs base)</th><th>published</th></tr>\n", f);
+		for (size_t r = 0; r < t->nrows; r++) {
+			const char *pub = cell(t, r, "published");
+
+			fputs("<tr>", f);
+			for (size_t k = 0; k < ARRAY_SIZE(cols); k++) {
+				const char *v = cell(t, r, cols[k]);
+				if (csv_col(t, cols[k]) < 0)
+					continue;
+				fputs("<td>", f);
+				html_text(f, v);
+				fputs("</td>", f);
+			}
+			fputs("<td>", f);
+			change_text(f, t, r);
+			fputs("</td><td>", f);
+			html_text(f, pub && *pub ? pub : "not published");
+			fputs("</td></tr>\n", f);
+		}
+		fputs("</table>\n", f);
+		csv_free(t);
+	}
+	warnings_list(f, t ? err : NULL, "compare: ");
+	free(out);
+	free(err);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Subdirectories of dir holding results.csv, sorted; dir itself first
+ * when it holds one. */
+static size_t sweep_dirs(const char *dir, char ***out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0, cap = 8;
+	char **v = xcalloc(cap, sizeof(*v)), *p = xasprintf("%s/results.csv", dir);
+
+	if (is_reg(p))
+		v[n++] = xasprintf("%s", dir);
+	free(p);
+	while (d && (e = readdir(d))) {
+		char *sub, *rc;
+
+		if (e->d_name[0] == '.')
+			continue;
+		sub = xasprintf("%s/%s", dir, e->d_name);
+		rc = xasprintf("%s/results.csv", sub);
+		if (is_dir(sub) && is_reg(rc)) {
+			if (n + 1 >= cap)
+				v = realloc(v, (cap *= 2) * sizeof(*v));
+			if (!v)
+				die(1, "out of memory");
+			v[n++] = sub;
+		} else {
+			free(sub);
+		}
+		free(rc);
+	}
+	if (d)
+		closedir(d);
+	if (n > 1 && strcmp(v[0], dir))
+		qsort(v, n, sizeof(*v), cmp_str);
+	else if (n > 2)
+		qsort(v + 1, n - 1, sizeof(*v), cmp_str);
+	*out = v;
+	return n;
+}
+
+/* Figures of figures.tsv in DIR/plots or DIR/figures whose PNG exists;
+ * those whose source is `source` (NULL: all). */
+static void figures(FILE *f, const char *dir, const char *source)
+{
+	static const char *const fdirs[] = { "plots", "figures" };
+
+	for (size_t k = 0; k < ARRAY_SIZE(fdirs); k++) {
+		char *tsv = xasprintf("%s/%s/figures.tsv", dir, fdirs[k]);
+		char *text = is_reg(tsv) ? read_text_file(tsv) : NULL, *save = NULL;
+
+		for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l;
+		     l = strtok_r(NULL, "\n", &save)) {
+			char *fld[4] = { l, NULL, NULL, NULL }, *png;
+
+			for (int i = 1; i < 4 && fld[i - 1]; i++) {
+				char *tab = strchr(fld[i - 1], '\t');
+				if (tab) {
+					*tab = '\0';
+					fld[i] = tab + 1;
+				}
+			}
+			if (source && (!fld[2] || strcmp(fld[2], source)))
+				continue;
+			png = xasprintf("%s/%s/%s.png", dir, fdirs[k], fld[0]);
+			if (is_reg(png) && !strchr(fld[0], '/')) {
+				fputs("<figure><img src=\"", f);
+				html_text(f, fdirs[k]);
+				fputc('/', f);
+				html_text(f, fld[0]);
+				fputs(".png\" alt=\"", f);
+				html_text(f, fld[1] ? fld[1] : fld[0]);
+				fputs("\"><figcaption>", f);
+				html_text(f, fld[1] ? fld[1] : fld[0]);
+				if (fld[3] && *fld[3]) {
+					fputs(" (", f);
+					html_text(f, fld[3]);
+					fputc(')', f);
+				}
+				fputs("</figcaption></figure>\n", f);
+			}
+			free(png);
+		}
+		free(text);
+		free(tsv);
+	}
+}
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s && s[1] ? s + 1 : p;
+}
+
+static int report_main(int argc, char **argv)
+{
+	const char *dir;
+	char **subs, *path, *tmp, *warn;
+	size_t n;
+	FILE *f;
+	struct stat st;
+
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		cli_usage(&report_cmd, stdout);
+		return 0;
+	}
+	if (argc != 2)
+		die(EXIT_USAGE, "report: want one results directory (memscale report DIR)");
+	dir = argv[1];
+	if (argv[1][0] == '-')
+		cli_bad_option(&report_cmd, argv[1]);
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "report: '%s' is not a results directory", dir);
+	n = sweep_dirs(dir, &subs);
+	if (!n)
+		die(EXIT_USAGE, "report: no results.csv in '%s' or its subdirectories", dir);
+
+	path = xasprintf("%s/report.html", dir);
+	tmp = xasprintf("%s/.report.html.%ld", dir, (long)getpid());
+	f = fopen(tmp, "wx");
+	if (!f)
+		die_errno(1, "report: cannot create '%s'", tmp);
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>memscale report: ", f);
+	html_text(f, dir);
+	fputs("</title>\n<style>\n"
+	      "body{font-family:sans-serif;max-width:72em;margin:1em auto;padding:0 1em}\n"
+	      "table{border-collapse:collapse;margin:.5em 0}\n"
+	      "td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;vertical-align:top}\n"
+	      ".warn li{color:#8a4b00}\nfigure{display:inline-block;margin:.5em;max-width:46%}\n"
+	      "figure img{max-width:100%}\nfigcaption{font-size:90%}\n"
+	      "</style>\n</head>\n<body>\n<h1>memscale report: ", f);
+	html_text(f, dir);
+	fputs("</h1>\n<p>Changes are patch vs base of the mean; a change whose 95 % interval "
+	      "includes zero reads &ldquo;no significant change&rdquo;.  Published values "
+	      "come from the experiment files&rsquo; [published] sections.</p>\n", f);
+	warn = xasprintf("%s/warnings.txt", dir);
+	if (is_reg(warn)) {
+		char *w = read_text_file(warn);
+		fputs("<h2>Warnings</h2>\n", f);
+		warnings_list(f, w, "");
+		free(w);
+	}
+	free(warn);
+	for (size_t i = 0; i < n; i++) {
+		fputs("<h2>", f);
+		html_text(f, base_name(subs[i]));
+		fputs("</h2>\n", f);
+		provenance(f, subs[i]);
+		ab_table(f, subs[i]);
+	}
+	fputs("<h2>Figures</h2>\n", f);
+	figures(f, dir, NULL);
+	fputs("</body>\n</html>\n", f);
+	if (ferror(f) | fflush(f) | fsync(fileno(f)) | fclose(f) || rename(tmp, path)) {
+		int e = errno;
+		unlink(tmp);
+		errno = e;
+		die_errno(1, "report: cannot write '%s'", path);
+	}
+	printf("report: %s (%zu result director%s)\n", path, n, n == 1 ? "y" : "ies");
+	for (size_t i = 0; i < n; i++)
+		free(subs[i]);
+	free(subs);
+	free(path);
+	free(tmp);
+	return 0;
+}

@@ -1,0 +1,49 @@
+# demo_table.awk - the demo's seed table: per A/B pair, the change measured
+# here (with its 95 % interval, or "no significant change"), the change
+# predicted for the published machines at their CPU counts (with band and
+# regime where the predictor gives them, else n/a) and the published one.
+#
+#   awk -F, -f plots/abcsv.awk -f scripts/demo_table.awk \
+#       -v seed=NAME -v workers=N EXP.ini PREDICTIONS.csv COMPARE.csv
+#
+# EXP.ini: the sweep's experiment.ini (variant name -> the value of its
+# knob, the names predictions are keyed by).  PREDICTIONS.csv:
+# seed,workload,base,patch,... with cpus and predicted_pct (the columns of
+# `model validate -f csv`) or cpus and change_pct (plots/predict2csv.awk).
+# COMPARE.csv: `memscale compare --experiment DIR -f csv`; only rows at
+# the largest worker count (workers) are shown.
+FNR == 1 { file++ }
+file == 1 {
+	if ($0 ~ /^\[variant /) { v = $0; sub(/^\[variant /, "", v); sub(/\].*/, "", v); need = 1; next }
+	if (need && $0 ~ /=/ && $0 !~ /^[#;]/) { val = $0; sub(/^[^=]*= */, "", val); sub(/ *$/, "", val); vv[v] = val; need = 0 }
+	next
+}
+file == 2 && FNR == 1 { for (i = 1; i <= NF; i++) pc[$i] = i; next }
+file == 2 {
+	if ($(pc["seed"]) != seed) next
+	k = $(pc["workload"]) SUBSEP $(pc[("base" in pc) ? "base" : "base_variant"]) SUBSEP $(pc[("patch" in pc) ? "patch" : "patch_variant"])
+	p = ("predicted_pct" in pc) ? $(pc["predicted_pct"]) : $(pc["change_pct"])
+	if (p == "" || p == "nan") next
+	band = ("band_lo_pct" in pc) && $(pc["band_lo_pct"]) != "nan" && $(pc["band_lo_pct"]) != "" ? \
+		sprintf("band %+.1f..%+.1f", $(pc["band_lo_pct"]), $(pc["band_hi_pct"])) : "band n/a"
+	reg = ("regime" in pc) && $(pc["regime"]) != "" && $(pc["regime"]) != "unknown" ? $(pc["regime"]) : "regime n/a"
+	s = sprintf("%+.1f%% @%s (%s, %s)", p, $(pc["cpus"]), band, reg)
+	# (mawk creates the left-hand element before the test on the right)
+	if (k in pred) s = pred[k] "; " s
+	pred[k] = s
+	next
+}
+file == 3 && FNR > 1 && $(AB_COL["workers"]) == workers {
+	w = $(AB_COL["workload"]); b = ab_get("base", ""); pt = ab_get("patch", "")
+	k = w SUBSEP ((b in vv) ? vv[b] : b) SUBSEP ((pt in vv) ? vv[pt] : pt)
+	pub = ab_get("published", "")
+	if (pub == "") pub = "not published"
+	# compare's label names the axis values too (tlb_flush2-depth5-2)
+	lb = ab_get("label", w); if (lb != w) sub(/-[0-9]+$/, "", lb)
+	printf("%-21s %-17s %-28s %s\n", seed, lb, b " -> " pt, ab_headline())
+	printf("%-21s %-17s %-28s   predicted: %s\n", "", "", "", (k in pred) ? pred[k] : "n/a (no prediction for this pair)")
+	printf("%-21s %-17s %-28s   published: %s\n", "", "", "", pub)
+	if (ab_get("warnings", "") != "") printf("%-21s %-17s %-28s   warnings: %s\n", "", "", "", ab_get("warnings", ""))
+	n++
+}
+END { if (!n) printf("%-21s not measured at %s workers\n", seed, workers) }

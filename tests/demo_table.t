@@ -1,0 +1,54 @@
+#!/bin/sh
+# The demo's seed table (scripts/demo_table.awk over plots/abcsv.awk):
+# from compare's CSV columns, a change whose 95 % interval spans zero is
+# "no significant change (interval ...)", never a signed headline; one
+# that excludes zero is signed with its interval; without interval
+# columns Welch's p decides; predictions are found by the variants'
+# knob values (experiment.ini) and print band and regime or n/a.
+. tests/lib.sh
+cat > "$TMP/exp.ini" <<'INI'
+[experiment]
+name = seedx
+[variant base]
+kernel = v1
+[variant patch]
+kernel = v2
+INI
+cat > "$TMP/cmp.csv" <<'CSV'
+experiment,workload,mode,workers,knob,base,patch,n_base,n_patch,base_mean,patch_mean,change_pct,ci_lo_pct,ci_hi_pct,p,significant,warnings,published
+seedx,wa,processes,2,kernel,base,patch,5,5,100,170,70.28,-3.1,143.7,0.042,no,,+50% (52 CPUs)
+seedx,wb,processes,2,kernel,base,patch,5,5,100,112,12,4,20,0.001,yes,,
+seedx,wa,processes,1,kernel,base,patch,5,5,100,100,0,-1,1,0.9,no,,
+CSV
+cat > "$TMP/pred.csv" <<'CSV'
+seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime
+seedx,wa,v1,v2,t52,52,dev,50,3.5,1.0,6.0,lock-bound
+seedx,wb,v1,v2,t52,52,held,1,nan,nan,nan,unknown
+CSV
+awk -F, -f plots/abcsv.awk -f scripts/demo_table.awk -v seed=seedx -v workers=2 \
+	"$TMP/exp.ini" "$TMP/pred.csv" "$TMP/cmp.csv" > "$TMP/t.txt"
+cat "$TMP/t.txt" | sed 's/^/# /'
+grep '^seedx *wa ' "$TMP/t.txt" | grep -q 'no significant change (interval -3.1..+143.7 %)'
+ok $? "an interval spanning zero reads 'no significant change (interval ...)'"
+! grep '^seedx *wa ' "$TMP/t.txt" | grep -q '+70'
+ok $? "... and shows no signed headline (+70.28 % appears nowhere in its row)"
+grep '^seedx *wb ' "$TMP/t.txt" | grep -q -F '+12.0 % (95 %: +4.0..+20.0 %)'
+ok $? "an interval excluding zero is signed, with its interval"
+grep -q -F 'predicted: +3.5% @52 (band +1.0..+6.0, lock-bound)' "$TMP/t.txt"
+ok $? "prediction found through the variants' knob values, with band and regime"
+grep -q -F 'predicted: n/a (no prediction for this pair)' "$TMP/t.txt"
+ok $? "a nan prediction is n/a, not a number"
+grep -q -F 'published: +50% (52 CPUs)' "$TMP/t.txt"
+ok $? "published value from compare's published column"
+[ "$(grep -c '^seedx' "$TMP/t.txt")" -eq 2 ]
+ok $? "only rows at the largest worker count"
+
+# Without interval columns (an older compare): Welch's p decides.
+printf 'label,workload,workers,base,patch,change_pct,welch_p,significant\nwa-2,wa,2,base,patch,6.8,0.076,1\nwb-2,wb,2,base,patch,9,0.01,1\n' > "$TMP/old.csv"
+awk -F, -f plots/abcsv.awk -f scripts/demo_table.awk -v seed=seedx -v workers=2 \
+	"$TMP/exp.ini" "$TMP/pred.csv" "$TMP/old.csv" > "$TMP/o.txt"
+grep '^seedx *wa ' "$TMP/o.txt" | grep -q 'no significant change (+6.8 %, p = 0.076, interval n/a)'
+ok $? "p = 0.076 without an interval: no significant change (mmtests' p < 0.10 flag ignored)"
+grep '^seedx *wb ' "$TMP/o.txt" | grep -q -F '+9.0 % (95 %: interval n/a)'
+ok $? "p = 0.01 without an interval: signed, interval n/a"
+done_testing
