@@ -68,9 +68,22 @@ void sweep_expand(struct sweep *s, struct experiment *e, uint64_t seed)
 	s->e = e;
 	s->seed = seed;
 	s->nworkers = resolve_workers(x->workers, &s->workers);
-	for (size_t a = 0; a < naxes; a++)
-		combos *= x->axes[a].nvalues;
+	/* Sizes from input: the product is checked (exp_npoints saturates),
+	 * and so is every factor below it, before anything is allocated. */
 	s->npoints = exp_npoints(x, s->nworkers);
+	if (s->npoints > SWEEP_MAX_POINTS) {
+		char n[48];
+		if (s->npoints == SIZE_MAX)
+			snprintf(n, sizeof(n), "more than %zu", (size_t)SIZE_MAX - 1);
+		else
+			snprintf(n, sizeof(n), "%zu", s->npoints);
+		die(EXIT_USAGE, "%s: the matrix has %s points (%zu workloads x %zu "
+		    "worker counts x %u reps x %zu variants x the axes); at most %d "
+		    "are allowed", x->path, n, x->nworkloads, s->nworkers, x->reps,
+		    nv, SWEEP_MAX_POINTS);
+	}
+	for (size_t a = 0; a < naxes; a++)
+		combos *= x->axes[a].nvalues; /* <= npoints: cannot overflow */
 	s->points = xcalloc(s->npoints ? s->npoints : 1, sizeof(*s->points));
 	/* Matrix order: workload, axis combination, workers, rep, variant
 	 * (innermost, so each block of nv consecutive points is one A/B set). */

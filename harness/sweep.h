@@ -43,7 +43,12 @@ struct sweep {
 	uint64_t seed;
 };
 
-/* Expands e (after exp_apply_quick / reps override) on this machine. */
+/* The largest matrix a sweep expands (10^7 points, ~1 GB of point
+ * records); a larger one is refused with one line, exit 2. */
+#define SWEEP_MAX_POINTS 10000000
+
+/* Expands e (after exp_apply_quick / reps override) on this machine;
+ * dies with EXIT_USAGE above SWEEP_MAX_POINTS. */
 void sweep_expand(struct sweep *s, struct experiment *e, uint64_t seed);
 void sweep_free(struct sweep *s);
 /* "p0007" */

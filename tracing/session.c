@@ -86,7 +86,7 @@ static char *find_in_path(const char *prog)
 
 /* Runs argv[0] (found in PATH) with stdout discarded; stderr is kept
  * unless quiet.  Returns the exit status, or -1 if it could not run. */
-static int run_cmd(char *const argv[], bool quiet)
+static int run_tool(char *const argv[], bool quiet)
 {
 	pid_t pid;
 	int ws;
@@ -119,7 +119,7 @@ static int lttng(bool quiet, const char *a1, const char *a2, const char *a3,
 {
 	char *argv[] = { "lttng", (char *)a1, (char *)a2, (char *)a3, (char *)a4,
 			 (char *)a5, (char *)a6, (char *)a7, NULL };
-	return run_cmd(argv, quiet);
+	return run_tool(argv, quiet);
 }
 
 static bool sessiond_alive(void)
@@ -452,7 +452,7 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 			die(EXIT_USAGE, "--trace needs 'lttng-sessiond' from the Debian "
 			    "package lttng-tools (not found in PATH)");
 		free(bin);
-		if (run_cmd(argv, false) != 0)
+		if (run_tool(argv, false) != 0)
 			die(1, "--trace: could not start lttng-sessiond");
 		s->sessiond = read_sessiond_pid();
 		note_sessiond(s->sessiond);
