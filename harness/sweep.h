@@ -58,6 +58,23 @@ char *sweep_point_desc(const struct sweep *s, const struct sweep_point *p);
 /* Estimated seconds for one point (warm-up + measured + start-up). */
 double sweep_point_estimate(const struct experiment *e);
 
+/*
+ * The settings that change a sweep's results, one "key = value" line
+ * each in a fixed order (experiment name, workloads, resolved workers,
+ * mode, seconds, warmup, sample_ms, reps, lock, counter, trace, base,
+ * every [fixed], variant and axis setting), and their FNV-1a 64-bit hash.
+ * DIR/settings.txt holds them; --resume, --point and --collect refuse a
+ * directory whose settings differ, naming the first differing line.
+ */
+char *sweep_settings_text(const struct sweep *s);
+uint64_t sweep_settings_hash(const char *text);
+/* NULL when equal, else "KEY: X there, Y now" of the first difference. */
+char *sweep_settings_diff(const char *there, const char *now);
+
+/* True when PATH is a finished point file of point ID: a header starting
+ * "point,", exactly one complete row, whose point column is ID. */
+bool sweep_point_file_ok(const char *path, const char *id);
+
 /* Rebuilds DIR/results.csv (+ results.json) from DIR/points/; returns the
  * number of points found, or -1 with a message printed. */
 long sweep_collect(const char *dir);
