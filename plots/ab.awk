@@ -24,7 +24,6 @@
 # NWL and WLNAME (the x tic labels), YMIN, YMAX, CLIP (0, or the value
 # beyond which bars are cut at the axis limit).
 
-function q(s) { gsub(/"/, "\\\"", s); return "\"" s "\"" }
 
 BEGIN { FS = "," }
 
@@ -142,11 +141,9 @@ END {
 		}
 	}
 	printf("NSERIES = %d\nNWL = %d\nBARW = %g\n", nser, nwl, 0.8 / (nser > 0 ? nser : 1)) > inc
-	printf("array SNAME[%d]\narray SKEY[%d]\narray SKIND[%d]\narray WLNAME[%d]\n",
-	       nser ? nser : 1, nser ? nser : 1, nser ? nser : 1, nwl) > inc
-	for (t = 1; t <= nser; t++)
-		printf("SNAME[%d] = %s\nSKEY[%d] = %s\nSKIND[%d] = %s\n", t, q(sname[t]),
-		       t, q(skey[t]), t, q(skind[t])) > inc
-	for (i = 1; i <= nwl; i++) printf("WLNAME[%d] = %s\n", i, q(wl[i])) > inc
+	# names as data (strings.awk), never pasted into the script
+	gp_str = inc ".str"
+	printf("%s%s%s%s", gp_strings(sname, "SNAME", nser), gp_strings(skey, "SKEY", nser),
+	       gp_strings(skind, "SKIND", nser), gp_strings(wl, "WLNAME", nwl)) > inc
 	printf("YMIN = %g\nYMAX = %g\nMEASURED = %d\nCLIP = %g\n", ymin, ymax, nmeas + 0, clip) > inc
 }

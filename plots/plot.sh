@@ -68,9 +68,12 @@ say "$NROWS result rows from $(wc -l < "$D/files.txt") file(s); figures in $OUT"
 has_col() { head -1 "$ALL" | tr ',' '\n' | grep -qx "$1"; }
 
 # render NAME SCRIPT DATA INC TITLE SOURCES NOTE
+# Every value reaches gnuplot as an argument of call.gp (data, never
+# source text: a title or path holding ' or ` cannot run anything), and
+# the names in INC as data too (strings.awk).
 render() {
 	for fmt in $FORMATS; do
-		gnuplot -e "plotdir='$PLOTDIR'; term='$fmt'; out='$OUT/$1.$fmt'; data='$3'; inc='$4'; ttl='$5'" \
+		gnuplot -c "$PLOTDIR/call.gp" "$PLOTDIR" "$fmt" "$OUT/$1.$fmt" "$3" "$4" "$5" \
 			"$PLOTDIR/$2" 2> "$D/$1.$fmt.log"
 		if [ ! -s "$OUT/$1.$fmt" ] || grep -q -i 'error' "$D/$1.$fmt.log"; then
 			say "gnuplot failed for $1.$fmt:"; sed 's/^/  /' "$D/$1.$fmt.log" >&2
@@ -88,7 +91,8 @@ series_plot() {
 		say "skipping $name: $(cat "$D/$name.err")"; return 0
 	fi
 	if ! grep -q '^[0-9]' "$D/$name.dat"; then say "skipping $name: no matching rows"; return 0; fi
-	awk -f "$PLOTDIR/series.awk" -v ycol="$ycol" "$D/$name.dat" > "$D/$name.gp"
+	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/series.awk" -v ycol="$ycol" \
+		-v gp_str="$D/$name.gp.str" "$D/$name.dat" > "$D/$name.gp"
 	render "$name" "$script" "$D/$name.dat" "$D/$name.gp" "$title" "$srcs" "$note"
 }
 
@@ -223,7 +227,8 @@ for g in $(groups); do
 			-v where="source=$src;workload=$wl" "$ALL" >> "$D/$name.dat"
 	done
 	if ! grep -q '^[0-9]' "$D/$name.dat"; then continue; fi
-	awk -f "$PLOTDIR/series.awk" "$D/$name.dat" > "$D/$name.gp"
+	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/series.awk" -v gp_str="$D/$name.gp.str" \
+		"$D/$name.dat" > "$D/$name.gp"
 	render "$name" contention.gp "$D/$name.dat" "$D/$name.gp" \
 		"$wl ($src): lock contention vs workers" "$src" "series: lock class${ser:+ and $ser}"
 done
@@ -231,7 +236,7 @@ done
 # --- 5. seed A/B: measured beside published ------------------------------
 for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 	name="ab_$(slug "$seed")"
-	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" \
+	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" \
 		"$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
 	note=measured
 	grep -q '^MEASURED = 0' "$D/$name.gp" && { note="not measured"; say "$name: $seed not measured, published values only"; }
@@ -241,7 +246,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 	# --- 6. extrapolation to 224 CPUs, when predictions exist ---------
 	if [ ! -s "$D/predictions.csv" ]; then continue; fi
 	xname="extrapolation_$(slug "$seed")"
-	if awk -f "$PLOTDIR/extrap.awk" -v seed="$seed" -v inc="$D/$xname.gp" \
+	if awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/extrap.awk" -v seed="$seed" -v inc="$D/$xname.gp" \
 		"$D/predictions.csv" "$PUBLISHED" "$D/$name.tsv" > "$D/$xname.dat" 2> "$D/$xname.err"; then
 		render "$xname" extrap.gp "$D/$xname.dat" "$D/$xname.gp" \
 			"$seed: extrapolated change vs CPUs" "$seed" "predictions"
