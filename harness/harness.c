@@ -288,7 +288,82 @@ struct run_ctx {
 	uint64_t *first, *prev; /* op counts: window start, last sample */
 	uint64_t steal0, total0;
 	bool have_steal;
+	/* processes mode: the watchdog (see watchdog_main) */
+	pthread_t watchdog;
+	bool have_watchdog;
+	int gate_passed, reaped;   /* set by the main thread (atomics) */
+	uint64_t stop_ns;          /* when the stop flag was raised, 0 before */
+	int dead;                  /* first worker that died early, -1 none */
+	int dead_status;           /* its wait status (siginfo code/status) */
+	int dead_code;
+	bool stopped_others;       /* the watchdog killed the rest */
 };
+
+/*
+ * Processes mode: a worker killed from outside (SIGKILL, the OOM killer)
+ * may hold a lock the others spin on for ever, or die before the start
+ * gate, where the parent would wait for it for ever.  The watchdog thread
+ * looks at the workers every 20 ms without reaping them (waitid WNOWAIT).
+ * A worker that ends before the stop flag, or ends abnormally, is dead:
+ * before the gate the run cannot start (the others are killed and the
+ * process ends with one line); during the run the sampler goes on to the
+ * deadline, and 1 s after the stop flag the others still running are
+ * killed (SIGKILL: a spinning waiter never looks at the stop flag).  The
+ * run then ends with status 1, naming the dead worker.
+ */
+#define WATCHDOG_POLL_NS 20000000ull
+#define WATCHDOG_GRACE_NS 1000000000ull
+
+static void kill_others(struct run_ctx *c)
+{
+	for (unsigned i = 0; i < c->r.nworkers; i++)
+		if ((int)i != c->dead && c->pids[i] > 0)
+			kill(c->pids[i], SIGKILL);
+}
+
+static void *watchdog_main(void *p)
+{
+	struct run_ctx *c = p;
+	unsigned n = c->r.nworkers;
+	struct timespec ts = { 0, (long)WATCHDOG_POLL_NS };
+
+	while (!__atomic_load_n(&c->reaped, __ATOMIC_ACQUIRE)) {
+		uint64_t stop_ns;
+
+		for (unsigned i = 0; i < n && c->dead < 0; i++) {
+			siginfo_t si = { 0 };
+			if (waitid(P_PID, (id_t)c->pids[i], &si,
+				   WEXITED | WNOHANG | WNOWAIT) || si.si_pid == 0)
+				continue;
+			/* Ended: fine only after the stop flag (read after the
+			 * exit was seen: a worker ends after it saw the flag),
+			 * with status 0. */
+			if (__atomic_load_n(&c->ctl->stop, __ATOMIC_ACQUIRE) &&
+			    si.si_code == CLD_EXITED && si.si_status == 0)
+				continue;
+			c->dead_code = si.si_code;
+			c->dead_status = si.si_status;
+			__atomic_store_n(&c->dead, (int)i, __ATOMIC_RELEASE);
+		}
+		stop_ns = __atomic_load_n(&c->stop_ns, __ATOMIC_ACQUIRE);
+		if (c->dead >= 0 && !c->stopped_others) {
+			if (!__atomic_load_n(&c->gate_passed, __ATOMIC_ACQUIRE)) {
+				kill_others(c);
+				die(1, "worker process %d (pid %d) died before the start "
+				    "(%s %d); the run was stopped", c->dead,
+				    (int)c->pids[c->dead], c->dead_code == CLD_EXITED ?
+				    "exit status" : "signal", c->dead_status);
+			}
+			if (stop_ns && now_ns() > stop_ns + WATCHDOG_GRACE_NS) {
+				c->stopped_others = true;
+				kill_others(c);
+			}
+		}
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
 
 /* Arena, control block, workload set-up, then the workers (threads or
  * forked processes), all waiting at the gate.  0 or the set-up status. */
@@ -357,6 +432,10 @@ static int run_spawn(struct run_ctx *c, unsigned nworkers, unsigned rep)
 			}
 		}
 		trace_track_workers(c->pids, nworkers);
+		c->dead = -1;
+		if ((errno = pthread_create(&c->watchdog, NULL, watchdog_main, c)))
+			die_errno(1, "cannot start the worker watchdog");
+		c->have_watchdog = true;
 	}
 	return 0;
 }
@@ -377,6 +456,7 @@ static void run_sample(struct run_ctx *c, struct result *res)
 	c->first = xcalloc(nworkers, sizeof(*c->first));
 	res->sample_rate = xcalloc(nmeasured + 1, sizeof(double));
 	pthread_barrier_wait(&c->ctl->gate);
+	__atomic_store_n(&c->gate_passed, 1, __ATOMIC_RELEASE);
 	c->have_steal = read_steal(&c->steal0, &c->total0);
 	t0 = tprev = now_ns();
 	snapshot(r, c->prev);
@@ -421,6 +501,7 @@ static void run_sample(struct run_ctx *c, struct result *res)
 	/* Release: pairs with the relaxed loads in worker_should_stop(); the
 	 * workers' results are published to us by join/waitpid below. */
 	__atomic_store_n(&c->ctl->stop, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&c->stop_ns, now_ns(), __ATOMIC_RELEASE);
 	free(cur);
 }
 
@@ -483,10 +564,26 @@ static int run_reap(struct run_ctx *c, struct result *res)
 			int ws;
 			while (waitpid(c->pids[i], &ws, 0) < 0 && errno == EINTR)
 				;
-			if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+			if ((!WIFEXITED(ws) || WEXITSTATUS(ws)) &&
+			    __atomic_load_n(&c->dead, __ATOMIC_ACQUIRE) < 0) {
 				warnx_("worker process %u ended abnormally (status %d)", i, ws);
 				status = 1;
 			}
+		}
+		__atomic_store_n(&c->reaped, 1, __ATOMIC_RELEASE);
+		pthread_join(c->watchdog, NULL);
+		if (c->dead >= 0) {
+			char how[64];
+			if (c->dead_code == CLD_EXITED)
+				snprintf(how, sizeof(how), "exit status %d", c->dead_status);
+			else
+				snprintf(how, sizeof(how), "signal %d, %s", c->dead_status,
+					 strsignal(c->dead_status));
+			warnx_("worker process %d (pid %d) died during the run (%s); "
+			       "the run ended at its deadline%s and its result is "
+			       "discarded", c->dead, (int)c->pids[c->dead], how,
+			       c->stopped_others ? ", the other workers were killed" : "");
+			status = 1;
 		}
 	}
 	runstat_phase(r, PHASE_STOP);
