@@ -730,14 +730,18 @@ static void refuse_control_chars(const char *what, const char *v)
 			    "job script", what, *c, (size_t)(c - (const unsigned char *)v));
 }
 
+/* Before anything is read or made; name and dir (which may come from the
+ * experiment) are checked once it is loaded. */
 static void check_job_words(const struct sweep_cli *cli, const char *name)
 {
 	char cwd[4096];
 
 	refuse_control_chars("the experiment path", cli->exp_path);
-	refuse_control_chars("the --out directory", cli->dir);
+	if (cli->dir)
+		refuse_control_chars("the --out directory", cli->dir);
 	refuse_control_chars("the memscale path", cli->argv0);
-	refuse_control_chars("the experiment name", name);
+	if (name)
+		refuse_control_chars("the experiment name", name);
 	if (cli->kernel)
 		refuse_control_chars("--kernel", cli->kernel);
 	for (size_t i = 0; i < cli->noverrides; i++)
@@ -854,6 +858,8 @@ static int sweep_main(int argc, char **argv)
 	int status;
 
 	parse_args(&cli, argc, argv);
+	if (cli.emit_jobs)
+		check_job_words(&cli, NULL);
 	e = exp_load(cli.exp_path);
 	if (cli.quick)
 		exp_apply_quick(e);

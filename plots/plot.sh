@@ -47,9 +47,15 @@ else
 	echo "$RESULTS" > "$D/files.txt"; : > "$D/pred_files.txt"
 fi
 if [ ! -s "$D/files.txt" ]; then say "no result CSV under '$RESULTS'"; fi
+# One file name per line, each one word (blanks, quotes and glob
+# characters in names are the files' own).
+NL='
+'
+IFS_SAVED=$IFS; IFS=$NL; set -f
 # shellcheck disable=SC2046
 awk -f "$PLOTDIR/merge.awk" -v knobs="$D/knobs.txt" $(cat "$D/files.txt") /dev/null > "$D/all.csv"
 awk 'FNR == 1 && NR > 1 { next } { print }' $(cat "$D/pred_files.txt") /dev/null > "$D/predictions.csv"
+IFS=$IFS_SAVED; set +f
 ALL=$D/all.csv
 # Published numbers: the experiment files' [published] sections, the one
 # source compare and demo read too (PUBLISHED=FILE overrides, for tests).
@@ -136,7 +142,9 @@ awk -F, -v list="$D/plain_sources.txt" '
 	($(c["source"]) in plain) { k = $(c["workload"]) SUBSEP $(c["source"])
 		if (!(k in seen)) { seen[k] = 1; n[$(c["workload"])]++ } }
 	END { for (w in n) if (n[w] > 1 && w != "lock" && w != "counter") print w }' "$ALL" | sort > "$D/overlays.txt"
+IFS=$NL; set -f
 for wl in $(cat "$D/overlays.txt"); do
+	IFS=$IFS_SAVED; set +f
 	awk -F, -v list="$D/plain_sources.txt" -v w="$wl" '
 		BEGIN { while ((getline l < list) > 0) plain[l] = 1 }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
@@ -149,12 +157,15 @@ for wl in $(cat "$D/overlays.txt"); do
 		-v x=workers -v y=ops_per_sec -v series=source -v where="workload=$wl"
 	ALL=$ALL_SAVED
 done
+IFS=$IFS_SAVED; set +f
 in_overlay() { # SOURCE WORKLOAD: drawn in an overlay figure above
 	grep -qx "$2" "$D/overlays.txt" && grep -qx "$1" "$D/plain_sources.txt"
 }
 
 # --- 1. throughput against workers, per experiment and workload ----------
+IFS=$NL; set -f
 for g in $(groups); do
+	IFS=$IFS_SAVED; set +f
 	src=${g%%,*} wl=${g#*,}
 	case $wl in lock|counter) continue ;; esac
 	in_overlay "$src" "$wl" && continue
@@ -165,9 +176,12 @@ for g in $(groups); do
 		-v x=workers -v y=ops_per_sec -v series="$ser" -v keycol="$kc" \
 		-v where="source=$src;workload=$wl"
 done
+IFS=$IFS_SAVED; set +f
 
 # --- 2. lock algorithms: throughput and fairness ------------------------
+IFS=$NL; set -f
 for g in $(groups); do
+	IFS=$IFS_SAVED; set +f
 	src=${g%%,*} wl=${g#*,}
 	[ "$wl" = lock ] || continue
 	ser="lock $(varying "$src" lock lock)"
@@ -175,9 +189,12 @@ for g in $(groups); do
 		"$src" "" 2 -- -v x=workers -v y="ops_per_sec fairness_cv" -v series="$ser" -v keycol=lock \
 		-v where="source=$src;workload=lock"
 done
+IFS=$IFS_SAVED; set +f
 
 # --- 3. counter trade-off ------------------------------------------------
+IFS=$NL; set -f
 for g in $(groups); do
+	IFS=$IFS_SAVED; set +f
 	src=${g%%,*} wl=${g#*,}
 	[ "$wl" = counter ] || continue
 	for c in threshold error_bound max_error_observed; do
@@ -192,12 +209,15 @@ for g in $(groups); do
 		-v x=threshold -v y="ops_per_sec max_error_observed error_bound" -v series="$ser" -v keycol=counter \
 		-v where="source=$src;workload=counter;workers=$maxw;threshold=*"
 done
+IFS=$IFS_SAVED; set +f
 
 # --- 4. contention against workers (when the tracing columns exist) -----
 # Classes are found by their <class>_contended_pct column.
 classes=$(head -1 "$ALL" | tr ',' '\n' | sed -n 's/_contended_pct$//p')
 if [ -z "$classes" ]; then say "skipping contention figures: no <class>_contended_pct columns"; fi
+IFS=$NL; set -f
 for g in $(groups); do
+	IFS=$IFS_SAVED; set +f
 	[ -n "$classes" ] || break
 	src=${g%%,*} wl=${g#*,}
 	name="contention_$(slug "$src")_$(slug "$wl")"
@@ -232,9 +252,12 @@ for g in $(groups); do
 	render "$name" contention.gp "$D/$name.dat" "$D/$name.gp" \
 		"$wl ($src): lock contention vs workers" "$src" "series: lock class${ser:+ and $ser}"
 done
+IFS=$IFS_SAVED; set +f
 
 # --- 5. seed A/B: measured beside published ------------------------------
+IFS=$NL; set -f
 for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
+	IFS=$IFS_SAVED; set +f
 	name="ab_$(slug "$seed")"
 	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" \
 		"$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
@@ -254,6 +277,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 		say "skipping $xname: $(cat "$D/$xname.err")"
 	fi
 done
+IFS=$IFS_SAVED; set +f
 [ -s "$D/predictions.csv" ] || say "skipping extrapolation figures: no predictions.csv"
 say "$(wc -l < "$OUT/figures.tsv") figure(s) written"
 exit 0

@@ -455,7 +455,7 @@ static void sessiond_release(struct trace_session *s)
 	long dpid;
 	pid_t d;
 
-	if (!s->registered)
+	if (!s->registered || state_refused())
 		return;
 	s->registered = false;
 	lk = state_lock();

@@ -13,11 +13,21 @@
 #include <unistd.h>
 
 static char *dir_path;
+static bool refused; /* a check failed: the exit path must not look again */
+
+bool state_refused(void)
+{
+	return refused;
+}
 
 /* st (of PATH) must be ours, not group/other-writable, of type `type`. */
 static void check_owned(const char *path, const struct stat *st, mode_t type,
 			const char *what)
 {
+	if ((st->st_mode & S_IFMT) != type || st->st_uid != geteuid() ||
+	    st->st_mode & (S_IWGRP | S_IWOTH) ||
+	    (type == S_IFDIR && st->st_mode & (S_IRWXG | S_IRWXO)))
+		refused = true;
 	if ((st->st_mode & S_IFMT) != type)
 		die(EXIT_USAGE, "tracing state %s '%s' is not a %s; refusing it "
 		    "(remove it)", what, path, type == S_IFDIR ? "directory" :
@@ -51,7 +61,7 @@ const char *state_dir(void)
 			  dir_path);
 	if (lstat(dir_path, &st))
 		die_errno(EXIT_USAGE, "tracing state directory '%s'", dir_path);
-	if (S_ISLNK(st.st_mode))
+	if (S_ISLNK(st.st_mode) && (refused = true))
 		die(EXIT_USAGE, "tracing state directory '%s' is a symbolic link; "
 		    "refusing it (remove it)", dir_path);
 	check_owned(dir_path, &st, S_IFDIR, "directory");
@@ -71,6 +81,7 @@ static int state_open(const char *name, int flags, char **pathp)
 			free(path);
 			return -1;
 		}
+		refused = true;
 		if (errno == ELOOP || (!lstat(path, &st) && S_ISLNK(st.st_mode)))
 			die(EXIT_USAGE, "tracing state file '%s' is a symbolic link; "
 			    "refusing it (remove it)", path);
@@ -83,10 +94,19 @@ static int state_open(const char *name, int flags, char **pathp)
 	return fd;
 }
 
+/* Held lock: re-entrant, since a die() under the lock runs the atexit
+ * release, which takes it again (a second flock on another descriptor
+ * would wait for ever). */
+static int lock_fd = -1, lock_depth;
+
 int state_lock(void)
 {
 	char *path;
-	int fd = state_open("lock", O_RDWR | O_CREAT, &path);
+	int fd;
+
+	if (lock_depth++)
+		return lock_fd;
+	fd = state_open("lock", O_RDWR | O_CREAT, &path);
 
 	if (fd < 0)
 		die_errno(EXIT_USAGE, "cannot create tracing state lock in '%s'",
@@ -95,13 +115,16 @@ int state_lock(void)
 		if (errno != EINTR)
 			die_errno(1, "cannot lock '%s'", path);
 	free(path);
+	lock_fd = fd;
 	return fd;
 }
 
 void state_unlock(int fd)
 {
-	if (fd >= 0)
-		close(fd); /* drops the flock */
+	if (fd < 0 || fd != lock_fd || --lock_depth)
+		return;
+	close(fd); /* drops the flock */
+	lock_fd = -1;
 }
 
 bool state_read_long(const char *name, long *v)

@@ -17,6 +17,9 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+/* True once a check failed (the process is dying): exit-time clean-up
+ * must leave the state alone rather than die a second time. */
+bool state_refused(void);
 /* The checked state directory (created on first use); dies if unsafe. */
 const char *state_dir(void);
 /* Takes the directory's exclusive lock (flock on its "lock" file, for
