@@ -1174,6 +1174,7 @@ int harness_main(struct harness_opts *o)
 		if (n >= 5 && !strcmp(o->out + n - 5, ".json"))
 			die(EXIT_USAGE, "run: output '%s' ends in .json, the suffix of "
 			    "result sidecars; name the results FILE.csv", o->out);
+		sidecar_prepare(&s, o->out); /* refused before anything is made */
 		s.created = access(o->out, F_OK) != 0;
 		s.fd = open(o->out, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 		if (s.fd < 0)
@@ -1187,7 +1188,6 @@ int harness_main(struct harness_opts *o)
 			char *h = csv_file_header(s.fd, &s.first_row);
 			free(h);
 		}
-		sidecar_prepare(&s, o->out);
 	}
 	if (o->format == FMT_CSV && s.fd < 0)
 		s.csv = stdout; /* --format csv without --out */
@@ -1207,6 +1207,8 @@ int harness_main(struct harness_opts *o)
 	}
 	if (s.fd >= 0 && close(s.fd))
 		die_errno(1, "cannot write '%s'", o->out);
+	if (s.fd >= 0 && s.created && !s.rows)
+		unlink(o->out); /* no row: leave no empty file behind */
 	free(s.side_path);
 	free(s.side_prev);
 	free(s.knobs);
