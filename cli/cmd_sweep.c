@@ -7,7 +7,9 @@
  * rest; `--point ID` runs one point, which is what `--emit-jobs` prints
  * per point for GNU parallel or a Slurm array (docs/experiments.md, "Running a study across a fleet").
  */
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -233,6 +235,32 @@ static int run_point(const struct sweep *s, const struct sweep_point *p,
 }
 
 /* ---- sweep directory ---- */
+
+/* NAME.tmp.PID files of writers that are gone (a sweep killed while it
+ * wrote a point): removed, so a killed sweep leaves nothing half-made;
+ * those of live fleet jobs sharing the directory stay. */
+static void remove_stale_temps(const char *pdir)
+{
+	DIR *d = opendir(pdir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		const char *t = strstr(de->d_name, ".tmp.");
+		long pid;
+
+		if (!t || !parse_long(t + 5, 1, 0x7fffffff, &pid) ||
+		    (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
+			continue;
+		}
+		{
+			char *path = xasprintf("%s/%s", pdir, de->d_name);
+			unlink(path);
+			free(path);
+		}
+	}
+	if (d)
+		closedir(d);
+}
 
 static void mkdir_p(const char *path)
 {
@@ -856,6 +884,7 @@ static int sweep_main(int argc, char **argv)
 	struct run_opts ro;
 	size_t done;
 	int status;
+	bool locked = false;
 
 	parse_args(&cli, argc, argv);
 	if (cli.emit_jobs)
@@ -955,9 +984,14 @@ static int sweep_main(int argc, char **argv)
 		check_job_words(&cli, e->name);
 	/* The directory must hold these very settings and this very matrix,
 	 * or nothing yet. */
-	if (!access(cli.dir, F_OK))
+	if (!access(cli.dir, F_OK)) {
+		/* One writer per directory first: a second writer is told who
+		 * holds it, whatever its settings. */
+		out_lock_dir(cli.dir, cli.point != NULL, "sweep");
+		locked = true;
 		check_settings(&s, &cli, false, cli.resume ? "--resume" : cli.point ?
 			       "--point" : "sweep");
+	}
 	matrix = matrix_text(&s);
 	mpath = xasprintf("%s/matrix.txt", cli.dir);
 	old = read_text_file(mpath);
@@ -968,10 +1002,12 @@ static int sweep_main(int argc, char **argv)
 	mkdir_p(cli.dir);
 	/* One writer per directory: a whole sweep or --emit-jobs excludes
 	 * everybody; fleet jobs (--point) share it with each other. */
-	out_lock_dir(cli.dir, cli.point != NULL, "sweep");
+	if (!locked)
+		out_lock_dir(cli.dir, cli.point != NULL, "sweep");
 	{
 		char *pdir = xasprintf("%s/points", cli.dir);
 		mkdir_p(pdir);
+		remove_stale_temps(pdir);
 		free(pdir);
 	}
 	done = count_done(&s, cli.dir);

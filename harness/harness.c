@@ -1207,8 +1207,6 @@ int harness_main(struct harness_opts *o)
 	}
 	if (s.fd >= 0 && close(s.fd))
 		die_errno(1, "cannot write '%s'", o->out);
-	if (s.fd >= 0 && s.created && !s.rows)
-		unlink(o->out); /* no row: leave no empty file behind */
 	free(s.side_path);
 	free(s.side_prev);
 	free(s.knobs);
