@@ -105,7 +105,12 @@ static int merge_main(int argc, char **argv)
 	if (csv_union_write(argv[1], in, n))
 		status = 1;
 	side = meta_sidecar_path(argv[1]);
-	if (!status && (f = fopen(side, "w"))) {
+	if (!status) {
+		char *text = NULL;
+		size_t len = 0;
+
+		/* checked, whole or not at all, never through a symlink */
+		f = open_memstream(&text, &len);
 		json_begin(&j, f);
 		json_str(&j, "tool", "memscale");
 		json_str(&j, "time", meta_now_iso());
@@ -119,8 +124,13 @@ static int merge_main(int argc, char **argv)
 			json_obj_close(&j);
 		}
 		json_arr_close(&j);
-		json_end(&j);
-		fclose(f);
+		if (json_end(&j) || fclose(f))
+			die(1, "out of memory");
+		if (atomic_write_file(side, text, len)) {
+			warnx_("merge: cannot write '%s': %s", side, strerror(errno));
+			status = 1;
+		}
+		free(text);
 	}
 	if (!status) {
 		size_t rows = 0;

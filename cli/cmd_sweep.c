@@ -7,7 +7,9 @@
  * rest; `--point ID` runs one point, which is what `--emit-jobs` prints
  * per point for GNU parallel or a Slurm array (docs/experiments.md, "Running a study across a fleet").
  */
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -163,37 +165,45 @@ static char *point_path(const char *dir, const struct sweep_point *p,
 	return xasprintf("%s/points/%s.csv%s", dir, id, suffix);
 }
 
+/* A point is done when its file holds its one complete row; anything
+ * else there (0 bytes, a header alone) is run again. */
 static bool point_done(const char *dir, const struct sweep_point *p)
 {
-	char *path = point_path(dir, p, "");
-	bool done = access(path, F_OK) == 0;
+	char *path = point_path(dir, p, ""), id[32];
+	bool done;
 
+	sweep_point_id(p, id, sizeof(id));
+	done = sweep_point_file_ok(path, id);
 	free(path);
 	return done;
 }
 
-/* Writes the point's row, prefixed with point/variant/experiment, to a
- * temp file, syncs it and renames it into place. */
-static int write_point(const char *dir, const struct sweep *s,
-		       const struct sweep_point *p, const struct harness_opts *o,
-		       const struct result *res)
+static bool point_file_exists(const char *dir, const struct sweep_point *p)
 {
-	char *buf = NULL, *nl, id[32];
-	size_t len = 0;
+	char *path = point_path(dir, p, "");
+	bool there = access(path, F_OK) == 0;
+
+	free(path);
+	return there;
+}
+
+/* Writes the point's row, prefixed with point/variant/experiment, whole
+ * or not at all (atomic_write_file).  A point that cannot be written (a
+ * full disk) stops the sweep: measuring on would only lose more. */
+static void write_point(const char *dir, const struct sweep *s,
+			const struct sweep_point *p, const struct harness_opts *o,
+			const struct result *res)
+{
+	char *buf = NULL, *nl, id[32], *text = NULL;
+	size_t len = 0, tlen = 0;
 	FILE *m = open_memstream(&buf, &len), *f;
-	char *tmp = point_path(dir, p, ".tmp"), *final = point_path(dir, p, "");
-	int rc = 0;
+	char *final = point_path(dir, p, "");
 
 	harness_write_csv(m, o, res);
-	fclose(m);
-	nl = strchr(buf, '\n');
+	if (fclose(m) || !(nl = strchr(buf, '\n')))
+		die(1, "out of memory");
 	sweep_point_id(p, id, sizeof(id));
-	f = fopen(tmp, "w");
-	if (!f || !nl) {
-		warnx_("cannot write '%s': %s", tmp, strerror(errno));
-		rc = -1;
-		goto out;
-	}
+	f = open_memstream(&text, &tlen);
 	csv_field(f, "point", 0);
 	csv_field(f, "variant", 0);
 	csv_field(f, "experiment", 0);
@@ -202,15 +212,15 @@ static int write_point(const char *dir, const struct sweep *s,
 	csv_field(f, s->e->variants[p->variant].name, 0);
 	csv_field(f, s->e->name, 0);
 	fputs(nl + 1, f);
-	if (fflush(f) || fsync(fileno(f)) || fclose(f) || rename(tmp, final)) {
-		warnx_("cannot write '%s': %s", final, strerror(errno));
-		rc = -1;
-	}
-out:
+	if (fclose(f))
+		die(1, "out of memory");
+	if (atomic_write_file(final, text, tlen))
+		die_errno(1, "sweep: cannot write point %s to '%s' (the sweep stops "
+			  "here; every finished point is kept: make room, then "
+			  "--resume)", id, final);
+	free(text);
 	free(buf);
-	free(tmp);
 	free(final);
-	return rc;
 }
 
 /* Runs one point; 0 done, 130 interrupted, other: failed. */
@@ -227,8 +237,7 @@ static int run_point(const struct sweep *s, const struct sweep_point *p,
 	status = harness_run_one(&o, (unsigned)p->workers, p->rep, &res);
 	if (!status) {
 		*ops = res.ops_per_sec;
-		if (write_point(cli->dir, s, p, &o, &res))
-			status = 1;
+		write_point(cli->dir, s, p, &o, &res);
 	}
 	result_free(&res);
 	ro.threads = NULL;
@@ -237,6 +246,32 @@ static int run_point(const struct sweep *s, const struct sweep_point *p,
 }
 
 /* ---- sweep directory ---- */
+
+/* NAME.tmp.PID files of writers that are gone (a sweep killed while it
+ * wrote a point): removed, so a killed sweep leaves nothing half-made;
+ * those of live fleet jobs sharing the directory stay. */
+static void remove_stale_temps(const char *pdir)
+{
+	DIR *d = opendir(pdir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		const char *t = strstr(de->d_name, ".tmp.");
+		long pid;
+
+		if (!t || !parse_long(t + 5, 1, 0x7fffffff, &pid) ||
+		    (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
+			continue;
+		}
+		{
+			char *path = xasprintf("%s/%s", pdir, de->d_name);
+			unlink(path);
+			free(path);
+		}
+	}
+	if (d)
+		closedir(d);
+}
 
 static void mkdir_p(const char *path)
 {
@@ -255,13 +290,8 @@ static void mkdir_p(const char *path)
 
 static void write_file_atomic(const char *path, const char *text)
 {
-	char *tmp = xasprintf("%s.tmp.%d", path, (int)getpid());
-	FILE *f = fopen(tmp, "w");
-
-	if (!f || fputs(text, f) < 0 || fflush(f) || fsync(fileno(f)) ||
-	    fclose(f) || rename(tmp, path))
+	if (atomic_write_file(path, text, strlen(text)))
 		die_errno(1, "cannot write '%s'", path);
-	free(tmp);
 }
 
 static char *matrix_text(const struct sweep *s)
@@ -304,6 +334,13 @@ static void write_sweep_json(const struct sweep *s, const struct sweep_cli *cli,
 	json_int(&j, "seed", (long long)s->seed);
 	json_bool(&j, "quick", cli->quick);
 	json_int(&j, "npoints", (long long)s->npoints);
+	{
+		char *st = sweep_settings_text(s), hex[32];
+		snprintf(hex, sizeof(hex), "%016llx",
+			 (unsigned long long)sweep_settings_hash(st));
+		json_str(&j, "settings_hash", hex);
+		free(st);
+	}
 	json_obj_open(&j, "experiment");
 	json_str(&j, "name", e->name);
 	json_str(&j, "file", e->path);
@@ -596,6 +633,12 @@ static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 
 		if (point_done(cli->dir, p))
 			continue;
+		if (point_file_exists(cli->dir, p)) {
+			char id[32];
+			sweep_point_id(p, id, sizeof(id));
+			warnx_("sweep: note: point %s's file has no complete row; "
+			       "running it again", id);
+		}
 		what = sweep_point_desc(s, p);
 		st = run_point(s, p, cli, &ops);
 		if (st == 130) {
@@ -731,6 +774,70 @@ static void emit_slurm(const struct sweep *s, const struct sweep_cli *cli)
 	free(path);
 }
 
+/*
+ * DIR/settings.txt: every setting that changes results
+ * (sweep_settings_text).  A directory that holds other settings is
+ * refused with the first difference named, so a resumed, fleet or
+ * collected sweep never mixes two settings in results.csv.  `write`: a
+ * new directory gets the file.
+ */
+static void check_settings(const struct sweep *s, const struct sweep_cli *cli,
+			   bool write, const char *what)
+{
+	char *now = sweep_settings_text(s), *path, *have, *diff, *mpath;
+
+	path = xasprintf("%s/settings.txt", cli->dir);
+	have = read_text_file(path);
+	if (have && (diff = sweep_settings_diff(have, now)))
+		die(EXIT_USAGE, "sweep: %s: '%s' was run with other settings (first "
+		    "difference: %s); give the options it was run with, or choose "
+		    "another --out", what, cli->dir, diff);
+	mpath = xasprintf("%s/matrix.txt", cli->dir);
+	if (!have && write && !access(mpath, F_OK) && !cli->collect)
+		die(EXIT_USAGE, "sweep: %s: '%s' has no settings.txt (an older "
+		    "memscale's sweep), so its settings cannot be checked; choose "
+		    "another --out", what, cli->dir);
+	if (!have && write)
+		write_file_atomic(path, now);
+	free(mpath);
+	free(have);
+	free(path);
+	free(now);
+}
+
+/* Paths and values that go into jobs.txt and jobs.sbatch: a control
+ * character (a newline above all) would end the quoted word's line and
+ * start a command of its own there. */
+static void refuse_control_chars(const char *what, const char *v)
+{
+	for (const unsigned char *c = (const unsigned char *)v; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			die(EXIT_USAGE, "sweep: --emit-jobs: %s holds a control character "
+			    "(byte 0x%02x at offset %zu); refusing to write it into a "
+			    "job script", what, *c, (size_t)(c - (const unsigned char *)v));
+}
+
+/* Before anything is read or made; name and dir (which may come from the
+ * experiment) are checked once it is loaded. */
+static void check_job_words(const struct sweep_cli *cli, const char *name)
+{
+	char cwd[4096];
+
+	refuse_control_chars("the experiment path", cli->exp_path);
+	if (cli->dir)
+		refuse_control_chars("the --out directory", cli->dir);
+	refuse_control_chars("the memscale path", cli->argv0);
+	if (name)
+		refuse_control_chars("the experiment name", name);
+	if (cli->kernel)
+		refuse_control_chars("--kernel", cli->kernel);
+	for (size_t i = 0; i < cli->noverrides; i++)
+		refuse_control_chars("an --override", cli->overrides[i]);
+	if (!getcwd(cwd, sizeof(cwd)))
+		die_errno(1, "sweep: cannot read the current directory");
+	refuse_control_chars("the current directory", cwd);
+}
+
 static void parse_args(struct sweep_cli *cli, int argc, char **argv)
 {
 	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER, O_KERNEL,
@@ -856,8 +963,11 @@ static int sweep_main(int argc, char **argv)
 	struct run_opts ro;
 	size_t done;
 	int status;
+	bool locked = false;
 
 	parse_args(&cli, argc, argv);
+	if (cli.emit_jobs)
+		check_job_words(&cli, NULL);
 	e = exp_load(cli.exp_path);
 	if (cli.quick)
 		exp_apply_quick(e);
@@ -924,6 +1034,7 @@ static int sweep_main(int argc, char **argv)
 
 		if (access(cli.dir, F_OK) == 0)
 			out_lock_dir(cli.dir, false, "sweep --collect");
+		check_settings(&s, &cli, false, "--collect");
 		m = matrix_text(&s);
 		mp = xasprintf("%s/matrix.txt", cli.dir);
 		have = read_text_file(mp);
@@ -948,7 +1059,18 @@ static int sweep_main(int argc, char **argv)
 		return n < 0 ? 1 : 0;
 	}
 
-	/* The directory must hold this very matrix, or nothing yet. */
+	if (cli.emit_jobs)
+		check_job_words(&cli, e->name);
+	/* The directory must hold these very settings and this very matrix,
+	 * or nothing yet. */
+	if (!access(cli.dir, F_OK)) {
+		/* One writer per directory first: a second writer is told who
+		 * holds it, whatever its settings. */
+		out_lock_dir(cli.dir, cli.point != NULL, "sweep");
+		locked = true;
+		check_settings(&s, &cli, false, cli.resume ? "--resume" : cli.point ?
+			       "--point" : "sweep");
+	}
 	matrix = matrix_text(&s);
 	mpath = xasprintf("%s/matrix.txt", cli.dir);
 	old = read_text_file(mpath);
@@ -959,16 +1081,20 @@ static int sweep_main(int argc, char **argv)
 	mkdir_p(cli.dir);
 	/* One writer per directory: a whole sweep or --emit-jobs excludes
 	 * everybody; fleet jobs (--point) share it with each other. */
-	out_lock_dir(cli.dir, cli.point != NULL, "sweep");
+	if (!locked)
+		out_lock_dir(cli.dir, cli.point != NULL, "sweep");
 	{
 		char *pdir = xasprintf("%s/points", cli.dir);
 		mkdir_p(pdir);
+		remove_stale_temps(pdir);
 		free(pdir);
 	}
 	done = count_done(&s, cli.dir);
 	if (done && !cli.resume && !cli.point && !cli.emit_jobs)
 		die(EXIT_USAGE, "sweep: '%s' already holds %zu finished points; pass "
 		    "--resume to continue, or choose another --out", cli.dir, done);
+	check_settings(&s, &cli, true, cli.resume ? "--resume" : cli.point ?
+		       "--point" : "sweep");
 	if (!old)
 		write_file_atomic(mpath, matrix);
 	if (!cli.point || !old) {

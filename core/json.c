@@ -137,3 +137,44 @@ char *json_doc_get(const struct json_doc *d, ...)
 		return NULL;
 	}
 }
+
+char *json_sidecar_runs(const char *doc, const char *prev, long long first_row,
+			long long rows, char *err, size_t errlen)
+{
+	json_error_t e;
+	json_t *now = json_loads(doc, 0, &e), *old = NULL, *runs, *entry, *r;
+	char *text;
+
+	if (!now || !json_is_object(now)) {
+		snprintf(err, errlen, "internal: sidecar not an object (%s)", e.text);
+		json_decref(now);
+		return NULL;
+	}
+	if (prev) {
+		old = json_loads(prev, 0, &e);
+		if (!old || !json_is_object(old)) {
+			snprintf(err, errlen, "%d:%d: %s", e.line, e.column,
+				 old ? "not a JSON object" : e.text);
+			json_decref(old);
+			json_decref(now);
+			return NULL;
+		}
+	}
+	runs = json_array();
+	if (old && json_is_array(r = json_object_get(old, "runs")))
+		json_array_extend(runs, r);
+	else if (old)
+		json_array_append(runs, old); /* a sidecar of one run, before "runs" */
+	entry = json_deep_copy(now);
+	json_object_set_new(entry, "first_row", json_integer(first_row));
+	json_object_set_new(entry, "rows", json_integer(rows));
+	json_array_append_new(runs, entry);
+	json_object_set_new(now, "runs", runs);
+	text = json_dumps(now, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+			  JSON_REAL_PRECISION(17));
+	json_decref(old);
+	json_decref(now);
+	if (!text)
+		die(1, "out of memory");
+	return text;
+}

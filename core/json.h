@@ -40,4 +40,16 @@ void json_doc_free(struct json_doc *d);
  * object/array.  Heap string. */
 char *json_doc_get(const struct json_doc *d, ...) __attribute__((sentinel));
 
+/*
+ * The sidecar of a results file that several runs append to (`run -o`):
+ * the text of `doc` (one run's object, as json_end wrote it) with a
+ * "runs" array added: the previous sidecar's runs (`prev`, its text; a
+ * previous sidecar without "runs" counts as one run; NULL: none), then
+ * this run with "first_row" (data rows before it) and "rows" (its rows).
+ * So the top level describes the last run and "runs" every run.  Heap
+ * string; NULL with the reason in err when prev does not parse.
+ */
+char *json_sidecar_runs(const char *doc, const char *prev, long long first_row,
+			long long rows, char *err, size_t errlen);
+
 #endif

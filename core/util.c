@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -25,11 +26,32 @@ void (*die_hook)(int status);
  */
 static int dying_status = -1;
 
+/*
+ * Standard output is an output like any other: a result printed to a
+ * full disk or a closed pipe must not end with status 0.  The last
+ * handler to run (registered first) flushes and closes it; a failed
+ * write at any time (the error flag stays set) or now ends the process
+ * with status 1 and one line.  An error exit keeps its own status.
+ */
 static void end_after_cleanups(void)
 {
+	int err = 0;
+
+	errno = 0;
 	if (dying_status >= 0) {
 		fflush(NULL);
 		_exit(dying_status);
+	}
+	if (fflush(stdout))
+		err = errno ? errno : EIO;
+	if (ferror(stdout) && !err)
+		err = EIO;
+	if (fclose(stdout) && !err)
+		err = errno ? errno : EIO;
+	if (err) {
+		fprintf(stderr, "%s: cannot write standard output: %s\n", progname,
+			strerror(err));
+		_exit(1);
 	}
 }
 
@@ -282,6 +304,62 @@ void check_output_file(const char *cmd, const char *path)
 		die(EXIT_USAGE, "%s: cannot write '%s': directory '%s' is not "
 		    "writable", cmd, path, dir);
 	free(dir);
+}
+
+int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int atomic_write_file(const char *path, const void *buf, size_t len)
+{
+	struct stat st;
+	char *tmp;
+	int fd, e;
+
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
+		errno = ELOOP;
+		return -1;
+	}
+	tmp = xasprintf("%s.tmp.%d", path, (int)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		e = errno;
+		free(tmp);
+		errno = e;
+		return -1;
+	}
+	if (write_all(fd, buf, len) || fsync(fd)) {
+		e = errno;
+		close(fd);
+		goto fail;
+	}
+	if (close(fd) || rename(tmp, path)) {
+		e = errno;
+		goto fail;
+	}
+	free(tmp);
+	return 0;
+fail:
+	unlink(tmp);
+	free(tmp);
+	errno = e;
+	return -1;
 }
 
 char *read_text_file(const char *path)

@@ -100,6 +100,21 @@ void check_input_file(const char *cmd, const char *path, const char *want);
  */
 void check_output_file(const char *cmd, const char *path);
 
+/*
+ * Writes all `len` bytes to fd (retrying short writes and EINTR);
+ * 0, or -1 with errno set (ENOSPC for a full disk).
+ */
+int write_all(int fd, const void *buf, size_t len);
+/*
+ * Replaces `path` with exactly `len` bytes, whole or not at all: a
+ * temporary file beside it (created O_EXCL|O_NOFOLLOW, mode 0644), every
+ * write, fsync and close checked, then rename(2), which replaces a
+ * symbolic link at `path` instead of writing through it; a symbolic link
+ * there is refused (ELOOP) all the same.  0, or -1 with errno set and the
+ * temporary file removed.
+ */
+int atomic_write_file(const char *path, const void *buf, size_t len);
+
 /* Whole file as a NUL-terminated heap string, or NULL if unreadable. */
 char *read_text_file(const char *path);
 

@@ -924,9 +924,15 @@ void exp_free(struct experiment *e)
 
 size_t exp_npoints(const struct experiment *e, size_t nworkers)
 {
-	size_t n = e->nworkloads * nworkers * e->reps * e->nvariants;
+	size_t n = 1;
+	size_t f[4] = { e->nworkloads, nworkers, e->reps, e->nvariants };
 
+	/* Every factor comes from input: checked, saturating at SIZE_MAX. */
+	for (size_t i = 0; i < 4; i++)
+		if (__builtin_mul_overflow(n, f[i], &n))
+			return SIZE_MAX;
 	for (size_t i = 0; i < e->naxes; i++)
-		n *= e->axes[i].nvalues;
+		if (__builtin_mul_overflow(n, e->axes[i].nvalues, &n))
+			return SIZE_MAX;
 	return n;
 }

@@ -128,7 +128,8 @@ int exp_run_setting(struct experiment *e, const char *key, const char *value,
 void exp_free(struct experiment *e);
 
 /* Total points: workloads x axis combinations x workers x reps x variants
- * (workers resolved on this machine). */
+ * (workers resolved on this machine); SIZE_MAX when the product
+ * overflows. */
 size_t exp_npoints(const struct experiment *e, size_t nworkers);
 
 #endif

@@ -18,6 +18,7 @@
 #include "tracing/session.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -26,6 +27,7 @@
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,7 +38,7 @@ volatile int harness_interrupted;
  * flag, raises the stop word, finished results are kept) and arms a 1 s
  * watchdog; a run that has not ended by then (a worker stuck in an
  * operation, a slow teardown) or a second signal ends the process at once.
- * Every finished result is already on disk (emit_csv fsyncs each row), and
+ * Every finished result is already on disk (emit_csv_file fsyncs each row), and
  * what a killed run leaves behind (cgroups, tmpfs mounts, LTTng sessions)
  * is swept by the next run.
  */
@@ -286,7 +288,82 @@ struct run_ctx {
 	uint64_t *first, *prev; /* op counts: window start, last sample */
 	uint64_t steal0, total0;
 	bool have_steal;
+	/* processes mode: the watchdog (see watchdog_main) */
+	pthread_t watchdog;
+	bool have_watchdog;
+	int gate_passed, reaped;   /* set by the main thread (atomics) */
+	uint64_t stop_ns;          /* when the stop flag was raised, 0 before */
+	int dead;                  /* first worker that died early, -1 none */
+	int dead_status;           /* its wait status (siginfo code/status) */
+	int dead_code;
+	bool stopped_others;       /* the watchdog killed the rest */
 };
+
+/*
+ * Processes mode: a worker killed from outside (SIGKILL, the OOM killer)
+ * may hold a lock the others spin on for ever, or die before the start
+ * gate, where the parent would wait for it for ever.  The watchdog thread
+ * looks at the workers every 20 ms without reaping them (waitid WNOWAIT).
+ * A worker that ends before the stop flag, or ends abnormally, is dead:
+ * before the gate the run cannot start (the others are killed and the
+ * process ends with one line); during the run the sampler goes on to the
+ * deadline, and 1 s after the stop flag the others still running are
+ * killed (SIGKILL: a spinning waiter never looks at the stop flag).  The
+ * run then ends with status 1, naming the dead worker.
+ */
+#define WATCHDOG_POLL_NS 20000000ull
+#define WATCHDOG_GRACE_NS 1000000000ull
+
+static void kill_others(struct run_ctx *c)
+{
+	for (unsigned i = 0; i < c->r.nworkers; i++)
+		if ((int)i != c->dead && c->pids[i] > 0)
+			kill(c->pids[i], SIGKILL);
+}
+
+static void *watchdog_main(void *p)
+{
+	struct run_ctx *c = p;
+	unsigned n = c->r.nworkers;
+	struct timespec ts = { 0, (long)WATCHDOG_POLL_NS };
+
+	while (!__atomic_load_n(&c->reaped, __ATOMIC_ACQUIRE)) {
+		uint64_t stop_ns;
+
+		for (unsigned i = 0; i < n && c->dead < 0; i++) {
+			siginfo_t si = { 0 };
+			if (waitid(P_PID, (id_t)c->pids[i], &si,
+				   WEXITED | WNOHANG | WNOWAIT) || si.si_pid == 0)
+				continue;
+			/* Ended: fine only after the stop flag (read after the
+			 * exit was seen: a worker ends after it saw the flag),
+			 * with status 0. */
+			if (__atomic_load_n(&c->ctl->stop, __ATOMIC_ACQUIRE) &&
+			    si.si_code == CLD_EXITED && si.si_status == 0)
+				continue;
+			c->dead_code = si.si_code;
+			c->dead_status = si.si_status;
+			__atomic_store_n(&c->dead, (int)i, __ATOMIC_RELEASE);
+		}
+		stop_ns = __atomic_load_n(&c->stop_ns, __ATOMIC_ACQUIRE);
+		if (c->dead >= 0 && !c->stopped_others) {
+			if (!__atomic_load_n(&c->gate_passed, __ATOMIC_ACQUIRE)) {
+				kill_others(c);
+				die(1, "worker process %d (pid %d) died before the start "
+				    "(%s %d); the run was stopped", c->dead,
+				    (int)c->pids[c->dead], c->dead_code == CLD_EXITED ?
+				    "exit status" : "signal", c->dead_status);
+			}
+			if (stop_ns && now_ns() > stop_ns + WATCHDOG_GRACE_NS) {
+				c->stopped_others = true;
+				kill_others(c);
+			}
+		}
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
 
 /* Arena, control block, workload set-up, then the workers (threads or
  * forked processes), all waiting at the gate.  0 or the set-up status. */
@@ -355,6 +432,10 @@ static int run_spawn(struct run_ctx *c, unsigned nworkers, unsigned rep)
 			}
 		}
 		trace_track_workers(c->pids, nworkers);
+		c->dead = -1;
+		if ((errno = pthread_create(&c->watchdog, NULL, watchdog_main, c)))
+			die_errno(1, "cannot start the worker watchdog");
+		c->have_watchdog = true;
 	}
 	return 0;
 }
@@ -375,6 +456,7 @@ static void run_sample(struct run_ctx *c, struct result *res)
 	c->first = xcalloc(nworkers, sizeof(*c->first));
 	res->sample_rate = xcalloc(nmeasured + 1, sizeof(double));
 	pthread_barrier_wait(&c->ctl->gate);
+	__atomic_store_n(&c->gate_passed, 1, __ATOMIC_RELEASE);
 	c->have_steal = read_steal(&c->steal0, &c->total0);
 	t0 = tprev = now_ns();
 	snapshot(r, c->prev);
@@ -423,6 +505,7 @@ static void run_sample(struct run_ctx *c, struct result *res)
 	/* Release: pairs with the relaxed loads in worker_should_stop(); the
 	 * workers' results are published to us by join/waitpid below. */
 	__atomic_store_n(&c->ctl->stop, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&c->stop_ns, now_ns(), __ATOMIC_RELEASE);
 	free(cur);
 }
 
@@ -485,10 +568,26 @@ static int run_reap(struct run_ctx *c, struct result *res)
 			int ws;
 			while (waitpid(c->pids[i], &ws, 0) < 0 && errno == EINTR)
 				;
-			if (!WIFEXITED(ws) || WEXITSTATUS(ws)) {
+			if ((!WIFEXITED(ws) || WEXITSTATUS(ws)) &&
+			    __atomic_load_n(&c->dead, __ATOMIC_ACQUIRE) < 0) {
 				warnx_("worker process %u ended abnormally (status %d)", i, ws);
 				status = 1;
 			}
+		}
+		__atomic_store_n(&c->reaped, 1, __ATOMIC_RELEASE);
+		pthread_join(c->watchdog, NULL);
+		if (c->dead >= 0) {
+			char how[64];
+			if (c->dead_code == CLD_EXITED)
+				snprintf(how, sizeof(how), "exit status %d", c->dead_status);
+			else
+				snprintf(how, sizeof(how), "signal %d, %s", c->dead_status,
+					 strsignal(c->dead_status));
+			warnx_("worker process %d (pid %d) died during the run (%s); "
+			       "the run ended at its deadline%s and its result is "
+			       "discarded", c->dead, (int)c->pids[c->dead], how,
+			       c->stopped_others ? ", the other workers were killed" : "");
+			status = 1;
 		}
 	}
 	runstat_phase(r, PHASE_STOP);
@@ -544,6 +643,13 @@ int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 
 /* ---- output ---- */
 
+/* A result line on stdout reaches it now, or the run ends (status 1). */
+static void flush_stdout(void)
+{
+	if (fflush(stdout) || ferror(stdout))
+		die_errno(1, "cannot write standard output");
+}
+
 /*
  * --format wis: the lines of will-it-scale's main.c, one block per run, so
  * that its runtest.py (which runs one binary per task count and reads
@@ -570,7 +676,7 @@ static void wis_begin(const struct harness_opts *o)
 	printf("\nwarmup\n");
 	if (!o->warmup)
 		printf("measurement\n");
-	fflush(stdout);
+	flush_stdout();
 }
 
 static unsigned long long wis_round(double v)
@@ -585,7 +691,7 @@ static void wis_sample(const struct harness_opts *o, unsigned s, double mn,
 	       wis_round(total));
 	if (s + 1 == o->warmup)
 		printf("measurement\n");
-	fflush(stdout);
+	flush_stdout();
 }
 
 /* will-it-scale's "average": the integer mean of the printed totals. */
@@ -632,7 +738,14 @@ static double idle_pct(struct cpu_times a, struct cpu_times b)
 }
 
 struct sink {
-	FILE *csv;
+	FILE *csv;          /* stdout for --format csv without --out */
+	int fd;             /* -o FILE, O_APPEND; -1 if none */
+	off_t size;         /* its size after our last row */
+	size_t first_row;   /* data rows it held before this run */
+	size_t rows;        /* rows this run added */
+	char *side_path;    /* FILE.json */
+	char *side_prev;    /* its text before this run, NULL if none */
+	bool created;       /* FILE did not exist before this run */
 	bool header_done;
 	const struct knob **knobs;
 	size_t nknobs;
@@ -678,15 +791,14 @@ static char *header_line(struct sink *s, const struct result *res)
 	return buf;
 }
 
-static void write_sidecar(const struct harness_opts *o, const char *csv_path)
+/* One run's sidecar object (machine, build, command, settings), as text. */
+static char *sidecar_text(const struct harness_opts *o, const char *csv_path)
 {
-	char *path = meta_sidecar_path(csv_path);
-	FILE *f;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
 	struct json j;
 
-	f = fopen(path, "w");
-	if (!f)
-		die_errno(EXIT_USAGE, "cannot write '%s'", path);
 	json_begin(&j, f);
 	json_str(&j, "tool", "memscale");
 	json_str(&j, "time", meta_now_iso());
@@ -725,33 +837,75 @@ static void write_sidecar(const struct harness_opts *o, const char *csv_path)
 	}
 	if (o->wl->sidecar)
 		o->wl->sidecar(&j, o->knobs, o->mode);
-	json_end(&j);
-	if (fclose(f))
-		die_errno(1, "cannot write '%s'", path);
-	free(path);
+	if (json_end(&j) || fclose(f))
+		die(1, "out of memory");
+	return text;
 }
 
-static void emit_csv(struct sink *s, const struct harness_opts *o,
-		     const struct result *res)
+/*
+ * `run -o FILE`: FILE.json beside it describes every run whose rows FILE
+ * holds (json_sidecar_runs).  It is written only once a row of this run
+ * is in FILE (a run refused for other columns leaves it as it was), then
+ * after every row, whole or not at all (atomic_write_file: never through
+ * a symbolic link).  What it replaces must be a memscale sidecar.
+ */
+static void sidecar_prepare(struct sink *s, const char *csv_path)
 {
-	FILE *f = s->csv;
+	struct stat st;
+	char err[256], *text;
 
+	s->side_path = meta_sidecar_path(csv_path);
+	if (lstat(s->side_path, &st)) {
+		if (errno != ENOENT)
+			die_errno(EXIT_USAGE, "run: cannot check sidecar '%s'", s->side_path);
+		return;
+	}
+	if (S_ISLNK(st.st_mode))
+		die(EXIT_USAGE, "run: sidecar '%s' is a symbolic link; refusing to "
+		    "write through it (remove it or choose another --out)", s->side_path);
+	if (!S_ISREG(st.st_mode))
+		die(EXIT_USAGE, "run: sidecar '%s' is not a regular file", s->side_path);
+	text = read_text_file(s->side_path);
+	if (!text)
+		die_errno(EXIT_USAGE, "run: cannot read sidecar '%s'", s->side_path);
+	{
+		/* Only a memscale sidecar may be replaced (not another run's CSV
+		 * that happens to end in .json, nor anyone else's file). */
+		char *probe = json_sidecar_runs("{}", text, 0, 0, err, sizeof(err));
+		if (!probe || !strstr(text, "\"tool\": \"memscale\""))
+			die(EXIT_USAGE, "run: '%s' exists and is not a memscale sidecar; "
+			    "refusing to overwrite it (choose another --out)", s->side_path);
+		free(probe);
+	}
+	s->side_prev = text;
+}
+
+/* 0, or -1 with errno set when the sidecar could not be written. */
+static int sidecar_update(struct sink *s, const struct harness_opts *o)
+{
+	char err[256], *doc, *text;
+	int rc;
+
+	meta_env_end(); /* the environment up to this row */
+	doc = sidecar_text(o, o->out);
+	text = json_sidecar_runs(doc, s->side_prev, (long long)s->first_row,
+				 (long long)s->rows, err, sizeof(err));
+	if (!text)
+		die(1, "run: sidecar '%s': %s", s->side_path, err);
+	rc = atomic_write_file(s->side_path, text, strlen(text));
+	free(text);
+	free(doc);
+	return rc;
+}
+
+/* The header and one row to f; the header only when s->header_done is
+ * false (a new file or stdout). */
+static void emit_csv(struct sink *s, const struct harness_opts *o,
+		     const struct result *res, FILE *f)
+{
 	if (!s->header_done) {
 		char *want = header_line(s, res);
-		long pos = ftell(f);
-		if (pos > 0) {
-			/* Appending: the existing header must match. */
-			char *have = NULL;
-			size_t cap = 0;
-			FILE *rf = fopen(o->out, "r");
-			if (!rf || getline(&have, &cap, rf) < 0 || strcmp(have, want))
-				die(EXIT_USAGE, "'%s' already holds results with other "
-				    "columns; use another --out file", o->out);
-			fclose(rf);
-			free(have);
-		} else {
-			fputs(want, f);
-		}
+		fputs(want, f);
 		free(want);
 		s->header_done = true;
 	}
@@ -780,9 +934,84 @@ static void emit_csv(struct sink *s, const struct harness_opts *o,
 	csv_field(f, meta_hostname(), 0);
 	csv_field(f, meta_git_commit(), 0);
 	csv_field(f, meta_now_iso(), 1);
-	/* Each finished row reaches the file before the next run starts. */
-	fflush(f);
-	fsync(fileno(f));
+}
+
+/* The first line of the file open at fd (NULL if none), and its number of
+ * data rows (lines after the header). */
+static char *csv_file_header(int fd, size_t *rows)
+{
+	FILE *f;
+	char *line = NULL, *first = NULL;
+	size_t cap = 0, n = 0;
+	int dfd = dup(fd);
+
+	*rows = 0;
+	if (dfd < 0 || !(f = fdopen(dfd, "r"))) {
+		if (dfd >= 0)
+			close(dfd);
+		return NULL;
+	}
+	rewind(f);
+	while (getline(&line, &cap, f) >= 0) {
+		if (n++ == 0) {
+			first = line;
+			line = NULL;
+			cap = 0;
+		}
+	}
+	fclose(f);
+	free(line);
+	*rows = n ? n - 1 : 0;
+	return first;
+}
+
+/*
+ * One row into `run -o FILE`, whole or not at all: header (for a new
+ * file) and row are built in memory and written with one O_APPEND write,
+ * then fsynced; a short or failed write or fsync cuts the file back to
+ * where it was (no half row for later appends to land on) and ends the
+ * run with status 1.  The sidecar follows the row.
+ */
+static void emit_csv_file(struct sink *s, const struct harness_opts *o,
+			  const struct result *res)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	struct stat st;
+
+	if (!s->header_done && s->size > 0) {
+		/* Appending: the existing header must match. */
+		char *want = header_line(s, res), *have;
+		size_t rows;
+
+		have = csv_file_header(s->fd, &rows);
+		if (!have || strcmp(have, want))
+			die(EXIT_USAGE, "'%s' already holds results with other "
+			    "columns; use another --out file", o->out);
+		free(have);
+		free(want);
+		s->header_done = true;
+	}
+	emit_csv(s, o, res, m);
+	if (fclose(m))
+		die(1, "out of memory");
+	if (fstat(s->fd, &st))
+		die_errno(1, "cannot write '%s'", o->out);
+	s->rows++;
+	if (write_all(s->fd, buf, len) || fsync(s->fd) || sidecar_update(s, o)) {
+		int e = errno;
+		/* Cutting back needs no space: the file is as before the row. */
+		if (ftruncate(s->fd, st.st_size) == 0)
+			fsync(s->fd);
+		if (s->created && st.st_size == 0)
+			unlink(o->out);
+		errno = e;
+		die_errno(1, "cannot write '%s' or its sidecar (this row was not "
+			  "kept, the %zu before it were)", o->out, s->rows - 1);
+	}
+	free(buf);
+	s->size = (off_t)st.st_size + (off_t)len;
 }
 
 /* Table column of a metric: as wide as its whole name (never cut: three
@@ -889,7 +1118,7 @@ static void print_table_row(const struct result *res)
 			printf(" %*.6g", metric_width(res, i), res->metrics[i].value);
 	}
 	printf("%s\n", res->oversubscribed ? "  [oversub]" : "");
-	fflush(stdout);
+	flush_stdout();
 }
 
 /* For callers that run points themselves (sweeps): the header and one row,
@@ -897,10 +1126,10 @@ static void print_table_row(const struct result *res)
 void harness_write_csv(FILE *f, const struct harness_opts *o,
 		       const struct result *res)
 {
-	struct sink s = { .csv = f };
+	struct sink s = { .csv = f, .fd = -1 };
 
 	s.nknobs = knobset_used(o->knobs, &s.knobs);
-	emit_csv(&s, o, res);
+	emit_csv(&s, o, res, f);
 	free(s.knobs);
 }
 
@@ -922,10 +1151,15 @@ static int run_and_emit(struct harness_opts *o, struct sink *s, size_t t,
 	}
 	if (o->format == FMT_WIS) {
 		printf("average:%llu\n", wis_average(res));
-		fflush(stdout);
+		flush_stdout();
 	}
-	if (s->csv)
-		emit_csv(s, o, res);
+	if (s->fd >= 0)
+		emit_csv_file(s, o, res);
+	else if (s->csv) {
+		emit_csv(s, o, res, s->csv);
+		if (fflush(s->csv))
+			die_errno(1, "cannot write standard output");
+	}
 	return 0;
 }
 
@@ -985,14 +1219,14 @@ static int wis_csv_main(struct harness_opts *o, struct sink *s)
 			linear = fmax(avg[0], avg[1]);
 		printf("%ld,%.0f,%0.2f,%.0f,%0.2f,%.0f\n", o->threads[t], avg[0], idle[0],
 		       avg[1], idle[1], linear * (double)o->threads[t]);
-		fflush(stdout);
+		flush_stdout();
 	}
 	return status;
 }
 
 int harness_main(struct harness_opts *o)
 {
-	struct sink s = { 0 };
+	struct sink s = { .fd = -1 };
 	int status = 0;
 
 	for (size_t i = 0; i < o->nthreads; i++)
@@ -1002,15 +1236,31 @@ int harness_main(struct harness_opts *o)
 			    "--oversubscribe to run it anyway (results are labelled)",
 			    o->threads[i], o->lock->name, topo_get()->pus);
 	if (o->out) {
+		struct stat st;
+		size_t n = strlen(o->out);
+
 		check_output_file("run", o->out);
-		s.csv = fopen(o->out, "a");
-		if (!s.csv)
+		/* FILE.json is the sidecar of FILE: a CSV of that name would be
+		 * another run's sidecar (and its sidecar FILE.json.json). */
+		if (n >= 5 && !strcmp(o->out + n - 5, ".json"))
+			die(EXIT_USAGE, "run: output '%s' ends in .json, the suffix of "
+			    "result sidecars; name the results FILE.csv", o->out);
+		sidecar_prepare(&s, o->out); /* refused before anything is made */
+		s.created = access(o->out, F_OK) != 0;
+		s.fd = open(o->out, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		if (s.fd < 0)
 			die_errno(EXIT_USAGE, "cannot open '%s' for writing", o->out);
 		/* One writer per CSV: a second run into it is refused. */
-		out_lock_fd(fileno(s.csv), o->out, false, "run");
-		write_sidecar(o, o->out);
+		out_lock_fd(s.fd, o->out, false, "run");
+		if (fstat(s.fd, &st))
+			die_errno(EXIT_USAGE, "cannot open '%s' for writing", o->out);
+		s.size = st.st_size;
+		if (s.size > 0) {
+			char *h = csv_file_header(s.fd, &s.first_row);
+			free(h);
+		}
 	}
-	if (o->format == FMT_CSV && !s.csv)
+	if (o->format == FMT_CSV && s.fd < 0)
 		s.csv = stdout; /* --format csv without --out */
 
 	harness_install_signals();
@@ -1026,13 +1276,10 @@ int harness_main(struct harness_opts *o)
 			}
 		}
 	}
-	if (s.csv && s.csv != stdout)
-		fclose(s.csv);
-	if (o->out) {
-		/* the sidecar again, now with the environment at the end */
-		meta_env_end();
-		write_sidecar(o, o->out);
-	}
+	if (s.fd >= 0 && close(s.fd))
+		die_errno(1, "cannot write '%s'", o->out);
+	free(s.side_path);
+	free(s.side_prev);
 	free(s.knobs);
 	if (status == 130)
 		warnx_("interrupted; finished results were kept");

@@ -68,9 +68,22 @@ void sweep_expand(struct sweep *s, struct experiment *e, uint64_t seed)
 	s->e = e;
 	s->seed = seed;
 	s->nworkers = resolve_workers(x->workers, &s->workers);
-	for (size_t a = 0; a < naxes; a++)
-		combos *= x->axes[a].nvalues;
+	/* Sizes from input: the product is checked (exp_npoints saturates),
+	 * and so is every factor below it, before anything is allocated. */
 	s->npoints = exp_npoints(x, s->nworkers);
+	if (s->npoints > SWEEP_MAX_POINTS) {
+		char n[48];
+		if (s->npoints == SIZE_MAX)
+			snprintf(n, sizeof(n), "more than %zu", (size_t)SIZE_MAX - 1);
+		else
+			snprintf(n, sizeof(n), "%zu", s->npoints);
+		die(EXIT_USAGE, "%s: the matrix has %s points (%zu workloads x %zu "
+		    "worker counts x %u reps x %zu variants x the axes); at most %d "
+		    "are allowed", x->path, n, x->nworkloads, s->nworkers, x->reps,
+		    nv, SWEEP_MAX_POINTS);
+	}
+	for (size_t a = 0; a < naxes; a++)
+		combos *= x->axes[a].nvalues; /* <= npoints: cannot overflow */
 	s->points = xcalloc(s->npoints ? s->npoints : 1, sizeof(*s->points));
 	/* Matrix order: workload, axis combination, workers, rep, variant
 	 * (innermost, so each block of nv consecutive points is one A/B set). */
@@ -155,6 +168,117 @@ double sweep_point_estimate(const struct experiment *e)
 	return warmup * sample_ms / 1000.0 + seconds + 0.05;
 }
 
+/* ---- settings ---- */
+
+static void kv_lines(FILE *f, const char *prefix, const struct exp_kv *kv,
+		     size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s%s = %s\n", prefix, kv[i].key, kv[i].value);
+}
+
+char *sweep_settings_text(const struct sweep *s)
+{
+	const struct experiment *e = s->e;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fprintf(f, "experiment = %s\nworkloads =", e->name);
+	for (size_t i = 0; i < e->nworkloads; i++)
+		fprintf(f, "%s%s", i ? "," : " ", e->workloads[i]);
+	fprintf(f, "\nworkers =");
+	for (size_t i = 0; i < s->nworkers; i++)
+		fprintf(f, "%s%ld", i ? "," : " ", s->workers[i]);
+	fprintf(f, "\nmode = %s\nseconds = %s\nwarmup = %s\nsample_ms = %s\n"
+		"reps = %u\nlock = %s\ncounter = %s\ntrace = %s\nbase = %s\n",
+		e->mode, e->seconds, e->warmup, e->sample_ms, e->reps,
+		e->lock ? e->lock : "(default)", e->counter ? e->counter : "(default)",
+		e->trace ? "yes" : "no", e->variants[e->base].name);
+	kv_lines(f, "fixed.", e->fixed, e->nfixed);
+	for (size_t v = 0; v < e->nvariants; v++) {
+		char *pre = xasprintf("variant.%s.", e->variants[v].name);
+		fprintf(f, "variant %s\n", e->variants[v].name);
+		kv_lines(f, pre, e->variants[v].set, e->variants[v].nset);
+		free(pre);
+	}
+	for (size_t a = 0; a < e->naxes; a++) {
+		fprintf(f, "axis.%s =", e->axes[a].key);
+		for (size_t i = 0; i < e->axes[a].nvalues; i++)
+			fprintf(f, "%s%s", i ? "," : " ", e->axes[a].values[i]);
+		fputc('\n', f);
+	}
+	if (fclose(f))
+		die(1, "out of memory");
+	return buf;
+}
+
+uint64_t sweep_settings_hash(const char *text)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a 64 */
+
+	for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+		h = (h ^ *c) * 0x100000001b3ull;
+	return h;
+}
+
+/* The line at *p (without its newline), advancing *p past it. */
+static char *next_line(const char **p)
+{
+	const char *nl = strchr(*p, '\n');
+	size_t n = nl ? (size_t)(nl - *p) : strlen(*p);
+	char *l = xmalloc(n + 1);
+
+	memcpy(l, *p, n);
+	l[n] = '\0';
+	*p += n + (nl ? 1 : 0);
+	return l;
+}
+
+char *sweep_settings_diff(const char *there, const char *now)
+{
+	const char *a = there, *b = now;
+
+	while (*a || *b) {
+		char *la = next_line(&a), *lb = next_line(&b), *out = NULL;
+
+		if (strcmp(la, lb)) {
+			if (!*la)
+				out = xasprintf("'%s' now, absent there", lb);
+			else if (!*lb)
+				out = xasprintf("'%s' there, absent now", la);
+			else
+				out = xasprintf("'%s' there, '%s' now", la, lb);
+		}
+		free(la);
+		free(lb);
+		if (out)
+			return out;
+	}
+	return NULL;
+}
+
+bool sweep_point_file_ok(const char *path, const char *id)
+{
+	const char *err;
+	size_t line;
+	struct csv_table *t = csv_read_file(path, &err, &line);
+	bool ok;
+	char *text;
+	size_t n;
+
+	if (!t)
+		return false;
+	ok = t->nrows == 1 && t->ncols > 0 && !strcmp(t->header[0], "point") &&
+	     !strcmp(t->rows[0][0], id);
+	csv_free(t);
+	/* ... and the row is complete: the file ends with its newline. */
+	text = ok ? read_text_file(path) : NULL;
+	ok = text && (n = strlen(text)) > 0 && text[n - 1] == '\n';
+	free(text);
+	return ok;
+}
+
 /* ---- results ---- */
 
 static int union_col(char ***names, size_t *n, const char *name)
@@ -171,8 +295,8 @@ static int union_col(char ***names, size_t *n, const char *name)
 
 int csv_union_write(const char *path, const struct union_input *in, size_t n)
 {
-	char **names = NULL, *tmp = xasprintf("%s.tmp.%d", path, (int)getpid());
-	size_t ncols = 0;
+	char **names = NULL, *text = NULL;
+	size_t ncols = 0, len = 0;
 	int **map = xcalloc(n ? n : 1, sizeof(int *));
 	FILE *f;
 
@@ -184,16 +308,7 @@ int csv_union_write(const char *path, const struct union_input *in, size_t n)
 			map[i][in[i].nextra + c] = union_col(&names, &ncols,
 							     in[i].t->header[c]);
 	}
-	f = fopen(tmp, "w");
-	if (!f) {
-		warnx_("cannot write '%s': %s", path, strerror(errno));
-		for (size_t i = 0; i < n; i++)
-			free(map[i]);
-		free(map);
-		free(names);
-		free(tmp);
-		return -1;
-	}
+	f = open_memstream(&text, &len);
 	for (size_t c = 0; c < ncols; c++)
 		csv_field(f, names[c], c + 1 == ncols);
 	for (size_t i = 0; i < n; i++) {
@@ -214,13 +329,14 @@ int csv_union_write(const char *path, const struct union_input *in, size_t n)
 	}
 	free(map);
 	free(names);
-	if (fflush(f) || fsync(fileno(f)) || fclose(f) || rename(tmp, path)) {
+	if (fclose(f))
+		die(1, "out of memory");
+	if (atomic_write_file(path, text, len)) {
 		warnx_("cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
+		free(text);
 		return -1;
 	}
-	free(tmp);
+	free(text);
 	return 0;
 }
 
@@ -249,13 +365,27 @@ long sweep_collect(const char *dir)
 	}
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
-		/* Finished points only: temp files of a killed run are not. */
-		if (l > 4 && !strcmp(de->d_name + l - 4, ".csv")) {
-			files = realloc(files, (n + 1) * sizeof(char *));
-			if (!files)
-				die(1, "out of memory");
-			files[n++] = xasprintf("%s/%s", pdir, de->d_name);
+		char *path, *id;
+
+		/* Finished points only: temp files of a killed run are not, nor
+		 * a point file without its one complete row (left by a full disk
+		 * or an older memscale; the sweep runs such a point again). */
+		if (l <= 4 || strcmp(de->d_name + l - 4, ".csv"))
+			continue;
+		path = xasprintf("%s/%s", pdir, de->d_name);
+		id = xasprintf("%.*s", (int)(l - 4), de->d_name);
+		if (!sweep_point_file_ok(path, id)) {
+			warnx_("sweep: note: %s is not a finished point (no complete "
+			       "row); left out", path);
+			free(path);
+			free(id);
+			continue;
 		}
+		free(id);
+		files = realloc(files, (n + 1) * sizeof(char *));
+		if (!files)
+			die(1, "out of memory");
+		files[n++] = path;
 	}
 	closedir(d);
 	if (n) /* qsort(NULL, 0) is undefined */
@@ -279,7 +409,11 @@ long sweep_collect(const char *dir)
 		rc = -1;
 	/* Sidecar for merge: the machine that collected the points. */
 	side = xasprintf("%s/results.json", dir);
-	if (rc >= 0 && (f = fopen(side, "w"))) {
+	if (rc >= 0) {
+		char *text = NULL;
+		size_t len = 0;
+
+		f = open_memstream(&text, &len);
 		json_begin(&j, f);
 		json_str(&j, "tool", "memscale");
 		json_str(&j, "time", meta_now_iso());
@@ -287,8 +421,13 @@ long sweep_collect(const char *dir)
 		json_int(&j, "points", rc);
 		meta_env_end();
 		meta_json(&j);
-		json_end(&j);
-		fclose(f);
+		if (json_end(&j) || fclose(f))
+			die(1, "out of memory");
+		if (atomic_write_file(side, text, len)) {
+			warnx_("cannot write '%s': %s", side, strerror(errno));
+			rc = -1;
+		}
+		free(text);
 	}
 	for (size_t i = 0; i < n; i++) {
 		csv_free(tables[i]);

@@ -46,7 +46,12 @@ struct sweep {
 /* splitmix64: the shuffles' generator; the seed fully defines it. */
 uint64_t splitmix64(uint64_t *state);
 
-/* Expands e (after exp_apply_quick / reps override) on this machine. */
+/* The largest matrix a sweep expands (10^7 points, ~1 GB of point
+ * records); a larger one is refused with one line, exit 2. */
+#define SWEEP_MAX_POINTS 10000000
+
+/* Expands e (after exp_apply_quick / reps override) on this machine;
+ * dies with EXIT_USAGE above SWEEP_MAX_POINTS. */
 void sweep_expand(struct sweep *s, struct experiment *e, uint64_t seed);
 void sweep_free(struct sweep *s);
 /* "p0007" */
@@ -55,6 +60,23 @@ void sweep_point_id(const struct sweep_point *p, char *buf, size_t len);
 char *sweep_point_desc(const struct sweep *s, const struct sweep_point *p);
 /* Estimated seconds for one point (warm-up + measured + start-up). */
 double sweep_point_estimate(const struct experiment *e);
+
+/*
+ * The settings that change a sweep's results, one "key = value" line
+ * each in a fixed order (experiment name, workloads, resolved workers,
+ * mode, seconds, warmup, sample_ms, reps, lock, counter, trace, base,
+ * every [fixed], variant and axis setting), and their FNV-1a 64-bit hash.
+ * DIR/settings.txt holds them; --resume, --point and --collect refuse a
+ * directory whose settings differ, naming the first differing line.
+ */
+char *sweep_settings_text(const struct sweep *s);
+uint64_t sweep_settings_hash(const char *text);
+/* NULL when equal, else "KEY: X there, Y now" of the first difference. */
+char *sweep_settings_diff(const char *there, const char *now);
+
+/* True when PATH is a finished point file of point ID: a header starting
+ * "point,", exactly one complete row, whose point column is ID. */
+bool sweep_point_file_ok(const char *path, const char *id);
 
 /* Rebuilds DIR/results.csv (+ results.json) from DIR/points/; returns the
  * number of points found, or -1 with a message printed. */

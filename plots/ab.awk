@@ -32,7 +32,6 @@
 # NWL and WLNAME (the x tic labels), YMIN, YMAX, CLIP (0, or the value
 # beyond which bars are cut at the axis limit).
 
-function q(s) { gsub(/"/, "\\\"", s); return "\"" s "\"" }
 
 BEGIN {
 	FS = ","
@@ -186,11 +185,11 @@ END {
 		}
 	}
 	printf("NSERIES = %d\nNWL = %d\nBARW = %g\n", nser, nwl, 0.8 / (nser > 0 ? nser : 1)) > inc
-	printf("array SNAME[%d]\narray SKEY[%d]\narray SKIND[%d]\narray SDUP[%d]\narray WLNAME[%d]\n",
-	       nser ? nser : 1, nser ? nser : 1, nser ? nser : 1, nser ? nser : 1, nwl) > inc
-	for (t = 1; t <= nser; t++)
-		printf("SNAME[%d] = %s\nSKEY[%d] = %s\nSKIND[%d] = %s\nSDUP[%d] = %d\n", t, q(sname[t]),
-		       t, q(skey[t]), t, q(skind[t]), t, sdup[t] + 0) > inc
-	for (i = 1; i <= nwl; i++) printf("WLNAME[%d] = %s\n", i, q(wl[i])) > inc
+	# names as data (strings.awk), never pasted into the script; SDUP is a number
+	gp_str = inc ".str"
+	printf("%s%s%s%s", gp_strings(sname, "SNAME", nser), gp_strings(skey, "SKEY", nser),
+	       gp_strings(skind, "SKIND", nser), gp_strings(wl, "WLNAME", nwl)) > inc
+	printf("array SDUP[%d]\n", nser ? nser : 1) > inc
+	for (t = 1; t <= nser; t++) printf("SDUP[%d] = %d\n", t, sdup[t] + 0) > inc
 	printf("YMIN = %g\nYMAX = %g\nMEASURED = %d\nCLIP = %g\n", ymin, ymax, nmeas + 0, clip) > inc
 }

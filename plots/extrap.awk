@@ -12,7 +12,6 @@
 # colour), SKIND ("l" line, "p" published, "m" measured), SVAR (index of
 # the patch variant: dash and marker), XMAX.
 
-function q(s) { gsub(/"/, "\\\"", s); return "\"" s "\"" }
 function add(kind, name, key, patch, x, y,    id)
 {
 	id = kind SUBSEP name
@@ -43,10 +42,11 @@ END {
 		if (i > 1) printf("\n\n")
 		printf("# series\t%s\t%s\n%s", sname[i], skey[i], pts[i])
 	}
-	printf("NSERIES = %d\narray SNAME[%d]\narray SKEY[%d]\narray SKIND[%d]\narray SVAR[%d]\n",
-	       ns, ns, ns, ns, ns) > inc
+	# names as data (strings.awk), never pasted into the script
+	gp_str = inc ".str"
+	printf("NSERIES = %d\n%s%s%sarray SVAR[%d]\n", ns, gp_strings(sname, "SNAME", ns),
+	       gp_strings(skey, "SKEY", ns), gp_strings(skind, "SKIND", ns), ns) > inc
 	for (i = 1; i <= ns; i++)
-		printf("SNAME[%d] = %s\nSKEY[%d] = %s\nSKIND[%d] = %s\nSVAR[%d] = %d\n", i, q(sname[i]),
-		       i, q(skey[i]), i, q(skind[i]), i, svar[i]) > inc
+		printf("SVAR[%d] = %d\n", i, svar[i]) > inc
 	printf("XMAX = %g\n", xmax) > inc
 }

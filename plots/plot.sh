@@ -47,9 +47,15 @@ else
 	echo "$RESULTS" > "$D/files.txt"; : > "$D/pred_files.txt"
 fi
 if [ ! -s "$D/files.txt" ]; then say "no result CSV under '$RESULTS'"; fi
+# One file name per line, each one word (blanks, quotes and glob
+# characters in names are the files' own).
+NL='
+'
+IFS_SAVED=$IFS; IFS=$NL; set -f
 # shellcheck disable=SC2046
 awk -f "$PLOTDIR/merge.awk" -v knobs="$D/knobs.txt" $(cat "$D/files.txt") /dev/null > "$D/all.csv"
 awk 'FNR == 1 && NR > 1 { next } { print }' $(cat "$D/pred_files.txt") /dev/null > "$D/predictions.csv"
+IFS=$IFS_SAVED; set +f
 ALL=$D/all.csv
 # Published numbers: the experiment files' [published] sections, the one
 # source compare and demo read too (PUBLISHED=FILE overrides, for tests).
@@ -75,9 +81,12 @@ say "$NROWS result rows from $(wc -l < "$D/files.txt") file(s); figures in $OUT"
 has_col() { head -1 "$ALL" | tr ',' '\n' | grep -qx "$1"; }
 
 # render NAME SCRIPT DATA INC TITLE SOURCES NOTE
+# Every value reaches gnuplot as an argument of call.gp (data, never
+# source text: a title or path holding ' or ` cannot run anything), and
+# the names in INC as data too (strings.awk).
 render() {
 	for fmt in $FORMATS; do
-		gnuplot -e "plotdir='$PLOTDIR'; term='$fmt'; out='$OUT/$1.$fmt'; data='$3'; inc='$4'; ttl='$5'" \
+		gnuplot -c "$PLOTDIR/call.gp" "$PLOTDIR" "$fmt" "$OUT/$1.$fmt" "$3" "$4" "$5" \
 			"$PLOTDIR/$2" 2> "$D/$1.$fmt.log"
 		if [ ! -s "$OUT/$1.$fmt" ] || grep -q -i 'error' "$D/$1.$fmt.log"; then
 			say "gnuplot failed for $1.$fmt:"; sed 's/^/  /' "$D/$1.$fmt.log" >&2
@@ -99,7 +108,8 @@ series_plot() {
 	if [ "$(awk '/^[0-9]/ { x[$1] = 1 } END { n = 0; for (k in x) n++; print n }' "$D/$name.dat")" -lt 2 ]; then
 		say "skipping $name: one x value only (see the A/B figure)"; return 0
 	fi
-	awk -f "$PLOTDIR/series.awk" -v ycol="$ycol" "$D/$name.dat" > "$D/$name.gp"
+	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/series.awk" -v ycol="$ycol" \
+		-v gp_str="$D/$name.gp.str" "$D/$name.dat" > "$D/$name.gp"
 	render "$name" "$script" "$D/$name.dat" "$D/$name.gp" "$title" "$srcs" "$note"
 }
 
@@ -143,7 +153,9 @@ awk -F, -v list="$D/plain_sources.txt" '
 	($(c["source"]) in plain) { k = $(c["workload"]) SUBSEP $(c["source"])
 		if (!(k in seen)) { seen[k] = 1; n[$(c["workload"])]++ } }
 	END { for (w in n) if (n[w] > 1 && w != "lock" && w != "counter") print w }' "$ALL" | sort > "$D/overlays.txt"
+IFS=$NL; set -f
 for wl in $(cat "$D/overlays.txt"); do
+	IFS=$IFS_SAVED; set +f
 	awk -F, -v list="$D/plain_sources.txt" -v w="$wl" '
 		BEGIN { while ((getline l < list) > 0) plain[l] = 1 }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
@@ -156,12 +168,15 @@ for wl in $(cat "$D/overlays.txt"); do
 		-v x=workers -v y=ops_per_sec -v series=source -v where="workload=$wl"
 	ALL=$ALL_SAVED
 done
+IFS=$IFS_SAVED; set +f
 in_overlay() { # SOURCE WORKLOAD: drawn in an overlay figure above
 	grep -qx "$2" "$D/overlays.txt" && grep -qx "$1" "$D/plain_sources.txt"
 }
 
 # --- 1. throughput against workers, per experiment and workload ----------
+IFS=$NL; set -f
 for g in $(groups); do
+	IFS=$IFS_SAVED; set +f
 	src=${g%%,*} wl=${g#*,}
 	case $wl in lock|counter) continue ;; esac
 	in_overlay "$src" "$wl" && continue
@@ -172,9 +187,12 @@ for g in $(groups); do
 		-v x=workers -v y=ops_per_sec -v series="$ser" -v keycol="$kc" \
 		-v where="source=$src;workload=$wl"
 done
+IFS=$IFS_SAVED; set +f
 
 # --- 2. lock algorithms: throughput and fairness ------------------------
+IFS=$NL; set -f
 for g in $(groups); do
+	IFS=$IFS_SAVED; set +f
 	src=${g%%,*} wl=${g#*,}
 	[ "$wl" = lock ] || continue
 	ser="lock $(varying "$src" lock lock)"
@@ -182,9 +200,12 @@ for g in $(groups); do
 		"$src" "" 2 -- -v x=workers -v y="ops_per_sec fairness_cv" -v series="$ser" -v keycol=lock \
 		-v where="source=$src;workload=lock"
 done
+IFS=$IFS_SAVED; set +f
 
 # --- 3. counter trade-off ------------------------------------------------
+IFS=$NL; set -f
 for g in $(groups); do
+	IFS=$IFS_SAVED; set +f
 	src=${g%%,*} wl=${g#*,}
 	[ "$wl" = counter ] || continue
 	for c in threshold error_bound max_error_observed; do
@@ -199,12 +220,15 @@ for g in $(groups); do
 		-v x=threshold -v y="ops_per_sec max_error_observed error_bound" -v series="$ser" -v keycol=counter \
 		-v where="source=$src;workload=counter;workers=$maxw;threshold=*"
 done
+IFS=$IFS_SAVED; set +f
 
 # --- 4. contention against workers (when the tracing columns exist) -----
 # Classes are found by their <class>_contended_pct column.
 classes=$(head -1 "$ALL" | tr ',' '\n' | sed -n 's/_contended_pct$//p')
 if [ -z "$classes" ]; then say "skipping contention figures: no <class>_contended_pct columns"; fi
+IFS=$NL; set -f
 for g in $(groups); do
+	IFS=$IFS_SAVED; set +f
 	[ -n "$classes" ] || break
 	src=${g%%,*} wl=${g#*,}
 	name="contention_$(slug "$src")_$(slug "$wl")"
@@ -237,13 +261,17 @@ for g in $(groups); do
 	if [ "$(awk '/^[0-9]/ { x[$1] = 1 } END { n = 0; for (k in x) n++; print n }' "$D/$name.dat")" -lt 2 ]; then
 		say "skipping $name: one worker count only"; continue
 	fi
-	awk -f "$PLOTDIR/series.awk" "$D/$name.dat" > "$D/$name.gp"
+	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/series.awk" -v gp_str="$D/$name.gp.str" \
+		"$D/$name.dat" > "$D/$name.gp"
 	render "$name" contention.gp "$D/$name.dat" "$D/$name.gp" \
 		"$wl ($src): lock contention vs workers" "$src" "series: lock class${ser:+ and $ser}"
 done
+IFS=$IFS_SAVED; set +f
 
 # --- 5. seed A/B: measured beside published ------------------------------
+IFS=$NL; set -f
 for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
+	IFS=$IFS_SAVED; set +f
 	name="ab_$(slug "$seed")"
 	# the experiment's axes (its [axis] section, as recorded by the sweep):
 	# kept apart, never averaged over
@@ -251,13 +279,14 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 		/^[[:space:]]*\[/ { a = ($0 ~ /^[[:space:]]*\[axis\]/); next }
 		a && /=/ && !/^[[:space:]]*[#;]/ { k = $0; sub(/[[:space:]]*=.*/, "", k); sub(/^[[:space:]]*/, "", k); if (k ~ /^[A-Za-z0-9_]+$/) printf("%s ", k) }' \
 		"$RABS/$seed/experiment.ini")
-	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
+	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
+		-v gp_str="$D/$name.gp.str" \
 		"$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
 	# the intervals of the measured changes, as compare computes them;
 	# then the bars again with their error bars
 	MEMSCALE=$MEMSCALE sh "$PLOTDIR/abci.sh" "$D/$name.tsv" > "$D/${name}_ci.tsv" 2>/dev/null
-	awk -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
-		-v ci="$D/${name}_ci.tsv" "$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
+	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
+		-v gp_str="$D/$name.gp.str" -v ci="$D/${name}_ci.tsv" "$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
 	note=measured
 	# published values only beside measured ones: no figure of a seed
 	# these results do not contain
@@ -268,7 +297,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 	# --- 6. extrapolation to 224 CPUs, when predictions exist ---------
 	if [ ! -s "$D/predictions.csv" ]; then continue; fi
 	xname="extrapolation_$(slug "$seed")"
-	if awk -f "$PLOTDIR/extrap.awk" -v seed="$seed" -v inc="$D/$xname.gp" \
+	if awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/extrap.awk" -v seed="$seed" -v inc="$D/$xname.gp" \
 		"$D/predictions.csv" "$PUBLISHED" "$D/$name.tsv" > "$D/$xname.dat" 2> "$D/$xname.err"; then
 		render "$xname" extrap.gp "$D/$xname.dat" "$D/$xname.gp" \
 			"$seed: extrapolated change vs CPUs" "$seed" "predictions"
@@ -276,6 +305,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 		say "skipping $xname: $(cat "$D/$xname.err")"
 	fi
 done
+IFS=$IFS_SAVED; set +f
 [ -s "$D/predictions.csv" ] || say "skipping extrapolation figures: no predictions.csv"
 say "$(wc -l < "$OUT/figures.tsv") figure(s) written"
 exit 0

@@ -9,6 +9,7 @@
 # the slope of the linear-scaling reference), and a unit for throughput
 # axes: YSCALE divides ops/s so that tic labels stay short, YUNIT names it.
 
+# Strings go to gnuplot as data (strings.awk; -v gp_str=DATA.gp.str).
 function q(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
 
 BEGIN { if (ycol == "") ycol = 2; xmin = ""; ymax = 0; linear = 0 }
@@ -30,10 +31,10 @@ BEGIN { if (ycol == "") ycol = 2; xmin = ""; ymax = 0; linear = 0 }
 END {
 	printf("NSERIES = %d\n", n)
 	if (n > 0) {
-		printf("array SNAME[%d]\narray SKEY[%d]\narray SDUP[%d]\n", n, n, n)
+		printf("%s%sarray SDUP[%d]\n", gp_strings(name, "SNAME", n),
+		       gp_strings(key, "SKEY", n), n)
 		for (i = 1; i <= n; i++)
-			printf("SNAME[%d] = %s\nSKEY[%d] = %s\nSDUP[%d] = %d\n", i, q(name[i]),
-			       i, q(key[i]), i, dup[key[i]]++)
+			printf("SDUP[%d] = %d\n", i, dup[key[i]]++)
 	}
 	printf("XMIN = %g\nXMAX = %g\nYMAX = %g\nLINEAR = %g\n",
 	       xmin + 0, xmax + 0, ymax, linear)

@@ -155,7 +155,7 @@ id=$(sed -n 2p "$J/jobs.txt" | sed 's/.*--point //')
 ok $? "a task id past the list fails (exit 2)"
 
 # --- 7. smaller defects (continued) ------------------------------------------
-expect_usage "--collect with other options than the sweep's" "holds a different sweep" -- \
+expect_usage "--collect with other options than the sweep's" "run with other settings\|holds a different sweep" -- \
 	$MEMSCALE sweep experiments/stats_batch.ini --out "$J" --collect
 $MEMSCALE sweep experiments/stats_batch.ini --quick --out "$J" -O workers=1 -O reps=1 \
 	-O seconds=0.1 --collect >/dev/null 2>&1; ok $? "--collect with the sweep's own options"

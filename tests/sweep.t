@@ -65,7 +65,7 @@ ok $? "results.csv holds every point exactly once ($total rows, $rows ids, $dups
 grep -q '"seed": 11' $D/sweep.json; ok $? "sweep.json records the seed"
 grep -q '"machine"' $D/sweep.json && grep -q '"points"' $D/sweep.json
 ok $? "sweep.json records the machine and the expanded matrix"
-expect_usage "a different matrix in the same directory is refused" "different sweep" -- \
+expect_usage "a different matrix in the same directory is refused" "run with other settings (first difference: .reps = " -- \
 	$MEMSCALE sweep $EXP --out $D --reps 2 --resume
 expect_exit 0 "compare --experiment on the sweep" -- $MEMSCALE compare --experiment $D
 grep -q '^lock-locks1-1 ' "$TMP/out" && grep -q 'Published' "$TMP/out"

@@ -4,8 +4,9 @@
  * Drives the lttng(1) CLI by fork/exec with argument vectors (no shell,
  * so no quoting or injection issues):
  *
- *   lttng-sessiond --daemonize --no-kernel   only if none answers; we stop
- *                                            exactly the daemon we started
+ *   lttng-sessiond --daemonize --no-kernel   only if none answers; the
+ *                                            last traced run using a daemon
+ *                                            memscale started stops it
  *   lttng create memscale-<pid>-<time> --output=DIR
  *   lttng enable-channel -u --subbuf-size=4M --num-subbuf=4 memscale
  *                        (per-UID buffers, discard mode: the defaults)
@@ -37,10 +38,21 @@
  * few hundred ns, a contended acquisition three of them):
  * MEMSCALE_TRACE_EVENTS=memscale:lock_agg,memscale:run_phase records the
  * aggregates only (the lttng enable-event list; default memscale:*).
+ *
+ * The session daemon is shared by reference count: every traced run
+ * holds a file user.PID in the checked state directory (tracing/state.h),
+ * and the file "sessiond" names a daemon memscale started.  Under the
+ * directory's lock a run registers (starting the daemon if none answers)
+ * and releases; the run that releases last, with no session left on the
+ * daemon, stops it, so concurrent traced runs never stop each other's
+ * daemon.  A run killed by SIGKILL leaves its user file; the next run
+ * removes it (its pid is gone).  The daemon is signalled only when
+ * /proc says that pid is an lttng-sessiond of our uid.
  */
 #include "trace/tp.h"
 #include "tracing/session.h"
 #include "tracing/lockstat.h"
+#include "tracing/state.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -57,7 +69,7 @@
 struct trace_session {
 	char *name;
 	char *dir;
-	pid_t sessiond; /* the daemon we started, 0 if it was already there */
+	bool registered; /* holds a reference on the session daemon */
 	bool active;
 	bool only_self; /* vpid tracker: this process and its workers */
 };
@@ -86,7 +98,7 @@ static char *find_in_path(const char *prog)
 
 /* Runs argv[0] (found in PATH) with stdout discarded; stderr is kept
  * unless quiet.  Returns the exit status, or -1 if it could not run. */
-static int run_cmd(char *const argv[], bool quiet)
+static int run_tool(char *const argv[], bool quiet)
 {
 	pid_t pid;
 	int ws;
@@ -119,7 +131,7 @@ static int lttng(bool quiet, const char *a1, const char *a2, const char *a3,
 {
 	char *argv[] = { "lttng", (char *)a1, (char *)a2, (char *)a3, (char *)a4,
 			 (char *)a5, (char *)a6, (char *)a7, NULL };
-	return run_cmd(argv, quiet);
+	return run_tool(argv, quiet);
 }
 
 static bool sessiond_alive(void)
@@ -241,7 +253,7 @@ static void prepare_dir(const char *dir)
 	free(p);
 }
 
-static void forget_sessiond(pid_t dpid);
+static void sessiond_release(struct trace_session *s);
 
 /* die() and exit() paths: leave no session, and no daemon we started. */
 static void cleanup_at_exit(void)
@@ -251,9 +263,7 @@ static void cleanup_at_exit(void)
 	if (live->active)
 		lttng(true, "destroy", live->name, NULL, NULL, NULL, NULL, NULL);
 	live->active = false;
-	stop_sessiond(live->sessiond);
-	forget_sessiond(live->sessiond);
-	live->sessiond = 0;
+	sessiond_release(live);
 }
 
 /* Record only this process (other memscale processes of the same user
@@ -317,102 +327,155 @@ static char *lttng_output(char *const argv[])
 	return text;
 }
 
-/* Where a run that starts lttng-sessiond records "DAEMON_PID OWNER_PID",
- * so that a later run can stop a daemon whose owner was killed. */
-static char *sessiond_note_path(void)
-{
-	return xasprintf("/tmp/memscale-sessiond.%d", (int)geteuid());
-}
-
 /*
  * A traced run killed by SIGKILL leaves its session (memscale-PID-TIME)
- * and maybe the session daemon it started.  Destroy every memscale
- * session whose process is gone; stop the daemon a dead run started when
- * no session is left on it.  Returns the pid of that daemon when it is
- * still running (the caller adopts it and stops it at the end).
+ * and its user file: destroy every memscale session whose process is
+ * gone.  Returns the number of sessions left on the daemon.
  */
-static pid_t clean_stale(void)
+static size_t clean_stale_sessions(void)
 {
 	char *argv[] = { "lttng", "list", NULL };
-	char *text, *line, *save = NULL, *note = sessiond_note_path();
-	long dpid = 0, owner = 0;
-	bool others = false;
-	FILE *f;
+	char *text, *line, *save = NULL;
+	size_t left = 0;
 
-	if ((text = lttng_output(argv))) {
-		for (line = strtok_r(text, "\n", &save); line;
-		     line = strtok_r(NULL, "\n", &save)) {
-			char name[128];
-			int pid;
-			/* "  1) memscale-1234-1700000000 [active]" */
-			if (sscanf(line, " %*d) %127s", name) != 1)
-				continue;
-			if (sscanf(name, "memscale-%d-", &pid) == 1 && pid > 0 &&
-			    pid != getpid() && pid_gone(pid)) {
-				lttng(true, "destroy", name, NULL, NULL, NULL, NULL, NULL);
-				warnx_("note: destroyed LTTng session %s left by a "
-				       "killed run", name);
-			} else {
-				others = true;
-			}
+	if (!(text = lttng_output(argv)))
+		return 0;
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char name[128];
+		int pid;
+		/* "  1) memscale-1234-1700000000 [active]" */
+		if (sscanf(line, " %*d) %127s", name) != 1)
+			continue;
+		if (sscanf(name, "memscale-%d-", &pid) == 1 && pid > 0 &&
+		    pid != getpid() && pid_gone(pid)) {
+			lttng(true, "destroy", name, NULL, NULL, NULL, NULL, NULL);
+			warnx_("note: destroyed LTTng session %s left by a "
+			       "killed run", name);
+		} else {
+			left++;
 		}
-		free(text);
 	}
-	if ((f = fopen(note, "r"))) {
-		if (fscanf(f, "%ld %ld", &dpid, &owner) != 2)
-			dpid = owner = 0;
-		fclose(f);
-	}
-	if (dpid > 1 && owner > 0 && pid_gone((pid_t)owner)) {
-		unlink(note);
-		if (pid_gone((pid_t)dpid)) {
-			dpid = 0;
-		} else if (!others) {
-			stop_sessiond((pid_t)dpid);
-			warnx_("note: stopped lttng-sessiond %ld left by a killed run", dpid);
-			dpid = 0;
-		}
-	} else {
-		dpid = 0;
-	}
-	free(note);
-	return (pid_t)dpid;
+	free(text);
+	return left;
 }
 
-static void note_sessiond(pid_t dpid)
+/* Live traced runs other than this one holding a reference; the user
+ * files of dead ones are removed.  Under the state lock. */
+static size_t other_users(void)
 {
-	char *note = sessiond_note_path();
+	pid_t *pids;
+	size_t n = state_list_pids("user.", &pids), live_users = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char name[32];
+		long v;
+
+		snprintf(name, sizeof(name), "user.%d", (int)pids[i]);
+		/* read for its checks: another user's file is refused */
+		(void)state_read_long(name, &v);
+		if (pids[i] == getpid())
+			continue;
+		if (pid_gone(pids[i]))
+			state_remove(name);
+		else
+			live_users++;
+	}
+	free(pids);
+	return live_users;
+}
+
+/* PID, when it is an lttng-sessiond process of our uid; else 0. */
+static pid_t verified_sessiond(long pid)
+{
+	char path[64], comm[64] = "";
+	struct stat st;
 	FILE *f;
 
-	if (dpid <= 0) {
-		free(note);
+	if (pid <= 1 || pid > 0x7fffffff)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%ld", pid);
+	if (stat(path, &st) || st.st_uid != geteuid())
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+	if (!(f = fopen(path, "re")))
+		return 0;
+	if (!fgets(comm, sizeof(comm), f))
+		comm[0] = '\0';
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	return strcmp(comm, "lttng-sessiond") ? 0 : (pid_t)pid;
+}
+
+static char *user_file(void)
+{
+	return xasprintf("user.%d", (int)getpid());
+}
+
+/* Takes this run's reference on the session daemon, starting one when
+ * none answers. */
+static void sessiond_acquire(struct trace_session *s)
+{
+	int lk = state_lock();
+	char *me = user_file();
+	long dpid;
+
+	clean_stale_sessions();
+	other_users(); /* prunes the dead */
+	state_write_long(me, getpid());
+	s->registered = true;
+	if (state_read_long("sessiond", &dpid) && !verified_sessiond(dpid))
+		state_remove("sessiond"); /* gone: its pid means nothing now */
+	if (!sessiond_alive()) {
+		char *argv[] = { "lttng-sessiond", "--daemonize", "--no-kernel", NULL };
+		char *bin = find_in_path("lttng-sessiond");
+		pid_t d;
+
+		if (!bin)
+			die(EXIT_USAGE, "--trace needs 'lttng-sessiond' from the Debian "
+			    "package lttng-tools (not found in PATH)");
+		free(bin);
+		if (run_tool(argv, false) != 0)
+			die(1, "--trace: could not start lttng-sessiond");
+		if ((d = verified_sessiond(read_sessiond_pid())))
+			state_write_long("sessiond", d);
+		for (int i = 0; i < 200 && !sessiond_alive(); i++)
+			usleep(10000);
+	}
+	state_unlock(lk);
+	free(me);
+}
+
+/* Drops this run's reference; the last run stops a daemon memscale
+ * started once no session is left on it. */
+static void sessiond_release(struct trace_session *s)
+{
+	int lk;
+	char *me;
+	long dpid;
+	pid_t d;
+
+	if (!s->registered || state_refused())
 		return;
+	s->registered = false;
+	lk = state_lock();
+	me = user_file();
+	state_remove(me);
+	if (!other_users() && state_read_long("sessiond", &dpid)) {
+		if (!(d = verified_sessiond(dpid))) {
+			state_remove("sessiond");
+		} else if (!clean_stale_sessions()) {
+			stop_sessiond(d);
+			state_remove("sessiond");
+		}
 	}
-	if ((f = fopen(note, "w"))) {
-		fprintf(f, "%d %d\n", (int)dpid, (int)getpid());
-		fclose(f);
-	}
-	free(note);
-}
-
-static void forget_sessiond(pid_t dpid)
-{
-	char *note = sessiond_note_path();
-	long d = 0, o = 0;
-	FILE *f = fopen(note, "r");
-
-	if (f) {
-		if (fscanf(f, "%ld %ld", &d, &o) == 2 && d == dpid && o == getpid())
-			unlink(note);
-		fclose(f);
-	}
-	free(note);
+	state_unlock(lk);
+	free(me);
 }
 
 struct trace_session *trace_session_start(const char *dir, const char *out,
 					  bool only_self)
 {
-	pid_t adopted;
 	struct trace_session *s;
 	char *bin, *subbuf, *nsub;
 	const char *e;
@@ -421,6 +484,7 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 	if (!TRACE_BUILT_IN)
 		die(EXIT_USAGE, "--trace: tracing was compiled out (built with "
 		    "TRACE=0, or with ThreadSanitizer); rebuild with 'make TRACE=1'");
+	state_dir(); /* checked before anything else is done */
 	if (!(bin = find_in_path("lttng")))
 		die(EXIT_USAGE, "--trace needs the 'lttng' command from the Debian "
 		    "package lttng-tools (not found in PATH); 'make deps' installs it");
@@ -439,26 +503,7 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 
 	live = s;
 	atexit(cleanup_at_exit);
-	adopted = clean_stale();
-	if (adopted && !pid_gone(adopted)) {
-		/* a dead run's daemon still serves others' sessions, or had
-		 * none left and could not be stopped: ours to stop now */
-		s->sessiond = adopted;
-		note_sessiond(adopted);
-	}
-	if (!sessiond_alive()) {
-		char *argv[] = { "lttng-sessiond", "--daemonize", "--no-kernel", NULL };
-		if (!(bin = find_in_path("lttng-sessiond")))
-			die(EXIT_USAGE, "--trace needs 'lttng-sessiond' from the Debian "
-			    "package lttng-tools (not found in PATH)");
-		free(bin);
-		if (run_cmd(argv, false) != 0)
-			die(1, "--trace: could not start lttng-sessiond");
-		s->sessiond = read_sessiond_pid();
-		note_sessiond(s->sessiond);
-		for (int i = 0; i < 200 && !sessiond_alive(); i++)
-			usleep(10000);
-	}
+	sessiond_acquire(s);
 
 	s->name = xasprintf("memscale-%d-%ld", (int)getpid(), (long)time(NULL));
 	s->only_self = only_self;
@@ -533,8 +578,7 @@ int trace_session_stop(struct trace_session *s)
 		status = 1;
 	s->active = false;
 	live = NULL;
-	stop_sessiond(s->sessiond);
-	forget_sessiond(s->sessiond);
+	sessiond_release(s);
 	if (lockstat_count(s->dir, &c) == 0) {
 		fprintf(stderr, "memscale: trace %s: %llu events, %llu discarded "
 			"by the tracer (lost)%s\n", s->dir,
