@@ -262,14 +262,35 @@ bool validate_lock_run(const struct lock_ops *ops, unsigned threads,
 	pthread_barrier_t gate;
 	struct timespec deadline = after(seconds);
 
+	cpu_set_t allowed;
+	int cpus[CPU_SETSIZE], ncpus = 0;
+	bool pin = !getenv("MEMSCALE_VALIDATE_NOPIN");
+
+	/* Each thread on its own CPU of those allowed (round robin when
+	 * there are more threads): two threads the scheduler stacks on one
+	 * CPU never run at once, and a rare window needs them to. */
+	if (!sched_getaffinity(0, sizeof(allowed), &allowed))
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &allowed))
+				cpus[ncpus++] = c;
 	sh->min_done = min_seconds <= 0;
 	pthread_barrier_init(&gate, NULL, threads);
 	for (unsigned i = 0; i < threads; i++) {
+		pthread_attr_t attr;
+		cpu_set_t one;
+
 		args[i] = (struct varg){ ops, lock, lock_ctx_new(ops, arena, lock, i),
 					 sh, &gate, i, threads, iterations };
-		if ((errno = pthread_create(&tids[i], NULL,
+		pthread_attr_init(&attr);
+		if (pin && ncpus) {
+			CPU_ZERO(&one);
+			CPU_SET(cpus[i % (unsigned)ncpus], &one);
+			pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
+		}
+		if ((errno = pthread_create(&tids[i], &attr,
 					   control ? vthread_control : vthread, &args[i])))
 			die_errno(1, "validate: cannot create thread");
+		pthread_attr_destroy(&attr);
 	}
 	if (min_seconds > 0) {
 		/* Threads on one CPU overlap only where the scheduler preempts
