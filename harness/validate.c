@@ -119,7 +119,7 @@ static inline void vhold(uint64_t *rs, unsigned n)
 /*
  * Outside the lock: a random think, log-uniform over 0..255 loop
  * iterations (a uniform one rarely lands in the few-nanosecond windows a
- * rare bug leaves; measured on the 1-in-1000 control, docs/validation.md),
+ * rare bug leaves; measured on the 1-in-1000 control, docs/lock-validator.md),
  * and now and then the CPU given up (locktorture's
  * torture_preempt_schedule()).
  */

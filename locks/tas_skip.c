@@ -7,7 +7,7 @@
  * barrier, a lost wake-up), where the shipped controls `none` and the
  * validator's racy_tas are wrong every time.  `memscale validate` must
  * catch tas_skip1000 before it passes any lock; tas_skip10000 measures
- * how much rarer a bug the defaults still catch (docs/validate.md).
+ * how much rarer a bug the defaults still catch (docs/lock-validator.md).
  *
  * Registered as lock controls (REGISTER(lock_control, ...)), never as
  * locks: `list locks`, `validate --all`, the benchmarks and the lock

@@ -10,7 +10,7 @@ SEEDS="layout_false_sharing stats_batch permemcg_flush lru_lock_split"
 mkdir -p "$OUT"
 
 echo "== validating every lock and counter"
-$M validate --all --threads 2 --iterations 50000
+$M validate --all --threads 2
 
 echo "== every lock, 1..$(nproc) workers, cs=100ns think=100ns (0.5 s each)"
 rm -f "$OUT/locks.csv" "$OUT/locks.json"
