@@ -33,22 +33,6 @@ static void tas_skip_init_period(void *lock, unsigned long period)
 	l->period = period;
 }
 
-static int tas_skip1000_init(void *lock, unsigned max_workers, struct arena *a)
-{
-	(void)max_workers;
-	(void)a;
-	tas_skip_init_period(lock, 1000);
-	return 0;
-}
-
-static int tas_skip10000_init(void *lock, unsigned max_workers, struct arena *a)
-{
-	(void)max_workers;
-	(void)a;
-	tas_skip_init_period(lock, 10000);
-	return 0;
-}
-
 /* Workers start at different phases, so their broken acquisitions do not
  * fall on the same iteration. */
 static void tas_skip_ctx_init(void *lock, void *ctx, unsigned worker)
@@ -84,30 +68,29 @@ static void tas_skip_unlock(void *lock, void *ctx)
 	__atomic_store_n(&((struct tas_skip_lock *)lock)->word, 0, __ATOMIC_RELEASE);
 }
 
-const struct lock_ops tas_skip1000_ops = {
-	.name = "tas_skip1000",
-	.description = "test-and-set skipping its atomic once per 1000 acquisitions "
-		       "(validator sensitivity control)",
-	.size = sizeof(struct tas_skip_lock),
-	.ctx_size = sizeof(struct tas_skip_ctx),
-	.flags = LOCK_F_BROKEN | LOCK_F_SPINS | LOCK_F_NEEDS_CTX,
-	.init = tas_skip1000_init,
-	.ctx_init = tas_skip_ctx_init,
-	.lock = tas_skip_lock,
-	.unlock = tas_skip_unlock,
-};
-REGISTER(lock_control, tas_skip1000_ops);
+/* One control per period: its init, its ops table, its registration. */
+#define TAS_SKIP_CONTROL(period, what)                                        \
+	static int tas_skip##period##_init(void *lock, unsigned max_workers,  \
+					   struct arena *a)                   \
+	{                                                                     \
+		(void)max_workers;                                            \
+		(void)a;                                                      \
+		tas_skip_init_period(lock, period);                           \
+		return 0;                                                     \
+	}                                                                     \
+	const struct lock_ops tas_skip##period##_ops = {                      \
+		.name = "tas_skip" #period,                                   \
+		.description = "test-and-set skipping its atomic once per "   \
+			       #period " acquisitions (validator " what ")",  \
+		.size = sizeof(struct tas_skip_lock),                         \
+		.ctx_size = sizeof(struct tas_skip_ctx),                      \
+		.flags = LOCK_F_BROKEN | LOCK_F_SPINS | LOCK_F_NEEDS_CTX,     \
+		.init = tas_skip##period##_init,                              \
+		.ctx_init = tas_skip_ctx_init,                                \
+		.lock = tas_skip_lock,                                        \
+		.unlock = tas_skip_unlock,                                    \
+	};                                                                    \
+	REGISTER(lock_control, tas_skip##period##_ops)
 
-const struct lock_ops tas_skip10000_ops = {
-	.name = "tas_skip10000",
-	.description = "test-and-set skipping its atomic once per 10000 acquisitions "
-		       "(validator sensitivity measurement)",
-	.size = sizeof(struct tas_skip_lock),
-	.ctx_size = sizeof(struct tas_skip_ctx),
-	.flags = LOCK_F_BROKEN | LOCK_F_SPINS | LOCK_F_NEEDS_CTX,
-	.init = tas_skip10000_init,
-	.ctx_init = tas_skip_ctx_init,
-	.lock = tas_skip_lock,
-	.unlock = tas_skip_unlock,
-};
-REGISTER(lock_control, tas_skip10000_ops);
+TAS_SKIP_CONTROL(1000, "sensitivity control");
+TAS_SKIP_CONTROL(10000, "sensitivity measurement");
