@@ -475,7 +475,7 @@ static void load_or_die(const char *path, const char *column,
 		       nnames, s, err, sizeof(err)))
 		die(EXIT_USAGE, "compare: %s: %s", path, err);
 	if (!s->ngroups || (s->plain && !s->groups[0].n))
-		die(EXIT_USAGE, "compare: %s: no samples%s", path,
+		die(EXIT_USAGE, "compare: %s: nothing to compare: no samples%s", path,
 		    where && where->n ? " match the --where filters" :
 		    s->plain ? "" : " (a header and no rows)");
 	if (stats_set_check(s, need_positive, names, err, sizeof(err)))
