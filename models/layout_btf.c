@@ -44,7 +44,7 @@ static int input_ok(const char *path, char *why, size_t len)
 	FILE *f = input_fopen(path, &bad);
 
 	if (!f) {
-		snprintf(why, len, "'%s' %s", path, bad);
+		snprintf(why, len, "cannot read BTF from '%s': it %s", path, bad);
 		return -1;
 	}
 	fclose(f);
