@@ -491,7 +491,6 @@ static void published_key(struct parser *p, const char *key, const char *value)
 			perr(p, p->line, "published %s value '%s' is not a number or '-'",
 			     i ? "patch" : "base", f[i]);
 	}
-	check_published_change(p, key, f[0], f[1], f[2]);
 	e->published = realloc(e->published, (e->npublished + 1) * sizeof(*pub));
 	if (!e->published)
 		die(1, "out of memory");
@@ -514,6 +513,7 @@ static void published_key(struct parser *p, const char *key, const char *value)
 		*slot = xstrdup(eq + 1);
 		free(f[i]);
 	}
+	check_published_change(p, key, pub->base, pub->patch, pub->change);
 	if (pub->cpus) {
 		long cpus;
 		if (!parse_long(pub->cpus, 1, 1L << 20, &cpus))
