@@ -207,9 +207,12 @@ TSAN_LOCKS := qspinlock ttas_backoff pthread_spin pthread_mutex
 check-tsan: deps
 	$(MAKE) TRACE=0 BUILD=build-tsan BIN=bin-tsan CFLAGS='-O1 -g -fsanitize=thread' \
 		LDFLAGS=-fsanitize=thread bin-tsan/memscale
-	@for l in $(TSAN_LOCKS); do for t in 2 4; do \
+	@# Exit 3 (these short runs could not show the power to catch the
+	@# 1-in-1000 control) is no race; TSAN's own report exits 66.
+	@for l in $(TSAN_LOCKS); do for t in 2 4; do st=0; \
 		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --oversubscribe \
-			--lock $$l --threads $$t --iterations 20000 --min-seconds 0.1 || exit 1; \
+			--lock $$l --threads $$t --iterations 20000 --min-seconds 0.1 || st=$$?; \
+		[ $$st -eq 0 ] || [ $$st -eq 3 ] || exit 1; \
 	done; done
 	for c in $$(bin-tsan/memscale list counters | awk 'NR > 1 { print $$1 }'); do \
 		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --counter $$c --threads 4 --iterations 20000 || exit 1; done

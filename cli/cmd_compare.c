@@ -738,13 +738,25 @@ static char *file_label(const char *path)
 
 static void load_or_die(const char *path, const char *column,
 			const struct where *where, char **names, size_t nnames,
-			struct sample_set *s)
+			struct sample_set *s, bool need_positive)
 {
 	char err[512];
 
 	if (stats_load_flags(path, column, where, (const char *const *)names,
 			     nnames, STATS_SKIP_EMPTY, s, err, sizeof(err)))
 		die(EXIT_USAGE, "compare: %s: %s", path, err);
+	if (!s->ngroups || (s->plain && !s->groups[0].n))
+		die(EXIT_USAGE, "compare: %s: nothing to compare: no samples%s", path,
+		    where && where->n ? " match the --where filters" :
+		    s->plain ? "" : " (a header and no rows)");
+	if (stats_set_check(s, need_positive, names, err, sizeof(err)))
+		die(EXIT_USAGE, "compare: %s: %s", path, err);
+}
+
+/* The mmtests and CSV reports print harmonic means. */
+static bool needs_hmean(const struct cmp *c)
+{
+	return c->fmt == F_MMTESTS || c->fmt == F_CSV;
 }
 
 /* Runs whose row says a worker was descheduled while holding or waiting
@@ -1022,6 +1034,7 @@ static void mmtests_labels(struct cmp *c)
 struct compare_args {
 	const char *expdir, *base_opt, *patch_opt;
 	struct where where;
+	bool column_given; /* -c said (a plain file against a CSV needs it) */
 };
 
 static void parse_args(int argc, char **argv, struct cmp *c, struct compare_args *a)
@@ -1065,6 +1078,7 @@ static void parse_args(int argc, char **argv, struct cmp *c, struct compare_args
 			break;
 		case 'C':
 			c->column = optarg;
+			a->column_given = true;
 			break;
 		case 'L':
 			c->better = -1;
@@ -1147,7 +1161,7 @@ static struct experiment *experiment_rows(struct cmp *c, const struct compare_ar
 	if (c->per_container)
 		names[nnames++] = "container";
 	*data = xasprintf("%s/results.csv", a->expdir);
-	load_or_die(*data, c->column, &a->where, names, nnames, bs);
+	load_or_die(*data, c->column, &a->where, names, nnames, bs, needs_hmean(c));
 	set_names(c, names, nnames);
 	if (c->per_container)
 		check_containers(bs, names, nnames, *data);
@@ -1205,9 +1219,24 @@ static void file_rows(struct cmp *c, const struct compare_args *a, const char *b
 		names[nnames++] = "container";
 	check_input_file("compare", base, "a results CSV or a file of samples");
 	check_input_file("compare", patch, "a results CSV or a file of samples");
-	load_or_die(base, c->column, &a->where, names, nnames, bs);
-	load_or_die(patch, c->column, &a->where, names, nnames, ps);
+	load_or_die(base, c->column, &a->where, names, nnames, bs, needs_hmean(c));
+	load_or_die(patch, c->column, &a->where, names, nnames, ps, needs_hmean(c));
 	set_names(c, names, nnames);
+	/* A plain sample file against a result CSV: which of the CSV's
+	 * configurations, and which column, must be said, never guessed. */
+	if (bs->plain != ps->plain) {
+		const char *csv = bs->plain ? patch : base;
+		const struct sample_set *cs = bs->plain ? ps : bs;
+
+		if (!a->column_given)
+			die(EXIT_USAGE, "compare: '%s' is a plain sample file and '%s' a "
+			    "result CSV: name the CSV column to compare with --column", bs->plain ?
+			    base : patch, csv);
+		if (cs->ngroups != 1)
+			die(EXIT_USAGE, "compare: result CSV '%s' holds %zu configurations "
+			    "(workload, workers): against a plain sample file it must hold "
+			    "one", csv, cs->ngroups);
+	}
 	if (c->per_container)
 		check_containers(bs, names, nnames, base);
 	c->npatch = 1;

@@ -141,8 +141,11 @@ static void list_kernels(void)
 
 static int list_main(int argc, char **argv)
 {
-	if (argc != 2)
+	if (argc < 2)
 		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels");
+	if (argc > 2)
+		die(EXIT_USAGE, "list: unexpected argument '%s' (list takes one kind: "
+		    "locks|counters|workloads|variants|kernels|targets)", argv[2]);
 	if (!strcmp(argv[1], "locks"))
 		list_locks();
 	else if (!strcmp(argv[1], "counters"))

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -15,7 +16,6 @@
 #include "core/json.h"
 #include "core/meta.h"
 #include "harness/sweep.h"
-
 static int merge_main(int argc, char **argv);
 
 const struct subcommand merge_cmd = {
@@ -41,6 +41,30 @@ static const char *const machine_cols[] = {
 };
 #define NMACHINE ARRAY_SIZE(machine_keys)
 
+/*
+ * One file given twice (by the same name, another spelling, a hard or
+ * symbolic link) would count every one of its rows twice; the output
+ * given as an input would be truncated before it is read.  Files are the
+ * same when device and inode are.
+ */
+static void refuse_same_file(int argc, char **argv)
+{
+	struct stat *st = xcalloc((size_t)argc, sizeof(*st));
+	bool out_exists = !stat(argv[1], &st[1]);
+
+	for (int i = 2; i < argc; i++) {
+		if (stat(argv[i], &st[i]))
+			die_errno(EXIT_USAGE, "merge: cannot read '%s'", argv[i]);
+		if (out_exists && st[i].st_dev == st[1].st_dev && st[i].st_ino == st[1].st_ino)
+			die(EXIT_USAGE, "merge: output '%s' is also an input ('%s')",
+			    argv[1], argv[i]);
+		for (int k = 2; k < i; k++)
+			if (st[i].st_dev == st[k].st_dev && st[i].st_ino == st[k].st_ino)
+				die(EXIT_USAGE, "merge: '%s' is the same file as '%s' "
+				    "(its rows would be merged twice)", argv[i], argv[k]);
+	}
+	free(st);
+}
 
 static int merge_main(int argc, char **argv)
 {
@@ -64,6 +88,7 @@ static int merge_main(int argc, char **argv)
 	check_output_file("merge", argv[1]);
 	for (int i = 2; i < argc; i++)
 		check_input_file("merge", argv[i], "a results CSV");
+	refuse_same_file(argc, argv);
 	n = (size_t)argc - 2;
 	t = xcalloc(n, sizeof(*t));
 	in = xcalloc(n, sizeof(*in));

@@ -27,7 +27,11 @@ const struct subcommand stats_cmd = {
 		 "\n"
 		 "Printed: n, Min, Max, Amean, Hmean, Median, Stddev (sample, n-1),\n"
 		 "CoeffVar, BHmean-50/95/99 (mmtests 2019), the LKP population stddev\n"
-		 "and %stddev, and the 95% t confidence interval of the mean.\n",
+		 "and %stddev, and the 95% t confidence interval of the mean.\n"
+		 "Samples must be > 0 (a harmonic mean needs them so) and small\n"
+		 "enough for their mean and spread to be finite; a NUL byte is\n"
+		 "refused; a UTF-8 byte-order mark is skipped; lines may end in\n"
+		 "LF, CR LF or CR.\n",
 	.main = stats_main,
 };
 REGISTER(subcommand, stats_cmd);
@@ -141,6 +145,9 @@ static int stats_main(int argc, char **argv)
 	if (!set.ngroups || (set.ngroups == 1 && !set.groups[0].n))
 		die(EXIT_USAGE, "stats: %s: no samples%s", path,
 		    where.n ? " match the --where filters" : "");
+	/* Hmean and BHmean are printed for every set. */
+	if (stats_set_check(&set, true, gnames, err, sizeof(err)))
+		die(EXIT_USAGE, "stats: %s: %s", path, err);
 	for (size_t i = 0; i < set.ngroups; i++) {
 		if (i)
 			printf("\n");

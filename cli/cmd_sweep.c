@@ -682,6 +682,17 @@ static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 	return status;
 }
 
+static const struct sweep_point *find_point(const struct sweep *s, const char *want)
+{
+	for (size_t i = 0; i < s->npoints; i++) {
+		char id[32];
+		sweep_point_id(&s->points[i], id, sizeof(id));
+		if (!strcmp(id, want))
+			return &s->points[i];
+	}
+	return NULL;
+}
+
 static int run_one_point(const struct sweep *s, const struct sweep_cli *cli)
 {
 	double ops;
@@ -969,6 +980,9 @@ static int sweep_main(int argc, char **argv)
 	if (cli.emit_jobs)
 		check_job_words(&cli, NULL);
 	e = exp_load(cli.exp_path);
+	if (cli.quick && !e->has_quick)
+		die(EXIT_USAGE, "sweep: --quick: %s has no [quick] section (it would "
+		    "run the full profile)", cli.exp_path);
 	if (cli.quick)
 		exp_apply_quick(e);
 	for (size_t i = 0; i < cli.noverrides; i++) {
@@ -1059,6 +1073,10 @@ static int sweep_main(int argc, char **argv)
 		return n < 0 ? 1 : 0;
 	}
 
+	/* A point that does not exist is refused before DIR is made. */
+	if (cli.point && !find_point(&s, cli.point))
+		die(EXIT_USAGE, "sweep: no point '%s' in this experiment (p0000..p%04zu)",
+		    cli.point, s.npoints ? s.npoints - 1 : 0);
 	if (cli.emit_jobs)
 		check_job_words(&cli, e->name);
 	/* The directory must hold these very settings and this very matrix,

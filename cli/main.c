@@ -38,6 +38,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--version")) {
+		if (argc > 2)
+			die(EXIT_USAGE, "--version takes no arguments (got '%s')", argv[2]);
 		printf("memscale %s (%s, %s, trace %s)\n", meta_git_commit(),
 		       meta_compiler(), meta_cflags(), TRACE_BUILT_IN ? "built in" :
 		       "compiled out");

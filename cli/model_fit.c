@@ -18,9 +18,7 @@ static size_t load_xy(const char *path, struct mopts *m, double **x, double **y)
 	size_t n = 0, cap = 64, lineno = 0;
 
 	check_input_file("model fit usl", path, "a results CSV or two columns N X");
-	f = fopen(path, "r");
-	if (!f)
-		die_errno(EXIT_USAGE, "model fit usl: cannot open '%s'", path);
+	f = open_input_file("model fit usl", path, "a results CSV or two columns N X");
 	/* A header naming "workers" means a results CSV. */
 	if (fgets(line, sizeof(line), f) && strstr(line, "workers")) {
 		const char *err = NULL;
@@ -108,6 +106,15 @@ int model_fit(struct mopts *m)
 	if (g < 3)
 		die(EXIT_USAGE, "model fit usl: %s: %zu distinct worker counts; need at least 3",
 		    m->args[1], g);
+	{
+		size_t pos = 0;
+		for (size_t i = 0; i < g; i++)
+			pos += gy[i] > 0;
+		/* Bad data, not a failed fit: no curve passes through zeros. */
+		if (pos < 3)
+			die(EXIT_USAGE, "model fit usl: %s: %zu of %zu worker counts have a "
+			    "throughput above 0; need at least 3", m->args[1], pos, g);
+	}
 	if (m->holdout && (size_t)m->holdout + 3 > g)
 		die(EXIT_USAGE, "model fit usl: --holdout %ld leaves fewer than 3 points to fit",
 		    m->holdout);

@@ -45,6 +45,27 @@ void csv_num(FILE *f, double v, int last)
 		csv_fieldf(f, last, "%.*g", CSV_NUM_DIGITS, v);
 }
 
+int csv_skip_bom(FILE *f)
+{
+	static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
+	int c, k;
+
+	/* A UTF-8 byte-order mark (spreadsheets write one) is not part of the
+	 * first column's name: left there, "workload" would not be found. */
+	for (k = 0; k < 3; k++) {
+		c = fgetc(f);
+		if (c != bom[k])
+			break;
+	}
+	if (k == 3)
+		return 0;
+	if (k > 0)
+		return -1; /* a mark cut short: no pushback of two bytes */
+	if (c != EOF)
+		ungetc(c, f);
+	return 0;
+}
+
 /* Reads one record (which may span lines inside quotes). */
 static int read_record(FILE *f, char ***fields, size_t *nf, const char **err)
 {
@@ -68,6 +89,12 @@ static int read_record(FILE *f, char ***fields, size_t *nf, const char **err)
 			break;
 		}
 		any = 1;
+		if (c == '\0') {
+			/* A NUL would end the value early in every string
+			 * function that reads it: "420\0 30202" is not 420. */
+			*err = "NUL byte in the input";
+			goto fail;
+		}
 		if (inq) {
 			if (c == '"') {
 				int d = fgetc(f);
@@ -83,9 +110,14 @@ static int read_record(FILE *f, char ***fields, size_t *nf, const char **err)
 		} else if (c == '"' && blen == 0) {
 			inq = 1;
 			continue;
-		} else if (c == ',' || c == '\n') {
-			if (blen && buf[blen - 1] == '\r')
-				blen--;
+		} else if (c == ',' || c == '\n' || c == '\r') {
+			/* Rows end in LF, CR LF or a lone CR (old Mac files). */
+			if (c == '\r') {
+				int d = fgetc(f);
+				if (d != '\n' && d != EOF)
+					ungetc(d, f);
+				c = '\n';
+			}
 			buf[blen] = '\0';
 			if (n == cap)
 				v = realloc(v, (cap *= 2) * sizeof(*v));
@@ -99,8 +131,6 @@ static int read_record(FILE *f, char ***fields, size_t *nf, const char **err)
 			buf = realloc(buf, bcap *= 2);
 		buf[blen++] = (char)c;
 	}
-	if (blen && buf[blen - 1] == '\r')
-		blen--;
 	buf[blen] = '\0';
 	if (n == cap)
 		v = realloc(v, (cap *= 2) * sizeof(*v));
@@ -126,6 +156,11 @@ struct csv_table *csv_read(FILE *f, const char **err, size_t *line)
 	int r;
 
 	*line = 1;
+	if (csv_skip_bom(f)) {
+		*err = "starts with a broken UTF-8 byte-order mark";
+		free(t);
+		return NULL;
+	}
 	r = read_record(f, &t->header, &t->ncols, err);
 	if (r <= 0) {
 		if (r == 0)
@@ -162,14 +197,12 @@ struct csv_table *csv_read(FILE *f, const char **err, size_t *line)
 
 struct csv_table *csv_read_file(const char *path, const char **err, size_t *line)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = input_fopen(path, err);
 	struct csv_table *t;
 
 	*line = 0;
-	if (!f) {
-		*err = "cannot open file";
+	if (!f)
 		return NULL;
-	}
 	t = csv_read(f, err, line);
 	fclose(f);
 	return t;

@@ -27,10 +27,17 @@ struct csv_table {
 };
 
 /* Returns NULL and sets *err (static text) on malformed input; rows with
- * a wrong field count are errors, with the line number in *line. */
+ * a wrong field count are errors, with the line number in *line.  A
+ * leading UTF-8 byte-order mark is skipped; rows may end in LF, CR LF or
+ * CR; a NUL byte is an error.  csv_read_file() opens through
+ * input_fopen() (a regular file only) and its *err then follows the
+ * quoted path ("is a directory"). */
 struct csv_table *csv_read(FILE *f, const char **err, size_t *line);
 struct csv_table *csv_read_file(const char *path, const char **err, size_t *line);
 void csv_free(struct csv_table *t);
+/* Skip a UTF-8 byte-order mark at the current position, if there is one;
+ * -1 when the input starts with part of one only. */
+int csv_skip_bom(FILE *f);
 /* Column index, or -1. */
 int csv_col(const struct csv_table *t, const char *name);
 /* Split one line into fields (handles quotes); returns count. */

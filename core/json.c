@@ -90,9 +90,17 @@ struct json_doc {
 struct json_doc *json_read_file(const char *path, char *err, size_t errlen)
 {
 	json_error_t e;
-	json_t *root = json_load_file(path, 0, &e);
+	const char *why;
+	FILE *f = input_fopen(path, &why);
+	json_t *root;
 	struct json_doc *d;
 
+	if (!f) {
+		snprintf(err, errlen, "'%s' %s", path, why);
+		return NULL;
+	}
+	root = json_loadf(f, 0, &e);
+	fclose(f);
 	if (!root) {
 		snprintf(err, errlen, "%s:%d:%d: %s", path, e.line, e.column, e.text);
 		return NULL;

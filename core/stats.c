@@ -475,9 +475,51 @@ void stats_set_free(struct sample_set *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static char *slurp(const char *path, size_t *len)
+/* " in workload=W workers=N", or "" for a plain file's one group. */
+static void group_where(const struct sample_set *s, const struct sample_group *g,
+			char *const *names, char *buf, size_t len)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < s->nkeys && off < len; k++)
+		if (*g->key[k])
+			off += (size_t)snprintf(buf + off, len - off, "%s%s=%s",
+						off ? " " : " in ",
+						names ? names[k] : "key", g->key[k]);
+}
+
+int stats_set_check(const struct sample_set *s, bool need_positive,
+		    char *const *group_names, char *err, size_t errlen)
+{
+	char where[256];
+
+	for (size_t i = 0; i < s->ngroups; i++) {
+		const struct sample_group *g = &s->groups[i];
+		struct stats_summary sm;
+
+		group_where(s, g, group_names, where, sizeof(where));
+		for (size_t k = 0; need_positive && k < g->n; k++)
+			if (!(g->x[k] > 0) || !isfinite(1.0 / g->x[k])) {
+				snprintf(err, errlen, "sample %zu of %zu%s is %g: a harmonic "
+					 "mean (Hmean, BHmean) needs every sample > 0", k + 1,
+					 g->n, where, g->x[k]);
+				return -1;
+			}
+		stats_summarise(g->x, g->n, true, &sm);
+		if (g->n && (!isfinite(sm.amean) ||
+			     (g->n > 1 && (!isfinite(sm.stddev) || !isfinite(sm.ci95))))) {
+			snprintf(err, errlen, "the %zu samples%s are too large: their mean "
+				 "or spread overflows a double", g->n, where);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static char *slurp(const char *path, size_t *len, const char **why)
+{
+	FILE *f = strcmp(path, "-") ? input_fopen(path, why) : stdin;
 	char *buf = NULL, chunk[65536];
 	size_t n, cap = 0;
 
@@ -508,7 +550,7 @@ static bool first_line_is_number(const char *buf)
 	char line[256];
 
 	while (*buf) {
-		size_t n = strcspn(buf, "\n");
+		size_t n = strcspn(buf, "\r\n");
 		size_t a = 0, b = n < sizeof(line) - 1 ? n : sizeof(line) - 1;
 		double d;
 
@@ -521,7 +563,9 @@ static bool first_line_is_number(const char *buf)
 			a++;
 		if (line[a] && line[a] != '#')
 			return parse_double(line + a, -HUGE_VAL, HUGE_VAL, &d);
-		buf += n + (buf[n] == '\n');
+		buf += n;
+		buf += *buf == '\r';
+		buf += *buf == '\n';
 	}
 	return true; /* empty: a plain file with no samples */
 }
@@ -537,6 +581,11 @@ static int load_plain(char *buf, struct sample_set *out, char *err,
 	out->plain = true;
 	out->nkeys = 0;
 	g = group_get(out, nokey);
+	/* Lines end in LF, CR LF or a lone CR: a lone CR becomes LF (CR LF
+	 * keeps its CR, trimmed below). */
+	for (char *q = buf; *q; q++)
+		if (*q == '\r' && q[1] != '\n')
+			*q = '\n';
 	/* strsep keeps empty lines, so the line numbers stay right. */
 	save = buf;
 	while ((line = strsep(&save, "\n"))) {
@@ -575,7 +624,8 @@ int stats_load_flags(const char *path, const char *column,
 		     struct sample_set *out, char *err, size_t errlen)
 {
 	size_t len, line, bad = 0;
-	char *buf = slurp(path, &len);
+	const char *why = NULL;
+	char *buf = slurp(path, &len, &why), *nul;
 	const char *cerr = NULL;
 	struct csv_table *t;
 	FILE *mf;
@@ -588,8 +638,23 @@ int stats_load_flags(const char *path, const char *column,
 
 	memset(out, 0, sizeof(*out));
 	if (!buf) {
-		snprintf(err, errlen, "cannot read: %s", strerror(errno));
+		snprintf(err, errlen, "%s", why ? why : "cannot be read");
 		return -1;
+	}
+	/* A NUL ends every string function's view of the line: "420\0 30202"
+	 * would read as 420, and the lines after it would vanish. */
+	if ((nul = memchr(buf, '\0', len))) {
+		size_t ln = 1;
+		for (const char *q = buf; q < nul; q++)
+			ln += *q == '\n' || (*q == '\r' && q[1] != '\n');
+		snprintf(err, errlen, "line %zu: NUL byte in the input", ln);
+		free(buf);
+		return -1;
+	}
+	/* A UTF-8 byte-order mark is no part of the first value or column name. */
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+		memmove(buf, buf + 3, len - 2);
+		len -= 3;
 	}
 	if (first_line_is_number(buf)) {
 		if (where->n) {

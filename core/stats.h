@@ -149,6 +149,16 @@ int stats_load_flags(const char *path, const char *column,
 		     const char *const *group, size_t ngroup, unsigned flags,
 		     struct sample_set *out, char *err, size_t errlen);
 void stats_set_free(struct sample_set *s);
+/*
+ * Refuses what no statistic here can summarise honestly: a sample <= 0
+ * when `need_positive` (a harmonic mean, Hmean and BHmean, is undefined;
+ * mmtests would print -1 and call it significant), and samples whose
+ * mean, spread or interval overflow a double (two samples of 1e308 give
+ * an infinite mean and a NaN stddev).  Returns 0, or -1 with one line in
+ * err naming the group and the sample.
+ */
+int stats_set_check(const struct sample_set *s, bool need_positive,
+		    char *const *group_names, char *err, size_t errlen);
 /* The group whose key equals `key`, or NULL. */
 struct sample_group *stats_set_find(const struct sample_set *s,
 				    char *const *key);

@@ -252,22 +252,84 @@ const char *flags_str(unsigned flags, const struct flag_name *names,
 	return buf;
 }
 
+/*
+ * What is wrong with an input of this type, or NULL for a regular file.
+ * A FIFO or a device is refused: reading one blocks (a FIFO without a
+ * writer) or never ends, and neither is a file of results.
+ */
+static const char *input_type_problem(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "is a directory";
+	if (S_ISFIFO(mode))
+		return "is a FIFO, not a regular file";
+	if (!S_ISREG(mode))
+		return "is a special file, not a regular file";
+	return NULL;
+}
+
+FILE *input_fopen(const char *path, const char **why)
+{
+	static char buf[160];
+	struct stat st, fst;
+	const char *bad;
+	int fd, fl;
+	FILE *f;
+
+	/* stat first: a device is refused before open() can touch it. */
+	if (stat(path, &st))
+		goto err;
+	if ((bad = input_type_problem(st.st_mode))) {
+		*why = bad;
+		return NULL;
+	}
+	/* O_NONBLOCK: should the path have become a FIFO since the stat,
+	 * open() returns at once instead of waiting for a writer; fstat on
+	 * the descriptor then judges what was really opened. */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		goto err;
+	if (fstat(fd, &fst)) {
+		close(fd);
+		goto err;
+	}
+	if ((bad = input_type_problem(fst.st_mode))) {
+		close(fd);
+		*why = bad;
+		return NULL;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	if (!(f = fdopen(fd, "r"))) {
+		close(fd);
+		goto err;
+	}
+	*why = NULL;
+	return f;
+err:
+	snprintf(buf, sizeof(buf), "cannot be read: %s", strerror(errno));
+	*why = buf;
+	return NULL;
+}
+
+FILE *open_input_file(const char *cmd, const char *path, const char *want)
+{
+	const char *why;
+	FILE *f = input_fopen(path, &why);
+
+	if (!f)
+		die(EXIT_USAGE, "%s: '%s' %s (want %s)", cmd, path, why, want);
+	return f;
+}
+
 void check_input_file(const char *cmd, const char *path, const char *want)
 {
+	FILE *f = open_input_file(cmd, path, want);
 	struct stat st;
 
-	if (stat(path, &st))
-		die(EXIT_USAGE, "%s: cannot read '%s': %s (want %s)", cmd, path,
-		    strerror(errno), want);
-	if (S_ISDIR(st.st_mode))
-		die(EXIT_USAGE, "%s: '%s' is a directory (want %s)", cmd, path, want);
-	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
-		die(EXIT_USAGE, "%s: '%s' is a special file (want %s)", cmd, path, want);
-	if (access(path, R_OK))
-		die(EXIT_USAGE, "%s: cannot read '%s': %s (want %s)", cmd, path,
-		    strerror(errno), want);
-	if (S_ISREG(st.st_mode) && st.st_size == 0)
+	if (!fstat(fileno(f), &st) && st.st_size == 0)
 		die(EXIT_USAGE, "%s: '%s' is empty (want %s)", cmd, path, want);
+	fclose(f);
 }
 
 void check_output_file(const char *cmd, const char *path)
@@ -364,7 +426,8 @@ fail:
 
 char *read_text_file(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	const char *why;
+	FILE *f = input_fopen(path, &why);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m;

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 /*
@@ -88,9 +89,20 @@ const char *flags_str(unsigned flags, const struct flag_name *names,
 		      size_t n, char *buf, size_t len);
 
 /*
+ * Every input file is opened through input_fopen(): a regular file only,
+ * checked without blocking (stat, then open O_NONBLOCK and fstat the
+ * descriptor), so a FIFO, a device or a directory is refused and nothing
+ * waits for a writer.  NULL on failure, with *why the reason as a phrase
+ * that follows the quoted path ("is a directory", "is a FIFO, not a
+ * regular file", "cannot be read: No such file or directory").
+ */
+FILE *input_fopen(const char *path, const char **why);
+/* The same, dying with EXIT_USAGE and one line "CMD: 'PATH' WHY (want WANT)". */
+FILE *open_input_file(const char *cmd, const char *path, const char *want);
+/*
  * Bad input files, named as such: dies with EXIT_USAGE and one line
  * "CMD: 'PATH' is a directory (want WANT)" when PATH is missing,
- * unreadable, a directory, a special file (a pipe is fine) or empty.
+ * unreadable, a directory, a FIFO, a special file or empty.
  */
 void check_input_file(const char *cmd, const char *path, const char *want);
 /*

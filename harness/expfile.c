@@ -20,6 +20,7 @@
 #include "counters/counter.h"
 #include "locks/lock.h"
 #include "harness/workload.h"
+#include "harness/run_opts.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -31,8 +32,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define MAX_WORKERS_SPEC 16384
-
 struct parser {
 	const char *path;
 	int line;
@@ -42,6 +41,9 @@ struct parser {
 	struct knobset *scratch; /* validates knob values */
 	int experiment_line;
 	bool seen[32];           /* [experiment] keys already given */
+	char *quick_seen[64];    /* [quick] keys already given, and their lines */
+	int quick_line[64];
+	size_t nquick_seen;
 	/* the reader hook's state */
 	FILE *f;
 	char *buf;               /* the current physical line */
@@ -129,14 +131,16 @@ static bool valid_workers(const char *s, char *why, size_t len)
 		} else {
 			long *v = NULL;
 			const char *err;
-			ok = parse_list(tok, 1, MAX_WORKERS_SPEC, &v, &err) > 0;
+			ok = parse_list(tok, 1, workers_max(), &v, &err) > 0;
 			free(v);
 		}
 	}
+	/* The same limit the run applies (run_opts.c), so that it is blamed
+	 * on this line instead of on a --threads nobody typed. */
 	if (!ok)
-		snprintf(why, len, "bad workers '%s' (want counts "
-			 "such as 1,2,4 or 1-8, or percentages of CPUs such as "
-			 "50%%)", s);
+		snprintf(why, len, "bad workers '%s' (want counts 1..%ld on this "
+			 "machine, such as 1,2,4 or 1-8, or percentages of CPUs such "
+			 "as 50%%)", s, workers_max());
 	free(copy);
 	return ok;
 }
@@ -224,10 +228,6 @@ int exp_run_setting(struct experiment *e, const char *key, const char *value,
 				snprintf(why, len, "bad workers '%s' (an empty item; want "
 					 "counts such as 1,2,4 or 1-8, or percentages of "
 					 "CPUs such as 50%%)", value);
-			else
-				snprintf(why, len, "bad workers '%s' (want counts such as "
-					 "1,2,4 or 1-8, or percentages of CPUs such as 50%%)",
-					 value);
 			free(norm);
 			return 0;
 		}
@@ -406,6 +406,15 @@ static void quick_key(struct parser *p, const char *key, const char *value)
 {
 	struct experiment *q = p->e->quick;
 
+	/* A second `reps = ` would silently win over the first. */
+	for (size_t i = 0; i < p->nquick_seen; i++)
+		if (!strcmp(p->quick_seen[i], key))
+			perr(p, p->line, "'%s' is set twice in [quick] (first on line %d)",
+			     key, p->quick_line[i]);
+	if (p->nquick_seen < ARRAY_SIZE(p->quick_seen)) {
+		p->quick_line[p->nquick_seen] = p->line;
+		p->quick_seen[p->nquick_seen++] = xstrdup(key);
+	}
 	if (run_setting(p, q, key, value))
 		return;
 	if (!strcmp(key, "variants")) {
@@ -426,6 +435,44 @@ static void quick_key(struct parser *p, const char *key, const char *value)
 	perr(p, p->line, "unknown key '%s' in [quick] (allowed: workloads, "
 	     "variants, workers, mode, seconds, warmup, sample_ms, reps, "
 	     "axis.KNOB)", key);
+}
+
+/*
+ * A published CHANGE is '-' or a signed percentage ("+38.80%", "-3.4%"),
+ * and where BASE and PATCH are both given it must be their change,
+ * (PATCH - BASE) / BASE, to within the rounding of published tables (0.1
+ * percentage points plus 1 % of the change): a row that contradicts
+ * itself is a typo, and predictions and the ledger would inherit it.
+ */
+static void check_published_change(struct parser *p, const char *key,
+				   const char *base, const char *patch,
+				   const char *change)
+{
+	size_t n = strlen(change);
+	double c, b, pt, implied;
+	char *num;
+	bool ok;
+
+	if (!strcmp(change, "-"))
+		return;
+	num = xstrdup(change);
+	if (n && num[n - 1] == '%')
+		num[n - 1] = '\0';
+	ok = n > 1 && change[n - 1] == '%' &&
+	     parse_double(num[0] == '+' ? num + 1 : num, -1e9, 1e9, &c) &&
+	     (num[0] != '+' || num[1] != '-');
+	free(num);
+	if (!ok)
+		perr(p, p->line, "published '%s': bad change '%s' (want a percentage "
+		     "such as +38.80%% or -3.4%%, or '-')", key, change);
+	if (!strcmp(base, "-") || !strcmp(patch, "-") ||
+	    !parse_double(base, -HUGE_VAL, HUGE_VAL, &b) ||
+	    !parse_double(patch, -HUGE_VAL, HUGE_VAL, &pt) || b == 0)
+		return;
+	implied = (pt - b) / b * 100.0;
+	if (fabs(implied - c) > 0.1 + 0.01 * fabs(c))
+		perr(p, p->line, "published '%s': change %s contradicts BASE %s and "
+		     "PATCH %s, which make %+.2f%%", key, change, base, patch, implied);
 }
 
 static void published_key(struct parser *p, const char *key, const char *value)
@@ -465,6 +512,13 @@ static void published_key(struct parser *p, const char *key, const char *value)
 			     "cpus=N or source=TEXT (once each), got '%s'", key, i + 1, f[i]);
 		*slot = xstrdup(eq + 1);
 		free(f[i]);
+	}
+	check_published_change(p, key, pub->base, pub->patch, pub->change);
+	if (pub->cpus) {
+		long cpus;
+		if (!parse_long(pub->cpus, 1, 1L << 20, &cpus))
+			perr(p, p->line, "published '%s': bad cpus '%s' (want a count of "
+			     "CPUs, 1 or more)", key, pub->cpus);
 	}
 	free(f);
 }
@@ -710,6 +764,31 @@ static void finish(struct parser *p, int last_line)
 				perr(p, e->axes[i].line, "'%s' is both an axis and a "
 				     "[fixed] setting (line %d)", e->axes[i].key,
 				     e->fixed[j].line);
+	/* An axis is applied after the variants (cmd_sweep.c point_opts):
+	 * over a key a variant sets, it would replace the variant's value at
+	 * every point and both sides of the A/B would run the same setting;
+	 * over a per-kernel knob, it would replace what a variant's kernel
+	 * presets. */
+	for (size_t i = 0; i < e->naxes; i++) {
+		const struct knob *kn = knob_find(e->axes[i].key);
+
+		for (size_t v = 0; v < e->nvariants; v++)
+			for (size_t k = 0; k < e->variants[v].nset; k++) {
+				const struct exp_kv *kv = &e->variants[v].set[k];
+
+				if (!strcmp(kv->key, e->axes[i].key))
+					perr(p, e->axes[i].line, "axis '%s' would override "
+					     "[variant %s] '%s = %s' (line %d): every point of "
+					     "both variants would run the axis value",
+					     e->axes[i].key, e->variants[v].name, kv->key,
+					     kv->value, kv->line);
+				if (kn && kn->per_kernel && !strcmp(kv->key, "kernel"))
+					perr(p, e->axes[i].line, "axis '%s' would override the "
+					     "per-kernel value that [variant %s] 'kernel = %s' "
+					     "(line %d) presets", e->axes[i].key,
+					     e->variants[v].name, kv->value, kv->line);
+			}
+	}
 	/* [quick] must stay inside the full matrix. */
 	for (size_t i = 0; i < q->nworkloads; i++) {
 		size_t j = 0;
@@ -752,13 +831,8 @@ struct experiment *exp_load(const char *path)
 	struct stat st;
 	int r;
 
-	p.f = fopen(path, "r");
-	if (!p.f)
-		die_errno(EXIT_USAGE, "cannot open experiment file '%s'", path);
-	if (fstat(fileno(p.f), &st) == 0 && !S_ISREG(st.st_mode))
-		die(EXIT_USAGE, "experiment file '%s' is %s, not a regular file", path,
-		    S_ISDIR(st.st_mode) ? "a directory" : "a special file");
-	if (st.st_size == 0)
+	p.f = open_input_file("experiment", path, "an experiment file");
+	if (fstat(fileno(p.f), &st) == 0 && st.st_size == 0)
 		die(EXIT_USAGE, "experiment file '%s' is empty (want an "
 		    "[experiment] section)", path);
 	p.e = xcalloc(1, sizeof(*p.e));
@@ -780,6 +854,8 @@ struct experiment *exp_load(const char *path)
 	free(p.buf);
 	fclose(p.f);
 	knobset_free(p.scratch);
+	for (size_t i = 0; i < p.nquick_seen; i++)
+		free(p.quick_seen[i]);
 	finish(&p, p.line ? p.line : 1);
 	return p.e;
 }

@@ -53,10 +53,15 @@
  *   # base variant's and the `patch` variant's, else the first after the
  *   # base); the one source of published numbers (harness/published.h)
  *   fallocate1 = 1031081, 1431291, +38.80%, 52 CPUs 1 node, cpus=52
+ *   # CHANGE: a signed percentage or '-'; with BASE and PATCH given it
+ *   # must be their change to within 0.1 points + 1 % (rounding)
  *
  * In [fixed], [variant] and [axis] a key is a knob (`memscale list
  * variants`) or `lock` / `counter`; values are validated against the
  * registries when the file is read, so a dry run catches every typo.
+ * An [axis] may not name a key a [variant] sets, nor a per-kernel knob when
+ * a variant sets `kernel` (the axis is applied last and would replace the
+ * variant's value); no key is given twice in one section.
  * The matrix is workloads x axis values x workers x reps x variants.
  */
 #ifndef MEMSCALE_EXPFILE_H

@@ -125,15 +125,20 @@ bool run_opts_parse(struct run_opts *ro, struct harness_opts *o, int c,
 	return false;
 }
 
+long workers_max(void)
+{
+	long max = (long)topo_get()->pus * MAX_WORKERS_PER_PU;
+
+	return max > MAX_WORKERS ? MAX_WORKERS : max;
+}
+
 size_t parse_workers(const char *s, long **out)
 {
 	unsigned pus = topo_get()->pus;
-	long max = (long)pus * MAX_WORKERS_PER_PU;
+	long max = workers_max();
 	const char *err;
 	size_t n;
 
-	if (max > MAX_WORKERS)
-		max = MAX_WORKERS;
 	if (s && *s && s[strlen(s) - 1] == '%') {
 		double pct;
 		char *num = strndup(s, strlen(s) - 1);

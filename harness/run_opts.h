@@ -85,5 +85,7 @@ const struct workload *run_opts_workload(const struct run_opts *ro,
 
 /* Parses a worker list ("1-4", "50%", "1,2,8"); dies on bad input. */
 size_t parse_workers(const char *s, long **out);
+/* The most workers parse_workers() takes on this machine (64 per CPU). */
+long workers_max(void);
 
 #endif

@@ -24,6 +24,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -68,17 +69,81 @@ struct varg {
 	void *ctx;
 	struct vshared *sh;
 	pthread_barrier_t *gate;
-	unsigned id;
+	unsigned id, threads;
 	unsigned long iterations;
 };
 
-/* The thread body, instantiated instrumented and (controls) not. */
+/*
+ * Randomised hold and think times, as the kernel's locktorture
+ * (kernel/locking/locktorture.c, torture_spin_lock_write_delay(), v6.9):
+ * mostly none, a short delay in 1 of 2n*SHORT_US acquisitions, a long one
+ * in 1 of 2000n*LONG, and a yield of the CPU in 1 of 20000n (n threads).
+ * locktorture's long hold is 100 ms; ours is 1 ms, so that a run of a
+ * second sees several without lasting minutes.  The variety lets the
+ * threads meet at every phase of each other's acquisition, where a fixed
+ * loop falls into one rhythm that can straddle a rare window forever.
+ */
+#define VALIDATE_SHORT_NS 2000
+#define VALIDATE_LONG_NS 1000000
+#define VALIDATE_LONG_DIV 2000
+#define VALIDATE_YIELD_DIV 20000
+
+static inline uint64_t vrand(uint64_t *s)
+{
+	/* xorshift64*: cheap, per thread, good enough to pick delays. */
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ull;
+}
+
+static inline void busy_ns(uint64_t ns)
+{
+	uint64_t t0 = now_ns();
+
+	while (now_ns() - t0 < ns)
+		cpu_relax();
+}
+
+/* The hold inside the lock: locktorture's write delay. */
+static inline void vhold(uint64_t *rs, unsigned n)
+{
+	uint64_t r = vrand(rs);
+
+	if (!(r % (2ull * n * (VALIDATE_SHORT_NS / 1000))))
+		busy_ns(VALIDATE_SHORT_NS);
+	if (!((r >> 20) % ((uint64_t)VALIDATE_LONG_DIV * n)))
+		busy_ns(VALIDATE_LONG_NS);
+}
+
+/*
+ * Outside the lock: a random think, log-uniform over 0..255 loop
+ * iterations (a uniform one rarely lands in the few-nanosecond windows a
+ * rare bug leaves; measured on the 1-in-1000 control, docs/lock-validator.md),
+ * and now and then the CPU given up (locktorture's
+ * torture_preempt_schedule()).
+ */
+static inline void vthink(uint64_t *rs, unsigned n)
+{
+	uint64_t r = vrand(rs);
+
+	spin_iters((r & 255) >> ((r >> 8) & 7));
+	if (!((r >> 11) % ((uint64_t)VALIDATE_YIELD_DIV * n)))
+		sched_yield();
+}
+
+/*
+ * The thread body, instantiated instrumented and (controls) not.  A run
+ * stops at the first violation: every thread checks `stop` before each
+ * acquisition, and the one that saw the violation sets it.
+ */
 #define DEFINE_VTHREAD(name, attr)                                            \
 static attr void *name(void *p)                                               \
 {                                                                             \
 	struct varg *a = p;                                                   \
 	struct vshared *sh = a->sh;                                           \
 	unsigned long long viol = 0, tries = 0, acq = 0, cont = 0;            \
+	uint64_t rs = (now_ns() ^ (0x9e3779b97f4a7c15ull * (a->id + 1))) | 1; \
 	unsigned long i;                                                      \
                                                                               \
 	pthread_barrier_wait(a->gate);                                        \
@@ -86,8 +151,9 @@ static attr void *name(void *p)                                               \
 		    !__atomic_load_n(&sh->min_done, __ATOMIC_RELAXED); i++) {     \
 		unsigned long long v;                                         \
                                                                               \
-		if (!(i & 63) && __atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) \
+		if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED))             \
 			break;                                                \
+		vthink(&rs, a->threads);                                      \
 		__atomic_fetch_add(&sh->attempting, 1, __ATOMIC_RELAXED);     \
 		if (a->ops->trylock && (i & 1)) {                             \
 			while (!a->ops->trylock(a->lock, a->ctx))             \
@@ -102,6 +168,7 @@ static attr void *name(void *p)                                               \
 			viol++;                                               \
 		v = sh->value;                                                \
 		spin_iters(VALIDATE_DWELL);                                   \
+		vhold(&rs, a->threads);                                       \
 		sh->value = v + 1;                                            \
 		spin_iters(VALIDATE_DWELL);                                   \
 		if (sh->owner != a->id + 1)                                   \
@@ -112,6 +179,10 @@ static attr void *name(void *p)                                               \
 		sh->inside--;                                                 \
 		a->ops->unlock(a->lock, a->ctx);                              \
 		acq++;                                                        \
+		if (viol) {                                                   \
+			__atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED);     \
+			break;                                                \
+		}                                                             \
 	}                                                                     \
 	__atomic_fetch_add(&sh->violations, viol, __ATOMIC_RELAXED);          \
 	__atomic_fetch_add(&sh->trylocks_ok, tries, __ATOMIC_RELAXED);        \
@@ -191,21 +262,45 @@ bool validate_lock_run(const struct lock_ops *ops, unsigned threads,
 	pthread_barrier_t gate;
 	struct timespec deadline = after(seconds);
 
+	cpu_set_t allowed;
+	int cpus[CPU_SETSIZE], ncpus = 0;
+	bool pin = !getenv("MEMSCALE_VALIDATE_NOPIN");
+
+	/* Each thread on its own CPU of those allowed (round robin when
+	 * there are more threads): two threads the scheduler stacks on one
+	 * CPU never run at once, and a rare window needs them to. */
+	if (!sched_getaffinity(0, sizeof(allowed), &allowed))
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &allowed))
+				cpus[ncpus++] = c;
 	sh->min_done = min_seconds <= 0;
 	pthread_barrier_init(&gate, NULL, threads);
 	for (unsigned i = 0; i < threads; i++) {
+		pthread_attr_t attr;
+		cpu_set_t one;
+
 		args[i] = (struct varg){ ops, lock, lock_ctx_new(ops, arena, lock, i),
-					 sh, &gate, i, iterations };
-		if ((errno = pthread_create(&tids[i], NULL,
+					 sh, &gate, i, threads, iterations };
+		pthread_attr_init(&attr);
+		if (pin && ncpus) {
+			CPU_ZERO(&one);
+			CPU_SET(cpus[i % (unsigned)ncpus], &one);
+			pthread_attr_setaffinity_np(&attr, sizeof(one), &one);
+		}
+		if ((errno = pthread_create(&tids[i], &attr,
 					   control ? vthread_control : vthread, &args[i])))
 			die_errno(1, "validate: cannot create thread");
+		pthread_attr_destroy(&attr);
 	}
 	if (min_seconds > 0) {
 		/* Threads on one CPU overlap only where the scheduler preempts
-		 * one inside the lock: give the run enough slices. */
-		struct timespec t = after(min_seconds);
-		while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &t, NULL) == EINTR)
-			;
+		 * one inside the lock: give the run enough slices, but look
+		 * every 10 ms whether a violation already stopped it. */
+		uint64_t end = now_ns() + (uint64_t)(min_seconds * 1e9);
+		struct timespec tick = { 0, 10000000L };
+
+		while (now_ns() < end && !__atomic_load_n(&sh->stop, __ATOMIC_RELAXED))
+			nanosleep(&tick, NULL);
 		__atomic_store_n(&sh->min_done, 1, __ATOMIC_RELAXED);
 	}
 	for (unsigned i = 0; i < threads; i++) {
@@ -226,7 +321,8 @@ bool validate_lock_run(const struct lock_ops *ops, unsigned threads,
 	rep->trylocks_ok = sh->trylocks_ok;
 	rep->contended = sh->contended;
 	rep->overlapped = rep->contended || rep->violations || rep->lost_updates;
-	rep->timed_out = sh->stop;
+	/* `stop` is set by the time limit or by the first violation. */
+	rep->timed_out = sh->stop && !rep->violations && !rep->lost_updates;
 	if (ops->destroy)
 		ops->destroy(lock);
 	arena_destroy(arena);

@@ -52,8 +52,18 @@ struct lock_ops {
 };
 
 REGISTRY_BOUNDS(lock);
+/*
+ * Deliberately broken locks that prove the validator's power (LOCK_F_BROKEN,
+ * registered with REGISTER(lock_control, ...)): a registry of their own, so
+ * nothing that enumerates locks (listings, benchmarks, `validate --all`)
+ * ever offers one as a real lock.
+ */
+REGISTRY_BOUNDS(lock_control);
 
 const struct lock_ops *lock_find(const char *name);
+/* The controls, sorted by name, and one by name (NULL if unknown). */
+size_t lock_control_all(const struct lock_ops ***out);
+const struct lock_ops *lock_control_find(const char *name);
 /* Sorted by name; returns count.  *out is a static array. */
 size_t lock_all(const struct lock_ops ***out);
 /* "fair,queue,ctx,spins" style summary of the flags. */

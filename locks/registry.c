@@ -6,6 +6,8 @@
 #include <string.h>
 
 DEFINE_REGISTRY_LOOKUP(lock, struct lock_ops, lock_all, lock_find)
+DEFINE_REGISTRY_LOOKUP(lock_control, struct lock_ops, lock_control_all,
+		       lock_control_find)
 
 const char *lock_flags_str(unsigned flags, char *buf, size_t len)
 {

@@ -8,6 +8,8 @@
 #include "models/layout.h"
 
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,17 +27,52 @@ static void add_member(struct pn_member *v, size_t *n, size_t max,
 	(*n)++;
 }
 
+/* libbpf's own log lines would add to our one-line error. */
+static int quiet_libbpf(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+/* A regular file (never a directory, FIFO or device), checked before
+ * libbpf or stdio opens it; -1 with the reason in why. */
+static int input_ok(const char *path, char *why, size_t len)
+{
+	const char *bad;
+	FILE *f = input_fopen(path, &bad);
+
+	if (!f) {
+		snprintf(why, len, "cannot read BTF from '%s': it %s", path, bad);
+		return -1;
+	}
+	fclose(f);
+	return 0;
+}
+
 int pn_raw_from_btf(const char *path, struct pn_raw *r, char *why, size_t len)
 {
-	struct btf *btf = btf__parse(path, NULL);
+	struct btf *btf;
 	const struct btf_type *t, *lt = NULL;
 	const struct btf_member *m;
 	int id, zid;
 
 	memset(r, 0, sizeof(*r));
 	r->zone_normal = -1;
+	if (input_ok(path, why, len))
+		return -1;
+	libbpf_set_print(quiet_libbpf);
+	btf = btf__parse(path, NULL);
 	if (!btf) {
-		snprintf(why, len, "cannot read BTF from '%s': %s", path, strerror(errno));
+		/* libbpf's own error numbers (4000 and up) have no strerror text. */
+		if (errno >= 4000 || errno == EIO || errno == ENOENT)
+			snprintf(why, len, "'%s' holds no BTF (want raw BTF such as "
+				 "/sys/kernel/btf/vmlinux, or an ELF file with a .BTF "
+				 "section)", path);
+		else
+			snprintf(why, len, "cannot read BTF from '%s': %s", path,
+				 strerror(errno));
 		return -1;
 	}
 	id = btf__find_by_name_kind(btf, "mem_cgroup_per_node", BTF_KIND_STRUCT);
@@ -114,7 +151,8 @@ static bool pahole_member(const char *line, char *name, size_t nlen,
 
 int pn_raw_from_pahole(const char *path, struct pn_raw *r, char *why, size_t len)
 {
-	FILE *f = fopen(path, "r");
+	const char *bad;
+	FILE *f = input_fopen(path, &bad);
 	char line[512];
 	enum { NONE, PN, LRUVEC, ZONES } in = NONE;
 	int depth = 0, zone_idx = 0;
@@ -122,7 +160,7 @@ int pn_raw_from_pahole(const char *path, struct pn_raw *r, char *why, size_t len
 	memset(r, 0, sizeof(*r));
 	r->zone_normal = -1;
 	if (!f) {
-		snprintf(why, len, "cannot read '%s': %s", path, strerror(errno));
+		snprintf(why, len, "'%s' %s", path, bad);
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {

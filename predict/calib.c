@@ -203,12 +203,12 @@ bad:
 
 int calib_load(struct calib *c, const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
+	const char *why;
+	FILE *f = input_fopen(path, &why);
 	int rc;
 
 	if (!f) {
-		snprintf(err, errlen, "cannot open calibration '%s': %s", path,
-			 strerror(errno));
+		snprintf(err, errlen, "'%s' %s", path, why);
 		memset(c, 0, sizeof(*c));
 		return -1;
 	}

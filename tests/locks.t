@@ -17,14 +17,23 @@ grep -q "^qspinlock  *fair,queue,ctx,spins,trylock " "$TMP/out"; ok $? "qspinloc
 
 # Exit 3 is "inconclusive": a control was not caught or a run never
 # overlapped (a loaded VM can keep two threads apart); that says nothing
-# about the locks, so it is tried once more before the verdict.
+# about the locks, so it is tried once more before the verdict.  These
+# runs are short (20000 acquisitions), too short to catch the 1-in-1000
+# sensitivity control reliably: its miss alone is the honest exit 3 of a
+# short run, accepted here, where the question is every lock's exclusion
+# (tests/validate.t holds the default runs to catching it).
+only_sensitivity_missed() {
+	[ "$(grep -c 'MISSED\|INCONCLUSIVE' "$TMP/out")" -eq 1 ] &&
+		grep -q "^control tas_skip1000  *MISSED" "$TMP/out"
+}
 for try in 1 2; do
 	$MEMSCALE validate --all --threads 2 --iterations 20000 >"$TMP/out" 2>"$TMP/err"
 	st=$?
+	[ $st -eq 3 ] && only_sensitivity_missed && st=0
 	[ $st -eq 3 ] || break
-	echo "# validate --all inconclusive (try $try):"; sed 's/^/#   /' "$TMP/err" | head -3
+	echo "# validate --all inconclusive (try $try):"; grep 'MISSED\|INCONCLUSIVE' "$TMP/out" | sed 's/^/#   /' | head -3
 done
-[ $st -eq 0 ]; ok $? "validate --all at 2 threads (exit $st, want 0)"
+[ $st -eq 0 ]; ok $? "validate --all at 2 threads (exit $st, want 0, or 3 for the rare control only)"
 ! grep -q FAIL "$TMP/out"; ok $? "no lock reported FAIL"
 n=$(grep -c "acquisitions=" "$TMP/out")
 [ "$n" -ge 12 ]; ok $? "every safe lock validated ($n)"

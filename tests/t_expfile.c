@@ -37,7 +37,7 @@ int main(void)
 		"   workers = 1, 2 ,3\n"
 		"[variant base]\n"
 		"[variant patch]\n  lines = 02\n  cs = 200ns\n"
-		"[published]\nlock = 1, 2, +3%%, %s\n", desc, machine);
+		"[published]\nlock = 1, 2, +100%%, %s\n", desc, machine);
 	fclose(f);
 	e = exp_load(path);
 	ok(strlen(desc) > 400, "the description line is longer than libinih's buffer (%zu)",
