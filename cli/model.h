@@ -66,4 +66,15 @@ void model_check_workload(const char *wl);
 struct predict_opts;
 void model_predict_opts(const struct mopts *m, struct predict_opts *po);
 
+/* The seed pairs of the experiment files (predict/predict.h): a pair per
+ * (workload, A, B) of the [published] rows, sharing [fixed] with
+ * [predict] over it.  model_experiment_load() returns false for a file
+ * without [published] rows (exit 2 on a bad file); model_experiments()
+ * loads every file of model_experiment_dir() that has them. */
+struct experiment_def;
+const char *model_experiment_dir(void);
+bool model_experiment_load(const char *path, struct experiment_def *d);
+size_t model_experiments(struct experiment_def **out);
+void model_experiment_free(struct experiment_def *d);
+
 #endif

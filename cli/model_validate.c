@@ -327,6 +327,8 @@ int model_validate(struct mopts *m)
 	struct calib c;
 	double sum_abs = 0;
 	unsigned nerr = 0;
+	struct experiment_def *defs;
+	size_t ndefs;
 
 	/* Bad paths are found before any work. */
 	for (int i = 0; i < m->nargs; i++) {
@@ -346,9 +348,10 @@ int model_validate(struct mopts *m)
 				    "in it or its subdirectories (want a results CSV or directory)", m->args[i]);
 		}
 	}
+	ndefs = model_experiments(&defs);
 	model_get_calib(m, &c);
 	model_predict_opts(m, &po);
-	predict_ledger(&c, &po, stdout);
+	predict_ledger(defs, ndefs, &c, &po, stdout);
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
 		char **csvs;
@@ -370,5 +373,8 @@ int model_validate(struct mopts *m)
 		printf("# results given: mean |rel err| over %u multi-worker points: %.1f%% "
 		       "(costs: this machine's calibration)\n", nerr, 100 * sum_abs / nerr);
 	calib_free(&c);
+	for (size_t i = 0; i < ndefs; i++)
+		model_experiment_free(&defs[i]);
+	free(defs);
 	return 0;
 }

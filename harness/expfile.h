@@ -53,6 +53,15 @@
  *   # base variant's and the `patch` variant's, else the first after the
  *   # base); the one source of published numbers (harness/published.h)
  *   fallocate1 = 1031081, 1431291, +38.80%, 52 CPUs 1 node, cpus=52
+ *   # CHANGE may be a range LO..HI% (worst and best subcase); further
+ *   # optional fields: target=NAME (the profile of the machine it ran on,
+ *   # predict/targets/), role=dev|held (docs/validation.md; default held),
+ *   # workers=N (benchmark workers, when fewer than cpus)
+ *
+ *   [predict]                                # knobs for `model predict` and
+ *   depth = 2                                # `model validate` only, over
+ *   containers = cpus                        # [fixed]; `cpus`: the size of
+ *                                            # the point predicted
  *
  * In [fixed], [variant] and [axis] a key is a knob (`memscale list
  * variants`) or `lock` / `counter`; values are validated against the
@@ -88,6 +97,9 @@ struct exp_published {
 	char *workload, *base, *patch, *change, *machine;
 	int line;
 	char *pair, *cpus, *source; /* optional fields; NULL when not given */
+	char *target;  /* target profile of the machine it ran on (predict/targets/) */
+	char *role;    /* "dev" or "held" (docs/validation.md); NULL: held */
+	char *workers; /* workers the benchmark ran, when not the machine's cpus */
 };
 
 struct experiment {
@@ -110,6 +122,8 @@ struct experiment {
 	size_t naxes;
 	struct exp_published *published;
 	size_t npublished;
+	struct exp_kv *predict; /* [predict]: knobs for the predictions only */
+	size_t npredict;
 	bool has_quick;
 	/* [quick] overrides, applied by exp_apply_quick() */
 	struct experiment *quick;

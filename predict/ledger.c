@@ -1,6 +1,6 @@
 /*
  * ledger.c - the validation ledger over the published rows: every row of
- * every seed's table (predict.c) predicted for the machine it ran on,
+ * every seed's [published] section (experiments/NAME.ini) predicted
  * with the observation, the error, whether the sign matches, its role in
  * the held-out split (docs/validation.md) and the known limits of the
  * prediction for that row; then a summary per seed and overall.
@@ -98,7 +98,8 @@ static void limits(const struct experiment_def *e, const struct predict_point *p
 #undef ADD
 }
 
-int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *out)
+int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct calib *c,
+		  const struct predict_opts *o, FILE *out)
 {
 	struct predict_session ses;
 	struct tally all = { 0 }, dev = { 0 }, held = { 0 };
@@ -111,8 +112,8 @@ int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *ou
 	fprintf(out, "%-20s %-18s %-32s %-16s %5s %-4s %13s %9s %8s %-4s %s\n", "seed", "workload",
 		"A -> B", "target", "cpus", "role", "published", "predicted", "err(pp)", "sign",
 		"limits of this prediction");
-	for (size_t ei = 0; ei < predict_count(); ei++) {
-		const struct experiment_def *e = predict_at(ei);
+	for (size_t ei = 0; ei < ndefs; ei++) {
+		const struct experiment_def *e = &defs[ei];
 		struct tally seed = { 0 };
 
 		for (size_t i = 0; i < e->npairs; i++) {
@@ -120,12 +121,12 @@ int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *ou
 			char ab[96];
 
 			predict_pair_label(sp, ab, sizeof(ab));
-			for (size_t k = 0; k < PREDICT_MAX_PUB && sp->pub[k].note; k++) {
+			for (size_t k = 0; k < sp->npub; k++) {
 				const struct published *p = &sp->pub[k];
 				struct predict_point pt;
 				const struct target *t;
 				char pb[32], lim[512], sign[8] = "n/a";
-				unsigned cpus = p->cpus;
+				unsigned cpus = published_size(p);
 
 				/* A row without a stated size runs at the size of
 				 * the machine it is predicted for. */

@@ -13,6 +13,7 @@
 #include "predict/predict.h"
 
 /* Prints the ledger; returns 0. */
-int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *out);
+int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct calib *c,
+		  const struct predict_opts *o, FILE *out);
 
 #endif
