@@ -6,13 +6,9 @@
  * rows are written).
  */
 #include <glob.h>
-#include <libgen.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli/model.h"
 #include "harness/expfile.h"
@@ -109,22 +105,11 @@ void model_predict_opts(const struct mopts *m, struct predict_opts *po)
  * binary (bin/../experiments), else ./experiments. */
 const char *model_experiment_dir(void)
 {
-	static char dir[PATH_MAX + 32];
-	const char *env = getenv("MEMSCALE_EXPERIMENTS");
-	char exe[PATH_MAX];
-	ssize_t n;
-	struct stat st;
+	static const char *dir;
 
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		snprintf(dir, sizeof(dir), "%s/../experiments", dirname(exe));
-		if (!stat(dir, &st) && S_ISDIR(st.st_mode))
-			return dir;
-	}
-	return "experiments";
+	if (!dir)
+		dir = data_dir("MEMSCALE_EXPERIMENTS", "experiments");
+	return dir;
 }
 
 static char *str_append(char *s, const char *key, const char *value)
@@ -205,6 +190,10 @@ bool model_experiment_load(const char *path, struct experiment_def *d)
 		p->lo = r->change_lo;
 		p->hi = r->change_hi;
 		p->note = xstrdup(*r->source ? r->source : r->machine);
+		if (r->src->target && !target_find(r->src->target))
+			die(EXIT_USAGE, "%s:%d: published '%s': unknown target '%s' (see "
+			    "'memscale list targets')", path, r->src->line, r->workload,
+			    r->src->target);
 		p->target = r->src->target ? xstrdup(r->src->target) : NULL;
 		p->dev = r->src->role && !strcmp(r->src->role, "dev");
 	}

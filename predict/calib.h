@@ -81,9 +81,4 @@ double calib_num(const struct calib *c, const char *key);
 /* "<probe>.median_ns" (NAN when absent). */
 double calib_median(const struct calib *c, const char *probe);
 
-/* Component costs of the simulator from a calibration, this machine
- * being the target (target.h: target_here, target_costs): each probe's
- * minimum over the repetitions when present, else its median. */
-void calib_costs(const struct calib *c, struct memcg_costs *out);
-
 #endif
