@@ -22,7 +22,9 @@ extern const struct subcommand model_cmd;
 struct mopts {
 	const char *action;
 	const char *out, *cpus, *calib, *y;
-	const char *target; /* --target NAME (predict, validate) */
+	const char *target; /* --target NAME|FILE (predict, validate) */
+	const char *workload, *pair, *mode; /* predict --workload --pair --mode */
+	bool csv;           /* -f csv (predict, validate) */
 	char **sets;
 	size_t nsets;
 	struct where where;

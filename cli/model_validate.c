@@ -329,7 +329,11 @@ int model_validate(struct mopts *m)
 	unsigned nerr = 0;
 	struct experiment_def *defs;
 	size_t ndefs;
+	int rc;
 
+	if (m->csv && m->nargs)
+		die(EXIT_USAGE, "model validate: -f csv prints the ledger only (no results "
+		    "directories)");
 	/* Bad paths are found before any work. */
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
@@ -351,7 +355,7 @@ int model_validate(struct mopts *m)
 	ndefs = model_experiments(&defs);
 	model_get_calib(m, &c);
 	model_predict_opts(m, &po);
-	predict_ledger(defs, ndefs, &c, &po, stdout);
+	rc = predict_ledger(defs, ndefs, &c, &po, m->csv, stdout);
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
 		char **csvs;
@@ -376,5 +380,5 @@ int model_validate(struct mopts *m)
 	for (size_t i = 0; i < ndefs; i++)
 		model_experiment_free(&defs[i]);
 	free(defs);
-	return 0;
+	return rc;
 }

@@ -52,7 +52,7 @@
  *   # ('-' when not given); pair: the A/B knob's values (default: the
  *   # base variant's and the `patch` variant's, else the first after the
  *   # base); the one source of published numbers (harness/published.h)
- *   fallocate1 = 1031081, 1431291, +38.80%, 52 CPUs 1 node, cpus=52
+ *   fallocate1 = 1000, 1250, +25%, 52 CPUs 1 node, cpus=52
  *   # CHANGE may be a range LO..HI% (worst and best subcase); further
  *   # optional fields: target=NAME (the profile of the machine it ran on,
  *   # predict/targets/), role=dev|held (docs/validation.md; default held),

@@ -27,7 +27,7 @@ static const struct knob_value layout_values[] = {
 	{ "v5.10", "v5.10: as v5.3 with one reclaim iter, no congested; lruvec with anon/file_cost, refaults[2], flags" },
 	{ "v5.11", "6168d0da2b47 (v5.11): v5.10 with lruvec->lru_lock after lists[]" },
 	{ "v6.9", "v5.15..v6.9: lruvec_stats_percpu pointer, struct lruvec_stats EMBEDDED, memcg last" },
-	{ "v6.10", "70a64b7919cb (v6.10-rc1): lruvec_stats behind a pointer, fields collapse (regressed page_fault2 -11.9%)" },
+	{ "v6.10", "70a64b7919cb (v6.10-rc1): lruvec_stats behind a pointer, fields collapse (the page_fault2 regression of experiments/layout_false_sharing.ini)" },
 	{ "fixed", "fefc6e6631ff: read-mostly first, memcg-v1 fields as buffer, hot fields last" },
 	{ "fixed_padded", "v6.11+ (98c9daf5ae6b + Gushchin's paddings): v1 fields under CONFIG_MEMCG_V1, "
 			  "else CACHELINE_PADDING(_pad1_); CACHELINE_PADDING(_pad2_) before lru_zone_size" },
