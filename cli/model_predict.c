@@ -55,7 +55,11 @@ static char *pair_side(const char *s)
 	if (!*s)
 		die(EXIT_USAGE, "model predict: bad --pair side '' (want a kernel profile or "
 		    "knob=value,...)");
+	struct model_params mp;
+
 	predict_apply_knobs(ks, kv, 1);
+	if (model_params_from_knobs(&mp, ks) || model_knobs_check_read(&mp, ks))
+		exit(EXIT_USAGE);
 	knobset_free(ks);
 	return kv;
 }

@@ -54,7 +54,7 @@ static double side(const struct seed_pair *sp, const char *diff,
 	if (!knobset_is_set(ks, "nodes"))
 		knobset_set_arg(ks, nodestr);
 	memset(&cfg, 0, sizeof(cfg));
-	if (model_params_from_knobs(&cfg.p, ks))
+	if (model_params_from_knobs(&cfg.p, ks) || model_knobs_check_read(&cfg.p, ks))
 		exit(EXIT_USAGE);
 	knobset_free(ks);
 	cfg.line_size = line_size;
