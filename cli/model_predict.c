@@ -131,6 +131,7 @@ static int predict_question(struct mopts *m)
 	}
 	model_get_calib(m, &c);
 	model_predict_opts(m, &po);
+	po.band = true;
 	predict_session_init(&ses, &c, &po);
 	if (!t && ses.here.cpus && (unsigned long)cpus > ses.here.cpus)
 		die(EXIT_USAGE, "model predict: --cpus %ld is above this machine's %u CPUs", cpus,
@@ -142,7 +143,6 @@ static int predict_question(struct mopts *m)
 	predict_point_eval(&ses, &sp, NULL, (unsigned)cpus, &pt);
 	if (pt.tc)
 		predict_print_target(&ses, &pt, m->csv ? stderr : stdout);
-	/* No sensitivity band or regime yet (issue 23): nan and "unknown". */
 	if (m->csv) {
 		printf("workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,"
 		       "band_hi_pct,regime\n");
@@ -152,13 +152,13 @@ static int predict_question(struct mopts *m)
 		csv_field(stdout, pt.t ? pt.t->name : m->target, 0);
 		printf("%ld,%s,", cpus, m->mode ? m->mode : "processes");
 		csv_pct(pt.pct, false);
-		csv_pct(NAN, false);
-		csv_pct(NAN, false);
-		printf("unknown\n");
+		csv_pct(pt.band_lo, false);
+		csv_pct(pt.band_hi, false);
+		csv_field(stdout, pt.regime, 1);
 	} else {
-		printf("%-18s %-30s %-30s %-16s %5ld %-9s %+8.1f%%  band -  regime unknown\n",
+		printf("%-18s %-30s %-30s %-16s %5ld %-9s %+8.1f%%  band %+.1f..%+.1f%%  %s\n",
 		       m->workload, a, b, pt.t ? pt.t->name : m->target, cpus,
-		       m->mode ? m->mode : "processes", pt.pct);
+		       m->mode ? m->mode : "processes", pt.pct, pt.band_lo, pt.band_hi, pt.regime);
 	}
 	predict_session_free(&ses);
 	calib_free(&c);

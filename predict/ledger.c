@@ -108,8 +108,8 @@ static void csv_pct(FILE *out, double v)
 }
 
 /* One published row as CSV: seed,workload,base,patch,target,cpus,role,
- * published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime.  No
- * sensitivity band or regime is computed yet: nan and "unknown". */
+ * published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime (the band
+ * and regime of predict.h; nan / unknown where there is no prediction). */
 static void csv_row(FILE *out, const struct experiment_def *e, const struct seed_pair *sp,
 		    const struct predict_point *pt, unsigned cpus)
 {
@@ -129,7 +129,9 @@ static void csv_row(FILE *out, const struct experiment_def *e, const struct seed
 	csv_field(out, pt->t ? pt->t->name : "", 0);
 	fprintf(out, "%u,%s,%s,", cpus, p->dev ? "dev" : "held", pub);
 	csv_pct(out, pt->pct);
-	fputs("nan,nan,unknown\n", out);
+	csv_pct(out, pt->band_lo);
+	csv_pct(out, pt->band_hi);
+	csv_field(out, pt->regime, 1);
 }
 
 int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct calib *c,
@@ -138,7 +140,10 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 	struct predict_session ses;
 	struct tally all = { 0 }, dev = { 0 }, held = { 0 };
 	FILE *table = out;
+	struct predict_opts oc = *o;
 
+	oc.band = csv;
+	o = &oc;
 	predict_session_init(&ses, c, o);
 	if (csv) {
 		/* The rows alone on out; the table's comments go to stderr. */

@@ -36,10 +36,10 @@ void predict_apply_knobs(struct knobset *ks, const char *list, unsigned cpus)
 }
 
 /* Simulated throughput of one side on `cpus` CPUs of a machine with
- * `nodes` NUMA nodes, or NAN. */
+ * `nodes` NUMA nodes, or NAN; *out (may be NULL) gets the whole result. */
 static double side(const struct seed_pair *sp, const char *diff,
 		   const struct memcg_costs *c, const struct predict_opts *o,
-		   unsigned cpus, unsigned nodes, unsigned line_size)
+		   unsigned cpus, unsigned nodes, unsigned line_size, struct sim_result *out)
 {
 	struct knobset *ks = knobset_new();
 	struct memcg_sim_cfg cfg;
@@ -66,7 +66,73 @@ static double side(const struct seed_pair *sp, const char *diff,
 		warnx_("predict: %s on %u CPUs: %s", sp->workload, cpus, err);
 		return NAN;
 	}
+	if (out)
+		*out = r;
 	return r.ops_per_sec;
+}
+
+static double change_pct(const struct seed_pair *sp, const struct memcg_costs *c,
+			 const struct predict_session *s, const struct predict_point *pt)
+{
+	double a = side(sp, sp->a, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, NULL);
+	double b = side(sp, sp->b, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, NULL);
+
+	return 100.0 * (b - a) / a;
+}
+
+/*
+ * The sensitivity band: the change again with the calibrated local work
+ * (fault, page, syscall) x0.5 and x2, and with the memcg work on the
+ * shared paths (list operations under the LRU lock, per-CPU stat adds,
+ * ancestor-walk steps) x0.67 and x1.5; the band is the range of the five
+ * changes.  It says how much the answer rests on the measured costs, not
+ * how likely it is.
+ */
+static void band(const struct seed_pair *sp, const struct predict_session *s,
+		 struct predict_point *pt)
+{
+	static const double local_x[] = { 0.5, 2 }, cs_x[] = { 0.67, 1.5 };
+
+	pt->band_lo = pt->band_hi = pt->pct;
+	for (int k = 0; k < 4; k++) {
+		struct memcg_costs c = pt->tc->c;
+		double f = k < 2 ? local_x[k] : cs_x[k - 2], v;
+
+		if (k < 2) {
+			c.fault_ns *= f;
+			c.page_ns *= f;
+			c.syscall_ns *= f;
+		} else {
+			c.list_ns *= f;
+			c.percpu_ns *= f;
+			c.walk_step_ns[0] *= f;
+			c.walk_step_ns[1] *= f;
+		}
+		v = change_pct(sp, &c, s, pt);
+		if (isfinite(v)) {
+			pt->band_lo = fmin(pt->band_lo, v);
+			pt->band_hi = fmax(pt->band_hi, v);
+		}
+	}
+}
+
+/* What bounds the throughput, from the simulated sides: the fraction of
+ * core time spent waiting for locks, else the share of an iteration spent
+ * in line transfers (transfers x xfer_ns / iteration time). */
+static const char *regime(const struct sim_result *a, const struct sim_result *b,
+			  const struct memcg_costs *c)
+{
+	double lockf = fmax(a->lock_wait_frac, b->lock_wait_frac);
+	double la = a->ns_per_op_core > 0 ? a->xfer_per_op * c->sim.xfer_ns / a->ns_per_op_core : 0;
+	double lb = b->ns_per_op_core > 0 ? b->xfer_per_op * c->sim.xfer_ns / b->ns_per_op_core : 0;
+
+	if (lockf >= 0.3)
+		return "lock-bound";
+	if (fmax(la, lb) >= 0.3)
+		return "line-bound";
+	if (lockf >= 0.05 || fmax(la, lb) >= 0.05)
+		return "contended";
+	return "local-bound";
 }
 
 /* The effective value of knob `name` on one side of a pair (its common
@@ -149,19 +215,26 @@ void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 			struct predict_point *pt)
 {
 	double a, b;
+	struct sim_result ra, rb;
 
 	memset(pt, 0, sizeof(*pt));
 	pt->sp = sp;
 	pt->pub = pub;
 	pt->cpus = cpus;
-	pt->pct = pt->err = NAN;
+	pt->pct = pt->err = pt->band_lo = pt->band_hi = NAN;
+	pt->regime = "unknown";
 	pt->t = point_target(s, pub);
 	if (!pt->t)
 		return;
 	pt->tc = session_costs(s, pt->t);
-	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size);
-	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size);
+	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, &ra);
+	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, &rb);
 	pt->pct = 100.0 * (b - a) / a;
+	if (isfinite(pt->pct)) {
+		pt->regime = regime(&ra, &rb, &pt->tc->c);
+		if (s->o->band)
+			band(sp, s, pt);
+	}
 	if (pub && isfinite(pt->pct))
 		pt->err = pt->pct < pub->lo ? pt->pct - pub->lo
 			: pt->pct > pub->hi ? pt->pct - pub->hi : 0;

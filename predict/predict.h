@@ -64,6 +64,7 @@ struct predict_opts {
 	double remote_factor; /* NAN: from the target profile */
 	const char *target;   /* --target NAME; NULL: each published row's own
 			       * machine, "here" for the other sizes */
+	bool band;            /* compute the sensitivity band (4 more runs) */
 };
 
 /* One predicted point: a pair at a machine size on a target. */
@@ -75,6 +76,10 @@ struct predict_point {
 	const struct target_costs *tc;
 	double pct;                  /* predicted % change B vs A (NAN: none) */
 	double err;                  /* signed distance from the published range */
+	double band_lo, band_hi;     /* sensitivity band (predict_opts.band), or NAN */
+	const char *regime;          /* lock-bound, line-bound, contended,
+				      * local-bound (the simulated sides), or
+				      * "unknown" */
 };
 
 /* Target-cost cache of one prediction session (one calibration). */
