@@ -31,12 +31,12 @@ static void load_experiment(const char *arg, struct experiment_def *d)
 	}
 	n = model_experiments(&all);
 	for (size_t i = 0; i < n; i++) {
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+			 i ? "|" : "", all[i].name);
 		if (!strcmp(all[i].name, arg) && !d->name)
 			*d = all[i];
 		else
 			model_experiment_free(&all[i]);
-		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
-			 i ? "|" : "", all[i].name ? all[i].name : "");
 	}
 	free(all);
 	if (!d->name)

@@ -42,10 +42,10 @@ static const struct {
 
 const char *target_dir(void)
 {
-	static char dir[PATH_MAX + 32];
+	static const char *dir;
 
-	if (!dir[0])
-		snprintf(dir, sizeof(dir), "%s", data_dir("MEMSCALE_TARGETS", "predict/targets"));
+	if (!dir)
+		dir = data_dir("MEMSCALE_TARGETS", "predict/targets");
 	return dir;
 }
 
