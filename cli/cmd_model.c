@@ -34,10 +34,13 @@ const struct subcommand model_cmd = {
 	"       model sim WORKLOAD --cpus LIST [--set KEY=VALUE]... [--calib FILE]\n"
 	"                 [--line 64|128] [--lock-kind queue|ticket] [--iters N]\n"
 	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128]\n"
-	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME]\n"
+	"       model predict --workload W --pair A..B --target T --cpus N\n"
+	"                 [--mode processes|threads] [--calib FILE] [-f table|csv]\n"
+	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME|FILE]\n"
 	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
 	"                 [--sensitivity]\n"
-	"       model validate [RESULTS_DIR|RESULTS.csv]... [--calib FILE] [--target NAME]\n"
+	"       model validate [RESULTS_DIR|RESULTS.csv]... [--calib FILE] [--target NAME|FILE]\n"
+	"                 [-f table|csv]\n"
 	"\n"
 	"calibrate  measures cache-line transfer (ping-pong), atomics, loads,\n"
 	"           per-CPU adds, list ops, page copy and fault, syscalls, every\n"
@@ -59,8 +62,15 @@ const struct subcommand model_cmd = {
 	"           (cross-node transfer cost) override the calibration and the\n"
 	"           target profile, and are printed as such; --line 128 models\n"
 	"           the adjacent-line prefetcher (predict: the target's pairing).\n"
-	"predict    EXPERIMENT: layout_false_sharing, stats_batch,\n"
-	"           permemcg_flush, lru_lock_split.  Each published row is\n"
+	"predict    --workload W --pair A..B: one question; A and B are kernel\n"
+	"           profiles ('memscale list kernels') or knob=value,... sets\n"
+	"           (kernel=NAME,stats_batch=512), T a target name or file, N up\n"
+	"           to the target's CPUs; every argument is checked before any\n"
+	"           calibration runs.  -f csv: a header and one row on stdout\n"
+	"           (workload,base,patch,target,cpus,mode,predicted_pct,\n"
+	"           band_lo_pct,band_hi_pct,regime).\n"
+	"predict    EXPERIMENT: the name or path of an experiment file with\n"
+	"           [published] rows (experiments/*.ini).  Each published row is\n"
 	"           predicted for the machine it ran on (its target profile,\n"
 	"           'memscale list targets'); other sizes for this machine\n"
 	"           (target 'here'); --target NAME predicts every row for NAME.\n"
@@ -74,6 +84,9 @@ const struct subcommand model_cmd = {
 	"           not used.\n"
 	"validate   the ledger: every published row of every seed with its\n"
 	"           prediction, error, sign and held-out role, a summary per\n"
+	"           seed (-f csv: seed,workload,base,patch,target,cpus,role,\n"
+	"           published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime,\n"
+	"           one row per published row, a range written LO..HI)\n"
 	"           seed; then each RESULTS_DIR (every results.csv in it and its\n"
 	"           subdirectories) or CSV given: simulator vs measured.\n"
 	"\n"
@@ -88,7 +101,7 @@ enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
 	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS,
-	O_WALKMISS, O_REMOTE, O_TARGET,
+	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_PAIR, O_MODE, O_FORMAT = 'f',
 };
 
 #define usage_die(fmt, arg) \
@@ -128,6 +141,10 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "walk-miss", required_argument, NULL, O_WALKMISS },
 		{ "remote-factor", required_argument, NULL, O_REMOTE },
 		{ "target", required_argument, NULL, O_TARGET },
+		{ "workload", required_argument, NULL, O_WORKLOAD },
+		{ "pair", required_argument, NULL, O_PAIR },
+		{ "mode", required_argument, NULL, O_MODE },
+		{ "format", required_argument, NULL, O_FORMAT },
 		{ 0 },
 	};
 	int c;
@@ -143,7 +160,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 	opterr = 0;
 	optind = 1;
 	/* "-" first: keep positional words in order (permutation off). */
-	while ((c = getopt_long(argc, argv, "-o:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "-o:f:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 1:
 			m->args[m->nargs++] = optarg;
@@ -204,6 +221,19 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 			if (strcmp(optarg, TARGET_HERE) && !target_find(optarg))
 				usage_die("unknown --target '%s' (see 'memscale list targets')", optarg);
 			m->target = optarg;
+			break;
+		case O_WORKLOAD: m->workload = optarg; break;
+		case O_PAIR: m->pair = optarg; break;
+		case O_MODE:
+			if (strcmp(optarg, "processes") && strcmp(optarg, "threads"))
+				usage_die("bad --mode '%s' (want processes or threads)", optarg);
+			m->mode = optarg;
+			break;
+		case O_FORMAT:
+			if (!strcmp(optarg, "csv"))
+				m->csv = true;
+			else if (strcmp(optarg, "table"))
+				usage_die("bad -f '%s' (want table or csv)", optarg);
 			break;
 		case O_QUICK: m->quick = true; break;
 		case O_NOLOCKS: m->nolocks = true; break;

@@ -22,7 +22,9 @@ extern const struct subcommand model_cmd;
 struct mopts {
 	const char *action;
 	const char *out, *cpus, *calib, *y;
-	const char *target; /* --target NAME (predict, validate) */
+	const char *target; /* --target NAME|FILE (predict, validate) */
+	const char *workload, *pair, *mode; /* predict --workload --pair --mode */
+	bool csv;           /* -f csv (predict, validate) */
 	char **sets;
 	size_t nsets;
 	struct where where;
@@ -73,5 +75,16 @@ void model_check_workload(const char *wl);
 /* The predictor's options from the command line (no CPU list). */
 struct predict_opts;
 void model_predict_opts(const struct mopts *m, struct predict_opts *po);
+
+/* The seed pairs of the experiment files (predict/predict.h): a pair per
+ * (workload, A, B) of the [published] rows, sharing [fixed] with
+ * [predict] over it.  model_experiment_load() returns false for a file
+ * without [published] rows (exit 2 on a bad file); model_experiments()
+ * loads every file of model_experiment_dir() that has them. */
+struct experiment_def;
+const char *model_experiment_dir(void);
+bool model_experiment_load(const char *path, struct experiment_def *d);
+size_t model_experiments(struct experiment_def **out);
+void model_experiment_free(struct experiment_def *d);
 
 #endif

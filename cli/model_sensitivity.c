@@ -26,7 +26,7 @@ static size_t eval_rows(const struct experiment_def *e, const struct calib *c,
 	predict_session_init(&ses, c, po);
 	for (size_t i = 0; i < e->npairs; i++) {
 		const struct seed_pair *sp = &e->pairs[i];
-		for (size_t k = 0; k < PREDICT_MAX_PUB && sp->pub[k].note; k++) {
+		for (size_t k = 0; k < sp->npub; k++) {
 			struct predict_point pt;
 			unsigned cpus = sp->pub[k].cpus;
 			if (!cpus) {
@@ -61,7 +61,7 @@ void model_print_sensitivity(const struct experiment_def *e, const struct calib 
 	const struct target **tgt;
 
 	for (size_t i = 0; i < e->npairs; i++)
-		for (size_t k = 0; k < PREDICT_MAX_PUB && e->pairs[i].pub[k].note; k++)
+		for (size_t k = 0; k < e->pairs[i].npub; k++)
 			rows++;
 	if (!rows) {
 		fprintf(out, "# sensitivity: %s has no published rows\n", e->name);
@@ -98,7 +98,7 @@ void model_print_sensitivity(const struct experiment_def *e, const struct calib 
 		if (finite && max >= SENS_NONE_PP) {
 			size_t r = 0;
 			for (size_t i = 0; i < e->npairs; i++)
-				for (size_t k = 0; k < PREDICT_MAX_PUB && e->pairs[i].pub[k].note; k++, r++)
+				for (size_t k = 0; k < e->pairs[i].npub; k++, r++)
 					if (r == at)
 						snprintf(why, sizeof(why), "%s, published row %zu "
 							 "(%+.1f -> %+.1f %%)", e->pairs[i].workload,

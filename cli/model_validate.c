@@ -328,7 +328,13 @@ int model_validate(struct mopts *m)
 	struct calib c;
 	double sum_abs = 0;
 	unsigned nerr = 0;
+	struct experiment_def *defs;
+	size_t ndefs;
+	int rc;
 
+	if (m->csv && m->nargs)
+		die(EXIT_USAGE, "model validate: -f csv prints the ledger only (no results "
+		    "directories)");
 	/* Bad paths are found before any work. */
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
@@ -347,9 +353,10 @@ int model_validate(struct mopts *m)
 				    "in it or its subdirectories (want a results CSV or directory)", m->args[i]);
 		}
 	}
+	ndefs = model_experiments(&defs);
 	model_get_calib(m, &c);
 	model_predict_opts(m, &po);
-	predict_ledger(&c, &po, stdout);
+	rc = predict_ledger(defs, ndefs, &c, &po, m->csv, stdout);
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
 		char **csvs;
@@ -371,5 +378,8 @@ int model_validate(struct mopts *m)
 		printf("# results given: mean |rel err| over %u multi-worker points: %.1f%% "
 		       "(costs: this machine's calibration)\n", nerr, 100 * sum_abs / nerr);
 	calib_free(&c);
-	return 0;
+	for (size_t i = 0; i < ndefs; i++)
+		model_experiment_free(&defs[i]);
+	free(defs);
+	return rc;
 }

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -507,4 +508,24 @@ size_t registry_sorted(const void *const *start, const void *const *stop,
 	qsort(v, n, sizeof(*v), cmp_by_name);
 	*out = v;
 	return n;
+}
+
+const char *data_dir(const char *env, const char *rel)
+{
+	const char *e = getenv(env);
+	char exe[PATH_MAX], *dir;
+	ssize_t n;
+	struct stat st;
+
+	if (e && *e)
+		return e;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		dir = xasprintf("%s/../%s", dirname(exe), rel);
+		if (!stat(dir, &st) && S_ISDIR(st.st_mode))
+			return dir; /* kept for the process, as the result of getenv */
+		free(dir);
+	}
+	return rel;
 }

@@ -129,6 +129,10 @@ int atomic_write_file(const char *path, const void *buf, size_t len);
 
 /* Whole file as a NUL-terminated heap string, or NULL if unreadable. */
 char *read_text_file(const char *path);
+/* A data directory of the source tree: $ENV when set, else REL beside
+ * the binary (bin/../REL) when that is a directory, else REL (relative to
+ * the current directory).  Not to be freed; one call per (env, rel). */
+const char *data_dir(const char *env, const char *rel);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);

@@ -37,7 +37,7 @@ struct parser {
 	int line;
 	struct experiment *e;
 	enum { SEC_NONE, SEC_EXPERIMENT, SEC_FIXED, SEC_VARIANT, SEC_AXIS,
-	       SEC_QUICK, SEC_PUBLISHED } sec;
+	       SEC_QUICK, SEC_PUBLISHED, SEC_PREDICT } sec;
 	struct knobset *scratch; /* validates knob values */
 	int experiment_line;
 	bool seen[32];           /* [experiment] keys already given */
@@ -505,11 +505,21 @@ static void published_key(struct parser *p, const char *key, const char *value)
 			*eq = '\0';
 			slot = !strcmp(f[i], "pair") ? &pub->pair :
 			       !strcmp(f[i], "cpus") ? &pub->cpus :
-			       !strcmp(f[i], "source") ? &pub->source : NULL;
+			       !strcmp(f[i], "source") ? &pub->source :
+			       !strcmp(f[i], "target") ? &pub->target :
+			       !strcmp(f[i], "role") ? &pub->role :
+			       !strcmp(f[i], "workers") ? &pub->workers : NULL;
 		}
 		if (!slot || *slot || !eq[1])
 			perr(p, p->line, "published '%s' field %zu: want pair=BASE>PATCH, "
-			     "cpus=N or source=TEXT (once each), got '%s'", key, i + 1, f[i]);
+			     "cpus=N, workers=N, target=NAME, role=dev|held or source=TEXT "
+			     "(once each), got '%s'", key, i + 1, f[i]);
+		if ((slot == &pub->cpus || slot == &pub->workers) &&
+		    !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
+			perr(p, p->line, "published '%s': %s '%s' is not a count 1..65536",
+			     key, f[i], eq + 1);
+		if (slot == &pub->role && strcmp(eq + 1, "dev") && strcmp(eq + 1, "held"))
+			perr(p, p->line, "published '%s': role '%s' (want dev or held)", key, eq + 1);
 		*slot = xstrdup(eq + 1);
 		free(f[i]);
 	}
@@ -540,6 +550,8 @@ static void section(struct parser *p, char *s)
 		e->has_quick = true;
 	} else if (!strcmp(name, "published")) {
 		p->sec = SEC_PUBLISHED;
+	} else if (!strcmp(name, "predict")) {
+		p->sec = SEC_PREDICT;
 	} else if (!strncmp(name, "variant", 7) && isspace((unsigned char)name[7])) {
 		char *vn = trim(name + 7);
 		if (!valid_name(vn))
@@ -558,7 +570,7 @@ static void section(struct parser *p, char *s)
 		p->sec = SEC_VARIANT;
 	} else {
 		perr(p, p->line, "unknown section '[%s]' (allowed: experiment, fixed, "
-		     "variant NAME, axis, quick, published)", name);
+		     "variant NAME, axis, quick, published, predict)", name);
 	}
 }
 
@@ -604,6 +616,29 @@ static void line_kv(struct parser *p, const char *key, const char *value)
 		break;
 	case SEC_PUBLISHED:
 		published_key(p, key, value);
+		break;
+	case SEC_PREDICT:
+		/* A knob for the predictions only; `cpus` stands for the
+		 * machine size of the point predicted. */
+		if (!strcmp(key, "lock") || !strcmp(key, "counter"))
+			perr(p, p->line, "[predict] sets knobs only, not '%s'", key);
+		if (!strcmp(value, "cpus")) {
+			const struct knob *k = knob_find(key);
+			if (!k || k->type != KNOB_INT)
+				perr(p, p->line, "[predict] %s = cpus: '%s' is not a numeric knob",
+				     key, key);
+			for (size_t i = 0; i < e->npredict; i++)
+				if (!strcmp(e->predict[i].key, key))
+					perr(p, p->line, "'%s' is set twice in this section "
+					     "(first on line %d)", key, e->predict[i].line);
+			e->predict = realloc(e->predict, (e->npredict + 1) * sizeof(*e->predict));
+			if (!e->predict)
+				die(1, "out of memory");
+			e->predict[e->npredict++] = (struct exp_kv){ xstrdup(key), xstrdup(value),
+								     p->line };
+		} else {
+			kv_add(p, &e->predict, &e->npredict, key, value);
+		}
 		break;
 	}
 }
@@ -992,8 +1027,12 @@ void exp_free(struct experiment *e)
 		free(pub->pair);
 		free(pub->cpus);
 		free(pub->source);
+		free(pub->target);
+		free(pub->role);
+		free(pub->workers);
 	}
 	free(e->published);
+	free_kvs(e->predict, e->npredict);
 	exp_free_quick(e->quick);
 	free(e);
 }

@@ -52,9 +52,18 @@
  *   # ('-' when not given); pair: the A/B knob's values (default: the
  *   # base variant's and the `patch` variant's, else the first after the
  *   # base); the one source of published numbers (harness/published.h)
- *   fallocate1 = 1031081, 1431291, +38.80%, 52 CPUs 1 node, cpus=52
- *   # CHANGE: a signed percentage or '-'; with BASE and PATCH given it
- *   # must be their change to within 0.1 points + 1 % (rounding)
+ *   fallocate1 = 1000, 1250, +25%, 52 CPUs 1 node, cpus=52
+ *   # CHANGE: a signed percentage, a range LO..HI% (worst and best
+ *   # subcase) or '-'; with BASE and PATCH given it must be their change
+ *   # to within 0.1 points + 1 % (rounding); further
+ *   # optional fields: target=NAME (the profile of the machine it ran on,
+ *   # predict/targets/), role=dev|held (docs/validation.md; default held),
+ *   # workers=N (benchmark workers, when fewer than cpus)
+ *
+ *   [predict]                                # knobs for `model predict` and
+ *   depth = 2                                # `model validate` only, over
+ *   containers = cpus                        # [fixed]; `cpus`: the size of
+ *                                            # the point predicted
  *
  * In [fixed], [variant] and [axis] a key is a knob (`memscale list
  * variants`) or `lock` / `counter`; values are validated against the
@@ -93,6 +102,9 @@ struct exp_published {
 	char *workload, *base, *patch, *change, *machine;
 	int line;
 	char *pair, *cpus, *source; /* optional fields; NULL when not given */
+	char *target;  /* target profile of the machine it ran on (predict/targets/) */
+	char *role;    /* "dev" or "held" (docs/validation.md); NULL: held */
+	char *workers; /* workers the benchmark ran, when not the machine's cpus */
 };
 
 struct experiment {
@@ -115,6 +127,8 @@ struct experiment {
 	size_t naxes;
 	struct exp_published *published;
 	size_t npublished;
+	struct exp_kv *predict; /* [predict]: knobs for the predictions only */
+	size_t npredict;
 	bool has_quick;
 	/* [quick] overrides, applied by exp_apply_quick() */
 	struct experiment *quick;

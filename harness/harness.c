@@ -834,6 +834,15 @@ static char *sidecar_text(const struct harness_opts *o, const char *csv_path)
 			if (knobset_value(o->knobs, all[i]) && strcmp(all[i]->name, "kernel"))
 				json_str(&j, all[i]->name, knobset_value(o->knobs, all[i]));
 		json_obj_close(&j);
+		/* The knobs the profile set (and --set did not override): the
+		 * profile's, recorded as such. */
+		json_obj_open(&j, "knobs_from_kernel");
+		for (size_t i = 0; kp && kp->sets[i].knob; i++) {
+			const struct knob *k = knob_find(kp->sets[i].knob);
+			if (k && !knobset_value(o->knobs, k))
+				json_str(&j, kp->sets[i].knob, kp->sets[i].value);
+		}
+		json_obj_close(&j);
 	}
 	if (o->wl->sidecar)
 		o->wl->sidecar(&j, o->knobs, o->mode);

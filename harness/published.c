@@ -7,6 +7,8 @@
 #include "core/util.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +68,27 @@ static double number(const char *s)
 	return strcmp(s, "-") && parse_double(s, -HUGE_VAL, HUGE_VAL, &d) ? d : NAN;
 }
 
+/* "LO..HI%": a published range (worst and best subcase); false when
+ * the change is one number. */
+static bool range_of(const char *change, double *lo, double *hi)
+{
+	char *t = xstrdup(change), *dots = strstr(t, ".."), *end;
+	size_t n = strlen(t);
+	bool ok = false;
+
+	if (n && t[n - 1] == '%')
+		t[--n] = '\0';
+	if (dots) {
+		*dots = '\0';
+		*lo = strtod(t, &end);
+		ok = end != t && !*end;
+		*hi = strtod(dots + 2, &end);
+		ok = ok && end != dots + 2 && !*end && *lo <= *hi;
+	}
+	free(t);
+	return ok;
+}
+
 static double change_of(const struct exp_published *p)
 {
 	char *t = xstrdup(p->change), *end;
@@ -110,7 +133,10 @@ size_t published_rows(const struct experiment *e, struct pub_row **out)
 		r->source = p->source ? p->source : "";
 		r->base = strcmp(p->base, "-") ? p->base : "";
 		r->patch = strcmp(p->patch, "-") ? p->patch : "";
-		r->change_pct = change_of(p);
+		if (range_of(p->change, &r->change_lo, &r->change_hi))
+			r->change_pct = NAN;
+		else
+			r->change_lo = r->change_hi = r->change_pct = change_of(p);
 	}
 	*out = rows;
 	return e->npublished;
@@ -181,6 +207,12 @@ void published_csv_row(FILE *f, const struct pub_row *r)
 	csv_field(f, r->cpus, 0);
 	csv_field(f, r->base, 0);
 	csv_field(f, r->patch, 0);
-	csv_num(f, r->change_pct, 0);
+	if (isnan(r->change_pct) && !isnan(r->change_lo)) {
+		char range[64];
+		snprintf(range, sizeof(range), "%g..%g", r->change_lo, r->change_hi);
+		csv_field(f, range, 0);
+	} else {
+		csv_num(f, r->change_pct, 0);
+	}
 	csv_field(f, r->source, 1);
 }

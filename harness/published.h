@@ -23,7 +23,10 @@ struct pub_row {
 	char *base_value, *patch_value; /* values of the knob */
 	const char *machine, *cpus, *source; /* "" when not given */
 	const char *base, *patch;       /* published numbers; "" for '-' */
-	double change_pct;              /* NaN when not given nor computable */
+	double change_pct;              /* NaN when not given nor computable,
+					 * or a range */
+	double change_lo, change_hi;    /* the range LO..HI%; both change_pct
+					 * for one number */
 };
 
 /* The variant the [published] rows measure by default. */
@@ -51,7 +54,8 @@ void published_for_run(struct pub_row *rows, size_t n,
 int published_measures(const struct experiment *e, const struct pub_row *r,
 		       size_t v);
 /* CSV: seed,knob,workload,base_variant,patch_variant,machine,cpus,base,
- * patch,change_pct,source (the *_variant columns hold knob values). */
+ * patch,change_pct,source (the *_variant columns hold knob values;
+ * change_pct of a range is written LO..HI). */
 void published_csv_header(FILE *f);
 void published_csv_row(FILE *f, const struct pub_row *r);
 

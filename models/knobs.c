@@ -27,7 +27,7 @@ static const struct knob_value layout_values[] = {
 	{ "v5.10", "v5.10: as v5.3 with one reclaim iter, no congested; lruvec with anon/file_cost, refaults[2], flags" },
 	{ "v5.11", "6168d0da2b47 (v5.11): v5.10 with lruvec->lru_lock after lists[]" },
 	{ "v6.9", "v5.15..v6.9: lruvec_stats_percpu pointer, struct lruvec_stats EMBEDDED, memcg last" },
-	{ "v6.10", "70a64b7919cb (v6.10-rc1): lruvec_stats behind a pointer, fields collapse (regressed page_fault2 -11.9%)" },
+	{ "v6.10", "70a64b7919cb (v6.10-rc1): lruvec_stats behind a pointer, fields collapse (the page_fault2 regression of experiments/layout_false_sharing.ini)" },
 	{ "fixed", "fefc6e6631ff: read-mostly first, memcg-v1 fields as buffer, hot fields last" },
 	{ "fixed_padded", "v6.11+ (98c9daf5ae6b + Gushchin's paddings): v1 fields under CONFIG_MEMCG_V1, "
 			  "else CACHELINE_PADDING(_pad1_); CACHELINE_PADDING(_pad2_) before lru_zone_size" },
@@ -212,6 +212,76 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 		fprintf(stderr, "memscale: bad value '%u' for knob 'containers' "
 			"(allowed: 1 when depth=0, the workers then run in root)\n",
 			p->containers);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/*
+ * Which knobs the selected code path reads.  The stats design declares
+ * the knobs its update and flush paths read (the v5.10 fold reads the
+ * batch; the rstat designs run the periodic flusher, models/memcg.c
+ * model_tick(), and read its period); the layout source reads either the
+ * kernel configuration it is compiled under or the file it is read from.
+ * Every other model knob is read on every path.
+ */
+static const struct {
+	enum stats_variant stats;
+	const char *const *reads; /* NULL-terminated knob names */
+} stats_reads[] = {
+	{ STATS_V510_ATOMIC, (const char *const[]){ "stats_batch", NULL } },
+	{ STATS_RSTAT_GLOBAL_NOGUARD, (const char *const[]){ "flush_ms", NULL } },
+	{ STATS_RSTAT_GLOBAL, (const char *const[]){ "flush_ms", NULL } },
+	{ STATS_RSTAT_PERMEMCG, (const char *const[]){ "flush_ms", NULL } },
+	{ STATS_RSTAT_PERMEMCG_CACHED, (const char *const[]){ "flush_ms", NULL } },
+};
+
+/* Knobs whose reading depends on the stats design: any design lists it. */
+static bool stats_owned(const char *name)
+{
+	for (size_t i = 0; i < sizeof(stats_reads) / sizeof(stats_reads[0]); i++)
+		for (const char *const *r = stats_reads[i].reads; *r; r++)
+			if (!strcmp(*r, name))
+				return true;
+	return false;
+}
+
+bool model_knob_is_read(const struct model_params *p, const char *name,
+			char *path, size_t len)
+{
+	bool from_file = p->layout == LAYOUT_BTF || p->layout == LAYOUT_PAHOLE;
+
+	if (stats_owned(name)) {
+		snprintf(path, len, "stats=%s", knob_stats.values[p->stats].value);
+		for (size_t i = 0; i < sizeof(stats_reads) / sizeof(stats_reads[0]); i++)
+			if (stats_reads[i].stats == p->stats)
+				for (const char *const *r = stats_reads[i].reads; *r; r++)
+					if (!strcmp(*r, name))
+						return true;
+		return false;
+	}
+	if (!strcmp(name, "layout_file") || !strcmp(name, "kconfig")) {
+		snprintf(path, len, "layout=%s", pn_layout_names[p->layout]);
+		return from_file == !strcmp(name, "layout_file");
+	}
+	snprintf(path, len, "the memcg model");
+	return true;
+}
+
+int model_knobs_check_read(const struct model_params *p, const struct knobset *ks)
+{
+	const struct knob **all;
+	size_t n = knob_all(&all);
+	char path[96];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct knob *k = all[i];
+
+		if (!k->owner || strcmp(k->owner, "model") || !knobset_value(ks, k) ||
+		    model_knob_is_read(p, k->name, path, sizeof(path)))
+			continue;
+		fprintf(stderr, "memscale: knob '%s' is set (%s) but the code path %s does "
+			"not read it\n", k->name, knobset_value(ks, k), path);
 		return EXIT_USAGE;
 	}
 	return 0;

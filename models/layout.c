@@ -11,7 +11,7 @@
  *   v6.10    70a64b7919cb "memcg: dynamically allocate lruvec_stats": the
  *            same order with lruvec_stats behind a pointer, so the
  *            read-mostly pointers collapse towards the lines of the
- *            often-written lists and lru_zone_size (LKP: page_fault2 -11.9%)
+ *            often-written lists and lru_zone_size (the LKP page_fault2 regression, experiments/layout_false_sharing.ini)
  *   fixed    fefc6e6631ff "memcg: rearrange fields of mem_cgroup_per_node"
  *   fixed_padded  v6.11+: v1 fields under CONFIG_MEMCG_V1 (98c9daf5ae6b),
  *            CACHELINE_PADDING(_pad1_) without them, _pad2_ before

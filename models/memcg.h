@@ -338,6 +338,15 @@ extern const struct knob knob_kernel, knob_kconfig, knob_layout_file,
 /* Reads every model knob.  Returns 0 or EXIT_USAGE (message printed). */
 int model_params_from_knobs(struct model_params *p, struct knobset *ks);
 void model_params_default(struct model_params *p);
+/* Whether the code path p selects reads model knob `name`; path gets the
+ * path's name ("stats=rstat_permemcg").  A stats design declares the knobs
+ * it reads (models/knobs.c, stats_reads[]). */
+bool model_knob_is_read(const struct model_params *p, const char *name,
+			char *path, size_t len);
+/* A model knob set explicitly in ks (--set, an experiment variant or axis;
+ * not a kernel profile's preset) that p's path does not read: one line on
+ * stderr naming the knob and the path, EXIT_USAGE; else 0. */
+int model_knobs_check_read(const struct model_params *p, const struct knobset *ks);
 /* The layout the parameters name, for a lock of lock_size bytes: 0, or -1
  * with the reason in why (a BTF or pahole file that cannot be read). */
 int model_resolve_layout(struct pn_layout *l, const struct model_params *p,

@@ -134,6 +134,9 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 	# a name that may break after each underscore (narrow columns)
 	function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
 	function pct(v) { return sprintf("%+.1f\\,\\%%", v) }
+	# a published change, or a published range LO..HI (memscale published)
+	function pubpct(v,  r) { if (!index(v, "..")) return pct(v)
+		split(v, r, /\.\./); return sprintf("%+.1f..%+.1f\\,\\%%", r[1], r[2]) }
 	function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
 	function pval(p) { return p == "NA" || p == "" ? "" : p + 0 < 0.001 ? ", $p<0.001$" : sprintf(", $p=%.2g$%s", p, p + 0 < 0.05 ? "" : " (n.s.)") }
 	BEGIN {
@@ -160,7 +163,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 	}
 	$1 == "published" {
 		k = $2 SUBSEP $3 SUBSEP $4
-		pub[k] = pub[k] (npub[k]++ ? "\\newline " : "") ($9 == "" ? "n/a" : pct($9)) " (" tex($5) ")"
+		pub[k] = pub[k] (npub[k]++ ? "\\newline " : "") ($9 == "" ? "n/a" : pubpct($9)) " (" tex($5) ")"
 	}
 	END {
 		print "\\begin{table}[H]\\centering\\small\\setlength{\\tabcolsep}{4pt}"

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "core/util.h"
-#include "predict/target.h"
 
 /* Probes every valid file must carry ("<name>.median_ns"). */
 static const char *const required[] = {
@@ -315,19 +314,4 @@ const char *calib_probe_basis(const struct calib *c, const char *probe, char *bu
 		snprintf(buf, len, "%s", insn + 2);
 	}
 	return buf;
-}
-
-void calib_costs(const struct calib *c, struct memcg_costs *out)
-{
-	struct target here;
-	struct target_costs tc;
-
-	/* One composition for every user: this machine as the target
-	 * (target.c).  Each probe stands for its least disturbed repetition
-	 * (the minimum: on a shared machine a repetition can only be slowed
-	 * down), else its median; nothing is assumed: the walk cost is the
-	 * walk_step probe's or none, and one node has no remote transfers. */
-	target_here(&here, c);
-	target_costs(&here, c, NULL, &tc);
-	*out = tc.c;
 }

@@ -159,9 +159,4 @@ void calib_hash_bytes(const void *p, size_t n, char out[17]);
 const char *calib_probe_basis(const struct calib *c, const char *probe, char *buf,
 			      size_t len);
 
-/* Component costs of the simulator from a calibration, this machine
- * being the target (target.h: target_here, target_costs): each probe's
- * minimum over the repetitions when present, else its median. */
-void calib_costs(const struct calib *c, struct memcg_costs *out);
-
 #endif

@@ -1,6 +1,6 @@
 /*
  * ledger.c - the validation ledger over the published rows: every row of
- * every seed's table (predict.c) predicted for the machine it ran on,
+ * every seed's [published] section (experiments/NAME.ini) predicted
  * with the observation, the error, whether the sign matches, its role in
  * the held-out split (docs/validation.md) and the known limits of the
  * prediction for that row; then a summary per seed and overall.
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/csv.h"
 #include "core/util.h"
 
 struct tally {
@@ -98,21 +99,68 @@ static void limits(const struct experiment_def *e, const struct predict_point *p
 #undef ADD
 }
 
-int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *out)
+static void csv_pct(FILE *out, double v)
+{
+	if (isfinite(v))
+		fprintf(out, "%.2f,", v);
+	else
+		fputs("nan,", out);
+}
+
+/* One published row as CSV: seed,workload,base,patch,target,cpus,role,
+ * published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime (the band
+ * and regime of predict.h; nan / unknown where there is no prediction). */
+static void csv_row(FILE *out, const struct experiment_def *e, const struct seed_pair *sp,
+		    const struct predict_point *pt, unsigned cpus)
+{
+	const struct published *p = pt->pub;
+	const char *a = strchr(sp->a, '=') ? strchr(sp->a, '=') + 1 : sp->a;
+	const char *b = strchr(sp->b, '=') ? strchr(sp->b, '=') + 1 : sp->b;
+	char pub[64];
+
+	if (p->lo == p->hi)
+		snprintf(pub, sizeof(pub), "%g", p->lo);
+	else
+		snprintf(pub, sizeof(pub), "%g..%g", p->lo, p->hi);
+	csv_field(out, e->name, 0);
+	csv_field(out, sp->workload, 0);
+	csv_field(out, a, 0);
+	csv_field(out, b, 0);
+	csv_field(out, pt->t ? pt->t->name : "", 0);
+	fprintf(out, "%u,%s,%s,", cpus, p->dev ? "dev" : "held", pub);
+	csv_pct(out, pt->pct);
+	csv_pct(out, pt->band_lo);
+	csv_pct(out, pt->band_hi);
+	csv_field(out, pt->regime, 1);
+}
+
+int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct calib *c,
+		   const struct predict_opts *o, bool csv, FILE *out)
 {
 	struct predict_session ses;
 	struct tally all = { 0 }, dev = { 0 }, held = { 0 };
+	FILE *table = out;
+	struct predict_opts oc = *o;
 
+	oc.band = csv;
+	o = &oc;
 	predict_session_init(&ses, c, o);
+	if (csv) {
+		/* The rows alone on out; the table's comments go to stderr. */
+		fputs("seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,"
+		      "band_lo_pct,band_hi_pct,regime\n", out);
+		out = stderr;
+	}
 	fprintf(out, "# validation ledger: every published row, predicted for the machine it ran on\n"
 		"# (target profile; --target overrides) with this machine's calibration.\n"
 		"# role: dev = development row, held = held out (docs/validation.md).\n"
 		"# Nothing is fitted to the published column.\n");
-	fprintf(out, "%-20s %-18s %-32s %-16s %5s %-4s %13s %9s %8s %-4s %s\n", "seed", "workload",
-		"A -> B", "target", "cpus", "role", "published", "predicted", "err(pp)", "sign",
-		"limits of this prediction");
-	for (size_t ei = 0; ei < predict_count(); ei++) {
-		const struct experiment_def *e = predict_at(ei);
+	if (!csv)
+		fprintf(out, "%-20s %-18s %-32s %-16s %5s %-4s %13s %9s %8s %-4s %s\n", "seed",
+			"workload", "A -> B", "target", "cpus", "role", "published", "predicted",
+			"err(pp)", "sign", "limits of this prediction");
+	for (size_t ei = 0; ei < ndefs; ei++) {
+		const struct experiment_def *e = &defs[ei];
 		struct tally seed = { 0 };
 
 		for (size_t i = 0; i < e->npairs; i++) {
@@ -120,12 +168,12 @@ int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *ou
 			char ab[96];
 
 			predict_pair_label(sp, ab, sizeof(ab));
-			for (size_t k = 0; k < PREDICT_MAX_PUB && sp->pub[k].note; k++) {
+			for (size_t k = 0; k < sp->npub; k++) {
 				const struct published *p = &sp->pub[k];
 				struct predict_point pt;
 				const struct target *t;
 				char pb[32], lim[512], sign[8] = "n/a";
-				unsigned cpus = p->cpus;
+				unsigned cpus = published_size(p);
 
 				/* A row without a stated size runs at the size of
 				 * the machine it is predicted for. */
@@ -136,6 +184,13 @@ int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *ou
 					cpus = t && t->cpus ? t->cpus : 104;
 				}
 				predict_point_eval(&ses, sp, p, cpus, &pt);
+				tally_add(&seed, &pt);
+				tally_add(&all, &pt);
+				tally_add(p->dev ? &dev : &held, &pt);
+				if (csv) {
+					csv_row(table, e, sp, &pt, cpus);
+					continue;
+				}
 				limits(e, &pt, lim, sizeof(lim));
 				if (p->lo == p->hi)
 					snprintf(pb, sizeof(pb), "%+.2f%%", p->lo);
@@ -153,9 +208,6 @@ int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *ou
 					fprintf(out, "%9s %8s ", "-", "-");
 				fprintf(out, "%-4s %s\n", sign, lim);
 				fflush(out);
-				tally_add(&seed, &pt);
-				tally_add(&all, &pt);
-				tally_add(p->dev ? &dev : &held, &pt);
 			}
 		}
 		{
@@ -174,5 +226,5 @@ int predict_ledger(const struct calib *c, const struct predict_opts *o, FILE *ou
 	for (size_t i = 0; i < ses.n; i++)
 		target_print_params(ses.t[i], ses.tc[i], out);
 	predict_session_free(&ses);
-	return 0;
+	return fflush(table) ? 1 : 0;
 }

@@ -1,14 +1,7 @@
 /*
- * predict.c - the seed A/B pairs and their extrapolation; see predict.h.
- *
- * Settings shared by a pair describe the kernel of the thread: e.g. the
- * layout pair runs v6.10-era code (rstat_permemcg_cached, PAGEVEC 31,
- * charge batch 64) in a 3-level hierarchy as in fefc6e6631ff's message;
- * the stats-batch pair runs v5.11 code (v5.10_atomic, batch 32 vs 512);
- * the flush pair runs v6.8-rc code with LKP's cgroup two levels deep
- * (ASSUMPTION: system.slice/<service>; LKP says only "not directly in
- * the root cgroup"); the lru_lock pair runs v5.3-era code with 24
- * containers (Alex Shi's AIM9 setup).
+ * predict.c - extrapolation of the seed A/B pairs (read from the
+ * experiment files by the command line) with the simulator; see
+ * predict.h.
  */
 #include "predict/predict.h"
 
@@ -19,160 +12,34 @@
 #include "core/knob.h"
 #include "core/util.h"
 
-/* What the pairs share is the experiment (hierarchy, containers); each
- * side is a kernel profile (models/kernels/), so A and B differ only in
- * what the change changed. */
-#define V610 "depth=3,containers=1"
-#define V511 "depth=1,containers=1"
-#define V68 "depth=2,containers=1"
-#define V53 "depth=2"
-
-static const char SHAKEEL[] = "fefc6e6631ff commit message (Shakeel Butt)";
-
-static const struct seed_pair layout_pairs[] = {
-	{ "page_fault2", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
-	  { { 52, 50.30, 50.30, SHAKEEL,
-	      "shakeel-52cpu", true },
-	    { 80, 21.05, 21.05, SHAKEEL,
-	      "shakeel-80cpu", false } } },
-	{ "page_fault1", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
-	  { { 52, 50.07, 50.07, SHAKEEL,
-	      "shakeel-52cpu", false },
-	    { 80, 24.53, 24.53, SHAKEEL,
-	      "shakeel-80cpu", false } } },
-	{ "fallocate1", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
-	  { { 52, 38.80, 38.80, SHAKEEL,
-	      "shakeel-52cpu", false },
-	    { 80, 22.33, 22.33, SHAKEEL,
-	      "shakeel-80cpu", false },
-	    { 104, 12.7, 12.7, "LKP 202408081325.cba32176, thread mode, 2S SKL",
-	      "lkp-skl-fpga01", false } } },
-	{ "fallocate2", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
-	  { { 52, 38.00, 38.00, SHAKEEL,
-	      "shakeel-52cpu", false },
-	    { 80, 22.11, 22.11, SHAKEEL,
-	      "shakeel-80cpu", false } } },
-	{ "page_fault3", V610, "kernel=70a64b7919cb", "kernel=fefc6e6631ff",
-	  { { 52, 0.11, 0.11, SHAKEEL,
-	      "shakeel-52cpu", false },
-	    { 80, 0.65, 0.65, SHAKEEL,
-	      "shakeel-80cpu", false } } },
-	{ "page_fault2", V610, "kernel=v6.9", "kernel=70a64b7919cb",
-	  { { 104, -11.9, -11.9, "LKP 202405171353.b56b845, 2S SKL",
-	      "lkp-skl-fpga01", false },
-	    { 64, -14.4, -14.4, "lore ZkwKRH0Oc1S7r2LP, 2S ICL",
-	      "lkp-icl-2s-64t", false },
-	    { 224, -3.4, -3.4, "lore ZkwKRH0Oc1S7r2LP, 2S SPR",
-	      NULL, false },
-	    { 36, -0.2, -0.2, "lore ZkwKRH0Oc1S7r2LP, 1S SKL desktop",
-	      "skl-1s-36t", false } } },
-};
-
-static const struct seed_pair stats_batch_pairs[] = {
-	{ "page_fault2", V511, "kernel=v5.11", "kernel=memcg_update_batch",
-	  { { 0, 13.7, 26.2, "Feng Tang 2/2, several Xeon generations (sizes not stated)",
-	      "lkp-skl-fpga01", true } } },
-	{ "malloc1", V511, "kernel=v5.11", "kernel=memcg_update_batch",
-	  { { 0, -0.9, 6.2, "Feng Tang 2/2 (sizes not stated)",
-	      "lkp-skl-fpga01", false } } },
-	{ "page_fault1", V511, "kernel=v5.11", "kernel=memcg_update_batch",
-	  { { 0, 0, 0, "Feng Tang 2/2: 'no change'",
-	      "lkp-skl-fpga01", false } } },
-	{ "lru_shm", V511, "kernel=v5.11", "kernel=memcg_update_batch",
-	  { { 0, 43.4, 43.4, "0-day via Feng Tang 2/2 (machine not stated)",
-	      "lkp-skl-fpga01", false } } },
-};
-
-static const char LKP8D[] = "LKP 202401221624.cb53a8ca";
-static const char YOSRY[] = "lore ZbDJsfsZt2ITyo61, vs pre-8d59";
-
-static const struct seed_pair flush_pairs[] = {
-	{ "lru_shm", V68, "kernel=v6.7", "kernel=8d59d2214c",
-	  { { 224, -36.6, -36.6, LKP8D,
-	      "lkp-cpl-4sp2", false } } },
-	{ "tlb_flush2", V68, "kernel=v6.7", "kernel=8d59d2214c",
-	  { { 52, -32.3, -32.3, "LKP 202401221624, 52 procs on 2S SKL",
-	      "lkp-skl-fpga01", true } } },
-	{ "fallocate1", V68, "kernel=v6.7", "kernel=8d59d2214c",
-	  { { 224, -33.8, -33.8, "lore ZbDJsfsZt2ITyo61, 224 procs CPL",
-	      "lkp-cpl-4sp2", false } } },
-	{ "lru_shm", V68, "kernel=v6.7", "kernel=9cee7e8ef3e3",
-	  { { 224, -1.4, -1.4, YOSRY,
-	      "lkp-cpl-4sp2", false } } },
-	{ "tlb_flush2", V68, "kernel=v6.7", "kernel=9cee7e8ef3e3",
-	  { { 52, 0.9, 0.9, YOSRY,
-	      "lkp-skl-fpga01", false } } },
-	{ "fallocate1", V68, "kernel=v6.7", "kernel=9cee7e8ef3e3",
-	  { { 224, 3.3, 3.3, YOSRY,
-	      "lkp-cpl-4sp2", false } } },
-};
-
-static const struct seed_pair lru_lock_pairs[] = {
-	{ "aim9_page_test", V53 ",containers=24", "kernel=v5.10", "kernel=v5.11",
-	  { { 24, 4.24, 4.24, "Alex Shi 00/14: Hmean 34355.4 -> 35810.9, 2S x 6C HT",
-	      "e5-2630-2s", true } } },
-	{ "aim9_brk_test", V53 ",containers=24", "kernel=v5.10", "kernel=v5.11",
-	  { { 24, 2.41, 2.41, "Alex Shi 00/14: Hmean 95470 -> 97769.6",
-	      "e5-2630-2s", false } } },
-	{ "lru_file_readtwice", V53 ",containers=32", "kernel=v5.10", "kernel=v5.11",
-	  { { 32, 17, 17, "Alex Shi: 64 dd in 32 containers, 2S x 8C HT, 123 -> 144 MB/s",
-	      "xeon-2s-32t", false } } },
-	{ "lru_file_readtwice", V53 ",containers=40", "kernel=v5.10", "kernel=v5.11",
-	  { { 40, 62, 62, "Daniel Jordan, v18: modified readtwice, 2P x 10C x 2HT",
-	      "bdw-2s-40t", false } } },
-	{ "lru_file_readtwice", V53 ",containers=104", "kernel=v5.10", "kernel=v5.11",
-	  { { 104, 80, 80, "v11-v18 cover letters: 208 dd in 104 containers, 2S x 26C HT",
-	      "xeon-2s-104t", false } } },
-};
-
-static const struct experiment_def experiments[] = {
-	{ "layout_false_sharing", "mem_cgroup_per_node layouts (70a64b7919 / fefc6e6631)",
-	  layout_pairs, ARRAY_SIZE(layout_pairs) },
-	{ "stats_batch", "MEMCG_UPDATE_BATCH 32 vs 512 (Feng Tang, v5.11-rc1)",
-	  stats_batch_pairs, ARRAY_SIZE(stats_batch_pairs) },
-	{ "permemcg_flush", "per-memcg flush threshold 8d59d2214c and its fix 9cee7e8ef3",
-	  flush_pairs, ARRAY_SIZE(flush_pairs) },
-	{ "lru_lock_split", "pgdat->lru_lock vs lruvec->lru_lock (6168d0da2b47)",
-	  lru_lock_pairs, ARRAY_SIZE(lru_lock_pairs) },
-};
-
-const struct experiment_def *predict_find(const char *name)
+unsigned published_size(const struct published *p)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(experiments); i++)
-		if (!strcmp(experiments[i].name, name))
-			return &experiments[i];
-	return NULL;
+	return p->workers ? p->workers : p->cpus;
 }
 
-const char *predict_names(void)
-{
-	return "layout_false_sharing|stats_batch|permemcg_flush|lru_lock_split";
-}
-
-size_t predict_count(void)
-{
-	return ARRAY_SIZE(experiments);
-}
-
-const struct experiment_def *predict_at(size_t i)
-{
-	return i < ARRAY_SIZE(experiments) ? &experiments[i] : NULL;
-}
-
-void predict_apply_knobs(struct knobset *ks, const char *list)
+void predict_apply_knobs(struct knobset *ks, const char *list, unsigned cpus)
 {
 	char *dup = xstrdup(list), *save = NULL;
 
-	for (char *tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		knobset_set_arg(ks, tok);
+	for (char *tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '=');
+
+		if (eq && !strcmp(eq + 1, "cpus")) {
+			char *kv = xasprintf("%.*s=%u", (int)(eq - tok), tok, cpus);
+			knobset_set_arg(ks, kv);
+			free(kv);
+		} else {
+			knobset_set_arg(ks, tok);
+		}
+	}
 	free(dup);
 }
 
 /* Simulated throughput of one side on `cpus` CPUs of a machine with
- * `nodes` NUMA nodes, or NAN. */
+ * `nodes` NUMA nodes, or NAN; *out (may be NULL) gets the whole result. */
 static double side(const struct seed_pair *sp, const char *diff,
 		   const struct memcg_costs *c, const struct predict_opts *o,
-		   unsigned cpus, unsigned nodes, unsigned line_size)
+		   unsigned cpus, unsigned nodes, unsigned line_size, struct sim_result *out)
 {
 	struct knobset *ks = knobset_new();
 	struct memcg_sim_cfg cfg;
@@ -181,13 +48,13 @@ static double side(const struct seed_pair *sp, const char *diff,
 	char nodestr[32];
 	uint64_t per_core;
 
-	predict_apply_knobs(ks, sp->common);
-	predict_apply_knobs(ks, diff);
+	predict_apply_knobs(ks, sp->common, cpus);
+	predict_apply_knobs(ks, diff, cpus);
 	snprintf(nodestr, sizeof(nodestr), "nodes=%u", nodes < cpus ? nodes : cpus);
 	if (!knobset_is_set(ks, "nodes"))
 		knobset_set_arg(ks, nodestr);
 	memset(&cfg, 0, sizeof(cfg));
-	if (model_params_from_knobs(&cfg.p, ks))
+	if (model_params_from_knobs(&cfg.p, ks) || model_knobs_check_read(&cfg.p, ks))
 		exit(EXIT_USAGE);
 	knobset_free(ks);
 	cfg.line_size = line_size;
@@ -199,7 +66,73 @@ static double side(const struct seed_pair *sp, const char *diff,
 		warnx_("predict: %s on %u CPUs: %s", sp->workload, cpus, err);
 		return NAN;
 	}
+	if (out)
+		*out = r;
 	return r.ops_per_sec;
+}
+
+static double change_pct(const struct seed_pair *sp, const struct memcg_costs *c,
+			 const struct predict_session *s, const struct predict_point *pt)
+{
+	double a = side(sp, sp->a, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, NULL);
+	double b = side(sp, sp->b, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, NULL);
+
+	return 100.0 * (b - a) / a;
+}
+
+/*
+ * The sensitivity band: the change again with the calibrated local work
+ * (fault, page, syscall) x0.5 and x2, and with the memcg work on the
+ * shared paths (list operations under the LRU lock, per-CPU stat adds,
+ * ancestor-walk steps) x0.67 and x1.5; the band is the range of the five
+ * changes.  It says how much the answer rests on the measured costs, not
+ * how likely it is.
+ */
+static void band(const struct seed_pair *sp, const struct predict_session *s,
+		 struct predict_point *pt)
+{
+	static const double local_x[] = { 0.5, 2 }, cs_x[] = { 0.67, 1.5 };
+
+	pt->band_lo = pt->band_hi = pt->pct;
+	for (int k = 0; k < 4; k++) {
+		struct memcg_costs c = pt->tc->c;
+		double f = k < 2 ? local_x[k] : cs_x[k - 2], v;
+
+		if (k < 2) {
+			c.fault_ns *= f;
+			c.page_ns *= f;
+			c.syscall_ns *= f;
+		} else {
+			c.list_ns *= f;
+			c.percpu_ns *= f;
+			c.walk_step_ns[0] *= f;
+			c.walk_step_ns[1] *= f;
+		}
+		v = change_pct(sp, &c, s, pt);
+		if (isfinite(v)) {
+			pt->band_lo = fmin(pt->band_lo, v);
+			pt->band_hi = fmax(pt->band_hi, v);
+		}
+	}
+}
+
+/* What bounds the throughput, from the simulated sides: the fraction of
+ * core time spent waiting for locks, else the share of an iteration spent
+ * in line transfers (transfers x xfer_ns / iteration time). */
+static const char *regime(const struct sim_result *a, const struct sim_result *b,
+			  const struct memcg_costs *c)
+{
+	double lockf = fmax(a->lock_wait_frac, b->lock_wait_frac);
+	double la = a->ns_per_op_core > 0 ? a->xfer_per_op * c->sim.xfer_ns / a->ns_per_op_core : 0;
+	double lb = b->ns_per_op_core > 0 ? b->xfer_per_op * c->sim.xfer_ns / b->ns_per_op_core : 0;
+
+	if (lockf >= 0.3)
+		return "lock-bound";
+	if (fmax(la, lb) >= 0.3)
+		return "line-bound";
+	if (lockf >= 0.05 || fmax(la, lb) >= 0.05)
+		return "contended";
+	return "local-bound";
 }
 
 /* The effective value of knob `name` on one side of a pair (its common
@@ -210,8 +143,8 @@ const char *predict_side_value(const struct seed_pair *sp, bool patch, const cha
 	struct knobset *ks = knobset_new();
 	const struct knob *k = knob_find(name);
 
-	predict_apply_knobs(ks, sp->common);
-	predict_apply_knobs(ks, patch ? sp->b : sp->a);
+	predict_apply_knobs(ks, sp->common, 1);
+	predict_apply_knobs(ks, patch ? sp->b : sp->a, 1);
 	snprintf(buf, len, "%s", k ? knob_str(ks, k) : "");
 	knobset_free(ks);
 	return buf;
@@ -282,19 +215,26 @@ void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 			struct predict_point *pt)
 {
 	double a, b;
+	struct sim_result ra, rb;
 
 	memset(pt, 0, sizeof(*pt));
 	pt->sp = sp;
 	pt->pub = pub;
 	pt->cpus = cpus;
-	pt->pct = pt->err = NAN;
+	pt->pct = pt->err = pt->band_lo = pt->band_hi = NAN;
+	pt->regime = "unknown";
 	pt->t = point_target(s, pub);
 	if (!pt->t)
 		return;
 	pt->tc = session_costs(s, pt->t);
-	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size);
-	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size);
+	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, &ra);
+	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, &rb);
 	pt->pct = 100.0 * (b - a) / a;
+	if (isfinite(pt->pct)) {
+		pt->regime = regime(&ra, &rb, &pt->tc->c);
+		if (s->o->band)
+			band(sp, s, pt);
+	}
 	if (pub && isfinite(pt->pct))
 		pt->err = pt->pct < pub->lo ? pt->pct - pub->lo
 			: pt->pct > pub->hi ? pt->pct - pub->hi : 0;
@@ -313,8 +253,8 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
 
 static const struct published *pub_at(const struct seed_pair *sp, unsigned cpus)
 {
-	for (size_t i = 0; i < PREDICT_MAX_PUB && sp->pub[i].note; i++)
-		if (sp->pub[i].cpus == cpus || sp->pub[i].cpus == 0)
+	for (size_t i = 0; i < sp->npub; i++)
+		if (published_size(&sp->pub[i]) == cpus || sp->pub[i].cpus == 0)
 			return &sp->pub[i];
 	return NULL;
 }
@@ -350,25 +290,25 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 		o->target ? o->target : "this machine (target 'here')");
 	for (size_t i = 0; i < e->npairs; i++) {
 		const struct seed_pair *sp = &e->pairs[i];
-		long *cpus = xmalloc((o->ncpus + PREDICT_MAX_PUB) * sizeof(long));
+		long *cpus = xmalloc((o->ncpus + sp->npub + 1) * sizeof(long));
 		size_t n = 0;
 		char ab[96];
 
 		/* The requested sizes plus the published machines' sizes. */
 		for (size_t k = 0; k < o->ncpus; k++)
 			cpus[n++] = o->cpus[k];
-		for (size_t k = 0; k < PREDICT_MAX_PUB && sp->pub[k].note; k++) {
+		for (size_t k = 0; k < sp->npub; k++) {
 			bool have = false;
 			for (size_t m = 0; m < n; m++)
-				have |= cpus[m] == (long)sp->pub[k].cpus;
+				have |= cpus[m] == (long)published_size(&sp->pub[k]);
 			if (!have && sp->pub[k].cpus)
-				cpus[n++] = sp->pub[k].cpus;
+				cpus[n++] = published_size(&sp->pub[k]);
 		}
 		/* Only the published sizes asked for, and a row states none:
 		 * the size of the machine it is predicted for. */
 		if (!n && o->ncpus == 0) {
 			struct predict_point tmp;
-			predict_point_eval_target(&ses, sp->pub[0].note ? &sp->pub[0] : NULL, &tmp);
+			predict_point_eval_target(&ses, sp->npub ? &sp->pub[0] : NULL, &tmp);
 			if (tmp.t && tmp.t->cpus)
 				cpus[n++] = tmp.t->cpus;
 		}

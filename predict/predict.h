@@ -3,15 +3,16 @@
  * machines with the simulator (sim_memcg.h), side by side with the
  * published changes.
  *
- * Each experiment has a small table of A/B pairs: a workload, the knob
- * settings shared by both sides, the knob that differs, and the published
- * changes with their machine sizes, citations, the target profile of the
- * machine each ran on and its role in the held-out split
- * (docs/validation.md); citations (commit messages, LKP reports) are in
- * predict.c.  The published numbers are used ONLY for display
- * and for the error columns; nothing is fitted to them: hardware costs
- * come from the target profile (predict/target.h, sourced figures), the
- * rest from the calibration probes of the machine at hand.
+ * The pairs, their shared settings, the machine sizes and the published
+ * changes (with citation, the target profile of the machine each ran on
+ * and its role in the held-out split, docs/validation.md) are read from
+ * the experiment files' [fixed], [variant], [predict] and [published]
+ * sections by the command line (cli/model_common.c), which hands them
+ * down as the structures below: no table of pairs or published numbers
+ * is kept in C.  The published numbers are used ONLY for display and for
+ * the error columns; nothing is fitted to them: hardware costs come from
+ * the target profile (predict/target.h, sourced figures), the rest from
+ * the calibration probes of the machine at hand.
  */
 #ifndef MEMSCALE_PREDICT_H
 #define MEMSCALE_PREDICT_H
@@ -24,22 +25,23 @@
 #include "predict/target.h"
 
 struct published {
-	unsigned cpus;    /* machine size (0: not stated) */
-	double lo, hi;    /* % change; lo == hi for one number */
-	const char *note; /* machine and citation */
+	unsigned cpus;      /* machine size (0: not stated) */
+	unsigned workers;   /* benchmark workers when fewer than cpus (0: cpus) */
+	double lo, hi;      /* % change; lo == hi for one number */
+	const char *note;   /* citation */
 	const char *target; /* profile of the machine it ran on (predict/targets/);
 			     * NULL: no profile */
-	bool dev;         /* a development row of docs/validation.md's split
-			   * (false: held out for the final check) */
+	bool dev;           /* a development row of docs/validation.md's split
+			     * (false: held out for the final check) */
 };
-
-#define PREDICT_MAX_PUB 4
 
 struct seed_pair {
 	const char *workload;
-	const char *common;  /* "key=value,..." for both sides */
+	const char *common;  /* "key=value,..." for both sides; the value
+			      * `cpus` stands for the size of the point */
 	const char *a, *b;   /* the differing settings */
-	struct published pub[PREDICT_MAX_PUB];
+	const struct published *pub;
+	size_t npub;
 };
 
 struct experiment_def {
@@ -49,12 +51,8 @@ struct experiment_def {
 	size_t npairs;
 };
 
-const struct experiment_def *predict_find(const char *name);
-/* The experiments in table order: i < predict_count(). */
-size_t predict_count(void);
-const struct experiment_def *predict_at(size_t i);
-/* NULL-terminated list of names, for messages. */
-const char *predict_names(void);
+/* The simulated size of a published row: its workers, else its cpus. */
+unsigned published_size(const struct published *p);
 
 struct predict_opts {
 	long *cpus;
@@ -66,6 +64,7 @@ struct predict_opts {
 	double remote_factor; /* NAN: from the target profile */
 	const char *target;   /* --target NAME; NULL: each published row's own
 			       * machine, "here" for the other sizes */
+	bool band;            /* compute the sensitivity band (4 more runs) */
 };
 
 /* One predicted point: a pair at a machine size on a target. */
@@ -77,6 +76,10 @@ struct predict_point {
 	const struct target_costs *tc;
 	double pct;                  /* predicted % change B vs A (NAN: none) */
 	double err;                  /* signed distance from the published range */
+	double band_lo, band_hi;     /* sensitivity band (predict_opts.band), or NAN */
+	const char *regime;          /* lock-bound, line-bound, contended,
+				      * local-bound (the simulated sides), or
+				      * "unknown" */
 };
 
 /* Target-cost cache of one prediction session (one calibration). */
@@ -113,7 +116,8 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
 int predict_run(const struct experiment_def *e, const struct calib *c,
 		const struct predict_opts *o, FILE *out);
 
-/* Applies "k=v,k=v" through the knob registry (exit 2 on bad input). */
-void predict_apply_knobs(struct knobset *ks, const char *list);
+/* Applies "k=v,k=v" through the knob registry (exit 2 on bad input); a
+ * value `cpus` becomes the number given (the size of the point). */
+void predict_apply_knobs(struct knobset *ks, const char *list, unsigned cpus);
 
 #endif

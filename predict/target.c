@@ -1,22 +1,382 @@
 /*
  * target.c - target-machine profiles (registry, "this machine") and the
  * composition of a prediction's costs with the origin of every
- * parameter; see target.h.  The profiles are in predict/targets/, one file each.
+ * parameter; see target.h.  The profiles are data files in
+ * predict/targets/ (or any path), read here with libinih.
  */
 #include "predict/target.h"
 
+#include <glob.h>
+#include <ini.h>
+#include <libgen.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "core/registry.h"
 #include "core/util.h"
 
-REGISTRY_BOUNDS(target);
+/* The facts of a profile: key in [facts], field, unit for the listing. */
+static const struct {
+	const char *key, *unit;
+	size_t off;
+} facts[] = {
+	{ "ghz", "GHz", offsetof(struct target, ghz) },
+	{ "xfer_ns", "ns", offsetof(struct target, xfer_ns) },
+	{ "xfer_remote_ns", "ns", offsetof(struct target, xfer_remote_ns) },
+	{ "dram_ns", "ns", offsetof(struct target, dram_ns) },
+	{ "dram_remote_ns", "ns", offsetof(struct target, dram_remote_ns) },
+	{ "atomic_cycles", "cycles", offsetof(struct target, atomic_cycles) },
+	{ "hit_cycles", "cycles", offsetof(struct target, hit_cycles) },
+	{ "pair_bytes", "bytes", offsetof(struct target, pair_bytes) },
+	{ "l2_kib", "KiB", offsetof(struct target, l2_kib) },
+	{ "llc_mib", "MiB", offsetof(struct target, llc_mib) },
+	{ "smt", "threads", offsetof(struct target, smt) },
+	{ "kernel_cpi", "cycles", offsetof(struct target, kernel_cpi) },
+};
 
-DEFINE_REGISTRY_LOOKUP(target, struct target, target_all, target_find)
+#define NFACTS ARRAY_SIZE(facts)
+
+const char *target_dir(void)
+{
+	static const char *dir;
+
+	if (!dir)
+		dir = data_dir("MEMSCALE_TARGETS", "predict/targets");
+	return dir;
+}
+
+/* One file being read: the [target] strings and counts, the fact values
+ * and sources as written (resolved after the file is read). */
+struct tparse {
+	const char *path;
+	char *str[5];  /* name, description, cpu, identified_by, stand_in */
+	long num[4];   /* sockets, nodes, cores, cpus; -1 unset */
+	char *val[NFACTS], *src[NFACTS];
+	int val_line[NFACTS];
+	char prev_sec[32], prev_key[64];
+	char **prev_slot; /* the value a continuation line extends */
+	char err[512];
+	int line;
+	/* sources.ini */
+	bool is_sources;
+	struct shared_fact { char *name, *value, *source; } *shared;
+	size_t nshared;
+};
+
+static const char *const tstr_keys[] = { "name", "description", "cpu", "identified_by",
+					 "stand_in" };
+static const char *const tnum_keys[] = { "sockets", "nodes", "cores", "cpus" };
+
+static void append(char **slot, const char *v)
+{
+	char *t = xasprintf("%s %s", *slot, v);
+
+	free(*slot);
+	*slot = t;
+}
+
+static int tset(struct tparse *p, char **slot, const char *v)
+{
+	if (*slot) {
+		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->prev_key);
+		return 0;
+	}
+	*slot = xstrdup(v);
+	p->prev_slot = slot;
+	return 1;
+}
+
+static int on_target_value(void *user, const char *sec, const char *key, const char *value)
+{
+	struct tparse *p = user;
+	char full[64];
+
+	/* libinih passes an indented line as another value of the same key. */
+	if (p->prev_slot && !strcmp(sec, p->prev_sec) && !strcmp(key, p->prev_key)) {
+		append(p->prev_slot, value);
+		return 1;
+	}
+	snprintf(p->prev_sec, sizeof(p->prev_sec), "%s", sec);
+	snprintf(p->prev_key, sizeof(p->prev_key), "%s", key);
+	p->prev_slot = NULL;
+	if (p->is_sources) {
+		struct shared_fact *f = NULL;
+		for (size_t i = 0; i < p->nshared; i++)
+			if (!strcmp(p->shared[i].name, sec))
+				f = &p->shared[i];
+		if (!f) {
+			p->shared = realloc(p->shared, (p->nshared + 1) * sizeof(*p->shared));
+			if (!p->shared)
+				die(1, "out of memory");
+			f = &p->shared[p->nshared++];
+			*f = (struct shared_fact){ xstrdup(sec), NULL, NULL };
+		}
+		if (!strcmp(key, "value"))
+			return tset(p, &f->value, value);
+		if (!strcmp(key, "source"))
+			return tset(p, &f->source, value);
+		snprintf(p->err, sizeof(p->err), "unknown key '%s' in [%s] (want value, source)",
+			 key, sec);
+		return 0;
+	}
+	if (!strcmp(sec, "target")) {
+		for (size_t i = 0; i < ARRAY_SIZE(tstr_keys); i++)
+			if (!strcmp(key, tstr_keys[i]))
+				return tset(p, &p->str[i], value);
+		for (size_t i = 0; i < ARRAY_SIZE(tnum_keys); i++)
+			if (!strcmp(key, tnum_keys[i])) {
+				if (p->num[i] >= 0 || !parse_long(value, 1, 1 << 20, &p->num[i])) {
+					snprintf(p->err, sizeof(p->err), "%s '%s': want a count "
+						 "1..%d, once", key, value, 1 << 20);
+					return 0;
+				}
+				return 1;
+			}
+		snprintf(p->err, sizeof(p->err), "unknown key '%s' in [target] (want name, "
+			 "description, cpu, identified_by, stand_in, sockets, nodes, cores, cpus)",
+			 key);
+		return 0;
+	}
+	if (!strcmp(sec, "facts")) {
+		for (size_t i = 0; i < NFACTS; i++) {
+			if (!strcmp(key, facts[i].key)) {
+				p->val_line[i] = p->line;
+				return tset(p, &p->val[i], value);
+			}
+			snprintf(full, sizeof(full), "%s.source", facts[i].key);
+			if (!strcmp(key, full))
+				return tset(p, &p->src[i], value);
+		}
+		snprintf(p->err, sizeof(p->err), "unknown fact '%s' (see predict/target.h)", key);
+		return 0;
+	}
+	snprintf(p->err, sizeof(p->err), "unknown section '[%s]' (want [target], [facts])", sec);
+	return 0;
+}
+
+/* libinih tells the line of a failing handler only through its return;
+ * the reader counts lines itself for the message. */
+static int read_ini(const char *path, struct tparse *p)
+{
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	if (!f)
+		return -1;
+	rc = ini_parse_file(f, on_target_value, p);
+	fclose(f);
+	return rc;
+}
+
+static void tparse_free(struct tparse *p)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(p->str); i++)
+		free(p->str[i]);
+	for (size_t i = 0; i < NFACTS; i++) {
+		free(p->val[i]);
+		free(p->src[i]);
+	}
+	for (size_t i = 0; i < p->nshared; i++) {
+		free(p->shared[i].name);
+		free(p->shared[i].value);
+		free(p->shared[i].source);
+	}
+	free(p->shared);
+}
+
+/* sources.ini: beside the profile, else in the shipped directory. */
+static const struct tparse *shared_facts(const char *profile_path)
+{
+	static struct tparse cache[2];
+	static char *paths[2];
+	char *dup = xstrdup(profile_path);
+	char *cand[2] = { xasprintf("%s/sources.ini", dirname(dup)),
+			  xasprintf("%s/sources.ini", target_dir()) };
+	const struct tparse *found = NULL;
+
+	for (int i = 0; i < 2 && !found; i++) {
+		for (int k = 0; k < 2; k++)
+			if (paths[k] && !strcmp(paths[k], cand[i]))
+				found = &cache[k];
+		for (int k = 0; k < 2 && !found; k++) {
+			int rc;
+			if (paths[k])
+				continue;
+			memset(&cache[k], 0, sizeof(cache[k]));
+			cache[k].is_sources = true;
+			rc = read_ini(cand[i], &cache[k]);
+			if (rc < 0)
+				break;
+			if (rc)
+				die(EXIT_USAGE, "%s:%d: %s", cand[i], rc,
+				    cache[k].err[0] ? cache[k].err : "not KEY = VALUE or "
+				    "[section] (or a line over 199 characters)");
+			paths[k] = xstrdup(cand[i]);
+			found = &cache[k];
+		}
+	}
+	free(cand[0]);
+	free(cand[1]);
+	free(dup);
+	return found;
+}
+
+static struct target *target_load(const char *path)
+{
+	struct tparse p = { .path = path };
+	struct target *t;
+	int rc;
+
+	for (size_t i = 0; i < ARRAY_SIZE(p.num); i++)
+		p.num[i] = -1;
+	rc = read_ini(path, &p);
+	if (rc < 0) {
+		tparse_free(&p);
+		return NULL;
+	}
+	if (rc)
+		die(EXIT_USAGE, "target %s:%d: %s", path, rc, p.err[0] ? p.err :
+		    "not KEY = VALUE or [section] (or a line over 199 characters)");
+	for (size_t i = 0; i < 4; i++)
+		if (!p.str[i])
+			die(EXIT_USAGE, "target %s: [target] has no '%s'", path, tstr_keys[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(tnum_keys); i++)
+		if (p.num[i] < 0)
+			die(EXIT_USAGE, "target %s: [target] has no '%s'", path, tnum_keys[i]);
+	if (p.num[1] > p.num[3] || p.num[0] > p.num[2] || p.num[2] > p.num[3])
+		die(EXIT_USAGE, "target %s: want sockets <= cores <= cpus and nodes <= cpus", path);
+	t = xcalloc(1, sizeof(*t));
+	t->name = xstrdup(p.str[0]);
+	t->description = xstrdup(p.str[1]);
+	t->cpu = xstrdup(p.str[2]);
+	t->identified_by = xstrdup(p.str[3]);
+	t->stand_in = p.str[4] ? xstrdup(p.str[4]) : NULL;
+	t->sockets = (unsigned)p.num[0];
+	t->nodes = (unsigned)p.num[1];
+	t->cores = (unsigned)p.num[2];
+	t->cpus = (unsigned)p.num[3];
+	t->path = xstrdup(path);
+	for (size_t i = 0; i < NFACTS; i++) {
+		struct tval *v = (struct tval *)((char *)t + facts[i].off);
+		const char *val = p.val[i], *src = p.src[i];
+
+		if (!val)
+			die(EXIT_USAGE, "target %s: fact '%s' is missing (a number or '-', with "
+			    "%s.source)", path, facts[i].key, facts[i].key);
+		if (val[0] == '@') {
+			const struct tparse *sh = shared_facts(path);
+			const struct shared_fact *f = NULL;
+			for (size_t k = 0; sh && k < sh->nshared; k++)
+				if (!strcmp(sh->shared[k].name, val + 1))
+					f = &sh->shared[k];
+			if (!f || !f->value || !f->source)
+				die(EXIT_USAGE, "target %s:%d: %s = %s: no [%s] with value and source "
+				    "in sources.ini", path, p.val_line[i], facts[i].key, val, val + 1);
+			if (src)
+				die(EXIT_USAGE, "target %s: %s names a shared figure (%s) and has its "
+				    "own source too", path, facts[i].key, val);
+			val = f->value;
+			src = f->source;
+		}
+		if (!src || strlen(src) < 8)
+			die(EXIT_USAGE, "target %s: fact '%s' has no source (%s.source = where it "
+			    "comes from, or why there is none)", path, facts[i].key, facts[i].key);
+		if (!strcmp(val, "-"))
+			v->v = NAN;
+		else if (!parse_double(val, 0, 1e9, &v->v))
+			die(EXIT_USAGE, "target %s:%d: %s '%s' is not a number or '-'", path,
+			    p.val_line[i], facts[i].key, val);
+		v->src = xstrdup(src);
+	}
+	tparse_free(&p);
+	return t;
+}
+
+static struct target **loaded;
+static size_t nloaded;
+
+static const struct target *remember(struct target *t)
+{
+	loaded = realloc(loaded, (nloaded + 1) * sizeof(*loaded));
+	if (!loaded)
+		die(1, "out of memory");
+	loaded[nloaded++] = t;
+	return t;
+}
+
+const struct target *target_find(const char *name)
+{
+	bool is_path = strchr(name, '/') || (strlen(name) > 4 &&
+					     !strcmp(name + strlen(name) - 4, ".ini"));
+	char *path;
+	struct target *t;
+
+	for (size_t i = 0; i < nloaded; i++)
+		if (!strcmp(is_path ? loaded[i]->path : loaded[i]->name, name))
+			return loaded[i];
+	if (!is_path) {
+		const struct target **all;
+		size_t n = target_all(&all);
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(all[i]->name, name))
+				return all[i];
+		return NULL;
+	}
+	path = xstrdup(name);
+	if (access(path, R_OK)) {
+		free(path);
+		return NULL;
+	}
+	t = target_load(path);
+	free(path);
+	return t ? remember(t) : NULL;
+}
+
+static int cmp_target(const void *a, const void *b)
+{
+	return strcmp((*(const struct target *const *)a)->name,
+		      (*(const struct target *const *)b)->name);
+}
+
+size_t target_all(const struct target ***out)
+{
+	static const struct target **all;
+	static size_t n;
+
+	if (!all) {
+		char *pat = xasprintf("%s/*.ini", target_dir());
+		glob_t g;
+
+		all = xcalloc(1, sizeof(*all));
+		if (!glob(pat, 0, NULL, &g)) {
+			all = realloc(all, (g.gl_pathc + 1) * sizeof(*all));
+			if (!all)
+				die(1, "out of memory");
+			for (size_t i = 0; i < g.gl_pathc; i++) {
+				char *base = strrchr(g.gl_pathv[i], '/') + 1;
+				struct target *t;
+				size_t len = strlen(base) - 4;
+
+				if (!strcmp(base, "sources.ini"))
+					continue;
+				t = target_load(g.gl_pathv[i]);
+				if (strlen(t->name) != len || strncmp(t->name, base, len))
+					die(EXIT_USAGE, "target %s: name '%s' is not the file's "
+					    "name", g.gl_pathv[i], t->name);
+				all[n++] = t;
+			}
+			globfree(&g);
+		}
+		free(pat);
+		qsort(all, n, sizeof(*all), cmp_target);
+	}
+	*out = all;
+	return n;
+}
 
 const char *param_origin_name(enum param_origin o)
 {
@@ -33,7 +393,7 @@ const char *param_origin_name(enum param_origin o)
 
 /* The figure a probe stands for: its least disturbed repetition (the
  * minimum; on a shared machine a repetition can only be slowed down),
- * else its median.  Same rule as calib_costs(). */
+ * else its median.  Same rule for every cost composed here. */
 static double best(const struct calib *c, const char *probe)
 {
 	return calib_best(c, probe);
@@ -76,6 +436,10 @@ void target_here(struct target *t, const struct calib *c)
 	t->atomic_cycles = (struct tval){ NAN, NULL };
 	t->hit_cycles = (struct tval){ NAN, NULL };
 	t->pair_bytes = (struct tval){ NAN, "not measured" };
+	t->dram_remote_ns = t->l2_kib = t->llc_mib = t->kernel_cpi =
+		(struct tval){ NAN, "not measured" };
+	t->smt = (struct tval){ t->cores ? (double)t->cpus / t->cores : NAN,
+				"calibration meta.pus / meta.cores" };
 }
 
 static void note(struct target_costs *tc, const char *name, double v, const char *unit,
@@ -328,12 +692,23 @@ void target_list(FILE *f)
 			t->sockets, t->nodes, t->cores, t->cpus);
 		if (t->stand_in)
 			fprintf(f, "    stand-in: %s\n", t->stand_in);
-		print_tval(f, "clock", "GHz", &t->ghz);
-		print_tval(f, "xfer", "ns", &t->xfer_ns);
-		print_tval(f, "xfer_remote", "ns", &t->xfer_remote_ns);
-		print_tval(f, "dram", "ns", &t->dram_ns);
-		print_tval(f, "atomic", "cycles", &t->atomic_cycles);
-		print_tval(f, "hit", "cycles", &t->hit_cycles);
-		print_tval(f, "prefetch_pair", "bytes", &t->pair_bytes);
+		for (size_t k = 0; k < NFACTS; k++)
+			print_tval(f, facts[k].key, facts[k].unit,
+				   (const struct tval *)((const char *)t + facts[k].off));
 	}
+}
+
+void calib_costs(const struct calib *c, struct memcg_costs *out)
+{
+	struct target here;
+	struct target_costs tc;
+
+	/* One composition for every user: this machine as the target.
+	 * Each probe stands for its least disturbed repetition (the minimum:
+	 * on a shared machine a repetition can only be slowed down), else its
+	 * median; nothing is assumed: the walk cost is the walk_step probe's
+	 * or none, and one node has no remote transfers. */
+	target_here(&here, c);
+	target_costs(&here, c, NULL, &tc);
+	*out = tc.c;
 }

@@ -7,9 +7,30 @@
  * transfer, DRAM miss, uncontended atomic, L1 hit, clock, adjacent-line
  * prefetch pairing).  Every value carries its source: vendor
  * documentation or a published measurement; never a published A/B
- * result of the seeds.  One file per profile under predict/targets/,
- * registered with REGISTER(target, NAME); `memscale list targets` prints
- * them with their sources.
+ * result of the seeds.  A profile is data: one INI file per machine,
+ * predict/targets/NAME.ini (read with libinih; format below), or any
+ * file given by path wherever a target name is taken (--target FILE), so
+ * a user describes their own machine without recompiling; `memscale list
+ * targets` prints the profiles of predict/targets/ with their sources.
+ *
+ *   [target]
+ *   name = NAME              # = the file's base name for predict/targets/
+ *   description = the machine, and which published rows ran on it
+ *   cpu = CPU model, or "not stated"
+ *   identified_by = where the machine is named
+ *   stand_in = why another CPU's figures stand in   # optional
+ *   sockets = 2
+ *   nodes = 2
+ *   cores = 52               # physical cores, all sockets
+ *   cpus = 104               # hardware threads
+ *   [facts]                  # every fact, each with its source:
+ *   ghz = 2.1                # a number, or '-' when none was found
+ *   ghz.source = where the figure comes from (or why there is none)
+ *   xfer_ns = @c2c_clx_local # or a figure shared through sources.ini
+ *
+ * The facts are those of struct target below; a long value continues on
+ * indented lines.  sources.ini ([NAME] value = ..., source = ...) holds
+ * the figures several profiles share, written once.
  *
  * The costs a prediction uses are composed by target_costs(): the
  * calibration of the machine at hand supplies what does not depend on
@@ -43,17 +64,31 @@ struct target {
 	struct tval xfer_ns;        /* one-way line transfer, same socket */
 	struct tval xfer_remote_ns; /* one-way line transfer, cross socket */
 	struct tval dram_ns;        /* load that misses every cache, local node */
+	struct tval dram_remote_ns; /* the same from a remote node's memory */
 	struct tval atomic_cycles;  /* uncontended locked RMW */
 	struct tval hit_cycles;     /* L1 load-to-use */
-	struct tval pair_bytes;     /* 128: adjacent-line prefetch pairs lines */
+	struct tval pair_bytes;     /* 128: adjacent-line (spatial) prefetch pairs lines */
+	struct tval l2_kib;         /* L2 per core */
+	struct tval llc_mib;        /* last-level cache per socket */
+	struct tval smt;            /* hardware threads per core */
+	struct tval kernel_cpi;     /* cycles per instruction of kernel code */
 	const char *stand_in;       /* NULL, or why another CPU's figures stand in */
+	const char *path;           /* the file it was read from */
 };
 
 /* The name of the profile built from the calibration file. */
 #define TARGET_HERE "here"
 
+/* The directory of the shipped profiles: $MEMSCALE_TARGETS, else beside
+ * the binary (bin/../predict/targets), else ./predict/targets. */
+const char *target_dir(void);
+/* A profile by name (predict/targets/NAME.ini) or by path (an argument
+ * with a '/' or ending in .ini); NULL when there is no such profile.  A
+ * file that exists but is malformed is refused: one line, exit 2.
+ * Loaded once, kept for the process. */
 const struct target *target_find(const char *name);
-/* Name-sorted registry (cached, not to be freed); returns the count. */
+/* The profiles of target_dir(), name-sorted (cached, not to be freed);
+ * returns the count. */
 size_t target_all(const struct target ***out);
 /* "this machine": topology from the calibration file's meta.* keys (hwloc
  * at calibration time), costs measured there. */
@@ -103,5 +138,7 @@ void target_costs(const struct target *t, const struct calib *c,
 void target_print_params(const struct target *t, const struct target_costs *tc,
 			 FILE *f);
 const char *param_origin_name(enum param_origin o);
+/* This machine's costs (target "here" composed from calibration c). */
+void calib_costs(const struct calib *c, struct memcg_costs *out);
 
 #endif

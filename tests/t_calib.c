@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "harness/calib_probe.h"
+#include "predict/target.h"
 #include "tap.h"
 
 static const char *const probes[] = {

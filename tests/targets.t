@@ -13,7 +13,7 @@ cp "$TMP/out" "$TMP/targets"
 names=$(awk 'NR > 1 && /^[a-z0-9]/ && $1 != "here" { print $1 }' "$TMP/targets")
 [ -n "$names" ]; ok $? "at least one target profile is registered"
 # A value line: "    NAME  VALUE UNIT  SOURCE"; '-' values still name why.
-awk '/^    (clock|xfer|xfer_remote|dram|atomic|hit|prefetch_pair) / {
+awk '/^    [a-z_0-9]+ +([-0-9.e+]+|-) / {
 	n++; src = $0; sub(/^ *[a-z_]+ +[-0-9.e+]+ +[A-Za-z]* */, "", src)
 	if (length(src) < 8) { print "no source: " $0; bad = 1 } }
 	END { exit bad || n == 0 }' "$TMP/targets"
@@ -72,6 +72,23 @@ expect_exit 0 "calibrate --quick" -- \
 	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 --out "$TMP/q.calib"
 grep -q "^unmap.median_ns" "$TMP/q.calib"; ok $? "unmap probe recorded apart from fault"
 grep -Eq "^meta.hypervisor = (yes|no)$" "$TMP/q.calib"; ok $? "hypervisor recorded"
+
+# A profile is a data file: given by path wherever a name works, refused
+# with one line when malformed or when a fact has no source.
+first=$(echo $names | awk '{ print $1 }')
+sed "s/^name = .*/name = my-box/" predict/targets/$first.ini > "$TMP/my-box.ini"
+expect_exit 0 "predict with --target FILE" -- \
+	$MEMSCALE model predict lru_lock_split --calib $CAL --target "$TMP/my-box.ini" --cpus 4 --iters 2000
+grep -q "^# target my-box:" "$TMP/out"; ok $? "--target FILE: the file's profile is used"
+grep -v "^ghz.source\|^ghz = " "$TMP/my-box.ini" | sed "s/^\[facts\]/[facts]\nghz = 2.0/" > "$TMP/nosrc.ini"
+expect_usage "a fact without a source" "ghz" -- \
+	$MEMSCALE model predict lru_lock_split --calib $CAL --target "$TMP/nosrc.ini"
+{ cat "$TMP/my-box.ini"; echo "bogus_fact = 3"; } > "$TMP/bad.ini"
+expect_usage "an unknown fact" "bogus_fact" -- \
+	$MEMSCALE model predict lru_lock_split --calib $CAL --target "$TMP/bad.ini"
+mkdir -p "$TMP/tdir"; cp predict/targets/*.ini "$TMP/tdir/"; cp "$TMP/my-box.ini" "$TMP/tdir/my-box.ini"
+expect_exit 0 "list targets of another directory" -- env MEMSCALE_TARGETS="$TMP/tdir" $MEMSCALE list targets
+grep -q "^my-box " "$TMP/out"; ok $? "a new profile file is listed without a rebuild"
 
 expect_usage "unknown --target" "nosuchbox" -- \
 	$MEMSCALE model predict stats_batch --calib $CAL --target nosuchbox

@@ -1,5 +1,5 @@
 /*
- * c70a64b7919cb.c - kernel profile "70a64b7919cb": 70a64b7919cb: lruvec_stats behind a pointer (v6.10-rc1; LKP page_fault2 -11.9%)
+ * c70a64b7919cb.c - kernel profile "70a64b7919cb": 70a64b7919cb: lruvec_stats behind a pointer (v6.10-rc1)
  * (commit 70a64b7919cb).  Every per-kernel knob with the file it was read from;
  * `memscale list kernels` prints them.
  */
@@ -20,7 +20,7 @@ static const struct knob_preset sets[] = {
 
 const struct knob_profile kernel_c70a64b7919cb = {
 	.name = "70a64b7919cb",
-	.title = "70a64b7919cb: lruvec_stats behind a pointer (v6.10-rc1; LKP page_fault2 -11.9%)",
+	.title = "70a64b7919cb: lruvec_stats behind a pointer (v6.10-rc1)",
 	.commit = "70a64b7919cb",
 	.sets = sets,
 };

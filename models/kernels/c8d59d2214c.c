@@ -1,5 +1,5 @@
 /*
- * c8d59d2214c.c - kernel profile "8d59d2214c": 8d59d2214c23: per-memcg stats flush threshold (v6.8-rc1; LKP lru-shm -36.6%)
+ * c8d59d2214c.c - kernel profile "8d59d2214c": 8d59d2214c23: per-memcg stats flush threshold (v6.8-rc1)
  * (commit 8d59d2214c23).  Every per-kernel knob with the file it was read from;
  * `memscale list kernels` prints them.
  */
@@ -20,7 +20,7 @@ static const struct knob_preset sets[] = {
 
 const struct knob_profile kernel_c8d59d2214c = {
 	.name = "8d59d2214c",
-	.title = "8d59d2214c23: per-memcg stats flush threshold (v6.8-rc1; LKP lru-shm -36.6%)",
+	.title = "8d59d2214c23: per-memcg stats flush threshold (v6.8-rc1)",
 	.commit = "8d59d2214c23",
 	.sets = sets,
 };

@@ -4,7 +4,7 @@
  * (usemem -f FILE --readonly, default step sizeof(long)).  Each first read
  * of a page is shmem_fault: allocate, charge, add to the page cache and to
  * the LRU (folio_add_lru), map (NR_FILE_MAPPED), PGFAULT event - the paths
- * whose cost grew 36.6% in the 8d59d2214c LKP report.  vm-scalability
+ * whose cost grew in the 8d59d2214c LKP report.  vm-scalability
  * reads half of RAM once; to repeat within bounded memory we then unmap
  * and truncate the file to 0 (LRU delete, uncharge) and read it again.
  *

@@ -22,7 +22,8 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 	struct model_params p;
 	int err;
 
-	if ((err = model_params_from_knobs(&p, r->knobs)))
+	if ((err = model_params_from_knobs(&p, r->knobs)) ||
+	    (err = model_knobs_check_read(&p, r->knobs)))
 		return err;
 	/* The model's lists and counters are protected by r->lock: a lock
 	 * without mutual exclusion corrupts them (and a corrupted list can

@@ -2,7 +2,7 @@
  * fallocate2 - will-it-scale tests/fallocate2.c over the memcg model: the
  * same as fallocate1 with the file in /tmp ("fallocate test against
  * /tmp", 2018).  With /tmp on tmpfs, as in Shakeel's fefc6e6631ff runs
- * (+38.0% vs fallocate1's +38.8%), it takes the very same kernel path; on
+ * (as much as fallocate1 in experiments/layout_false_sharing.ini), it takes the very same kernel path; on
  * ext4/xfs it would not touch the memcg LRU at all (fallocate there
  * allocates blocks, no page cache: our reading of the kernel), so
  * the model shares fallocate1's operation.

@@ -4,7 +4,7 @@
  * (usemem --readonly), then unmapped and removed.  Kernel path
  * (vm-scalability's case-lru-shm and usemem.c; LKP's report on
  * 8d59d2214c23, Message-ID 202401221624.cb53a8ca-oliver.sang@intel.com:
- * -36.6%, fixed by
+ * (experiments/permemcg_flush.ini), fixed by
  * 9cee7e8ef3e3): shmem_fault -> shmem_alloc_and_add_folio (charge,
  * PGPGIN, NR_FILE_PAGES, NR_SHMEM, folio_add_lru), finish_fault ->
  * folio_add_file_rmap (NR_FILE_MAPPED), the PGFAULT event; munmap takes

@@ -5,9 +5,9 @@
  * add, NR_ANON_MAPPED) and a munmap that drains the LRU batch and frees
  * that page (our reading of tests/malloc1.c and glibc's malloc, whose
  * mmap threshold is at most 32 MB on 64-bit).  Feng Tang's page_counter
- * relayout measured malloc1 up to +8.9% (Message-ID
+ * relayout measured malloc1 (Message-ID
  * 1611040814-33449-1-git-send-email-feng.tang@intel.com);
- * MEMCG_UPDATE_BATCH -0.9..+6.2% (Message-ID
+ * MEMCG_UPDATE_BATCH (experiments/stats_batch.ini; Message-ID
  * 1609252514-27795-2-git-send-email-feng.tang@intel.com).
  * Not modelled: the kmem charge of the VMA slab object.
  *

@@ -8,8 +8,8 @@
  * set_pte_range (folio_add_new_anon_rmap: NR_ANON_MAPPED; folio_add_lru_vma);
  * munmap: folio_remove_rmap_ptes, tlb_flush_mmu -> folios_put_refs under
  * folio_lruvec_lock_irqsave.  This is the benchmark of LKP's 70a64b7919cb
- * report (-11.9%) and of fefc6e6631ff's fix (+50%), and of Feng Tang's
- * MEMCG_UPDATE_BATCH (+13.7..26.2%).
+ * report and of fefc6e6631ff's fix, and of Feng Tang's
+ * MEMCG_UPDATE_BATCH (published rows: the experiment files).
  *
  * One operation = one page faulted.
  * Op table per operation (R = MWL_WIS_PAGES = 32768, B = lru_batch):

@@ -4,7 +4,7 @@
  * set-up) a fault finds the cached tmpfs page: no allocation, charge or
  * LRU work, only NR_FILE_MAPPED moves (up at fault, down at munmap) and
  * the PGFAULT event.  The counter-only workload: fefc6e6631ff measured
- * +0.11% here, 8d59d2214c23's commit message mentions a 25.9% regression
+ * little here (experiments/layout_false_sharing.ini), 8d59d2214c23's commit message mentions a regression
  * of it from a stats change.
  *
  * One operation = one page faulted.

@@ -2,7 +2,7 @@
  * tlb_flush2 - will-it-scale tests/tlb_flush2.c over the memcg model:
  * mmap 1 MB anonymous; per page: write it, madvise(MADV_DONTNEED) it,
  * read it back (assert *p == 0, a fault on the zero page); munmap.
- * Kernel path (LKP 8d59d2214c23 report, -32.3%): every madvise runs
+ * Kernel path (LKP 8d59d2214c23 report, experiments/permemcg_flush.ini): every madvise runs
  * zap_page_range_single: lru_add_drain (folio_batch_move_lru takes the
  * lruvec lock for a batch of ONE page) and tlb_finish_mmu ->
  * release_pages (the lock again) + uncharge; pgfault ~ 2x pgalloc.

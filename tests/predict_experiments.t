@@ -1,0 +1,82 @@
+#!/bin/sh
+# Predictions read their pairs, sizes and published rows from the
+# experiment files (issue 22.4): no published percentage in a C source;
+# every published row is one `model validate -f csv` row with a target;
+# changing every [published] value of a copy of the experiment files
+# changes no prediction; the one-question interface (issue 24.5) checks
+# its arguments before any calibration.
+. tests/lib.sh
+F=tests/fixtures
+CAL=$F/model_calib.txt
+
+# Every published change (LO..HI ranges split) with a decimal point.
+vals=$(grep -h "^[a-z0-9_]* *= .*%" experiments/*.ini | awk -F, '{ gsub(/[ +%]/, "", $3)
+	n = split($3, r, /\.\./); for (i = 1; i <= n; i++) { v = r[i]; sub(/^-/, "", v)
+	if (v ~ /\./ && length(v) >= 3 && v !~ /^0\.0$/) print v "%" } }' | sort -u)
+[ -n "$vals" ]; ok $? "the experiment files have published percentages"
+hits=0
+for v in $vals; do
+	if grep -rnF --include=*.c --include=*.h -e "$v" cli core harness models predict \
+		workloads counters locks tracing trace >"$TMP/hit"; then
+		sed 's/^/#   /' "$TMP/hit"; hits=1
+	fi
+done
+[ $hits -eq 0 ]; ok $? "no published percentage in a C source"
+
+expect_exit 0 "validate -f csv" -- $MEMSCALE model validate --calib $CAL --iters 2000 -f csv
+cp "$TMP/out" "$TMP/v1.csv"
+head -1 "$TMP/v1.csv" | grep -qx "seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime"
+ok $? "validate -f csv header"
+npub=$($MEMSCALE published | tail -n +2 | wc -l)
+[ "$(tail -n +2 "$TMP/v1.csv" | wc -l)" -eq "$npub" ]; ok $? "one csv row per published row ($npub)"
+awk -F, 'NR > 1 && ($5 == "" || $9 == "nan" || $12 == "unknown") { bad = 1 } END { exit bad }' "$TMP/v1.csv"
+ok $? "every published row has a target, a prediction and a regime"
+grep -q ",13.7..26.2," "$TMP/v1.csv"; ok $? "a published range is written LO..HI"
+
+# The same files with every published number changed.
+mkdir -p "$TMP/exp"
+for f in experiments/*.ini; do
+	awk '/^\[/ { pub = ($0 == "[published]") }
+	pub && /^[a-z0-9_]+ *=/ { split($0, kv, "="); n = split(substr($0, index($0, "=") + 1), f, ",")
+		line = kv[1] "= 1, 2, +77.7%"; for (i = 4; i <= n; i++) line = line "," f[i]
+		print line; next } { print }' "$f" >"$TMP/exp/$(basename "$f")"
+done
+! grep -q "77.7" experiments/*.ini; ok $? "77.7 is not a published number"
+expect_exit 0 "validate with the experiment files" -- $MEMSCALE model validate --calib $CAL --iters 2000
+grep -E "^(layout_false_sharing|stats_batch|permemcg_flush|lru_lock_split) " "$TMP/out" >"$TMP/t1"
+expect_exit 0 "validate with altered published values" -- \
+	env MEMSCALE_EXPERIMENTS="$TMP/exp" $MEMSCALE model validate --calib $CAL --iters 2000
+grep -E "^(layout_false_sharing|stats_batch|permemcg_flush|lru_lock_split) " "$TMP/out" >"$TMP/t2"
+[ "$(awk '{ print $9 }' "$TMP/t2" | sort -u)" = "+77.70%" ]; ok $? "the copy's published values are all changed"
+# seed, workload, A -> B, target, cpus, role and the prediction (the
+# table's columns 1-8 and 10; 9 is the published value)
+awk '{ print $1, $2, $3, $4, $5, $6, $7, $8, $10 }' "$TMP/t1" >"$TMP/p1"
+awk '{ print $1, $2, $3, $4, $5, $6, $7, $8, $10 }' "$TMP/t2" >"$TMP/p2"
+[ "$(wc -l <"$TMP/p1")" -eq "$npub" ]; ok $? "the table has every published row"
+cmp -s "$TMP/p1" "$TMP/p2"; ok $? "no prediction changes when the published values change"
+
+# One question.
+expect_exit 0 "predict --workload --pair --target --cpus -f csv" -- \
+	$MEMSCALE model predict --workload tlb_flush2 --pair v6.7..8d59d2214c --target lkp-skl-fpga01 \
+	--cpus 52 --mode processes --calib $CAL --iters 2000 -f csv
+[ "$(wc -l <"$TMP/out")" -eq 2 ]; ok $? "-f csv: a header and one row on stdout"
+head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime"
+ok $? "question csv header"
+tail -1 "$TMP/out" | grep -Eq "^tlb_flush2,kernel=v6.7,kernel=8d59d2214c,lkp-skl-fpga01,52,processes,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,(lock-bound|line-bound|contended|local-bound)$"
+ok $? "question csv row with a band and a regime"
+awk -F, 'NR == 2 { exit !($8 <= $7 && $7 <= $9) }' "$TMP/out"; ok $? "the prediction lies in its band"
+expect_exit 0 "the question on a knob set" -- \
+	$MEMSCALE model predict --workload page_fault2 --pair kernel=v5.11..kernel=v5.11,stats_batch=512 \
+	--target lkp-skl-fpga01 --cpus 104 --calib $CAL --iters 2000 -f csv
+# Bad questions: no calibration file is needed to refuse them.
+Q="model predict --workload tlb_flush2"
+expect_usage "unknown workload" "nosuch" -- $MEMSCALE model predict --workload nosuch --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52
+expect_usage "unknown profile" "nosuch" -- $MEMSCALE $Q --pair v6.7..nosuch --target lkp-skl-fpga01 --cpus 52
+expect_usage "identical sides" "same" -- $MEMSCALE $Q --pair v6.7..kernel=v6.7 --target lkp-skl-fpga01 --cpus 52
+expect_usage "unknown target" "nosuch" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target nosuch --cpus 52
+expect_usage "cpus above the target's" "104" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 105
+expect_usage "bad pair" "pair" -- $MEMSCALE $Q --pair v6.7 --target lkp-skl-fpga01 --cpus 52
+expect_usage "predict by path, missing file" "nosuch" -- $MEMSCALE model predict experiments/nosuch.ini --calib $CAL
+expect_exit 0 "predict EXPERIMENT by path" -- $MEMSCALE model predict experiments/lru_lock_split.ini --calib $CAL --cpus published --iters 2000
+grep -q "^aim9_page_test .* e5-2630-2s " "$TMP/out"; ok $? "the path's published rows are predicted"
+done_testing
