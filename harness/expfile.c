@@ -437,40 +437,56 @@ static void quick_key(struct parser *p, const char *key, const char *value)
 	     "axis.KNOB)", key);
 }
 
+/* One signed percentage without its '%' ("+38.80", "-3.4"). */
+static bool signed_pct(const char *s, double *v)
+{
+	return *s && parse_double(s[0] == '+' ? s + 1 : s, -1e9, 1e9, v) &&
+	       (s[0] != '+' || (s[1] != '-' && s[1] != '+'));
+}
+
 /*
- * A published CHANGE is '-' or a signed percentage ("+38.80%", "-3.4%"),
+ * A published CHANGE is '-', a signed percentage ("+25.00%", "-2.5%") or
+ * a range of two ("+10..+20%": the worst and best subcase, LO <= HI),
  * and where BASE and PATCH are both given it must be their change,
  * (PATCH - BASE) / BASE, to within the rounding of published tables (0.1
- * percentage points plus 1 % of the change): a row that contradicts
- * itself is a typo, and predictions and the ledger would inherit it.
+ * percentage points plus 1 % of the change; for a range, inside it with
+ * that tolerance): a row that contradicts itself is a typo, and
+ * predictions and the ledger would inherit it.
  */
 static void check_published_change(struct parser *p, const char *key,
 				   const char *base, const char *patch,
 				   const char *change)
 {
 	size_t n = strlen(change);
-	double c, b, pt, implied;
-	char *num;
+	double lo, hi, b, pt, implied;
+	char *num, *dots;
 	bool ok;
 
 	if (!strcmp(change, "-"))
 		return;
 	num = xstrdup(change);
-	if (n && num[n - 1] == '%')
+	ok = n > 1 && change[n - 1] == '%';
+	if (ok)
 		num[n - 1] = '\0';
-	ok = n > 1 && change[n - 1] == '%' &&
-	     parse_double(num[0] == '+' ? num + 1 : num, -1e9, 1e9, &c) &&
-	     (num[0] != '+' || num[1] != '-');
+	dots = strstr(num, "..");
+	if (ok && dots) {
+		*dots = '\0';
+		ok = signed_pct(num, &lo) && signed_pct(dots + 2, &hi) && lo <= hi;
+	} else if (ok) {
+		ok = signed_pct(num, &lo);
+		hi = lo;
+	}
 	free(num);
 	if (!ok)
 		perr(p, p->line, "published '%s': bad change '%s' (want a percentage "
-		     "such as +38.80%% or -3.4%%, or '-')", key, change);
+		     "such as +25.00%% or -2.5%%, a range LO..HI%% such as "
+		     "+10..+20%%, or '-')", key, change);
 	if (!strcmp(base, "-") || !strcmp(patch, "-") ||
 	    !parse_double(base, -HUGE_VAL, HUGE_VAL, &b) ||
 	    !parse_double(patch, -HUGE_VAL, HUGE_VAL, &pt) || b == 0)
 		return;
 	implied = (pt - b) / b * 100.0;
-	if (fabs(implied - c) > 0.1 + 0.01 * fabs(c))
+	if (implied < lo - (0.1 + 0.01 * fabs(lo)) || implied > hi + (0.1 + 0.01 * fabs(hi)))
 		perr(p, p->line, "published '%s': change %s contradicts BASE %s and "
 		     "PATCH %s, which make %+.2f%%", key, change, base, patch, implied);
 }
@@ -514,8 +530,8 @@ static void published_key(struct parser *p, const char *key, const char *value)
 			perr(p, p->line, "published '%s' field %zu: want pair=BASE>PATCH, "
 			     "cpus=N, workers=N, target=NAME, role=dev|held or source=TEXT "
 			     "(once each), got '%s'", key, i + 1, f[i]);
-		if ((slot == &pub->cpus || slot == &pub->workers) &&
-		    !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
+		/* cpus is checked below, with the other fields in place */
+		if (slot == &pub->workers && !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
 			perr(p, p->line, "published '%s': %s '%s' is not a count 1..65536",
 			     key, f[i], eq + 1);
 		if (slot == &pub->role && strcmp(eq + 1, "dev") && strcmp(eq + 1, "held"))

@@ -111,7 +111,7 @@ reps = 1
 trace = no
 
 [variant base]
-stats_batch = 32
+charge_batch = 64
 EOI
 expect_exit 0 "sweep of a model workload" -- $MEMSCALE sweep "$TMP/pw.ini" --out "$TMP/pw"
 f=$(ls "$TMP"/pw/*.csv 2>/dev/null | head -1)

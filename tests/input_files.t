@@ -73,9 +73,9 @@ expect_usage "compare: samples whose spread overflows" "overflows" -- \
 printf '5.5\n6.5\n' >"$TMP/plain.txt"
 expect_usage "compare plain vs CSV without --column" "with --column" -- $MEMSCALE compare "$TMP/plain.txt" "$TMP/one.csv"
 expect_usage "compare plain vs a CSV of two workloads" "holds 2 configurations" -- \
-	$MEMSCALE compare "$TMP/plain.txt" "$TMP/bom.csv" -c ops_per_sec
-expect_exit 0 "compare plain vs a one-configuration CSV with -c" -- \
-	$MEMSCALE compare "$TMP/plain.txt" "$TMP/one.csv" -c ops_per_sec
+	$MEMSCALE compare "$TMP/plain.txt" "$TMP/bom.csv" --column ops_per_sec
+expect_exit 0 "compare plain vs a one-configuration CSV with --column" -- \
+	$MEMSCALE compare "$TMP/plain.txt" "$TMP/one.csv" --column ops_per_sec
 printf 'workload,workers,ops_per_sec\n' >"$TMP/header.csv"
 expect_usage "compare: a header-only patch file" "a header and no rows" -- \
 	$MEMSCALE compare "$TMP/one.csv" "$TMP/header.csv"

@@ -106,8 +106,9 @@ awk '/^# series\tmeasured/ { m = 1; next } /^# series/ { m = 0 } m && NF == 5 &&
 	"$TMP/cifig/data/ab_stats_batch.dat"
 ok $? "measured bars carry compare's interval (-2.25..+5.5) as error bars"
 is_png "$TMP/cifig/ab_stats_batch.png"; ok $? "and the figure renders with them"
-grep -q 'bars: 95 % interval' "$TMP/cifig/data/ab_stats_batch.gp"; ok $? "the legend says what the bars are"
-grep -q 'no interval from compare' "$TMP/onefig/data/ab_stats_batch.gp"
+# series names reach gnuplot as data (.gp.str, plots/strings.awk)
+grep -q 'bars: 95 % interval' "$TMP/cifig/data/ab_stats_batch.gp.str"; ok $? "the legend says what the bars are"
+grep -q 'no interval from compare' "$TMP/onefig/data/ab_stats_batch.gp.str"
 ok $? "without interval columns the legend says there is none"
 
 # At least 16 series distinguishable in one figure: the 13 locks at two

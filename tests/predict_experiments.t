@@ -38,7 +38,7 @@ mkdir -p "$TMP/exp"
 for f in experiments/*.ini; do
 	awk '/^\[/ { pub = ($0 == "[published]") }
 	pub && /^[a-z0-9_]+ *=/ { split($0, kv, "="); n = split(substr($0, index($0, "=") + 1), f, ",")
-		line = kv[1] "= 1, 2, +77.7%"; for (i = 4; i <= n; i++) line = line "," f[i]
+		line = kv[1] "= 1, 1.777, +77.7%"; for (i = 4; i <= n; i++) line = line "," f[i]
 		print line; next } { print }' "$f" >"$TMP/exp/$(basename "$f")"
 done
 ! grep -q "77.7" experiments/*.ini; ok $? "77.7 is not a published number"
