@@ -22,6 +22,7 @@
  *       in the block)
  */
 #include "models/access.h"
+#include "models/kitems.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -101,7 +102,7 @@ static void mod_lruvec_state(struct acc *a, const struct model_params *p,
 		char name[64];
 		snprintf(name, sizeof(name), "lruvec_stat[%s]", stat_item_names[idx]);
 		/* atomic_long_add: a write whoever holds the lock */
-		add(a, name, a->l->off[PN_LRUVEC_STATS] + KS(idx) * sizeof(long),
+		add(a, name, a->l->off[PN_LRUVEC_STATS] + kitems_for(p)->stat[idx] * sizeof(long),
 		    sizeof(long), true, false, path);
 	}
 }

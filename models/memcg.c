@@ -55,6 +55,7 @@
  * totals as rstat's pending-to-parent propagation.
  */
 #include "models/internal.h"
+#include "models/kitems.h"
 #include "trace/tp.h"
 
 #include <limits.h>
@@ -72,14 +73,6 @@ const char *const stat_item_names[NR_STAT_ITEMS] = {
 const char *const event_item_names[NR_EVENTS] = {
 	"pgfault", "pgpgin", "pgpgout", "pgactivate", "pgdeactivate",
 };
-
-/* v6.8 enum node_stat_item: NR_LRU_BASE.. 0-4, NR_ANON_MAPPED 17,
- * NR_FILE_MAPPED 18, NR_FILE_PAGES 19, NR_SHMEM 23 (after the slab,
- * isolated and workingset items; include/linux/mmzone.h). */
-const unsigned char k_stat_idx[NR_STAT_ITEMS] = { 0, 1, 2, 3, 4, 17, 18, 19, 23 };
-/* memcg_vm_event_stat[] order: PGFAULT 8, PGPGIN 0, PGPGOUT 1,
- * PGACTIVATE 11, PGDEACTIVATE 12 (mm/memcontrol.c). */
-const unsigned char k_event_idx[NR_EVENTS] = { 8, 0, 1, 11, 12 };
 
 /* A per-CPU allocation: an offset into every worker's chunk; returns
  * the address in worker 0's chunk (the kernel's percpu pointer). */
@@ -152,6 +145,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	unsigned nlocks, chain = p->depth ? p->depth - 1 : 0;
 
 	m->p = *p;
+	m->items = kitems_for(p);
 	m->lock = lock;
 	m->nworkers = nworkers;
 	{
@@ -583,14 +577,14 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 /* v5.10: fold a per-CPU delta into the memcg and every ancestor's atomics
  * once it passes the batch; `x` is the new per-CPU value.  Events are
  * unsigned there (no abs). */
-static long v510_fold(long x, long thr, bool is_event, struct mcg *memcg,
-		      unsigned idx)
+static long v510_fold(const struct model *m, long x, long thr, bool is_event,
+		      struct mcg *memcg, unsigned idx)
 {
 	if (is_event ? x <= thr : labs_(x) <= thr)
 		return x;
 	for (struct mcg *mi = memcg; mi; mi = mi->parent) {
-		long *t = is_event ? &mi->vmstats->events[KE(idx)]
-				   : &mi->vmstats->state[KS(idx)];
+		long *t = is_event ? &mi->vmstats->events[KE(m, idx)]
+				   : &mi->vmstats->state[KS(m, idx)];
 		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
 	}
 	return 0;
@@ -634,22 +628,22 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	if (m->p.stats == STATS_V510_ATOMIC) {
 		long thr = m->p.stats_batch, x;
 
-		x = statc->state[KS(idx)] + val;
+		x = statc->state[KS(m, idx)] + val;
 		mw->ops.folds_memcg[idx] += labs_(x) > thr;
-		statc->state[KS(idx)] = v510_fold(x, thr, false, memcg, idx);
-		x = pc->state[KS(idx)] + val;
+		statc->state[KS(m, idx)] = v510_fold(m, x, thr, false, memcg, idx);
+		x = pc->state[KS(m, idx)] + val;
 		if (labs_(x) > thr) {
 			mw->ops.folds_lruvec[idx]++;
 			for (struct mcg *mi = memcg; mi; mi = mi->parent)
-				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(idx)],
+				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(m, idx)],
 						   x, __ATOMIC_RELAXED);
 			x = 0;
 		}
-		pc->state[KS(idx)] = x;
+		pc->state[KS(m, idx)] = x;
 		return;
 	}
-	pcpu_add(&statc->state[KS(idx)], val);
-	pcpu_add(&pc->state[KS(idx)], val);
+	pcpu_add(&statc->state[KS(m, idx)], val);
+	pcpu_add(&pc->state[KS(m, idx)], val);
 	memcg_rstat_updated(mw, memcg, val);
 }
 
@@ -661,13 +655,13 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 	mw->exact_events[memcg->id][ev] += n;
 	mw->ops.events++;
 	if (mw->m->p.stats == STATS_V510_ATOMIC) {
-		long x = statc->events[KE(ev)] + n;
+		long x = statc->events[KE(mw->m, ev)] + n;
 
 		mw->ops.folds_memcg[NR_STAT_ITEMS + ev] += x > (long)mw->m->p.stats_batch;
-		statc->events[KE(ev)] = v510_fold(x, mw->m->p.stats_batch, true, memcg, ev);
+		statc->events[KE(mw->m, ev)] = v510_fold(mw->m, x, mw->m->p.stats_batch, true, memcg, ev);
 		return;
 	}
-	pcpu_add(&statc->events[KE(ev)], n);
+	pcpu_add(&statc->events[KE(mw->m, ev)], n);
 	memcg_rstat_updated(mw, memcg, n);
 }
 
@@ -818,10 +812,10 @@ void model_final_flush(struct model *m)
 		for (unsigned w = 0; w < m->nworkers; w++) {
 			struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
 			for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
-				statc->state[KS(k)] = v510_fold(statc->state[KS(k)], -1, false,
+				statc->state[KS(m, k)] = v510_fold(m, statc->state[KS(m, k)], -1, false,
 								memcg, k);
 			for (unsigned k = 0; k < NR_EVENTS; k++)
-				statc->events[KE(k)] = v510_fold(statc->events[KE(k)], -1, true,
+				statc->events[KE(m, k)] = v510_fold(m, statc->events[KE(m, k)], -1, true,
 								 memcg, k);
 		}
 		for (unsigned n = 0; n < m->p.nodes; n++)
@@ -830,9 +824,9 @@ void model_final_flush(struct model *m)
 					pn_stats_percpu(m, memcg->nodeinfo[n]), w);
 				for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
 					for (struct mcg *mi = memcg; mi; mi = mi->parent)
-						pn_lruvec_stats(m, mi->nodeinfo[n])[KS(k)] +=
-							pc->state[KS(k)];
-					pc->state[KS(k)] = 0;
+						pn_lruvec_stats(m, mi->nodeinfo[n])[KS(m, k)] +=
+							pc->state[KS(m, k)];
+					pc->state[KS(m, k)] = 0;
 				}
 			}
 	}

@@ -78,6 +78,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "models/kitems.h"
 #include "models/layout.h"
 
 const char *const memcg_sim_workloads[] = {
@@ -94,10 +95,9 @@ bool memcg_sim_known(const char *workload)
 	return false;
 }
 
-/* The kernel's item numbering (enum node_stat_item order) decides which
- * items share a line of an atomic array: 8 longs per 64 B. */
-enum { IDX_LRU = 0, IDX_ANON_MAPPED = 14, IDX_FILE_MAPPED = 15,
-       IDX_FILE_PAGES = 16, IDX_SHMEM = 20 };
+/* The kernel's item numbering (the kernel version's table,
+ * models/kitems.h) decides which items share a line of an atomic array:
+ * 8 longs per 64 B. */
 enum item_kind { ITEM_EVENT, ITEM_MEMCG, ITEM_LRUVEC };
 
 struct builder {
@@ -105,6 +105,7 @@ struct builder {
 	const struct memcg_sim_cfg *cfg;
 	const struct memcg_costs *c;
 	struct pn_layout lay;
+	const struct kitems *items;
 	unsigned levels; /* memcgs on the walk leaf..root */
 	unsigned lru_lock, pgdat_line, memcg_line, percpu_line;
 };
@@ -137,8 +138,9 @@ static size_t zone_size_off(const struct builder *b, unsigned lru)
 	return b->lay.off[PN_LRU_ZONE_SIZE] + (b->lay.zone_normal * NR_LRU + lru) * sizeof(long);
 }
 
-static void stat_update(struct builder *b, enum item_kind kind, unsigned idx)
+static void stat_update(struct builder *b, enum item_kind kind, unsigned item)
 {
+	unsigned idx = kind == ITEM_EVENT ? b->items->event[item] : b->items->stat[item];
 	const struct model_params *mp = &b->cfg->p;
 	const struct memcg_costs *c = b->c;
 	size_t blk;
@@ -217,7 +219,7 @@ static void charge(struct builder *b)
 	page_counter_walk(b);
 	sim_every_end(b->p, blk);
 	sim_local(b->p, b->c->percpu_ns); /* commit: css_get, memcg_data */
-	stat_update(b, ITEM_EVENT, 1);    /* PGPGIN */
+	stat_update(b, ITEM_EVENT, EV_PGPGIN);
 }
 
 static void lru_page(struct builder *b, unsigned lru, bool add)
@@ -226,7 +228,7 @@ static void lru_page(struct builder *b, unsigned lru, bool add)
 	sim_access(b->p, SOP_WRITE, pn_line(b, b->lay.off[PN_LISTS] + lru * 16));
 	sim_local(b->p, b->c->list_ns / 2);
 	sim_access(b->p, SOP_WRITE, pn_line(b, zone_size_off(b, lru)));
-	stat_update(b, ITEM_LRUVEC, IDX_LRU + lru);
+	stat_update(b, ITEM_LRUVEC, NR_LRU_BASE + lru);
 	(void)add;
 }
 
@@ -247,7 +249,7 @@ static void lru_batch_op(struct builder *b, unsigned lru, int kind,
 		if (kind == 2) {
 			lru_page(b, lru, false);
 			lru_page(b, lru + 1, true);
-			stat_update(b, ITEM_EVENT, 3); /* PGACTIVATE */
+			stat_update(b, ITEM_EVENT, EV_PGACTIVATE);
 		} else {
 			lru_page(b, lru, kind == 0);
 		}
@@ -255,7 +257,7 @@ static void lru_batch_op(struct builder *b, unsigned lru, int kind,
 	sim_unlock_op(b->p, b->lru_lock);
 	if (kind == 1) {
 		page_counter_walk(b);
-		stat_update(b, ITEM_EVENT, 2); /* PGPGOUT */
+		stat_update(b, ITEM_EVENT, EV_PGPGOUT);
 	}
 	sim_every_end(b->p, blk);
 }
@@ -275,10 +277,10 @@ static void anon_page(struct builder *b, double page_ns)
 {
 	sim_local(b->p, b->c->fault_ns + page_ns);
 	charge(b);
-	stat_update(b, ITEM_EVENT, 0);                  /* PGFAULT */
-	stat_update(b, ITEM_LRUVEC, IDX_ANON_MAPPED);   /* rmap */
+	stat_update(b, ITEM_EVENT, EV_PGFAULT);
+	stat_update(b, ITEM_LRUVEC, NR_ANON_MAPPED);   /* rmap */
 	lru_batched(b, LRU_INACTIVE_ANON, 0, 1);
-	stat_update(b, ITEM_LRUVEC, IDX_ANON_MAPPED);   /* munmap: rmap removal */
+	stat_update(b, ITEM_LRUVEC, NR_ANON_MAPPED);   /* munmap: rmap removal */
 	lru_batched(b, LRU_INACTIVE_ANON, 1, 1);
 }
 
@@ -296,6 +298,7 @@ int memcg_sim_build(struct sim_prog *prog, const char *workload,
 		if (model_resolve_layout(&b.lay, mp, 4, why, sizeof(why)))
 			die(EXIT_USAGE, "layout: %s", why);
 	}
+	b.items = kitems_for(mp);
 	b.levels = mp->depth + 1;
 	b.memcg_line = pn_line(&b, b.lay.off[PN_MEMCG]);
 	b.percpu_line = pn_line(&b, b.lay.off[PN_STATS_PERCPU]);
@@ -314,46 +317,46 @@ int memcg_sim_build(struct sim_prog *prog, const char *workload,
 		anon_page(&b, c->page_ns);
 	} else if (!strcmp(workload, "page_fault3")) {
 		sim_local(prog, c->fault_ns);
-		stat_update(&b, ITEM_EVENT, 0);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_MAPPED);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_MAPPED);
+		stat_update(&b, ITEM_EVENT, EV_PGFAULT);
+		stat_update(&b, ITEM_LRUVEC, NR_FILE_MAPPED);
+		stat_update(&b, ITEM_LRUVEC, NR_FILE_MAPPED);
 	} else if (!strcmp(workload, "fallocate1") || !strcmp(workload, "fallocate2")) {
 		sim_local(prog, c->syscall_ns);
 		for (int i = 0; i < 2; i++) {
 			sim_local(prog, c->fault_ns + c->page_ns);
 			charge(&b);
-			stat_update(&b, ITEM_LRUVEC, IDX_FILE_PAGES);
-			stat_update(&b, ITEM_LRUVEC, IDX_SHMEM);
-			stat_update(&b, ITEM_LRUVEC, IDX_FILE_PAGES);
-			stat_update(&b, ITEM_LRUVEC, IDX_SHMEM);
+			stat_update(&b, ITEM_LRUVEC, NR_FILE_PAGES);
+			stat_update(&b, ITEM_LRUVEC, NR_SHMEM);
+			stat_update(&b, ITEM_LRUVEC, NR_FILE_PAGES);
+			stat_update(&b, ITEM_LRUVEC, NR_SHMEM);
 		}
 		lru_batched(&b, LRU_INACTIVE_ANON, 0, 2);
 		lru_batched(&b, LRU_INACTIVE_ANON, 1, 2);
 	} else if (!strcmp(workload, "tlb_flush2")) {
 		sim_local(prog, c->fault_ns + c->syscall_ns);
 		charge(&b);
-		stat_update(&b, ITEM_EVENT, 0);
-		stat_update(&b, ITEM_LRUVEC, IDX_ANON_MAPPED);
+		stat_update(&b, ITEM_EVENT, EV_PGFAULT);
+		stat_update(&b, ITEM_LRUVEC, NR_ANON_MAPPED);
 		lru_batch_op(&b, LRU_INACTIVE_ANON, 0, 1, 1); /* lru_add_drain */
-		stat_update(&b, ITEM_LRUVEC, IDX_ANON_MAPPED);
+		stat_update(&b, ITEM_LRUVEC, NR_ANON_MAPPED);
 		lru_batch_op(&b, LRU_INACTIVE_ANON, 1, 1, 1); /* release_pages */
 		sim_local(prog, c->fault_ns);                 /* zero-page read */
-		stat_update(&b, ITEM_EVENT, 0);
+		stat_update(&b, ITEM_EVENT, EV_PGFAULT);
 	} else if (!strcmp(workload, "malloc1") || !strcmp(workload, "aim9_page_test")) {
 		sim_local(prog, 2 * c->syscall_ns);
 		anon_page(&b, 0);
 	} else if (!strcmp(workload, "lru_shm")) {
 		sim_local(prog, c->fault_ns + c->page_ns);
 		charge(&b);
-		stat_update(&b, ITEM_EVENT, 0);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_PAGES);
-		stat_update(&b, ITEM_LRUVEC, IDX_SHMEM);
+		stat_update(&b, ITEM_EVENT, EV_PGFAULT);
+		stat_update(&b, ITEM_LRUVEC, NR_FILE_PAGES);
+		stat_update(&b, ITEM_LRUVEC, NR_SHMEM);
 		lru_batched(&b, LRU_INACTIVE_ANON, 0, 1);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_MAPPED);
+		stat_update(&b, ITEM_LRUVEC, NR_FILE_MAPPED);
 	} else if (!strcmp(workload, "lru_file_readtwice")) {
 		sim_local(prog, c->fault_ns + 2 * c->page_ns);
 		charge(&b);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_PAGES);
+		stat_update(&b, ITEM_LRUVEC, NR_FILE_PAGES);
 		lru_batched(&b, LRU_INACTIVE_FILE, 0, 1);
 		lru_batched(&b, LRU_INACTIVE_FILE, 2, 1);
 	} else { /* aim9_brk_test */
