@@ -198,16 +198,3 @@ int csv_col(const struct csv_table *t, const char *name)
 			return (int)c;
 	return -1;
 }
-
-size_t csv_split_line(const char *line, char ***out)
-{
-	FILE *f = fmemopen((void *)line, strlen(line), "r");
-	const char *err;
-	size_t n = 0;
-
-	if (!f || read_record(f, out, &n, &err) <= 0)
-		n = 0;
-	if (f)
-		fclose(f);
-	return n;
-}

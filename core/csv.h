@@ -33,7 +33,5 @@ struct csv_table *csv_read_file(const char *path, const char **err, size_t *line
 void csv_free(struct csv_table *t);
 /* Column index, or -1. */
 int csv_col(const struct csv_table *t, const char *name);
-/* Split one line into fields (handles quotes); returns count. */
-size_t csv_split_line(const char *line, char ***out);
 
 #endif

@@ -80,19 +80,6 @@ struct knobset *knobset_new(void)
 	return ks;
 }
 
-struct knobset *knobset_clone(const struct knobset *ks)
-{
-	struct knobset *c = knobset_new();
-
-	for (size_t i = 0; i < ks->n; i++) {
-		if (ks->e[i].value)
-			c->e[i].value = xstrdup(ks->e[i].value);
-		c->e[i].preset = ks->e[i].preset;
-	}
-	c->profile = ks->profile;
-	return c;
-}
-
 void knobset_free(struct knobset *ks)
 {
 	if (!ks)
