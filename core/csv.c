@@ -1,3 +1,4 @@
+/* csv.c - RFC 4180 CSV writing and reading (core/csv.h). */
 #include "core/csv.h"
 #include "core/util.h"
 
