@@ -1,4 +1,5 @@
-/* knob.c - knob definitions, knob sets, `--set KEY=VALUE` parsing and kernel profiles (core/knob.h). */
+/* knob.c - knob definitions, knob sets, `--set KEY=VALUE` parsing and
+ * kernel profiles (core/knob.h). */
 #include "core/knob.h"
 #include "core/registry.h"
 #include "core/util.h"

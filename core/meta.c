@@ -1,4 +1,5 @@
-/* meta.c - provenance of every result: machine, compiler, commit, time, environment (core/meta.h). */
+/* meta.c - provenance of every result: machine, compiler, commit, time,
+ * environment (core/meta.h). */
 #include "core/meta.h"
 #include "core/procstat.h"
 #include "core/topo.h"

@@ -1,4 +1,5 @@
-/* run_opts.c - the one parser of the options every command that runs workloads shares (harness/run_opts.h). */
+/* run_opts.c - the one parser of the options every command that runs
+ * workloads shares (harness/run_opts.h). */
 #include "harness/run_opts.h"
 #include "counters/counter.h"
 
