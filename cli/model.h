@@ -28,7 +28,7 @@ struct mopts {
 	struct where where;
 	long holdout;
 	double cs, think, handoff;
-	bool have_cs, have_think, have_handoff, quick, nolocks, nowl;
+	bool have_cs, have_think, have_handoff, quick, nolocks, nowl, check;
 	enum lock_model_kind kind;
 	unsigned line;
 	enum sim_lock_kind lock_kind;

@@ -476,9 +476,10 @@ static void probe_locks(struct calib *c, const struct calib_opts *o,
 static void probe_workloads(struct calib *c, const struct calib_opts *o)
 {
 	double *v = xcalloc(o->reps, sizeof(double));
+	const char *wname;
 
-	for (size_t i = 0; memcg_sim_workloads[i]; i++) {
-		const struct workload *wl = workload_find(memcg_sim_workloads[i]);
+	for (size_t i = 0; (wname = memcg_sim_workload_at(i)); i++) {
+		const struct workload *wl = workload_find(wname);
 		struct harness_opts ho;
 		long one = 1;
 		char name[96];
@@ -510,7 +511,7 @@ static void probe_workloads(struct calib *c, const struct calib_opts *o)
 		knobset_free(ho.knobs);
 		if (!ok)
 			continue;
-		snprintf(name, sizeof(name), "wl.%s", memcg_sim_workloads[i]);
+		snprintf(name, sizeof(name), "wl.%s", wname);
 		record(c, name, v, ok, o->verbose);
 	}
 	free(v);

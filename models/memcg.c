@@ -345,13 +345,14 @@ void model_page_fill(struct model_worker *mw, struct mpage *pg,
 
 /* ---- page_counter (mm/page_counter.c) ---- */
 
-static bool page_counter_try_charge(struct page_counter *counter, long n)
+static bool page_counter_try_charge(struct model *m, struct page_counter *counter, long n)
 {
 	struct page_counter *c;
 
 	for (c = counter; c; c = c->parent) {
 		long new = __atomic_add_fetch(&c->usage, n, __ATOMIC_RELAXED);
 
+		MODEL_REC(m, &c->usage, REC_RMW);
 		if (new > c->max) {
 			__atomic_sub_fetch(&c->usage, n, __ATOMIC_RELAXED);
 			__atomic_add_fetch(&c->failcnt, 1, __ATOMIC_RELAXED);
@@ -360,22 +361,27 @@ static bool page_counter_try_charge(struct page_counter *counter, long n)
 			return false;
 		}
 		/* Racy high-water mark, READ_ONCE/WRITE_ONCE as in the kernel. */
-		if (new > __atomic_load_n(&c->watermark, __ATOMIC_RELAXED))
+		MODEL_REC(m, &c->watermark, REC_READ);
+		if (new > __atomic_load_n(&c->watermark, __ATOMIC_RELAXED)) {
+			MODEL_REC(m, &c->watermark, REC_WRITE);
 			__atomic_store_n(&c->watermark, new, __ATOMIC_RELAXED);
+		}
 	}
 	return true;
 }
 
-static void page_counter_uncharge(struct page_counter *counter, long n)
+static void page_counter_uncharge(struct model *m, struct page_counter *counter, long n)
 {
-	for (struct page_counter *c = counter; c; c = c->parent)
+	for (struct page_counter *c = counter; c; c = c->parent) {
+		MODEL_REC(m, &c->usage, REC_RMW);
 		__atomic_sub_fetch(&c->usage, n, __ATOMIC_RELAXED);
+	}
 }
 
 void model_drain_stock(struct model_worker *mw)
 {
 	if (mw->stock_cached && mw->stock_nr)
-		page_counter_uncharge(&mw->stock_cached->memory, mw->stock_nr);
+		page_counter_uncharge(mw->m, &mw->stock_cached->memory, mw->stock_nr);
 	mw->stock_nr = 0;
 	mw->stock_cached = NULL;
 }
@@ -396,13 +402,14 @@ bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 	unsigned batch = mw->m->p.charge_batch;
 
 	mw->ops.charges++;
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* consume_stock */
 	if (mw->stock_cached == memcg && mw->stock_nr >= 1) {
 		mw->stock_nr--; /* consume_stock */
 	} else {
 		mw->ops.pc_charges++;
-		if (!page_counter_try_charge(&memcg->memory, batch)) {
+		if (!page_counter_try_charge(mw->m, &memcg->memory, batch)) {
 			batch = 1;
-			if (!page_counter_try_charge(&memcg->memory, 1))
+			if (!page_counter_try_charge(mw->m, &memcg->memory, 1))
 				return false;
 		}
 		if (batch > 1)
@@ -410,6 +417,7 @@ bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 	}
 	/* commit_charge: folio->memcg_data, then the charge statistics */
 	pg->memcg = memcg;
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* css_get, memcg_data */
 	mw->charged[memcg->id]++;
 	model_count_event(mw, memcg, EV_PGPGIN, 1);
 	mcg_statc(mw->m, memcg, mw->id)->nr_page_events++;
@@ -428,7 +436,7 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 		for (; i < n && pages[i]->memcg == memcg; i++)
 			nr++;
 		/* uncharge_batch() */
-		page_counter_uncharge(&memcg->memory, nr);
+		page_counter_uncharge(mw->m, &memcg->memory, nr);
 		model_count_event(mw, memcg, EV_PGPGOUT, nr);
 		mcg_statc(mw->m, memcg, mw->id)->nr_page_events += nr;
 		mw->uncharged[memcg->id] += nr;
@@ -453,9 +461,11 @@ static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
 		return false;
 	case STATS_RSTAT_GLOBAL_NOGUARD:
 	case STATS_RSTAT_GLOBAL:
+		MODEL_REC(m, &m->stats_flush_threshold, REC_READ);
 		return __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) >
 		       (long)m->online_cpus;
 	default:
+		MODEL_REC(m, &memcg->vmstats->stats_updates, REC_READ);
 		return __atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED) > thr;
 	}
 }
@@ -466,19 +476,23 @@ static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
  * memcg's shared atomic, unless that already says "flush" (then leave the
  * shared line alone: memcg_vmstats_needs_flush()).
  */
-static bool statc_updated(const struct model *m, unsigned *counter,
+static bool statc_updated(struct model *m, unsigned *counter,
 			  struct mcg_vmstats *vmstats, long val)
 {
 	unsigned batch = m->p.charge_batch;
 	unsigned x = __atomic_load_n(counter, __ATOMIC_RELAXED) + (unsigned)val;
 
+	MODEL_REC_LOCAL(m, RL_PERCPU);
 	if (x < batch) {
 		__atomic_store_n(counter, x, __ATOMIC_RELAXED);
 		return false;
 	}
+	MODEL_REC(m, &vmstats->stats_updates, REC_READ);
 	if (__atomic_load_n(&vmstats->stats_updates, __ATOMIC_RELAXED) <=
-	    (long)batch * m->online_cpus)
+	    (long)batch * m->online_cpus) {
+		MODEL_REC(m, &vmstats->stats_updates, REC_RMW);
 		__atomic_add_fetch(&vmstats->stats_updates, (long)x, __ATOMIC_RELAXED);
+	}
 	__atomic_store_n(counter, 0, __ATOMIC_RELAXED);
 	return true;
 }
@@ -503,6 +517,7 @@ static void cgroup_rstat_updated(struct model_worker *mw, struct mcg *memcg)
 	struct model *m = mw->m;
 	int *lock;
 
+	MODEL_REC_LOCAL(m, RL_PERCPU); /* this CPU's updated_next */
 	if (__atomic_load_n(&MODEL_PCPU(m, memcg->rstat_cpu, mw->id)->updated_next,
 			    __ATOMIC_RELAXED))
 		return;
@@ -536,15 +551,21 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 	case STATS_RSTAT_GLOBAL_NOGUARD:
 	case STATS_RSTAT_GLOBAL: {
 		unsigned x = mw->stats_updates + (unsigned)val;
+
+		MODEL_REC_LOCAL(m, RL_PERCPU);
 		if (x > batch) {
 			mw->ops.rstat_batches++;
 			/* 873f64b791a2: reading first keeps the shared line
 			 * from bouncing once a flush is due anyway. */
+			if (m->p.stats != STATS_RSTAT_GLOBAL_NOGUARD)
+				MODEL_REC(m, &m->stats_flush_threshold, REC_READ);
 			if (m->p.stats == STATS_RSTAT_GLOBAL_NOGUARD ||
 			    __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) <=
-				    (long)m->online_cpus)
+				    (long)m->online_cpus) {
+				MODEL_REC(m, &m->stats_flush_threshold, REC_RMW);
 				__atomic_add_fetch(&m->stats_flush_threshold,
 						   (long)(x / batch), __ATOMIC_RELAXED);
+			}
 			x = 0;
 		}
 		mw->stats_updates = x;
@@ -555,19 +576,26 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 		 * memcg's vmstats_percpu pointer line, this CPU's counter at
 		 * the end of its memcg_vmstats_percpu, css.parent's line; past
 		 * the batch also memcg->vmstats. */
-		for (struct mcg *mi = memcg; mi; mi = mi->parent)
+		for (struct mcg *mi = memcg; mi; mi = mi->parent) {
+			MODEL_REC_LOCAL(m, RL_WALK_PERMEMCG);
+			MODEL_REC(m, &mi->vmstats_percpu, REC_READ);
+			MODEL_REC(m, &mi->vmstats, REC_READ);
+			MODEL_REC(m, &mi->parent, REC_READ);
 			if (statc_updated(m, &mcg_statc(m, mi, mw->id)->stats_updates_tail,
 					  mi->vmstats, val) && mi == memcg)
 				mw->ops.rstat_batches++;
+		}
 		break;
 	case STATS_RSTAT_PERMEMCG_CACHED:
 		/* 9cee7e8ef3e3: parent and vmstats cached in this CPU's
 		 * struct, on its first line: no shared memcg line is read. */
 		for (struct mcg_pcpu *leaf = mcg_statc(m, memcg, mw->id), *statc = leaf;
-		     statc; statc = statc->parent)
+		     statc; statc = statc->parent) {
+			MODEL_REC_LOCAL(m, RL_WALK_CACHED);
 			if (statc_updated(m, &statc->stats_updates, statc->vmstats, val) &&
 			    statc == leaf)
 				mw->ops.rstat_batches++;
+		}
 		break;
 	default:
 		break;
@@ -577,7 +605,7 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 /* v5.10: fold a per-CPU delta into the memcg and every ancestor's atomics
  * once it passes the batch; `x` is the new per-CPU value.  Events are
  * unsigned there (no abs). */
-static long v510_fold(const struct model *m, long x, long thr, bool is_event,
+static long v510_fold(struct model *m, long x, long thr, bool is_event,
 		      struct mcg *memcg, unsigned idx)
 {
 	if (is_event ? x <= thr : labs_(x) <= thr)
@@ -585,6 +613,7 @@ static long v510_fold(const struct model *m, long x, long thr, bool is_event,
 	for (struct mcg *mi = memcg; mi; mi = mi->parent) {
 		long *t = is_event ? &mi->vmstats->events[KE(m, idx)]
 				   : &mi->vmstats->state[KS(m, idx)];
+		MODEL_REC(m, t, REC_RMW);
 		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
 	}
 	return 0;
@@ -597,7 +626,9 @@ static void mod_node_state(struct model_worker *mw, struct mnode *pgdat,
 {
 	long *diff = &mw->node_diff[pgdat->nid][idx], x = *diff + val;
 
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU);
 	if (labs_(x) > mw->m->node_threshold) {
+		MODEL_REC(mw->m, &pgdat->vm_stat[idx], REC_RMW);
 		__atomic_add_fetch(&pgdat->vm_stat[idx], x, __ATOMIC_RELAXED);
 		x = 0;
 	}
@@ -616,6 +647,9 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	struct mcg_pcpu *statc;
 
 	/* mem_cgroup_lruvec(): lruvec->pgdat is read on every lookup */
+	MODEL_REC(m, PN_AT(m, pn, PN_PGDAT), REC_READ);
+	MODEL_REC(m, PN_AT(m, pn, PN_MEMCG), REC_READ);
+	MODEL_REC(m, PN_AT(m, pn, PN_STATS_PERCPU), REC_READ);
 	if (unlikely(pgdat != &m->nodes[nid]))
 		die(1, "model: lruvec->pgdat corrupted");
 	mod_node_state(mw, pgdat, idx, val); /* __mod_lruvec_state's node part */
@@ -628,20 +662,27 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	if (m->p.stats == STATS_V510_ATOMIC) {
 		long thr = m->p.stats_batch, x;
 
+		MODEL_REC_LOCAL(m, RL_PERCPU);
+		MODEL_REC_LOCAL(m, RL_PERCPU);
 		x = statc->state[KS(m, idx)] + val;
 		mw->ops.folds_memcg[idx] += labs_(x) > thr;
 		statc->state[KS(m, idx)] = v510_fold(m, x, thr, false, memcg, idx);
 		x = pc->state[KS(m, idx)] + val;
 		if (labs_(x) > thr) {
 			mw->ops.folds_lruvec[idx]++;
-			for (struct mcg *mi = memcg; mi; mi = mi->parent)
-				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(m, idx)],
-						   x, __ATOMIC_RELAXED);
+			for (struct mcg *mi = memcg; mi; mi = mi->parent) {
+				long *t = &pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(m, idx)];
+
+				MODEL_REC(m, t, REC_RMW);
+				__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
+			}
 			x = 0;
 		}
 		pc->state[KS(m, idx)] = x;
 		return;
 	}
+	MODEL_REC_LOCAL(m, RL_PERCPU);
+	MODEL_REC_LOCAL(m, RL_PERCPU);
 	pcpu_add(&statc->state[KS(m, idx)], val);
 	pcpu_add(&pc->state[KS(m, idx)], val);
 	memcg_rstat_updated(mw, memcg, val);
@@ -654,6 +695,7 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 
 	mw->exact_events[memcg->id][ev] += n;
 	mw->ops.events++;
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU);
 	if (mw->m->p.stats == STATS_V510_ATOMIC) {
 		long x = statc->events[KE(mw->m, ev)] + n;
 
@@ -696,6 +738,9 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 
 	if (__atomic_exchange_n(&m->flush_ongoing, 1, __ATOMIC_ACQUIRE))
 		return; /* stats_flush_ongoing: someone else is at it */
+	/* Flushes are not part of a recorded program (models/record.h). */
+	if (m->rec)
+		m->rec->paused = true;
 	/* The final flush (mw == NULL, workers stopped) borrows worker 0's
 	 * context: queue locks need one. */
 	ctx = (mw ? mw : m->workers[0])->lock_ctx[m->nlru_locks];
@@ -747,6 +792,8 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 		mw->ops.flushes++;
 	tracked_unlock(m->lock, m->flush_lock, ctx,
 		       mw ? &mw->lock_stats[LC_STATS_FLUSH] : NULL);
+	if (m->rec)
+		m->rec->paused = false;
 	/* Release: pairs with the acquiring exchange of the next flusher. */
 	__atomic_store_n(&m->flush_ongoing, 0, __ATOMIC_RELEASE);
 	trace_stats_flush(mw ? mw->id : 0, now_ns() - t0, updates);

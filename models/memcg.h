@@ -286,8 +286,11 @@ struct model_params {
 	unsigned flush_ms;
 };
 
+struct model_rec;
+
 struct model {
 	struct model_params p;
+	struct model_rec *rec;            /* access recorder (models/record.h) or NULL */
 	const struct lock_ops *lock;
 	unsigned nworkers, nmemcg;
 	long node_threshold;              /* per-CPU vmstat threshold */

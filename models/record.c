@@ -1,0 +1,206 @@
+/*
+ * record.c - the access recorder (models/record.h): places each address
+ * the model's hot paths report in the object it belongs to (a memcg at
+ * its level above the worker's leaf, its vmstats, its per-node block and
+ * lruvec stats, a node, the model's global flush fields) and counts the
+ * access by 64 B line, kind and lock.
+ */
+#include "models/record.h"
+#include "models/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const rec_kind_names[REC_NKIND] = { "read", "write", "atomic" };
+
+REGISTRY_BOUNDS(model_recorder);
+
+const struct model_recorder *model_recorder(void)
+{
+	REGISTRY_FOREACH(model_recorder, const struct model_recorder *, r)
+		return r;
+	return NULL;
+}
+
+void model_rec_reset(struct model_rec *r)
+{
+	memset(r->holds, 0, sizeof(r->holds));
+	memset(r->n, 0, sizeof(r->n));
+	memset(r->local, 0, sizeof(r->local));
+	r->ops = 0;
+	r->unknown = 0;
+}
+
+void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
+{
+	memset(r, 0, sizeof(*r));
+	r->held = -1;
+	m->rec = r;
+	m->online_cpus = cpus;
+	/* the calculate_normal_threshold() of model_setup() at `cpus` */
+	m->node_threshold = 2 * (long)(32 - __builtin_clz(cpus)) * (1 + 10);
+	if (m->node_threshold > 125)
+		m->node_threshold = 125;
+}
+
+static bool in(const void *a, const void *base, size_t len, size_t *off)
+{
+	const char *p = a, *b = base;
+
+	if (!b || p < b || p >= b + len)
+		return false;
+	*off = (size_t)(p - b);
+	return true;
+}
+
+/* Levels above the worker's leaf: 0 the leaf (one per container), the
+ * ancestors shared by every container. */
+static unsigned level_of(const struct model *m, const struct mcg *memcg)
+{
+	const struct mcg *leaf = m->workers[0]->memcg;
+
+	return leaf->level >= memcg->level ? leaf->level - memcg->level : 0;
+}
+
+/* Object and offset of addr; false for memory of this CPU alone (its
+ * per-CPU chunk, its pages, its worker state) or unknown memory. */
+static bool place(const struct model *m, const void *addr, char *obj, size_t len,
+		  size_t *off, enum rec_scope *scope, bool *known)
+{
+	*known = true;
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		const struct mcg *mc = &m->memcgs[i];
+		unsigned L = level_of(m, mc);
+
+		if (in(addr, mc, sizeof(*mc), off)) {
+			snprintf(obj, len, "memcg[L%u]", L);
+			*scope = L ? RS_GLOBAL : RS_MEMCG;
+			return true;
+		}
+		if (in(addr, mc->vmstats, sizeof(*mc->vmstats), off)) {
+			snprintf(obj, len, "vmstats[L%u]", L);
+			*scope = L ? RS_GLOBAL : RS_MEMCG;
+			return true;
+		}
+		for (unsigned n = 0; n < m->p.nodes; n++) {
+			char *pn = mc->nodeinfo[n];
+			if (in(addr, pn, m->lay.sizeof_pn, off)) {
+				snprintf(obj, len, "pn[L%u]", L);
+				*scope = L ? RS_NODE : RS_MEMCG_NODE;
+				return true;
+			}
+			if (!m->lay.stats_embedded &&
+			    in(addr, pn_lruvec_stats(m, pn), 1056, off)) {
+				snprintf(obj, len, "lruvec_stats[L%u]", L);
+				*scope = L ? RS_NODE : RS_MEMCG_NODE;
+				return true;
+			}
+		}
+	}
+	if (in(addr, m->nodes, m->p.nodes * sizeof(*m->nodes), off)) {
+		*off %= sizeof(*m->nodes);
+		snprintf(obj, len, "pgdat");
+		*scope = RS_NODE;
+		return true;
+	}
+	if (in(addr, m, sizeof(*m), off)) {
+		snprintf(obj, len, "memscale_model");
+		*scope = RS_GLOBAL;
+		return true;
+	}
+	if (in(addr, m->pcpu_chunk0, m->pcpu_size, off) ||
+	    in(addr, m->pages, (size_t)m->npages * sizeof(*m->pages), off))
+		return false; /* this CPU's per-CPU data, its own pages */
+	*known = false;
+	return false;
+}
+
+static int line_index(const struct model *m, const void *addr)
+{
+	struct model_rec *r = m->rec;
+	uintptr_t a = (uintptr_t)addr >> 6;
+	unsigned h = (unsigned)(a ^ (a >> 8)) & 255;
+	char obj[32];
+	size_t off;
+	enum rec_scope scope;
+	bool known;
+	int l;
+
+	if (r->cache_addr[h] == a + 1)
+		return r->cache_line[h];
+	if (!place(m, addr, obj, sizeof(obj), &off, &scope, &known)) {
+		if (!known) {
+			r->unknown++;
+			return -1;
+		}
+		l = -1;
+		goto out;
+	}
+	off -= off % 64;
+	for (l = 0; l < (int)r->nlines; l++)
+		if (r->lines[l].off == off && !strcmp(r->lines[l].obj, obj))
+			goto out;
+	if (r->nlines == REC_MAX_LINES) {
+		r->unknown++;
+		return -1;
+	}
+	snprintf(r->lines[r->nlines].obj, sizeof(r->lines[r->nlines].obj), "%s", obj);
+	r->lines[r->nlines].off = off;
+	r->lines[r->nlines].scope = scope;
+	l = (int)r->nlines++;
+out:
+	/* Objects start on 64 B boundaries (arena, cacheline_aligned), so
+	 * one 64 B address range is one line of one object. */
+	r->cache_addr[h] = a + 1;
+	r->cache_line[h] = l;
+	return l;
+}
+
+void model_rec_access(const struct model *m, const void *addr, enum rec_kind k)
+{
+	struct model_rec *r = m->rec;
+	int l;
+
+	if (r->paused)
+		return;
+	l = line_index(m, addr);
+	if (l >= 0)
+		r->n[l][k][r->held + 1]++;
+}
+
+void model_rec_lock(const struct model *m, const void *lock)
+{
+	struct model_rec *r = m->rec;
+	int l;
+
+	if (!r || r->paused)
+		return;
+	l = line_index(m, lock);
+	if (l < 0)
+		return;
+	for (unsigned i = 0; i < r->nlocks; i++)
+		if (r->lock_line[i] == (unsigned)l) {
+			r->held = (int)i;
+			r->holds[i]++;
+			return;
+		}
+	if (r->nlocks == REC_MAX_LOCKS) {
+		r->unknown++;
+		return;
+	}
+	r->lock_line[r->nlocks] = (unsigned)l;
+	r->held = (int)r->nlocks;
+	r->holds[r->nlocks++]++;
+}
+
+void model_rec_unlock(const struct model *m)
+{
+	if (m->rec && !m->rec->paused)
+		m->rec->held = -1;
+}
+
+void model_rec_local(const struct model *m, enum rec_local l)
+{
+	if (!m->rec->paused)
+		m->rec->local[l]++;
+}
