@@ -29,6 +29,7 @@ void model_rec_reset(struct model_rec *r)
 	memset(r->local, 0, sizeof(r->local));
 	r->ops = 0;
 	r->unknown = 0;
+	r->nelems = 0;
 }
 
 void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
@@ -156,6 +157,31 @@ out:
 	return l;
 }
 
+/* An access to the worker's own block: one element per (field, offset,
+ * kind, lock or not). */
+static void elem(const struct model *m, const void *addr, enum rec_kind k, bool locked)
+{
+	struct model_rec *r = m->rec;
+	size_t off;
+
+	if (!in(addr, m->workers[0]->memcg->nodeinfo[0], m->lay.sizeof_pn, &off))
+		return;
+	for (int f = 0; f < PN_NR_FIELDS; f++) {
+		size_t sz = m->lay.size[f] ? m->lay.size[f] : 1;
+
+		if (!m->lay.present[f] || off < m->lay.off[f] || off >= m->lay.off[f] + sz)
+			continue;
+		for (unsigned i = 0; i < r->nelems; i++)
+			if (r->elems[i].field == f && r->elems[i].delta == off - m->lay.off[f] &&
+			    r->elems[i].kind == k && r->elems[i].locked == locked)
+				return;
+		if (r->nelems < ARRAY_SIZE(r->elems))
+			r->elems[r->nelems++] = (struct rec_elem){ f, off - m->lay.off[f], k,
+								   locked };
+		return;
+	}
+}
+
 void model_rec_access(const struct model *m, const void *addr, enum rec_kind k)
 {
 	struct model_rec *r = m->rec;
@@ -163,6 +189,7 @@ void model_rec_access(const struct model *m, const void *addr, enum rec_kind k)
 
 	if (r->paused)
 		return;
+	elem(m, addr, k, r->held >= 0);
 	l = line_index(m, addr);
 	if (l >= 0)
 		r->n[l][k][r->held + 1]++;
@@ -175,6 +202,7 @@ void model_rec_lock(const struct model *m, const void *lock)
 
 	if (!r || r->paused)
 		return;
+	elem(m, lock, REC_RMW, false); /* every acquirer writes the word */
 	l = line_index(m, lock);
 	if (l < 0)
 		return;

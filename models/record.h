@@ -67,6 +67,16 @@ struct model_rec {
 	/* the kernel's entries per operation (struct mwl_kentry) */
 	double faults, syscalls, copies;
 	unsigned unknown;                  /* accesses the recorder could not place */
+	/* element level, for the audit (models/access.h): every distinct
+	 * access to the worker's own mem_cgroup_per_node block (node 0),
+	 * by field and offset in it; the lock word as an atomic outside */
+	unsigned nelems;
+	struct rec_elem {
+		int field;           /* enum pn_field */
+		size_t delta;        /* offset in the field */
+		enum rec_kind kind;
+		bool locked;         /* under an LRU lock */
+	} elems[64];
 	/* line of a 64 B address (direct-mapped; +1, 0: empty) */
 	uintptr_t cache_addr[256];
 	int cache_line[256];
