@@ -24,6 +24,7 @@
 #include "core/stats.h"
 #include "harness/expfile.h"
 #include "harness/published.h"
+#include "harness/workload.h"
 
 static int compare_main(int argc, char **argv);
 
@@ -237,10 +238,14 @@ static void print_mmtests(const struct cmp *c)
  * "<test>.ops_per_sec"; columns LKP has no name for keep memscale's,
  * under "memscale.".
  */
-static const char *const wis_tests[] = {
-	"page_fault1", "page_fault2", "page_fault3", "fallocate1", "fallocate2",
-	"tlb_flush2", "malloc1",
-};
+/* A will-it-scale test: its workload's description (written once, in
+ * its file) says so. */
+static bool wis_test(const char *w)
+{
+	const struct workload *wl = workload_find(w);
+
+	return wl && !strncmp(wl->description, "will-it-scale ", 14);
+}
 
 static char *lkp_metric(const struct cmp *c, const struct cmp_row *r)
 {
@@ -249,9 +254,7 @@ static char *lkp_metric(const struct cmp *c, const struct cmp_row *r)
 
 	if (!strncmp(w, "kernel:", 7))
 		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++) {
-		if (strcmp(w, wis_tests[i]))
-			continue;
+	if (wis_test(w)) {
 		if (!strcmp(col, "ops_per_sec") && *r->workers)
 			return xasprintf("will-it-scale.%s.%s", r->workers,
 					 procs ? "processes" : "threads");
@@ -272,9 +275,8 @@ static const char *lkp_suite(const char *w)
 {
 	if (!strncmp(w, "kernel:", 7))
 		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++)
-		if (!strcmp(w, wis_tests[i]))
-			return "will-it-scale";
+	if (wis_test(w))
+		return "will-it-scale";
 	if (strstr(w, "page_test") || strstr(w, "brk_test"))
 		return "aim9";
 	if (strstr(w, "lru_"))
