@@ -22,6 +22,16 @@ const struct model_recorder *model_recorder(void)
 	return NULL;
 }
 
+bool model_params_equal(const struct model_params *a, const struct model_params *b)
+{
+	return a->layout == b->layout && a->kconfig.bits == b->kconfig.bits &&
+	       !strcmp(a->layout_file, b->layout_file) && a->stats == b->stats &&
+	       a->lru_lock == b->lru_lock && a->page_work == b->page_work &&
+	       a->stats_batch == b->stats_batch && a->charge_batch == b->charge_batch &&
+	       a->lru_batch == b->lru_batch && a->containers == b->containers &&
+	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms;
+}
+
 void model_rec_reset(struct model_rec *r)
 {
 	memset(r->holds, 0, sizeof(r->holds));

@@ -106,6 +106,9 @@ void model_rec_local(const struct model *m, enum rec_local l);
 			model_rec_local((m), (what));                         \
 	} while (0)
 
+/* Same model parameters, field by field (a cache key of recordings). */
+bool model_params_equal(const struct model_params *a, const struct model_params *b);
+
 /* The CPU count a recording is made at: the thresholds it sets are those
  * of the 52..224-CPU machines the predictions are for (the vmstat
  * threshold saturates at 125 from 6 CPUs on at 64 GB). */

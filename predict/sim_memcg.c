@@ -83,7 +83,7 @@ static const struct model_rec *recording(const char *workload,
 
 	for (unsigned i = 0; i < ARRAY_SIZE(cache); i++)
 		if (cache[i].r && !strcmp(cache[i].wl, workload) &&
-		    !memcmp(&cache[i].p, p, sizeof(*p)))
+		    model_params_equal(&cache[i].p, p))
 			return cache[i].r;
 	{
 		unsigned i = next++ % ARRAY_SIZE(cache);
