@@ -48,38 +48,6 @@ const struct access_shape *access_shape_find(const char *workload)
 	return NULL;
 }
 
-/* One recording per workload and parameters (the audit asks per layout
- * and per workload). */
-static const struct model_rec *recording(const char *workload,
-					 const struct model_params *p)
-{
-	static struct {
-		char wl[64];
-		struct model_params p;
-		struct model_rec *r;
-	} cache[4];
-	static unsigned next;
-	const struct model_recorder *rc = model_recorder();
-	unsigned i;
-
-	for (i = 0; i < ARRAY_SIZE(cache); i++)
-		if (cache[i].r && !strcmp(cache[i].wl, workload) &&
-		    model_params_equal(&cache[i].p, p))
-			return cache[i].r;
-	if (!rc || !rc->known(workload))
-		return NULL;
-	i = next++ % ARRAY_SIZE(cache);
-	if (!cache[i].r)
-		cache[i].r = xcalloc(1, sizeof(*cache[i].r));
-	cache[i].wl[0] = 0;
-	/* a window as long as the simulator's: every region end in it */
-	if (rc->record(workload, p, 40000, 65536, cache[i].r))
-		return NULL;
-	snprintf(cache[i].wl, sizeof(cache[i].wl), "%s", workload);
-	cache[i].p = *p;
-	return cache[i].r;
-}
-
 struct acc {
 	const struct pn_layout *l;
 	struct pn_elem *out;
@@ -121,7 +89,9 @@ size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 		     const struct access_shape *ws, struct pn_elem *out, size_t max)
 {
 	struct acc a = { l, out, 0, max };
-	const struct model_rec *r = ws ? recording(ws->workload, p) : NULL;
+	/* the simulator's window: the same recording */
+	const struct model_rec *r = ws ? model_rec_cached(ws->workload, p, MODEL_REC_WARMUP,
+							  MODEL_REC_OPS) : NULL;
 
 	if (!r)
 		return 0;

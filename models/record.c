@@ -22,6 +22,38 @@ const struct model_recorder *model_recorder(void)
 	return NULL;
 }
 
+const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
+					 uint64_t warmup, uint64_t ops)
+{
+	static struct {
+		char wl[64];
+		struct model_params p;
+		uint64_t warmup, ops;
+		struct model_rec *r;
+	} cache[8];
+	static unsigned next;
+	const struct model_recorder *rc = model_recorder();
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(cache); i++)
+		if (cache[i].r && !strcmp(cache[i].wl, workload) && cache[i].ops == ops &&
+		    cache[i].warmup == warmup && model_params_equal(&cache[i].p, p))
+			return cache[i].r;
+	if (!rc || !rc->known(workload))
+		return NULL;
+	i = next++ % ARRAY_SIZE(cache);
+	if (!cache[i].r)
+		cache[i].r = xcalloc(1, sizeof(*cache[i].r));
+	cache[i].wl[0] = 0;
+	if (rc->record(workload, p, warmup, ops, cache[i].r))
+		return NULL;
+	snprintf(cache[i].wl, sizeof(cache[i].wl), "%s", workload);
+	cache[i].p = *p;
+	cache[i].warmup = warmup;
+	cache[i].ops = ops;
+	return cache[i].r;
+}
+
 bool model_params_equal(const struct model_params *a, const struct model_params *b)
 {
 	return a->layout == b->layout && a->kconfig.bits == b->kconfig.bits &&

@@ -106,6 +106,13 @@ void model_rec_local(const struct model *m, enum rec_local l);
 			model_rec_local((m), (what));                         \
 	} while (0)
 
+/* The window recordings use: after a warm-up, two full will-it-scale
+ * regions (MWL_WIS_PAGES, workloads/model/model_workload.h), so every
+ * region ending (munmap, truncate) falls into it as often as it does in
+ * steady state. */
+#define MODEL_REC_WARMUP 40000
+#define MODEL_REC_OPS 65536
+
 /* Same model parameters, field by field (a cache key of recordings). */
 bool model_params_equal(const struct model_params *a, const struct model_params *b);
 
@@ -131,5 +138,10 @@ struct model_recorder {
 };
 /* The registered recorder (there is one), or NULL. */
 const struct model_recorder *model_recorder(void);
+/* A recording of workload under p (warm-up and window as given), made
+ * once and kept (a few, by workload and parameters); NULL for a workload
+ * the recorder does not know or a failed run. */
+const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
+					 uint64_t warmup, uint64_t ops);
 
 #endif

@@ -38,12 +38,6 @@
 
 #include "models/record.h"
 
-/* Recorded operations: after a warm-up, two full will-it-scale regions
- * (MWL_WIS_PAGES, workloads/model/model_workload.h), so every region
- * ending (munmap, truncate) falls into the window as often as it does
- * in steady state. */
-#define SIM_REC_WARMUP 40000
-#define SIM_REC_OPS 65536
 
 bool memcg_sim_known(const char *workload)
 {
@@ -66,36 +60,7 @@ int memcg_sim_record(const char *workload, const struct model_params *p,
 
 	if (!r || !r->known(workload))
 		return -1;
-	return r->record(workload, p, SIM_REC_WARMUP, SIM_REC_OPS, rec) ? -1 : 0;
-}
-
-/* A few recordings, by workload and parameters: predictions simulate
- * the same side at several CPU counts. */
-static const struct model_rec *recording(const char *workload,
-					 const struct model_params *p)
-{
-	static struct {
-		char wl[64];
-		struct model_params p;
-		struct model_rec *r;
-	} cache[8];
-	static unsigned next;
-
-	for (unsigned i = 0; i < ARRAY_SIZE(cache); i++)
-		if (cache[i].r && !strcmp(cache[i].wl, workload) &&
-		    model_params_equal(&cache[i].p, p))
-			return cache[i].r;
-	{
-		unsigned i = next++ % ARRAY_SIZE(cache);
-		if (!cache[i].r)
-			cache[i].r = xcalloc(1, sizeof(*cache[i].r));
-		cache[i].wl[0] = 0;
-		if (memcg_sim_record(workload, p, cache[i].r))
-			return NULL;
-		snprintf(cache[i].wl, sizeof(cache[i].wl), "%s", workload);
-		cache[i].p = *p;
-		return cache[i].r;
-	}
+	return r->record(workload, p, MODEL_REC_WARMUP, MODEL_REC_OPS, rec) ? -1 : 0;
 }
 
 void memcg_sim_line_name(const struct model_rec *r, unsigned line,
@@ -225,7 +190,8 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 int memcg_sim_build(struct sim_prog *prog, const char *workload,
 		    const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
 {
-	const struct model_rec *r = recording(workload, &cfg->p);
+	const struct model_rec *r = model_rec_cached(workload, &cfg->p, MODEL_REC_WARMUP,
+						     MODEL_REC_OPS);
 
 	if (!r)
 		return -1;
