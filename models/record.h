@@ -90,10 +90,11 @@ void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus);
 void model_rec_reset(struct model_rec *r);
 
 /* The hooks (out of line: the slow path). */
-void model_rec_access(const struct model *m, const void *addr, enum rec_kind k);
-void model_rec_lock(const struct model *m, const void *lock);
-void model_rec_unlock(const struct model *m);
-void model_rec_local(const struct model *m, enum rec_local l);
+__attribute__((cold)) void model_rec_access(const struct model *m, const void *addr,
+					 enum rec_kind k);
+__attribute__((cold)) void model_rec_lock(const struct model *m, const void *lock);
+__attribute__((cold)) void model_rec_unlock(const struct model *m);
+__attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local l);
 
 #define MODEL_REC(m, addr, kind)                                              \
 	do {                                                                  \
