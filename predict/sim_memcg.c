@@ -318,6 +318,16 @@ int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
 	}
 	if (sp.nodes > ncores)
 		sp.nodes = ncores;
+	/* An iteration of thousands of kernel entries (an AIM9 call) is
+	 * thousands of small ones: as many of those as the small
+	 * operations' runs have, not as many calls. */
+	{
+		const struct model_rec *rec = model_rec_cached(workload, &cfg->p, MODEL_REC_WARMUP,
+							     MODEL_REC_OPS);
+		double e = rec ? rec->faults + rec->syscalls : 1;
+		if (e > 1.5)
+			sp.iters_per_core = (uint64_t)((double)iters_per_core / e) + 20;
+	}
 	rc = sim_run(&prog, &c->sim, &sp, r, err);
 	sim_prog_free(&prog);
 	return rc;
