@@ -26,6 +26,7 @@
 #include "core/stats.h"
 #include "harness/expfile.h"
 #include "harness/published.h"
+#include "harness/workload.h"
 
 static int compare_main(int argc, char **argv);
 
@@ -322,24 +323,26 @@ static void print_mmtests(const struct cmp *c)
  * "<test>.ops_per_sec"; columns LKP has no name for keep memscale's,
  * under "memscale.".  LKP's job axis says "process" / "thread".
  */
-static const char *const wis_tests[] = {
-	"page_fault1", "page_fault2", "page_fault3", "fallocate1", "fallocate2",
-	"tlb_flush2", "malloc1",
-};
+/* A will-it-scale test: its workload's description (written once, in
+ * its file) says so. */
+static bool wis_test(const char *w)
+{
+	const struct workload *wl = workload_find(w);
+
+	return wl && !strncmp(wl->description, "will-it-scale ", 14);
+}
 
 static bool lkp_threads(const char *mode)
 {
 	return mode && !strcmp(mode, "threads");
 }
 
+/* The same for a kernel-backend row ("kernel:page_fault2"). */
 static bool is_wis(const char *w)
 {
 	if (!strncmp(w, "kernel:", 7))
 		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(wis_tests); i++)
-		if (!strcmp(w, wis_tests[i]))
-			return true;
-	return false;
+	return wis_test(w);
 }
 
 static char *lkp_metric(const struct cmp_row *r, const char *col)
@@ -1013,14 +1016,7 @@ static void mmtests_labels(struct cmp *c)
 {
 	for (size_t i = 0; i < c->nrows; i++) {
 		struct cmp_row *r = &c->rows[i];
-		const char *w = r->workload;
-		bool wis = false;
-
-		if (!strncmp(w, "kernel:", 7))
-			w += 7;
-		for (size_t k = 0; k < ARRAY_SIZE(wis_tests); k++)
-			wis |= !strcmp(w, wis_tests[k]);
-		if (!wis || !*r->mode || !*r->workers)
+		if (!is_wis(r->workload) || !*r->mode || !*r->workers)
 			continue;
 		free(r->label);
 		r->label = xasprintf("%s-%s%s%s%s%s-%s", r->workload, r->mode,

@@ -33,7 +33,7 @@ const struct subcommand model_cmd = {
 	"                 [--kind ticket|queue] [--cpus LIST]\n"
 	"       model sim WORKLOAD --cpus LIST [--set KEY=VALUE]... [--calib FILE]\n"
 	"                 [--line 64|128] [--lock-kind queue|ticket] [--iters N]\n"
-	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128]\n"
+	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128] [--check]\n"
 	"       model predict --workload W --pair A..B --target T --cpus N\n"
 	"                 [--mode processes|threads] [--calib FILE] [-f table|csv]\n"
 	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME|FILE]\n"
@@ -100,7 +100,7 @@ REGISTER(subcommand, model_cmd);
 enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
-	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS,
+	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS, O_CHECK,
 	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_PAIR, O_MODE, O_FORMAT = 'f',
 };
 
@@ -138,6 +138,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "no-locks", no_argument, NULL, O_NOLOCKS },
 		{ "no-workloads", no_argument, NULL, O_NOWL },
 		{ "sensitivity", no_argument, NULL, O_SENS },
+		{ "check", no_argument, NULL, O_CHECK },
 		{ "walk-miss", required_argument, NULL, O_WALKMISS },
 		{ "remote-factor", required_argument, NULL, O_REMOTE },
 		{ "target", required_argument, NULL, O_TARGET },
@@ -239,6 +240,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_NOLOCKS: m->nolocks = true; break;
 		case O_NOWL: m->nowl = true; break;
 		case O_SENS: m->sensitivity = true; break;
+		case O_CHECK: m->check = true; break;
 		default:
 			cli_bad_option(&model_cmd, argv[optind - 1]);
 		}

@@ -30,7 +30,7 @@ struct mopts {
 	struct where where;
 	long holdout;
 	double cs, think, handoff;
-	bool have_cs, have_think, have_handoff, quick, nolocks, nowl;
+	bool have_cs, have_think, have_handoff, quick, nolocks, nowl, check;
 	bool sensitivity; /* predict --sensitivity */
 	enum lock_model_kind kind;
 	unsigned line;

@@ -91,9 +91,12 @@ void model_check_workload(const char *wl)
 {
 	if (!memcg_sim_known(wl)) {
 		char list[512] = "";
-		for (size_t i = 0; memcg_sim_workloads[i]; i++) {
+		const char *w;
+		for (size_t i = 0; (w = memcg_sim_workload_at(i)); i++) {
+			if (strlen(list) + strlen(w) + 2 > sizeof(list))
+				break;
 			strcat(list, i ? "|" : "");
-			strcat(list, memcg_sim_workloads[i]);
+			strcat(list, w);
 		}
 		die(EXIT_USAGE, "model: unknown workload '%s' (want %s)", wl, list);
 	}

@@ -1,6 +1,8 @@
 /*
  * model_program.c - `memscale model program`: print a workload's
- * simulator op program (predict/sim_memcg.h).
+ * simulator op program (predict/sim_memcg.h), recorded from the model;
+ * --check compares its per-operation access counts with a second
+ * recording of the model and exits 1 when one differs.
  */
 #include <string.h>
 
@@ -15,6 +17,13 @@ int model_program(struct mopts *m)
 	model_need_args(m, 1, "WORKLOAD");
 	model_check_workload(m->args[0]);
 	model_sim_cfg(m, &cfg);
+	if (m->check) {
+		int bad = memcg_sim_check(m->args[0], &cfg, stdout);
+
+		printf("%s: %s\n", m->args[0], bad ? "program and model differ" :
+		       "program and model agree on every shared-line access");
+		return bad ? 1 : 0;
+	}
 	memset(&costs, 0, sizeof(costs));
 	if (m->calib) {
 		struct calib c;

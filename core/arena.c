@@ -1,3 +1,4 @@
+/* arena.c - the bump allocator over one shared anonymous mapping (core/arena.h). */
 #include "core/arena.h"
 #include "core/util.h"
 

@@ -1,3 +1,4 @@
+/* csv.c - RFC 4180 CSV writing and reading (core/csv.h). */
 #include "core/csv.h"
 #include "core/util.h"
 
@@ -230,17 +231,4 @@ int csv_col(const struct csv_table *t, const char *name)
 		if (!strcmp(t->header[c], name))
 			return (int)c;
 	return -1;
-}
-
-size_t csv_split_line(const char *line, char ***out)
-{
-	FILE *f = fmemopen((void *)line, strlen(line), "r");
-	const char *err;
-	size_t n = 0;
-
-	if (!f || read_record(f, out, &n, &err) <= 0)
-		n = 0;
-	if (f)
-		fclose(f);
-	return n;
 }

@@ -40,7 +40,5 @@ void csv_free(struct csv_table *t);
 int csv_skip_bom(FILE *f);
 /* Column index, or -1. */
 int csv_col(const struct csv_table *t, const char *name);
-/* Split one line into fields (handles quotes); returns count. */
-size_t csv_split_line(const char *line, char ***out);
 
 #endif

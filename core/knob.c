@@ -1,3 +1,5 @@
+/* knob.c - knob definitions, knob sets, `--set KEY=VALUE` parsing and
+ * kernel profiles (core/knob.h). */
 #include "core/knob.h"
 #include "core/registry.h"
 #include "core/util.h"
@@ -78,19 +80,6 @@ struct knobset *knobset_new(void)
 	for (size_t i = 0; i < n; i++)
 		ks->e[i].knob = v[i];
 	return ks;
-}
-
-struct knobset *knobset_clone(const struct knobset *ks)
-{
-	struct knobset *c = knobset_new();
-
-	for (size_t i = 0; i < ks->n; i++) {
-		if (ks->e[i].value)
-			c->e[i].value = xstrdup(ks->e[i].value);
-		c->e[i].preset = ks->e[i].preset;
-	}
-	c->profile = ks->profile;
-	return c;
 }
 
 void knobset_free(struct knobset *ks)

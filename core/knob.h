@@ -82,7 +82,6 @@ const char *knob_allowed(const struct knob *k, char *buf, size_t len);
 
 struct knobset *knobset_new(void);
 void knobset_free(struct knobset *ks);
-struct knobset *knobset_clone(const struct knobset *ks);
 /* Parses "KEY=VALUE", validating key and value; on error prints a line
  * naming the knob and its allowed values and exits EXIT_USAGE. */
 void knobset_set_arg(struct knobset *ks, const char *arg);

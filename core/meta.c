@@ -1,4 +1,7 @@
+/* meta.c - provenance of every result: machine, compiler, commit, time,
+ * environment (core/meta.h). */
 #include "core/meta.h"
+#include "core/procstat.h"
 #include "core/topo.h"
 #include "core/util.h"
 
@@ -159,8 +162,7 @@ static void bracketed(char *buf)
 static void env_capture(struct meta_env *e)
 {
 	char buf[256];
-	unsigned long long v[10] = { 0 };
-	FILE *f;
+	struct proc_cpu pc;
 
 	memset(e, 0, sizeof(*e));
 	e->taken = true;
@@ -187,14 +189,9 @@ static void env_capture(struct meta_env *e)
 	read_line("/proc/loadavg", buf, sizeof(buf));
 	if (sscanf(buf, "%lf %lf %lf", &e->load[0], &e->load[1], &e->load[2]) != 3)
 		e->load[0] = e->load[1] = e->load[2] = -1;
-	if ((f = fopen("/proc/stat", "r"))) {
-		if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
-			   &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) >= 4) {
-			for (int i = 0; i < 8; i++)
-				e->total += v[i];
-			e->steal = v[7];
-		}
-		fclose(f);
+	if (proc_stat_cpu(&pc) && pc.n >= 4) {
+		e->total = proc_cpu_total(&pc);
+		e->steal = pc.v[PROC_CPU_STEAL];
 	}
 }
 

@@ -1,3 +1,4 @@
+/* topo.c - machine topology from hwloc and the worker -> PU placement order (core/topo.h). */
 #include "core/topo.h"
 #include "core/util.h"
 

@@ -1,3 +1,4 @@
+/* util.c - error exits, strict number parsing, time and the other small helpers of core/util.h. */
 #include "core/util.h"
 #include "core/registry.h"
 

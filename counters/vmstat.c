@@ -17,6 +17,8 @@
  */
 #include "counters/pcpu.h"
 
+#include <stddef.h>
+
 #define VMSTAT_MAX_THRESHOLD 125
 
 static const struct knob knob_vmstat_mem = {
@@ -33,12 +35,17 @@ struct vmstat_counter {
 	char pad_[PAD_SIZE - sizeof(long)];
 };
 
-/* struct per_cpu_zonestat reduced to one item. */
+/* struct per_cpu_zonestat reduced to one item.  It starts with the
+ * struct pcpu_slot every slot of counters/pcpu.h has (pcpu_bind() writes
+ * its worker; pcpu_folds() reads its folds); the s8 diff lives apart from
+ * the slot's long delta, which stays 0. */
 struct vmstat_pcp {
-	uint64_t folds;
+	struct pcpu_slot s;
 	int8_t diff;           /* vm_stat_diff[item] */
 	int8_t stat_threshold;
 };
+_Static_assert(offsetof(struct vmstat_pcp, s) == 0,
+	       "pcpu_bind() and pcpu_folds() take the context as a struct pcpu_slot");
 
 static int fls_long(unsigned long x)
 {
@@ -74,7 +81,7 @@ static void vmstat_fold(struct vmstat_counter *vc, struct vmstat_pcp *pcp, long 
 {
 	__atomic_fetch_add(&vc->b.count, x, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&vc->global, x, __ATOMIC_RELAXED);
-	__atomic_store_n(&pcp->folds, pcp->folds + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&pcp->s.folds, pcp->s.folds + 1, __ATOMIC_RELAXED);
 }
 
 static void vmstat_set(struct vmstat_pcp *pcp, long x)
@@ -123,19 +130,6 @@ static long vmstat_read_exact(const void *c)
 	return sum;
 }
 
-static uint64_t vmstat_folds(const void *c)
-{
-	const struct pcpu_base *b = c;
-	uint64_t n = 0;
-
-	for (unsigned i = 0; i < b->nworkers; i++) {
-		const struct vmstat_pcp *pcp = b->slot[i];
-		if (pcp)
-			n += __atomic_load_n(&pcp->folds, __ATOMIC_RELAXED);
-	}
-	return n;
-}
-
 const struct counter_ops vmstat_ops = {
 	.name = "vmstat",
 	.description = "mm/vmstat.c zone counter: s8 per-worker diff, "
@@ -148,7 +142,7 @@ const struct counter_ops vmstat_ops = {
 	.add = vmstat_add,
 	.read = pcpu_read,
 	.read_exact = vmstat_read_exact,
-	.folds = vmstat_folds,
+	.folds = pcpu_folds,
 	.error_bound = pcpu_bound_thr_n,
 	.threshold = pcpu_threshold,
 	.params = vmstat_params,

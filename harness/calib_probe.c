@@ -5,6 +5,7 @@
  * every probe is repeated and its spread recorded.
  */
 #include "harness/calib_probe.h"
+#include "core/procstat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -60,21 +61,12 @@ static void summarise(double *v, size_t n, struct spread *s)
  * (by the hypervisor) jiffies; false where it cannot be read. */
 static bool cpu_jiffies(double *total, double *steal)
 {
-	FILE *f = fopen("/proc/stat", "r");
-	unsigned long long v[8] = { 0 };
-	int n;
+	struct proc_cpu c;
 
-	if (!f)
+	if (!proc_stat_cpu(&c) || c.n < 8)
 		return false;
-	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
-		   &v[3], &v[4], &v[5], &v[6], &v[7]);
-	fclose(f);
-	if (n < 8)
-		return false;
-	*total = 0;
-	for (int i = 0; i < 8; i++)
-		*total += (double)v[i];
-	*steal = (double)v[7];
+	*total = (double)proc_cpu_total(&c);
+	*steal = (double)c.v[PROC_CPU_STEAL];
 	return true;
 }
 
@@ -940,9 +932,10 @@ static void probe_locks(struct calib *c, const struct calib_opts *o,
 static void probe_workloads(struct calib *c, const struct calib_opts *o)
 {
 	double *v = xcalloc(o->reps, sizeof(double));
+	const char *wname;
 
-	for (size_t i = 0; memcg_sim_workloads[i]; i++) {
-		const struct workload *wl = workload_find(memcg_sim_workloads[i]);
+	for (size_t i = 0; (wname = memcg_sim_workload_at(i)); i++) {
+		const struct workload *wl = workload_find(wname);
 		struct harness_opts ho;
 		long one = 1;
 		char name[96];
@@ -974,7 +967,7 @@ static void probe_workloads(struct calib *c, const struct calib_opts *o)
 		knobset_free(ho.knobs);
 		if (!ok)
 			continue;
-		snprintf(name, sizeof(name), "wl.%s", memcg_sim_workloads[i]);
+		snprintf(name, sizeof(name), "wl.%s", wname);
 		record(c, name, v, ok, o->verbose);
 	}
 	free(v);
@@ -1075,18 +1068,6 @@ static void probe_walk(struct calib *c, const struct calib_opts *o)
 		record(c, vs[k].name, v, o->reps, o->verbose);
 	}
 	free(v);
-}
-
-double calib_probe_walk_step(enum stats_variant v, unsigned reps)
-{
-	double *x = xcalloc(reps ? reps : 1, sizeof(double)), med;
-
-	for (unsigned r = 0; r < (reps ? reps : 1); r++)
-		x[r] = walk_step_once(v, 400);
-	gsl_sort(x, 1, reps ? reps : 1);
-	med = gsl_stats_median_from_sorted_data(x, 1, reps ? reps : 1);
-	free(x);
-	return med;
 }
 
 double calib_probe_best(const char *probe, unsigned reps)

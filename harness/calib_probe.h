@@ -26,7 +26,4 @@ void calib_measure(struct calib *c, const struct calib_opts *o);
 /* One single-thread probe ("fault", "syscall", "page"), the best of
  * `reps` repetitions, in ns per operation; NAN for another name. */
 double calib_probe_best(const char *probe, unsigned reps);
-/* ns per ancestor level of the per-memcg flush threshold's walk
- * (rstat_permemcg or rstat_permemcg_cached), median of reps. */
-double calib_probe_walk_step(enum stats_variant v, unsigned reps);
 #endif

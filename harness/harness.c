@@ -9,6 +9,7 @@
  * every worker has returned.
  */
 #include "harness/harness.h"
+#include "core/procstat.h"
 #include "core/csv.h"
 #include "core/meta.h"
 #include "core/outlock.h"
@@ -258,21 +259,12 @@ static void wis_sample(const struct harness_opts *o, unsigned s, double mn,
  * in USER_HZ ticks; false where unreadable. */
 static bool read_steal(uint64_t *steal, uint64_t *total)
 {
-	unsigned long long v[10] = { 0 };
-	FILE *f = fopen("/proc/stat", "re");
-	int n;
+	struct proc_cpu c;
 
-	if (!f)
+	if (!proc_stat_cpu(&c) || c.n < 8)
 		return false;
-	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
-		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]);
-	fclose(f);
-	if (n < 8)
-		return false;
-	*steal = v[7];
-	*total = 0;
-	for (int i = 0; i < 8; i++) /* guest time is already in user/nice */
-		*total += v[i];
+	*steal = c.v[PROC_CPU_STEAL];
+	*total = proc_cpu_total(&c);
 	return true;
 }
 
@@ -712,19 +704,14 @@ struct cpu_times { unsigned long long busy, idle; bool ok; };
 static struct cpu_times cpu_times_now(void)
 {
 	struct cpu_times t = { 0 };
-	unsigned long long v[10] = { 0 };
-	FILE *f = fopen("/proc/stat", "r");
+	struct proc_cpu c;
+	const unsigned long long *v = c.v;
 
-	if (!f)
-		return t;
-	if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
-		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
-		   &v[9]) >= 7) {
+	if (proc_stat_cpu(&c) && c.n >= 7) {
 		t.busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7] + v[8] + v[9];
 		t.idle = v[3] + v[4];
 		t.ok = true;
 	}
-	fclose(f);
 	return t;
 }
 

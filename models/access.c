@@ -1,49 +1,44 @@
 /*
- * access.c - the access sets of the model's hot paths (models/access.h).
- * Each declaration names the model function whose accesses it states;
- * when that function changes what it touches, its declaration here
- * changes with it.
- *
- *   model_mod_lruvec_state()  (__mod_lruvec_state, memcg.c)
- *       reads lruvec.pgdat (mem_cgroup_lruvec), pn->memcg (lruvec_memcg),
- *       pn->lruvec_stats_percpu (the per-CPU add); with stats=v5.10_atomic
- *       and the per-node atomics inside the block (v5.x lruvec_stat[]),
- *       atomic_long_add of lruvec_stat[idx] when the per-CPU delta
- *       passes stats_batch (outside the lock for unlocked callers)
- *   model_update_lru_size()   (update_lru_size, lru.c)
- *       the above for NR_LRU_BASE + lru, and the plain `+=` of
- *       lru_zone_size[ZONE_NORMAL][lru], under the LRU lock
- *   lruvec_add_page() / lruvec_del_page()  (lru.c)
- *       list_add / list_del on lists[lru]: the head is written (list_add
- *       always, list_del when the page is first or last), under the lock
- *   relock() -> lru_lock()    (lru.c)
- *       the lock word: an atomic read-modify-write by every acquirer,
- *       outside the lock (only with lru_lock=lruvec: pgdat's lock is not
- *       in the block)
+ * access.c - the access sets of the model workloads on a
+ * mem_cgroup_per_node block (models/access.h), recorded from the model:
+ * the recorder (models/record.h) runs the workload on one worker under
+ * the parameters and keeps every distinct access to the worker's block
+ * by field, offset in the field, kind and whether an LRU lock was held;
+ * here each becomes an element of layout l at the same field.  The
+ * paths that make them: model_mod_lruvec_state() (reads lruvec.pgdat,
+ * pn->memcg, pn->lruvec_stats_percpu; v5.x: atomic_long_add of
+ * lruvec_stat[idx] past stats_batch), update_lru_size() (the plain `+=`
+ * of lru_zone_size[ZONE_NORMAL][lru]), lruvec_add_page()/del_page() (the
+ * list head), lru_lock() (the lock word, an atomic outside the lock).
  */
 #include "models/access.h"
+#include "models/kitems.h"
+#include "models/record.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const lru_names[NR_LRU] = {
 	"INACTIVE_ANON", "ACTIVE_ANON", "INACTIVE_FILE", "ACTIVE_FILE", "UNEVICTABLE",
 };
 
-const struct access_shape access_shapes[] = {
-	/* mwl_fault_anon + mwl_unmap_anon */
-	{ "page_fault1", "mwl_fault_anon/mwl_unmap_anon", { NR_ANON_MAPPED }, 1, true, LRU_INACTIVE_ANON },
-	{ "page_fault2", "mwl_fault_anon/mwl_unmap_anon", { NR_ANON_MAPPED }, 1, true, LRU_INACTIVE_ANON },
-	{ "malloc1", "mwl_fault_anon/mwl_unmap_anon", { NR_ANON_MAPPED }, 1, true, LRU_INACTIVE_ANON },
-	{ "tlb_flush2", "mwl_fault_anon/mwl_unmap_anon", { NR_ANON_MAPPED }, 1, true, LRU_INACTIVE_ANON },
-	/* mwl_shmem_add + mwl_shmem_truncate (shmem folios are swap-backed) */
-	{ "fallocate1", "mwl_shmem_add/mwl_shmem_truncate", { NR_FILE_PAGES, NR_SHMEM }, 2, true, LRU_INACTIVE_ANON },
-	{ "fallocate2", "mwl_shmem_add/mwl_shmem_truncate", { NR_FILE_PAGES, NR_SHMEM }, 2, true, LRU_INACTIVE_ANON },
-	{ "lru_shm", "wl_lru_shm.c lru_shm_op", { NR_FILE_PAGES, NR_SHMEM, NR_FILE_MAPPED }, 3, true, LRU_INACTIVE_ANON },
-	/* page_fault3: the file's pages stay in the page cache: no LRU traffic */
-	{ "page_fault3", "wl_page_fault3.c", { NR_FILE_MAPPED }, 1, false, 0 },
-	{ NULL, NULL, { 0 }, 0, false, 0 },
-};
+const struct access_shape *access_shapes_all(void)
+{
+	static struct access_shape *all;
+	const struct model_recorder *r;
+	size_t n = 0;
+
+	if (all)
+		return all;
+	r = model_recorder();
+	while (r && r->workload_at(n))
+		n++;
+	all = xcalloc(n + 1, sizeof(*all));
+	for (size_t i = 0; i < n; i++)
+		all[i] = (struct access_shape){ r->workload_at(i), "recorded (models/record.h)" };
+	return all;
+}
 
 const struct access_shape *access_shape_find(const char *workload)
 {
@@ -79,58 +74,67 @@ static void add(struct acc *a, const char *name, size_t off, size_t size,
 	e->path = path;
 }
 
-static void field(struct acc *a, enum pn_field f, bool write, bool locked,
-		  const char *path)
+/* The stat item at index idx of the kernel version's table. */
+static const char *item_name(const struct model_params *p, size_t idx)
 {
-	if (a->l->present[f])
-		add(a, pn_field_name(a->l, f), a->l->off[f], a->l->size[f] < 8 ? a->l->size[f] : 8,
-		    write, locked, path);
-}
+	const struct kitems *k = kitems_for(p);
 
-/* model_mod_lruvec_state() */
-static void mod_lruvec_state(struct acc *a, const struct model_params *p,
-			     enum stat_item idx, bool locked)
-{
-	const char *path = "model_mod_lruvec_state";
-
-	field(a, PN_PGDAT, false, locked, path);
-	field(a, PN_MEMCG, false, locked, path);
-	field(a, PN_STATS_PERCPU, false, locked, path);
-	if (p->stats == STATS_V510_ATOMIC && a->l->stats_embedded &&
-	    a->l->id < LAYOUT_V69) {
-		char name[64];
-		snprintf(name, sizeof(name), "lruvec_stat[%s]", stat_item_names[idx]);
-		/* atomic_long_add: a write whoever holds the lock */
-		add(a, name, a->l->off[PN_LRUVEC_STATS] + KS(idx) * sizeof(long),
-		    sizeof(long), true, false, path);
-	}
-}
-
-/* lruvec_add_page() / lruvec_del_page() -> model_update_lru_size() */
-static void lru_move(struct acc *a, const struct model_params *p, enum lru_list lru)
-{
-	char name[64];
-
-	snprintf(name, sizeof(name), "lruvec.lists[%s]", lru_names[lru]);
-	add(a, name, pn_list_off(a->l, lru), 16, true, true, "lruvec_add_page/lruvec_del_page");
-	snprintf(name, sizeof(name), "lru_zone_size[%u][%s]", a->l->zone_normal, lru_names[lru]);
-	add(a, name, pn_zone_size_off(a->l, a->l->zone_normal, lru), sizeof(long), true,
-	    true, "model_update_lru_size");
-	mod_lruvec_state(a, p, (enum stat_item)(NR_LRU_BASE + lru), true);
-	if (p->lru_lock == LRU_LOCK_LRUVEC && a->l->present[PN_LRU_LOCK])
-		add(a, "lruvec.lru_lock", a->l->off[PN_LRU_LOCK], a->l->size[PN_LRU_LOCK],
-		    true, false, "relock/lru_lock");
+	for (unsigned i = 0; i < NR_STAT_ITEMS; i++)
+		if (k->stat[i] == idx)
+			return stat_item_names[i];
+	return "?";
 }
 
 size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 		     const struct access_shape *ws, struct pn_elem *out, size_t max)
 {
 	struct acc a = { l, out, 0, max };
+	/* the simulator's window: the same recording */
+	const struct model_rec *r = ws ? model_rec_cached(ws->workload, p, MODEL_REC_WARMUP,
+							  MODEL_REC_OPS) : NULL;
 
-	for (unsigned i = 0; i < ws->nunlocked; i++)
-		mod_lruvec_state(&a, p, ws->unlocked[i], false);
-	if (ws->lru)
-		lru_move(&a, p, ws->lru_list);
+	if (!r)
+		return 0;
+	for (unsigned i = 0; i < r->nelems; i++) {
+		const struct rec_elem *e = &r->elems[i];
+		enum pn_field f = (enum pn_field)e->field;
+		bool write = e->kind != REC_READ;
+		size_t off, size = l->size[f] < 8 ? l->size[f] : 8;
+		char name[64];
+
+		if (!l->present[f])
+			continue;
+		off = l->off[f] + e->delta;
+		switch (f) {
+		case PN_LISTS:
+			snprintf(name, sizeof(name), "lruvec.lists[%s]",
+				 lru_names[e->delta / 16 % NR_LRU]);
+			off = pn_list_off(l, (unsigned)(e->delta / 16));
+			size = 16;
+			break;
+		case PN_LRU_ZONE_SIZE:
+			snprintf(name, sizeof(name), "lru_zone_size[%zu][%s]",
+				 e->delta / sizeof(long) / NR_LRU,
+				 lru_names[e->delta / sizeof(long) % NR_LRU]);
+			off = l->off[f] + e->delta / sizeof(long) * sizeof(long);
+			size = sizeof(long);
+			break;
+		case PN_LRUVEC_STATS:
+			snprintf(name, sizeof(name), "lruvec_stat[%s]",
+				 item_name(p, e->delta / sizeof(long)));
+			off = l->off[f] + e->delta / sizeof(long) * sizeof(long);
+			size = sizeof(long);
+			break;
+		case PN_LRU_LOCK:
+			snprintf(name, sizeof(name), "lruvec.lru_lock");
+			size = l->size[f];
+			break;
+		default:
+			snprintf(name, sizeof(name), "%s", pn_field_name(l, f));
+			break;
+		}
+		add(&a, name, off, size, write, e->locked, "recorded");
+	}
 	return a.n;
 }
 

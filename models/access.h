@@ -4,12 +4,13 @@
  * hot read meets another CPU's hot write on a 64 B line or a 128 B pair
  * (Intel's adjacent-line prefetcher fetches pairs).
  *
- * Each hot path of models/memcg.c and models/lru.c declares, per call,
- * the bytes it reads and writes (a pointer, a list head lists[lru], the
- * element lru_zone_size[ZONE_NORMAL][lru], the lock word, an embedded
- * stat counter), and whether it runs under the LRU lock.  A workload
- * shape says which paths one operation of a model workload runs (from
- * workloads/model/model_workload.c).  A conflict is a read done outside
+ * The access set of a model workload is recorded from the model's own
+ * execution (models/record.h): one worker runs the workload and every
+ * access its hot paths make to its mem_cgroup_per_node block is an
+ * element (a pointer, a list head lists[lru], the element
+ * lru_zone_size[ZONE_NORMAL][lru], the lock word, an embedded stat
+ * counter), with whether it ran under the LRU lock - the same recording
+ * the simulator's program is made from.  A conflict is a read done outside
  * the LRU lock on a line (pair) that another CPU writes; reads under the
  * lock of lines the lock holder owns anyway are not counted, nor is the
  * true sharing of the lock and the lists themselves.
@@ -28,20 +29,19 @@ struct pn_elem {
 	const char *path;   /* the model function that does it */
 };
 
-/* Which paths one operation of a workload runs. */
+/* A model workload whose accesses are audited. */
 struct access_shape {
 	const char *workload;
-	const char *where;               /* the function in workloads/model/ */
-	enum stat_item unlocked[4];      /* stat updates outside the LRU lock */
-	unsigned nunlocked;
-	bool lru;                        /* LRU add + release under the lock */
-	enum lru_list lru_list;
+	const char *where;               /* where its accesses come from */
 };
-extern const struct access_shape access_shapes[];
+/* Every model workload (the recorder's list), NULL-terminated by
+ * workload; `access_shapes` reads as the array. */
+const struct access_shape *access_shapes_all(void);
+#define access_shapes (access_shapes_all())
 const struct access_shape *access_shape_find(const char *workload);
 
-/* The accesses one operation of shape ws makes on the block, under the
- * model parameters (stats variant, lru_lock) and layout l.  Returns the
+/* The accesses one operation of ws makes on the block, recorded under
+ * the model parameters p, placed by field into layout l.  Returns the
  * count (at most max). */
 size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 		     const struct access_shape *ws, struct pn_elem *out, size_t max);

@@ -14,6 +14,7 @@
  *           node in the subtree.
  */
 #include "models/internal.h"
+#include "models/kitems.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -163,8 +164,8 @@ int model_check(struct model *m, char *msg, size_t msglen)
 						? m->workers[w]->exact_state[d][k]
 						: m->workers[w]->exact_events[d][k - NR_STAT_ITEMS];
 			}
-			got = k < NR_STAT_ITEMS ? memcg->vmstats->state[KS(k)]
-						: memcg->vmstats->events[KE(k - NR_STAT_ITEMS)];
+			got = k < NR_STAT_ITEMS ? memcg->vmstats->state[KS(m, k)]
+						: memcg->vmstats->events[KE(m, k - NR_STAT_ITEMS)];
 			if (got != want)
 				FAIL("stats: memcg %u %s flushed %ld != exact %ld", i,
 				     k < NR_STAT_ITEMS ? stat_item_names[k]
@@ -173,7 +174,7 @@ int model_check(struct model *m, char *msg, size_t msglen)
 		}
 		for (unsigned n = 0; n < m->p.nodes; n++)
 			for (unsigned l = 0; l < NR_LRU; l++) {
-				long want = 0, got = pn_lruvec_stats(m, memcg->nodeinfo[n])[KS(NR_LRU_BASE + l)];
+				long want = 0, got = pn_lruvec_stats(m, memcg->nodeinfo[n])[KS(m, NR_LRU_BASE + l)];
 				for (unsigned d = 0; d < m->nmemcg; d++)
 					if (memcg_in_subtree(&m->memcgs[d], memcg))
 						want += lens[d][n][l];
@@ -221,9 +222,9 @@ bool model_corrupt(struct model *m, enum model_corruption c)
 		/* an update the exact count never saw, in a per-CPU slot the
 		 * final flush will fold */
 		if (m->p.stats == STATS_V510_ATOMIC)
-			mcg_statc(m, leaf, 0)->state[KS(NR_ANON_MAPPED)] += 1;
+			mcg_statc(m, leaf, 0)->state[KS(m, NR_ANON_MAPPED)] += 1;
 		else
-			pcpu_add(&mcg_statc(m, leaf, 0)->state[KS(NR_ANON_MAPPED)], 1);
+			pcpu_add(&mcg_statc(m, leaf, 0)->state[KS(m, NR_ANON_MAPPED)], 1);
 		return true;
 	default:
 		return false;
@@ -271,13 +272,11 @@ void model_sum_lock_stats(const struct model *m, struct lock_stat out[LC_NR])
 long model_memcg_stat(const struct model *m, const struct mcg *memcg,
 		      enum stat_item idx)
 {
-	(void)m;
-	return memcg->vmstats->state[KS(idx)];
+	return memcg->vmstats->state[KS(m, idx)];
 }
 
 long model_memcg_event(const struct model *m, const struct mcg *memcg,
 		       enum event_item ev)
 {
-	(void)m;
-	return memcg->vmstats->events[KE(ev)];
+	return memcg->vmstats->events[KE(m, ev)];
 }

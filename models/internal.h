@@ -8,6 +8,7 @@
 #define MEMSCALE_MODELS_INTERNAL_H
 
 #include "models/memcg.h"
+#include "models/record.h"
 
 /* ---- list.h ---- */
 static inline void list_init(struct list_head *h) { h->next = h->prev = h; }
@@ -102,9 +103,13 @@ static inline struct lru_lock_ref lru_lock_of(const struct model *m,
 static inline void lru_lock(struct model_worker *mw, struct lru_lock_ref r)
 {
 	tracked_lock(mw->m->lock, r.lock, mw->lock_ctx[r.idx], &mw->lock_stats[r.cls]);
+	if (unlikely(mw->m->rec))
+		model_rec_lock(mw->m, r.lock);
 }
 static inline void lru_unlock(struct model_worker *mw, struct lru_lock_ref r)
 {
+	if (unlikely(mw->m->rec))
+		model_rec_unlock(mw->m);
 	tracked_unlock(mw->m->lock, r.lock, mw->lock_ctx[r.idx], &mw->lock_stats[r.cls]);
 }
 

@@ -42,6 +42,7 @@ void model_update_lru_size(struct model_worker *mw, char *pn, struct mcg *memcg,
 {
 	model_mod_lruvec_state(mw, memcg, nid, (enum stat_item)(NR_LRU_BASE + lru), n);
 	/* mem_cgroup_update_lru_size(): plain, serialised by the LRU lock */
+	MODEL_REC(mw->m, pn_zone_size(mw->m, pn, lru), REC_WRITE);
 	*pn_zone_size(mw->m, pn, lru) += n;
 }
 
@@ -50,13 +51,21 @@ static void lruvec_add_page(struct model_worker *mw, char *pn, struct mpage *pg)
 	enum lru_list lru = page_lru(pg);
 
 	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, 1);
+	/* list_add writes the head (and the old first page, ours) */
+	MODEL_REC(mw->m, pn_list(mw->m, pn, lru), REC_WRITE);
+	MODEL_REC_LOCAL(mw->m, RL_LIST);
 	list_add(&pg->lru, pn_list(mw->m, pn, lru));
 }
 
 static void lruvec_del_page(struct model_worker *mw, char *pn, struct mpage *pg)
 {
 	enum lru_list lru = page_lru(pg);
+	struct list_head *head = pn_list(mw->m, pn, lru);
 
+	/* list_del writes the head when the page is first or last */
+	if (pg->lru.prev == head || pg->lru.next == head)
+		MODEL_REC(mw->m, head, REC_WRITE);
+	MODEL_REC_LOCAL(mw->m, RL_LIST);
 	list_del(&pg->lru);
 	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, -1);
 }
@@ -110,6 +119,7 @@ static void batch_move_lru(struct model_worker *mw, struct fbatch *fb, enum move
 
 static bool fbatch_add(struct model_worker *mw, struct fbatch *fb, struct mpage *pg)
 {
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* folio_batch_add */
 	fb->pages[fb->nr++] = pg;
 	return fb->nr < mw->m->p.lru_batch;
 }

@@ -55,6 +55,7 @@
  * totals as rstat's pending-to-parent propagation.
  */
 #include "models/internal.h"
+#include "models/kitems.h"
 #include "trace/tp.h"
 
 #include <limits.h>
@@ -72,14 +73,6 @@ const char *const stat_item_names[NR_STAT_ITEMS] = {
 const char *const event_item_names[NR_EVENTS] = {
 	"pgfault", "pgpgin", "pgpgout", "pgactivate", "pgdeactivate",
 };
-
-/* v6.8 enum node_stat_item: NR_LRU_BASE.. 0-4, NR_ANON_MAPPED 17,
- * NR_FILE_MAPPED 18, NR_FILE_PAGES 19, NR_SHMEM 23 (after the slab,
- * isolated and workingset items; include/linux/mmzone.h). */
-const unsigned char k_stat_idx[NR_STAT_ITEMS] = { 0, 1, 2, 3, 4, 17, 18, 19, 23 };
-/* memcg_vm_event_stat[] order: PGFAULT 8, PGPGIN 0, PGPGOUT 1,
- * PGACTIVATE 11, PGDEACTIVATE 12 (mm/memcontrol.c). */
-const unsigned char k_event_idx[NR_EVENTS] = { 8, 0, 1, 11, 12 };
 
 /* A per-CPU allocation: an offset into every worker's chunk; returns
  * the address in worker 0's chunk (the kernel's percpu pointer). */
@@ -153,6 +146,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 
 	m->p = *p;
 	pc_offsets_of(&m->pc, knob_pc_layout.values[p->pc_layout].value);
+	m->items = kitems_for(p);
 	m->lock = lock;
 	m->nworkers = nworkers;
 	{
@@ -352,7 +346,7 @@ void model_page_fill(struct model_worker *mw, struct mpage *pg,
 
 /* ---- page_counter (mm/page_counter.c) ---- */
 
-static bool page_counter_try_charge(const struct model *m, struct page_counter *counter,
+static bool page_counter_try_charge(struct model *m, struct page_counter *counter,
 				    long n)
 {
 	struct page_counter *c;
@@ -360,6 +354,7 @@ static bool page_counter_try_charge(const struct model *m, struct page_counter *
 	for (c = counter; c; c = *pc_parent(m, c)) {
 		long new = __atomic_add_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
 
+		MODEL_REC(m, pc_usage(m, c), REC_RMW);
 		if (new > *pc_max(m, c)) {
 			__atomic_sub_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
 			__atomic_add_fetch(pc_failcnt(m, c), 1, __ATOMIC_RELAXED);
@@ -368,16 +363,21 @@ static bool page_counter_try_charge(const struct model *m, struct page_counter *
 			return false;
 		}
 		/* Racy high-water mark, READ_ONCE/WRITE_ONCE as in the kernel. */
-		if (new > __atomic_load_n(pc_watermark(m, c), __ATOMIC_RELAXED))
+		MODEL_REC(m, pc_watermark(m, c), REC_READ);
+		if (new > __atomic_load_n(pc_watermark(m, c), __ATOMIC_RELAXED)) {
+			MODEL_REC(m, pc_watermark(m, c), REC_WRITE);
 			__atomic_store_n(pc_watermark(m, c), new, __ATOMIC_RELAXED);
+		}
 	}
 	return true;
 }
 
-static void page_counter_uncharge(const struct model *m, struct page_counter *counter, long n)
+static void page_counter_uncharge(struct model *m, struct page_counter *counter, long n)
 {
-	for (struct page_counter *c = counter; c; c = *pc_parent(m, c))
+	for (struct page_counter *c = counter; c; c = *pc_parent(m, c)) {
+		MODEL_REC(m, pc_usage(m, c), REC_RMW);
 		__atomic_sub_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
+	}
 }
 
 void model_drain_stock(struct model_worker *mw)
@@ -404,6 +404,7 @@ bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 	unsigned batch = mw->m->p.charge_batch;
 
 	mw->ops.charges++;
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* consume_stock */
 	if (mw->stock_cached == memcg && mw->stock_nr >= 1) {
 		mw->stock_nr--; /* consume_stock */
 	} else {
@@ -418,6 +419,7 @@ bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 	}
 	/* commit_charge: folio->memcg_data, then the charge statistics */
 	pg->memcg = memcg;
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* css_get, memcg_data */
 	mw->charged[memcg->id]++;
 	model_count_event(mw, memcg, EV_PGPGIN, 1);
 	mcg_statc(mw->m, memcg, mw->id)->nr_page_events++;
@@ -461,9 +463,11 @@ static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
 		return false;
 	case STATS_RSTAT_GLOBAL_NOGUARD:
 	case STATS_RSTAT_GLOBAL:
+		MODEL_REC(m, &m->stats_flush_threshold, REC_READ);
 		return __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) >
 		       (long)m->online_cpus;
 	default:
+		MODEL_REC(m, &memcg->vmstats->stats_updates, REC_READ);
 		return __atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED) > thr;
 	}
 }
@@ -474,19 +478,23 @@ static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
  * memcg's shared atomic, unless that already says "flush" (then leave the
  * shared line alone: memcg_vmstats_needs_flush()).
  */
-static bool statc_updated(const struct model *m, unsigned *counter,
+static bool statc_updated(struct model *m, unsigned *counter,
 			  struct mcg_vmstats *vmstats, long val)
 {
 	unsigned batch = m->p.charge_batch;
 	unsigned x = __atomic_load_n(counter, __ATOMIC_RELAXED) + (unsigned)val;
 
+	MODEL_REC_LOCAL(m, RL_PERCPU);
 	if (x < batch) {
 		__atomic_store_n(counter, x, __ATOMIC_RELAXED);
 		return false;
 	}
+	MODEL_REC(m, &vmstats->stats_updates, REC_READ);
 	if (__atomic_load_n(&vmstats->stats_updates, __ATOMIC_RELAXED) <=
-	    (long)batch * m->online_cpus)
+	    (long)batch * m->online_cpus) {
+		MODEL_REC(m, &vmstats->stats_updates, REC_RMW);
 		__atomic_add_fetch(&vmstats->stats_updates, (long)x, __ATOMIC_RELAXED);
+	}
 	__atomic_store_n(counter, 0, __ATOMIC_RELAXED);
 	return true;
 }
@@ -511,6 +519,7 @@ static void cgroup_rstat_updated(struct model_worker *mw, struct mcg *memcg)
 	struct model *m = mw->m;
 	int *lock;
 
+	MODEL_REC_LOCAL(m, RL_PERCPU); /* this CPU's updated_next */
 	if (__atomic_load_n(&MODEL_PCPU(m, memcg->rstat_cpu, mw->id)->updated_next,
 			    __ATOMIC_RELAXED))
 		return;
@@ -544,15 +553,21 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 	case STATS_RSTAT_GLOBAL_NOGUARD:
 	case STATS_RSTAT_GLOBAL: {
 		unsigned x = mw->stats_updates + (unsigned)val;
+
+		MODEL_REC_LOCAL(m, RL_PERCPU);
 		if (x > batch) {
 			mw->ops.rstat_batches++;
 			/* 873f64b791a2: reading first keeps the shared line
 			 * from bouncing once a flush is due anyway. */
+			if (m->p.stats != STATS_RSTAT_GLOBAL_NOGUARD)
+				MODEL_REC(m, &m->stats_flush_threshold, REC_READ);
 			if (m->p.stats == STATS_RSTAT_GLOBAL_NOGUARD ||
 			    __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) <=
-				    (long)m->online_cpus)
+				    (long)m->online_cpus) {
+				MODEL_REC(m, &m->stats_flush_threshold, REC_RMW);
 				__atomic_add_fetch(&m->stats_flush_threshold,
 						   (long)(x / batch), __ATOMIC_RELAXED);
+			}
 			x = 0;
 		}
 		mw->stats_updates = x;
@@ -563,19 +578,26 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 		 * memcg's vmstats_percpu pointer line, this CPU's counter at
 		 * the end of its memcg_vmstats_percpu, css.parent's line; past
 		 * the batch also memcg->vmstats. */
-		for (struct mcg *mi = memcg; mi; mi = mi->parent)
+		for (struct mcg *mi = memcg; mi; mi = mi->parent) {
+			MODEL_REC_LOCAL(m, RL_WALK_PERMEMCG);
+			MODEL_REC(m, &mi->vmstats_percpu, REC_READ);
+			MODEL_REC(m, &mi->vmstats, REC_READ);
+			MODEL_REC(m, &mi->parent, REC_READ);
 			if (statc_updated(m, &mcg_statc(m, mi, mw->id)->stats_updates_tail,
 					  mi->vmstats, val) && mi == memcg)
 				mw->ops.rstat_batches++;
+		}
 		break;
 	case STATS_RSTAT_PERMEMCG_CACHED:
 		/* 9cee7e8ef3e3: parent and vmstats cached in this CPU's
 		 * struct, on its first line: no shared memcg line is read. */
 		for (struct mcg_pcpu *leaf = mcg_statc(m, memcg, mw->id), *statc = leaf;
-		     statc; statc = statc->parent)
+		     statc; statc = statc->parent) {
+			MODEL_REC_LOCAL(m, RL_WALK_CACHED);
 			if (statc_updated(m, &statc->stats_updates, statc->vmstats, val) &&
 			    statc == leaf)
 				mw->ops.rstat_batches++;
+		}
 		break;
 	default:
 		break;
@@ -598,14 +620,15 @@ static struct mcg *v510_parent(const struct model *m, struct mcg *mi)
 /* v5.10: fold a per-CPU delta into the memcg and every ancestor's atomics
  * once it passes the batch; `x` is the new per-CPU value.  Events are
  * unsigned there (no abs). */
-static long v510_fold(const struct model *m, long x, long thr, bool is_event,
+static long v510_fold(struct model *m, long x, long thr, bool is_event,
 		      struct mcg *memcg, unsigned idx)
 {
 	if (is_event ? x <= thr : labs_(x) <= thr)
 		return x;
 	for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi)) {
-		long *t = is_event ? &mi->vmstats->events[KE(idx)]
-				   : &mi->vmstats->state[KS(idx)];
+		long *t = is_event ? &mi->vmstats->events[KE(m, idx)]
+				   : &mi->vmstats->state[KS(m, idx)];
+		MODEL_REC(m, t, REC_RMW);
 		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
 	}
 	return 0;
@@ -618,7 +641,9 @@ static void mod_node_state(struct model_worker *mw, struct mnode *pgdat,
 {
 	long *diff = &mw->node_diff[pgdat->nid][idx], x = *diff + val;
 
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU);
 	if (labs_(x) > mw->m->node_threshold) {
+		MODEL_REC(mw->m, &pgdat->vm_stat[idx], REC_RMW);
 		__atomic_add_fetch(&pgdat->vm_stat[idx], x, __ATOMIC_RELAXED);
 		x = 0;
 	}
@@ -637,6 +662,9 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	struct mcg_pcpu *statc;
 
 	/* mem_cgroup_lruvec(): lruvec->pgdat is read on every lookup */
+	MODEL_REC(m, PN_AT(m, pn, PN_PGDAT), REC_READ);
+	MODEL_REC(m, PN_AT(m, pn, PN_MEMCG), REC_READ);
+	MODEL_REC(m, PN_AT(m, pn, PN_STATS_PERCPU), REC_READ);
 	if (unlikely(pgdat != &m->nodes[nid]))
 		die(1, "model: lruvec->pgdat corrupted");
 	mod_node_state(mw, pgdat, idx, val); /* __mod_lruvec_state's node part */
@@ -649,22 +677,29 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	if (m->p.stats == STATS_V510_ATOMIC) {
 		long thr = m->p.stats_batch, x;
 
-		x = statc->state[KS(idx)] + val;
+		MODEL_REC_LOCAL(m, RL_PERCPU);
+		MODEL_REC_LOCAL(m, RL_PERCPU);
+		x = statc->state[KS(m, idx)] + val;
 		mw->ops.folds_memcg[idx] += labs_(x) > thr;
-		statc->state[KS(idx)] = v510_fold(m, x, thr, false, memcg, idx);
-		x = pc->state[KS(idx)] + val;
+		statc->state[KS(m, idx)] = v510_fold(m, x, thr, false, memcg, idx);
+		x = pc->state[KS(m, idx)] + val;
 		if (labs_(x) > thr) {
 			mw->ops.folds_lruvec[idx]++;
-			for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi))
-				__atomic_add_fetch(&pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(idx)],
-						   x, __ATOMIC_RELAXED);
+			for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi)) {
+				long *t = &pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(m, idx)];
+
+				MODEL_REC(m, t, REC_RMW);
+				__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
+			}
 			x = 0;
 		}
-		pc->state[KS(idx)] = x;
+		pc->state[KS(m, idx)] = x;
 		return;
 	}
-	pcpu_add(&statc->state[KS(idx)], val);
-	pcpu_add(&pc->state[KS(idx)], val);
+	MODEL_REC_LOCAL(m, RL_PERCPU);
+	MODEL_REC_LOCAL(m, RL_PERCPU);
+	pcpu_add(&statc->state[KS(m, idx)], val);
+	pcpu_add(&pc->state[KS(m, idx)], val);
 	memcg_rstat_updated(mw, memcg, val);
 }
 
@@ -675,14 +710,15 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 
 	mw->exact_events[memcg->id][ev] += n;
 	mw->ops.events++;
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU);
 	if (mw->m->p.stats == STATS_V510_ATOMIC) {
-		long x = statc->events[KE(ev)] + n;
+		long x = statc->events[KE(mw->m, ev)] + n;
 
 		mw->ops.folds_memcg[NR_STAT_ITEMS + ev] += x > (long)mw->m->p.stats_batch;
-		statc->events[KE(ev)] = v510_fold(mw->m, x, mw->m->p.stats_batch, true, memcg, ev);
+		statc->events[KE(mw->m, ev)] = v510_fold(mw->m, x, mw->m->p.stats_batch, true, memcg, ev);
 		return;
 	}
-	pcpu_add(&statc->events[KE(ev)], n);
+	pcpu_add(&statc->events[KE(mw->m, ev)], n);
 	memcg_rstat_updated(mw, memcg, n);
 }
 
@@ -717,6 +753,9 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 
 	if (__atomic_exchange_n(&m->flush_ongoing, 1, __ATOMIC_ACQUIRE))
 		return; /* stats_flush_ongoing: someone else is at it */
+	/* Flushes are not part of a recorded program (models/record.h). */
+	if (m->rec)
+		m->rec->paused = true;
 	/* The final flush (mw == NULL, workers stopped) borrows worker 0's
 	 * context: queue locks need one. */
 	ctx = (mw ? mw : m->workers[0])->lock_ctx[m->nlru_locks];
@@ -768,6 +807,8 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 		mw->ops.flushes++;
 	tracked_unlock(m->lock, m->flush_lock, ctx,
 		       mw ? &mw->lock_stats[LC_STATS_FLUSH] : NULL);
+	if (m->rec)
+		m->rec->paused = false;
 	/* Release: pairs with the acquiring exchange of the next flusher. */
 	__atomic_store_n(&m->flush_ongoing, 0, __ATOMIC_RELEASE);
 	trace_stats_flush(mw ? mw->id : 0, now_ns() - t0, updates);
@@ -833,10 +874,10 @@ void model_final_flush(struct model *m)
 		for (unsigned w = 0; w < m->nworkers; w++) {
 			struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
 			for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
-				statc->state[KS(k)] = v510_fold(m, statc->state[KS(k)], -1, false,
+				statc->state[KS(m, k)] = v510_fold(m, statc->state[KS(m, k)], -1, false,
 								memcg, k);
 			for (unsigned k = 0; k < NR_EVENTS; k++)
-				statc->events[KE(k)] = v510_fold(m, statc->events[KE(k)], -1, true,
+				statc->events[KE(m, k)] = v510_fold(m, statc->events[KE(m, k)], -1, true,
 								 memcg, k);
 		}
 		for (unsigned n = 0; n < m->p.nodes; n++)
@@ -845,9 +886,9 @@ void model_final_flush(struct model *m)
 					pn_stats_percpu(m, memcg->nodeinfo[n]), w);
 				for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
 					for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi))
-						pn_lruvec_stats(m, mi->nodeinfo[n])[KS(k)] +=
-							pc->state[KS(k)];
-					pc->state[KS(k)] = 0;
+						pn_lruvec_stats(m, mi->nodeinfo[n])[KS(m, k)] +=
+							pc->state[KS(m, k)];
+					pc->state[KS(m, k)] = 0;
 				}
 			}
 	}

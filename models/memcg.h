@@ -115,7 +115,8 @@ struct page_counter {
  * Kernel-sized stats memory.  The stats arrays have the kernel's item
  * counts, so that an update, a fold and a flush touch the lines they
  * touch in the kernel, and the model's nine stat items and five events
- * sit at their kernel indices (KS(), KE()):
+ * sit at their kernel indices (KS(), KE(): models/kitems.h, per kernel
+ * version; the arrays keep the v6.8 lengths below for every version):
  *   K_NR_NODE_STAT     NR_VM_NODE_STAT_ITEMS, the figure models/layout.c
  *                      sizes lruvec_stats with (3 x 44 longs = 1056 B);
  *   K_MEMCG_NR_STAT    MEMCG_NR_STAT of v6.8: the node items, then
@@ -133,10 +134,11 @@ struct page_counter {
 #define K_NR_NODE_STAT 44
 #define K_MEMCG_NR_STAT (K_NR_NODE_STAT + 7)
 #define K_NR_MEMCG_EVENTS 22
-/* enum node_stat_item / memcg_vm_event_stat[] positions of our items */
-extern const unsigned char k_stat_idx[NR_STAT_ITEMS], k_event_idx[NR_EVENTS];
-#define KS(i) (k_stat_idx[i])
-#define KE(e) (k_event_idx[e])
+/* The kernel positions of our items come from the kernel version's
+ * table (models/kitems.h): KS(m, item), KE(m, event). */
+struct kitems;
+#define KS(m, i) ((m)->items->stat[i])
+#define KE(m, e) ((m)->items->event[e])
 
 /* memcg->vmstats (struct memcg_vmstats, v6.8): the shared totals, flushed
  * (rstat) or atomic (v5.10); local and pending arrays as the kernel's. */
@@ -280,13 +282,17 @@ struct model_params {
 	unsigned pc_layout;               /* index in knob_pc_layout.values */
 };
 
+struct model_rec;
+
 struct model {
 	struct model_params p;
+	struct model_rec *rec;            /* access recorder (models/record.h) or NULL */
 	const struct lock_ops *lock;
 	unsigned nworkers, nmemcg;
 	long node_threshold;              /* per-CPU vmstat threshold */
 	struct pn_layout lay;             /* resolved offsets */
 	struct pc_offsets pc;             /* page_counter members (pc_layout) */
+	const struct kitems *items;       /* the kernel version's item indices */
 	struct mcg *memcgs;               /* [nmemcg], root = 0 */
 	struct mcg **leaves;              /* [containers] */
 	struct mnode *nodes;              /* [nodes] */

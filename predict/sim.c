@@ -129,6 +129,24 @@ size_t sim_every(struct sim_prog *p, unsigned period)
 	return p->nops - 1;
 }
 
+size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period)
+{
+	size_t h = sim_every(p, period);
+
+	p->ops[h].num = num > 1 && num < p->ops[h].period ? num : 0;
+	return h;
+}
+
+double sim_op_weight(const struct sim_prog *p, size_t i)
+{
+	double w = 1;
+
+	for (size_t j = 0; j < i; j++)
+		if (p->ops[j].kind == SOP_EVERY && j + p->ops[j].skip >= i)
+			w *= (p->ops[j].num ? p->ops[j].num : 1) / (double)p->ops[j].period;
+	return w;
+}
+
 void sim_every_end(struct sim_prog *p, size_t handle)
 {
 	p->ops[handle].skip = (unsigned)(p->nops - handle - 1);
@@ -139,16 +157,9 @@ void sim_every_end(struct sim_prog *p, size_t handle)
 double sim_prog_local_ns(const struct sim_prog *p)
 {
 	double sum = 0;
-	/* Weight of op i: product of 1/period of the blocks enclosing it. */
-	for (size_t i = 0; i < p->nops; i++) {
-		double w = 1;
-		if (p->ops[i].kind != SOP_LOCAL && p->ops[i].kind != SOP_LOCAL_EXP)
-			continue;
-		for (size_t j = 0; j < i; j++)
-			if (p->ops[j].kind == SOP_EVERY && j + p->ops[j].skip >= i)
-				w /= p->ops[j].period;
-		sum += w * p->ops[i].ns;
-	}
+	for (size_t i = 0; i < p->nops; i++)
+		if (p->ops[i].kind == SOP_LOCAL || p->ops[i].kind == SOP_LOCAL_EXP)
+			sum += sim_op_weight(p, i) * p->ops[i].ns;
 	return sum;
 }
 
@@ -194,7 +205,7 @@ void sim_prog_dump(const struct sim_prog *p, FILE *f)
 				scope_names[p->locks[op->target].scope]);
 			break;
 		case SOP_EVERY:
-			fprintf(f, " 1/%u iterations:\n", op->period);
+			fprintf(f, " %u/%u iterations:\n", op->num ? op->num : 1, op->period);
 			if (depth < 64)
 				ends[depth++] = i + op->skip;
 			break;
@@ -566,7 +577,12 @@ static void step(struct sim *s, unsigned c, double now)
 			uint32_t *cnt = &s->every_cnt[(size_t)c * p->nops + k->pc];
 			if ((*cnt)++ == 0)
 				*cnt += (uint32_t)(phase % op->period);
-			if ((*cnt - 1) % op->period)
+			if (op->num) {
+				/* num of every period arrivals, evenly */
+				uint64_t a = *cnt - 1;
+				if ((a + 1) * op->num / op->period == a * op->num / op->period)
+					k->pc += op->skip;
+			} else if ((*cnt - 1) % op->period)
 				k->pc += op->skip;
 			k->pc++;
 			continue;

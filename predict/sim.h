@@ -48,9 +48,9 @@
  *    covered by handoff(k).  The re-reads are issued at the write's
  *    completion time, which may lie slightly ahead of the event being
  *    processed; the line's FIFO server keeps them in order.
- *  - EVERY blocks run once in `period` arrivals at the block, per core,
- *    from a random per-core phase (per-CPU batches fold at different
- *    times on different CPUs).
+ *  - EVERY blocks run once (or num times, spread evenly) in `period`
+ *    arrivals at the block, per core, from a random per-core phase
+ *    (per-CPU batches fold at different times on different CPUs).
  *  - Lines and locks are templates with a scope: one global instance,
  *    one per node, per memcg (container) or per memcg and node, or one
  *    per core.  Core c belongs to memcg c % containers and node
@@ -95,6 +95,7 @@ struct sim_op {
 	enum sim_op_kind kind;
 	unsigned target; /* line or lock template index */
 	unsigned period; /* SOP_EVERY */
+	unsigned num;    /* SOP_EVERY: runs num times per period arrivals (0: once) */
 	unsigned skip;   /* SOP_EVERY: ops in the block */
 	double ns;       /* SOP_LOCAL* */
 };
@@ -180,6 +181,12 @@ void sim_unlock_op(struct sim_prog *p, unsigned lock);
 /* Opens a block run once every `period` iterations; returns its handle
  * for sim_every_end().  period 1 blocks are free. */
 size_t sim_every(struct sim_prog *p, unsigned period);
+/* A block run num times in every `period` arrivals, spread evenly
+ * (num < period); num 1 is sim_every(). */
+size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period);
+/* Expected runs per iteration of op i: the product of num/period of the
+ * blocks enclosing it. */
+double sim_op_weight(const struct sim_prog *p, size_t i);
 void sim_every_end(struct sim_prog *p, size_t handle);
 /* Sum of LOCAL time per iteration (expected value). */
 double sim_prog_local_ns(const struct sim_prog *p);

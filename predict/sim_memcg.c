@@ -1,365 +1,304 @@
 /*
- * sim_memcg.c - per-iteration op programs of the memcg workloads, for the
- * many-core simulator (sim.h).  Derived from the kernel paths the model
- * workloads follow (stat updates per operation: mm/memcontrol.c at
- * 8d59d2214c23; LRU add/del under the LRU lock: mm/swap.c; charge stock,
- * page_counter walk, uncharge per gather: mm/memcontrol.c,
- * mm/page_counter.c) and from what each benchmark does per iteration
- * (will-it-scale's tests, vm-scalability's case scripts); see
- * docs/kernel-facts.md.
- *
- * Building blocks ("U" = one memcg stat update):
- *   U(item)      per-CPU add (local); for lruvec items also reads of the
- *                mem_cgroup_per_node fields memcg, lruvec_stats_percpu and
- *                lruvec.pgdat (the hot-read side of the false sharing) and
- *                the node vmstat fold every 125 updates (vmstat threshold
- *                at these machine sizes, mm/vmstat.c); then per variant:
- *     v5.10_atomic          every stats_batch+1 updates: atomic add on the
- *                           item's line of memcg->vmstats at every level
- *                           leaf..root (+ pn->lruvec_stat for lruvec items)
- *     rstat_global_noguard  every charge_batch updates: atomic add on the
- *                           global stats_flush_threshold line
- *     rstat_global          same, read only (873f64b791: no add past the
- *                           threshold; flushes are rare, see below)
- *     rstat_permemcg        per level leaf..root: the measured walk step
- *                           (probe walk.permemcg) where the calibration
- *                           has it, else 3 dependent loads (vmstats_percpu,
- *                           stats_updates, parent), each a miss with
- *                           probability walk_miss; every charge_batch:
- *                           read of that level's vmstats->stats_updates line
- *     rstat_permemcg_cached per level: the measured step (walk.cached),
- *                           else 2 local loads (statc->parent chain);
- *                           every charge_batch: the same read
- *   charge       consume_stock (local); every charge_batch pages: atomic
- *                add on page_counter.usage at every level; commit (local);
- *                U(PGPGIN)
- *   lru_add      folio batch (local); every lru_batch pages: lock the LRU
- *                lock (pgdat: one per node; lruvec: the lock word inside
- *                mem_cgroup_per_node), then per page: read lruvec.pgdat
- *                (relock check), write lists[lru], write
- *                lru_zone_size[NORMAL][lru], U(NR_LRU_BASE + lru); unlock
- *   lru_del      the same with list_del, then the uncharge of the gather:
- *                atomic sub on page_counter.usage per level and U(PGPGOUT)
- * Field offsets come from models/layout.h (pn_layout_resolve); a field's
- * line is offset / line_size, so line_size 128 models the adjacent-line
- * prefetcher pairing two lines.
- *
- * Workloads (one iteration):
- *   page_fault1/2  fault (fault_ns, + page_ns zero/copy), charge,
- *                  U(PGFAULT), U(NR_ANON_MAPPED), lru_add(anon); munmap
- *                  share: U(NR_ANON_MAPPED), lru_del(anon)
- *   page_fault3    fault_ns, U(PGFAULT), U(NR_FILE_MAPPED) twice (map and
- *                  unmap): the counter-only workload
- *   fallocate1/2   a syscall plus 2 shmem pages, each: alloc + page_ns,
- *                  charge, U(NR_FILE_PAGES), U(NR_SHMEM), lru_add(anon);
- *                  the truncate at 1 MB is amortised per page: 2 U,
- *                  lru_del
- *   tlb_flush2     one page: fault, charge, U(PGFAULT), U(NR_ANON_MAPPED);
- *                  madvise: LRU add of a one-page batch and LRU del of it
- *                  (two lock round trips per op, LKP 8d59d2214c23 profile), uncharge
- *                  per page, U(NR_ANON_MAPPED); zero-page read U(PGFAULT)
- *   malloc1        mmap + munmap (2 syscalls) and one anon page as in
- *                  page_fault1
- *   lru_shm        shmem read fault: alloc, charge, U(PGFAULT),
- *                  U(NR_FILE_PAGES), U(NR_SHMEM), lru_add(anon),
- *                  U(NR_FILE_MAPPED); nothing is freed
- *   lru_file_readtwice  page-cache read: alloc + copy, charge,
- *                  U(NR_FILE_PAGES), lru_add(file); second read: activate
- *                  batch (lock, move inactive -> active, 2 U, PGACTIVATE)
- *   aim9_page_test brk up/down (2 syscalls) with one anon page as above
- *   aim9_brk_test  brk up/down (2 syscalls), no page touched
- * Not modelled: reclaim, the periodic/threshold stats flush (one flush per
- * flush_ms is negligible against millions of updates per second), mm and
- * VMA locks (will-it-scale process mode), capacity misses except the
- * measured walk step (or, without one, the walk_miss assumption).
+ * sim_memcg.c - the simulator's program of a memcg model workload,
+ * recorded from the model's own execution (models/record.h): the
+ * workload runs on one worker under the same model parameters, every
+ * access to a line another CPU could hold is logged with its kind and
+ * the LRU lock it runs under, and one iteration of the program is the
+ * per-operation average of that log:
+ *   - a line accessed c times in `ops` operations outside any lock is
+ *     accessed floor(c/ops) times per iteration, plus c mod ops times in
+ *     every ops iterations, spread evenly (an EVERY block with num);
+ *   - a lock taken h times is one lock section per iteration (or h mod
+ *     ops in every ops), holding, per access made inside it, that
+ *     access's share of the holds the same way;
+ *   - local work per iteration: the kernel's entries of the workload
+ *     (faults x fault_ns, syscalls x syscall_ns, page copies x page_ns,
+ *     struct mwl_kentry), per-CPU adds x percpu_ns, LRU list operations
+ *     x list_ns/2, and per level of the stats ancestor walk its measured
+ *     step (probes walk.permemcg, walk.cached), else for 8d59d2214c23
+ *     three dependent loads that miss with probability walk_miss and for
+ *     9cee7e8ef3e3 two hits.
+ * A line is the 64 B line of its object at the recording (memcg[Ln],
+ * vmstats[Ln], pn[Ln] - the mem_cgroup_per_node block -, lruvec_stats[Ln],
+ * pgdat, memscale_model for the global flush fields; Ln: levels above the
+ * leaf), or the 128 B pair it is in with --line 128 (the adjacent-line
+ * prefetcher).  Scopes: the leaf's objects per container (and node),
+ * the ancestors' shared by all, pgdat per node.
+ * Not in the program: flushes (periodic or by threshold; recorded with
+ * the periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
+ * reclaim's flush, mm and VMA locks, capacity misses except the measured
+ * walk step.  `memscale model program WORKLOAD` prints one, `--check`
+ * compares it with a second recording (tests/sim_record.t).
  */
 #include "predict/sim_memcg.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "models/layout.h"
+#include "models/record.h"
 
-const char *const memcg_sim_workloads[] = {
-	"page_fault1", "page_fault2", "page_fault3", "fallocate1",
-	"fallocate2", "tlb_flush2", "malloc1", "lru_shm",
-	"lru_file_readtwice", "aim9_page_test", "aim9_brk_test", NULL,
-};
 
 bool memcg_sim_known(const char *workload)
 {
-	for (size_t i = 0; memcg_sim_workloads[i]; i++)
-		if (!strcmp(memcg_sim_workloads[i], workload))
-			return true;
-	return false;
+	const struct model_recorder *r = model_recorder();
+
+	return r && r->known(workload);
 }
 
-/* The kernel's item numbering (enum node_stat_item order) decides which
- * items share a line of an atomic array: 8 longs per 64 B. */
-enum { IDX_LRU = 0, IDX_ANON_MAPPED = 14, IDX_FILE_MAPPED = 15,
-       IDX_FILE_PAGES = 16, IDX_SHMEM = 20 };
-enum item_kind { ITEM_EVENT, ITEM_MEMCG, ITEM_LRUVEC };
-
-struct builder {
-	struct sim_prog *p;
-	const struct memcg_sim_cfg *cfg;
-	const struct memcg_costs *c;
-	struct pn_layout lay;
-	unsigned levels; /* memcgs on the walk leaf..root */
-	unsigned lru_lock, pgdat_line, memcg_line, percpu_line;
-};
-
-static enum sim_scope level_scope(unsigned level)
+const char *memcg_sim_workload_at(size_t i)
 {
-	/* The leaf is per container; its ancestors are shared by all. */
-	return level == 0 ? SCOPE_MEMCG : SCOPE_GLOBAL;
+	const struct model_recorder *r = model_recorder();
+
+	return r ? r->workload_at(i) : NULL;
 }
 
-static unsigned level_line(struct builder *b, const char *what, unsigned level,
-			   unsigned sub)
+int memcg_sim_record(const char *workload, const struct model_params *p,
+		     struct model_rec *rec)
 {
-	char name[40];
+	const struct model_recorder *r = model_recorder();
 
-	snprintf(name, sizeof(name), "%s[L%u].%u", what, level, sub);
-	return sim_line(b->p, name, level_scope(level));
+	if (!r || !r->known(workload))
+		return -1;
+	return r->record(workload, p, MODEL_REC_WARMUP, MODEL_REC_OPS, rec) ? -1 : 0;
 }
 
-static unsigned pn_line(struct builder *b, size_t off)
+void memcg_sim_line_name(const struct model_rec *r, unsigned line,
+			 unsigned line_size, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s+%zu", r->lines[line].obj,
+		 r->lines[line].off / line_size * line_size);
+}
+
+static unsigned prog_line(struct sim_prog *p, const struct model_rec *r,
+			  unsigned line, unsigned line_size)
 {
 	char name[40];
 
-	snprintf(name, sizeof(name), "pn+%zu", off / b->cfg->line_size * b->cfg->line_size);
-	return sim_line(b->p, name, SCOPE_MEMCG_NODE);
+	memcg_sim_line_name(r, line, line_size, name, sizeof(name));
+	return sim_line(p, name, (enum sim_scope)r->lines[line].scope);
 }
 
-static size_t zone_size_off(const struct builder *b, unsigned lru)
+static uint64_t gcd64(uint64_t a, uint64_t b)
 {
-	return b->lay.off[PN_LRU_ZONE_SIZE] + (b->lay.zone_normal * NR_LRU + lru) * sizeof(long);
-}
-
-static void stat_update(struct builder *b, enum item_kind kind, unsigned idx)
-{
-	const struct model_params *mp = &b->cfg->p;
-	const struct memcg_costs *c = b->c;
-	size_t blk;
-
-	sim_local(b->p, c->percpu_ns);
-	if (kind == ITEM_LRUVEC) {
-		sim_access(b->p, SOP_READ, b->memcg_line);
-		sim_access(b->p, SOP_READ, b->percpu_line);
-		sim_access(b->p, SOP_READ, b->pgdat_line);
-		sim_local(b->p, c->percpu_ns);
-		blk = sim_every(b->p, 125);
-		sim_access(b->p, SOP_RMW, sim_line(b->p, "pgdat.vm_stat", SCOPE_NODE));
-		sim_access(b->p, SOP_RMW, sim_line(b->p, "vm_node_stat", SCOPE_GLOBAL));
-		sim_every_end(b->p, blk);
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
 	}
-	switch (mp->stats) {
-	case STATS_V510_ATOMIC:
-		blk = sim_every(b->p, mp->stats_batch + 1);
-		for (unsigned l = 0; l < b->levels; l++) {
-			sim_access(b->p, SOP_RMW,
-				   level_line(b, kind == ITEM_EVENT ? "vmevents" : "vmstats",
-					      l, idx / 8));
-			if (kind == ITEM_LRUVEC) {
-				char name[40];
-				snprintf(name, sizeof(name), "pn.lruvec_stat[L%u].%u", l, idx / 8);
-				sim_access(b->p, SOP_RMW, sim_line(b->p, name,
-					l == 0 ? SCOPE_MEMCG_NODE : SCOPE_NODE));
+	return a;
+}
+
+/* `count` accesses in `per` arrivals: floor(count/per) every arrival,
+ * the rest spread evenly over a block of period per/g. */
+static void emit_rate(struct sim_prog *p, enum sim_op_kind kind, unsigned line,
+		      uint64_t count, uint64_t per)
+{
+	uint64_t q = count / per, rem = count % per;
+
+	for (uint64_t i = 0; i < q; i++)
+		sim_access(p, kind, line);
+	if (rem) {
+		uint64_t g = gcd64(rem, per);
+		size_t blk = sim_every_n(p, (unsigned)(rem / g), (unsigned)(per / g));
+
+		sim_access(p, kind, line);
+		sim_every_end(p, blk);
+	}
+}
+
+static const enum sim_op_kind op_of[REC_NKIND] = { SOP_READ, SOP_WRITE, SOP_RMW };
+
+static void lock_section(struct sim_prog *p, const struct model_rec *r,
+			 unsigned lk, unsigned lock, unsigned line_size)
+{
+	sim_lock_op(p, lock);
+	for (unsigned l = 0; l < r->nlines; l++)
+		for (unsigned k = 0; k < REC_NKIND; k++)
+			if (r->n[l][k][lk + 1])
+				emit_rate(p, op_of[k], prog_line(p, r, l, line_size),
+					  r->n[l][k][lk + 1], r->holds[lk]);
+	sim_unlock_op(p, lock);
+}
+
+/* Test-only negative control: MEMSCALE_SIM_MUTATE=1 drops the first
+ * access of every program (or adds one to a program without any), which
+ * `model program --check` must catch. */
+static bool mutate(void)
+{
+	const char *e = getenv("MEMSCALE_SIM_MUTATE");
+
+	return e && *e == '1';
+}
+
+int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
+			 const struct model_rec *r, const struct memcg_sim_cfg *cfg,
+			 const struct memcg_costs *c)
+{
+	const struct model_params *mp = &cfg->p;
+	double per = (double)r->ops, local, step;
+	unsigned ls = cfg->line_size ? cfg->line_size : 64;
+	bool dropped = !mutate();
+
+	sim_prog_init(prog, workload);
+	step = c->walk_step_ns[0];
+	if (step != step) /* not measured */
+		step = 3 * (c->sim.hit_ns + c->walk_miss * c->miss_ns);
+	local = c->extra_local_ns + r->faults * c->fault_ns +
+		r->syscalls * c->syscall_ns + r->copies * c->page_ns +
+		r->local[RL_PERCPU] / per * c->percpu_ns +
+		r->local[RL_LIST] / per * c->list_ns / 2 +
+		r->local[RL_WALK_PERMEMCG] / per * step;
+	step = c->walk_step_ns[1];
+	if (step != step)
+		step = 2 * c->sim.hit_ns;
+	local += r->local[RL_WALK_CACHED] / per * step;
+	sim_local(prog, local);
+	for (unsigned l = 0; l < r->nlines; l++)
+		for (unsigned k = 0; k < REC_NKIND; k++) {
+			uint64_t n = r->n[l][k][0];
+			if (n && !dropped) {
+				dropped = true; /* the negative control */
+				n--;
 			}
+			if (n)
+				emit_rate(prog, op_of[k], prog_line(prog, r, l, ls), n, r->ops);
 		}
-		sim_every_end(b->p, blk);
-		break;
-	case STATS_RSTAT_GLOBAL_NOGUARD:
-	case STATS_RSTAT_GLOBAL:
-		sim_local(b->p, c->percpu_ns); /* cgroup_rstat_updated + stats_updates */
-		blk = sim_every(b->p, mp->charge_batch);
-		sim_access(b->p, mp->stats == STATS_RSTAT_GLOBAL ? SOP_READ : SOP_RMW,
-			   sim_line(b->p, "stats_flush_threshold", SCOPE_GLOBAL));
-		sim_every_end(b->p, blk);
-		break;
-	case STATS_RSTAT_PERMEMCG:
-	case STATS_RSTAT_PERMEMCG_CACHED:
-		sim_local(b->p, c->percpu_ns); /* cgroup_rstat_updated */
-		for (unsigned l = 0; l < b->levels; l++) {
-			double step = c->walk_step_ns[mp->stats == STATS_RSTAT_PERMEMCG_CACHED];
-			if (step == step) /* measured (not NAN) */
-				sim_local(b->p, step);
-			else if (mp->stats == STATS_RSTAT_PERMEMCG)
-				sim_local(b->p, 3 * (c->sim.hit_ns + c->walk_miss * c->miss_ns));
-			else
-				sim_local(b->p, 2 * c->sim.hit_ns);
-			blk = sim_every(b->p, mp->charge_batch);
-			sim_access(b->p, SOP_READ, level_line(b, "vmstats.stats_updates", l, 0));
-			sim_every_end(b->p, blk);
-		}
-		break;
-	case STATS_NR:
-		break;
-	}
-}
+	if (!dropped) /* nothing to drop: the control adds an access */
+		sim_access(prog, SOP_READ, sim_line(prog, "mutant+0", SCOPE_GLOBAL));
+	for (unsigned i = 0; i < r->nlocks; i++) {
+		char name[40];
+		unsigned line = prog_line(prog, r, r->lock_line[i], ls), lock;
+		uint64_t q = r->holds[i] / r->ops, rem = r->holds[i] % r->ops;
 
-static void page_counter_walk(struct builder *b)
-{
-	/* try_charge returns early for root: no counters at depth 0. */
-	if (b->cfg->p.depth == 0)
-		return;
-	for (unsigned l = 0; l < b->levels; l++)
-		sim_access(b->p, SOP_RMW, level_line(b, "page_counter.usage", l, 0));
-}
-
-static void charge(struct builder *b)
-{
-	size_t blk;
-
-	sim_local(b->p, b->c->percpu_ns); /* consume_stock */
-	blk = sim_every(b->p, b->cfg->p.charge_batch);
-	page_counter_walk(b);
-	sim_every_end(b->p, blk);
-	sim_local(b->p, b->c->percpu_ns); /* commit: css_get, memcg_data */
-	stat_update(b, ITEM_EVENT, 1);    /* PGPGIN */
-}
-
-static void lru_page(struct builder *b, unsigned lru, bool add)
-{
-	sim_access(b->p, SOP_READ, b->pgdat_line);
-	sim_access(b->p, SOP_WRITE, pn_line(b, b->lay.off[PN_LISTS] + lru * 16));
-	sim_local(b->p, b->c->list_ns / 2);
-	sim_access(b->p, SOP_WRITE, pn_line(b, zone_size_off(b, lru)));
-	stat_update(b, ITEM_LRUVEC, IDX_LRU + lru);
-	(void)add;
-}
-
-/*
- * One LRU batch operation: once every `period` iterations, `pages` pages
- * under one lock hold.  kind: 0 add, 1 del (+ uncharge of the gather),
- * 2 activate (inactive -> active).
- */
-static void lru_batch_op(struct builder *b, unsigned lru, int kind,
-			 unsigned period, unsigned pages)
-{
-	size_t blk;
-
-	sim_local(b->p, b->c->percpu_ns); /* folio_batch_add */
-	blk = sim_every(b->p, period);
-	sim_lock_op(b->p, b->lru_lock);
-	for (unsigned i = 0; i < pages; i++) {
-		if (kind == 2) {
-			lru_page(b, lru, false);
-			lru_page(b, lru + 1, true);
-			stat_update(b, ITEM_EVENT, 3); /* PGACTIVATE */
-		} else {
-			lru_page(b, lru, kind == 0);
+		snprintf(name, sizeof(name), "lock %s", prog->lines[line].name);
+		lock = sim_lock(prog, name, prog->lines[line].scope, cfg->lock_kind, line);
+		for (uint64_t h = 0; h < q; h++)
+			lock_section(prog, r, i, lock, ls);
+		if (rem) {
+			uint64_t g = gcd64(rem, r->ops);
+			size_t blk = sim_every_n(prog, (unsigned)(rem / g),
+						 (unsigned)(r->ops / g));
+			lock_section(prog, r, i, lock, ls);
+			sim_every_end(prog, blk);
 		}
 	}
-	sim_unlock_op(b->p, b->lru_lock);
-	if (kind == 1) {
-		page_counter_walk(b);
-		stat_update(b, ITEM_EVENT, 2); /* PGPGOUT */
-	}
-	sim_every_end(b->p, blk);
-}
-
-/* LRU batching for `ppi` pages per iteration: one batch every
- * lru_batch / ppi iterations holding that many iterations' pages. */
-static void lru_batched(struct builder *b, unsigned lru, int kind, unsigned ppi)
-{
-	unsigned period = b->cfg->p.lru_batch / ppi;
-
-	if (period < 1)
-		period = 1;
-	lru_batch_op(b, lru, kind, period, period * ppi);
-}
-
-static void anon_page(struct builder *b, double page_ns)
-{
-	sim_local(b->p, b->c->fault_ns + page_ns);
-	charge(b);
-	stat_update(b, ITEM_EVENT, 0);                  /* PGFAULT */
-	stat_update(b, ITEM_LRUVEC, IDX_ANON_MAPPED);   /* rmap */
-	lru_batched(b, LRU_INACTIVE_ANON, 0, 1);
-	stat_update(b, ITEM_LRUVEC, IDX_ANON_MAPPED);   /* munmap: rmap removal */
-	lru_batched(b, LRU_INACTIVE_ANON, 1, 1);
+	(void)mp;
+	return 0;
 }
 
 int memcg_sim_build(struct sim_prog *prog, const char *workload,
 		    const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
 {
-	struct builder b = { .p = prog, .cfg = cfg, .c = c };
-	const struct model_params *mp = &cfg->p;
+	const struct model_rec *r = model_rec_cached(workload, &cfg->p, MODEL_REC_WARMUP,
+						     MODEL_REC_OPS);
 
-	if (!memcg_sim_known(workload))
+	if (!r)
 		return -1;
-	sim_prog_init(prog, workload);
-	{
-		char why[256];
-		if (model_resolve_layout(&b.lay, mp, 4, why, sizeof(why)))
-			die(EXIT_USAGE, "layout: %s", why);
-	}
-	b.levels = mp->depth + 1;
-	b.memcg_line = pn_line(&b, b.lay.off[PN_MEMCG]);
-	b.percpu_line = pn_line(&b, b.lay.off[PN_STATS_PERCPU]);
-	b.pgdat_line = pn_line(&b, b.lay.off[PN_PGDAT]);
-	if (mp->lru_lock == LRU_LOCK_LRUVEC)
-		b.lru_lock = sim_lock(prog, "lruvec->lru_lock", SCOPE_MEMCG_NODE,
-				      cfg->lock_kind, pn_line(&b, b.lay.off[PN_LRU_LOCK]));
-	else
-		b.lru_lock = sim_lock(prog, "pgdat->lru_lock", SCOPE_NODE, cfg->lock_kind,
-				      sim_line(prog, "pgdat.lru_lock", SCOPE_NODE));
-	sim_local(prog, c->extra_local_ns);
+	return memcg_sim_build_from(prog, workload, r, cfg, c);
+}
 
-	if (!strcmp(workload, "page_fault1")) {
-		anon_page(&b, c->page_ns);
-	} else if (!strcmp(workload, "page_fault2")) {
-		anon_page(&b, c->page_ns);
-	} else if (!strcmp(workload, "page_fault3")) {
-		sim_local(prog, c->fault_ns);
-		stat_update(&b, ITEM_EVENT, 0);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_MAPPED);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_MAPPED);
-	} else if (!strcmp(workload, "fallocate1") || !strcmp(workload, "fallocate2")) {
-		sim_local(prog, c->syscall_ns);
-		for (int i = 0; i < 2; i++) {
-			sim_local(prog, c->fault_ns + c->page_ns);
-			charge(&b);
-			stat_update(&b, ITEM_LRUVEC, IDX_FILE_PAGES);
-			stat_update(&b, ITEM_LRUVEC, IDX_SHMEM);
-			stat_update(&b, ITEM_LRUVEC, IDX_FILE_PAGES);
-			stat_update(&b, ITEM_LRUVEC, IDX_SHMEM);
-		}
-		lru_batched(&b, LRU_INACTIVE_ANON, 0, 2);
-		lru_batched(&b, LRU_INACTIVE_ANON, 1, 2);
-	} else if (!strcmp(workload, "tlb_flush2")) {
-		sim_local(prog, c->fault_ns + c->syscall_ns);
-		charge(&b);
-		stat_update(&b, ITEM_EVENT, 0);
-		stat_update(&b, ITEM_LRUVEC, IDX_ANON_MAPPED);
-		lru_batch_op(&b, LRU_INACTIVE_ANON, 0, 1, 1); /* lru_add_drain */
-		stat_update(&b, ITEM_LRUVEC, IDX_ANON_MAPPED);
-		lru_batch_op(&b, LRU_INACTIVE_ANON, 1, 1, 1); /* release_pages */
-		sim_local(prog, c->fault_ns);                 /* zero-page read */
-		stat_update(&b, ITEM_EVENT, 0);
-	} else if (!strcmp(workload, "malloc1") || !strcmp(workload, "aim9_page_test")) {
-		sim_local(prog, 2 * c->syscall_ns);
-		anon_page(&b, 0);
-	} else if (!strcmp(workload, "lru_shm")) {
-		sim_local(prog, c->fault_ns + c->page_ns);
-		charge(&b);
-		stat_update(&b, ITEM_EVENT, 0);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_PAGES);
-		stat_update(&b, ITEM_LRUVEC, IDX_SHMEM);
-		lru_batched(&b, LRU_INACTIVE_ANON, 0, 1);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_MAPPED);
-	} else if (!strcmp(workload, "lru_file_readtwice")) {
-		sim_local(prog, c->fault_ns + 2 * c->page_ns);
-		charge(&b);
-		stat_update(&b, ITEM_LRUVEC, IDX_FILE_PAGES);
-		lru_batched(&b, LRU_INACTIVE_FILE, 0, 1);
-		lru_batched(&b, LRU_INACTIVE_FILE, 2, 1);
-	} else { /* aim9_brk_test */
-		sim_local(prog, 2 * c->syscall_ns);
+/* ---- the check: program against the model's execution ---- */
+
+struct count_key {
+	char line[40], lock[48];
+	int kind; /* REC_*, or REC_NKIND for a lock hold */
+	double model, prog;
+};
+
+static struct count_key *key_of(struct count_key *k, size_t *n, size_t max,
+				const char *line, const char *lock, int kind)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (k[i].kind == kind && !strcmp(k[i].line, line) && !strcmp(k[i].lock, lock))
+			return &k[i];
+	if (*n == max)
+		die(1, "internal error: sim check: too many distinct accesses");
+	memset(&k[*n], 0, sizeof(k[0]));
+	snprintf(k[*n].line, sizeof(k[0].line), "%s", line);
+	snprintf(k[*n].lock, sizeof(k[0].lock), "%s", lock);
+	k[*n].kind = kind;
+	return &k[(*n)++];
+}
+
+int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE *out)
+{
+	static const struct memcg_costs zero;
+	struct sim_prog prog;
+	struct model_rec *r = xcalloc(1, sizeof(*r));
+	size_t max = 4 * REC_MAX_LINES * REC_NKIND, n = 0;
+	struct count_key *k = xcalloc(max, sizeof(*k));
+	unsigned ls = cfg->line_size ? cfg->line_size : 64, bad = 0;
+	const char *held = "";
+
+	if (memcg_sim_build(&prog, workload, cfg, &zero) ||
+	    memcg_sim_record(workload, &cfg->p, r)) {
+		free(r);
+		free(k);
+		return -1;
 	}
-	return 0;
+	/* the model's execution: a second, separate recording */
+	for (unsigned l = 0; l < r->nlines; l++) {
+		char name[40];
+		memcg_sim_line_name(r, l, ls, name, sizeof(name));
+		for (unsigned kd = 0; kd < REC_NKIND; kd++)
+			for (unsigned lk = 0; lk <= r->nlocks; lk++) {
+				char lock[48] = "";
+				if (!r->n[l][kd][lk])
+					continue;
+				if (lk) {
+					char ln[40];
+					memcg_sim_line_name(r, r->lock_line[lk - 1], ls, ln, sizeof(ln));
+					snprintf(lock, sizeof(lock), "lock %s", ln);
+				}
+				key_of(k, &n, max, name, lock, (int)kd)->model +=
+					(double)r->n[l][kd][lk] / (double)r->ops;
+			}
+	}
+	for (unsigned lk = 0; lk < r->nlocks; lk++) {
+		char ln[40], lock[48];
+		memcg_sim_line_name(r, r->lock_line[lk], ls, ln, sizeof(ln));
+		snprintf(lock, sizeof(lock), "lock %s", ln);
+		key_of(k, &n, max, "-", lock, REC_NKIND)->model +=
+			(double)r->holds[lk] / (double)r->ops;
+	}
+	/* the program: every access weighted by its runs per iteration */
+	for (size_t i = 0; i < prog.nops; i++) {
+		const struct sim_op *op = &prog.ops[i];
+		int kd = op->kind == SOP_READ ? REC_READ : op->kind == SOP_WRITE ? REC_WRITE
+			 : op->kind == SOP_RMW ? REC_RMW : -1;
+
+		if (op->kind == SOP_LOCK) {
+			held = prog.locks[op->target].name;
+			key_of(k, &n, max, "-", held, REC_NKIND)->prog += sim_op_weight(&prog, i);
+		} else if (op->kind == SOP_UNLOCK) {
+			held = "";
+		} else if (kd >= 0) {
+			key_of(k, &n, max, prog.lines[op->target].name, held, kd)->prog +=
+				sim_op_weight(&prog, i);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		double d = k[i].model - k[i].prog, tol = 1e-9 * (k[i].model > 1 ? k[i].model : 1);
+		bool same = d <= tol && -d <= tol;
+
+		bad += !same;
+		if (out)
+			fprintf(out, "%s %-24s %-6s %-28s model %10.6f  program %10.6f /op\n",
+				same ? "  " : "!=", k[i].line,
+				k[i].kind == REC_NKIND ? "hold" : rec_kind_names[k[i].kind],
+				*k[i].lock ? k[i].lock : "(no lock)", k[i].model, k[i].prog);
+	}
+	if (r->unknown) {
+		bad++;
+		if (out)
+			fprintf(out, "!= %u accesses to memory the recorder could not place\n",
+				r->unknown);
+	}
+	sim_prog_free(&prog);
+	free(r);
+	free(k);
+	return (int)bad;
 }
 
 int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
@@ -379,6 +318,16 @@ int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
 	}
 	if (sp.nodes > ncores)
 		sp.nodes = ncores;
+	/* An iteration of thousands of kernel entries (an AIM9 call) is
+	 * thousands of small ones: as many of those as the small
+	 * operations' runs have, not as many calls. */
+	{
+		const struct model_rec *rec = model_rec_cached(workload, &cfg->p, MODEL_REC_WARMUP,
+							     MODEL_REC_OPS);
+		double e = rec ? rec->faults + rec->syscalls : 1;
+		if (e > 1.5)
+			sp.iters_per_core = (uint64_t)((double)iters_per_core / e) + 20;
+	}
 	rc = sim_run(&prog, &c->sim, &sp, r, err);
 	sim_prog_free(&prog);
 	return rc;

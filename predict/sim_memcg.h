@@ -1,16 +1,15 @@
 /*
- * sim_memcg.h - op programs of the memcg workloads for the simulator
- * (sim.h): one iteration of page_fault1/2/3, fallocate1/2, tlb_flush2,
- * malloc1, lru_shm, lru_file_readtwice, aim9_page_test, aim9_brk_test
- * under every variant of the userspace model (models/memcg.h knobs:
- * layout, stats, stats_batch, charge_batch, lru_batch, lru_lock,
- * containers, depth, nodes).  The programs are documented in
- * sim_memcg.c; `memscale model program WORKLOAD` prints one.
+ * sim_memcg.h - op programs of the memcg model workloads for the
+ * simulator (sim.h), recorded from the model's own execution under the
+ * same model parameters (models/record.h; how in sim_memcg.c):
+ * every model workload `memscale list workloads` shows has one.
+ * `memscale model program WORKLOAD` prints one.
  */
 #ifndef MEMSCALE_SIM_MEMCG_H
 #define MEMSCALE_SIM_MEMCG_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "models/memcg.h"
 #include "predict/sim.h"
@@ -42,9 +41,29 @@ struct memcg_sim_cfg {
 	enum sim_lock_kind lock_kind;
 };
 
-/* Known workload names, NULL-terminated. */
-extern const char *const memcg_sim_workloads[];
+struct model_rec;
+
+/* Model workloads with a program: by name, and the i-th (NULL past the
+ * last). */
 bool memcg_sim_known(const char *workload);
+const char *memcg_sim_workload_at(size_t i);
+
+/* Records `workload` under p (one worker; 0, or -1 for an unknown one). */
+int memcg_sim_record(const char *workload, const struct model_params *p,
+		     struct model_rec *rec);
+/* Name of recorded line `line` as the program has it (64 B line or
+ * 128 B pair). */
+void memcg_sim_line_name(const struct model_rec *r, unsigned line,
+			 unsigned line_size, char *buf, size_t len);
+/* The program of a recording. */
+int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
+			 const struct model_rec *r, const struct memcg_sim_cfg *cfg,
+			 const struct memcg_costs *c);
+/* Compares the per-operation counts of every shared-line access of the
+ * program (by line, kind and lock) with those of a second recording of
+ * the model; prints them to out (if not NULL).  Returns the number of
+ * counts that differ (0: equal), -1 for an unknown workload. */
+int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE *out);
 
 /* Builds the program; returns 0 or -1 (unknown workload). */
 int memcg_sim_build(struct sim_prog *prog, const char *workload,

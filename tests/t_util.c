@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "core/procstat.h"
 #include "core/util.h"
 #include "tap.h"
 
@@ -71,8 +72,24 @@ static void test_list(void)
 	ok(n == 0 && err && strstr(err, "backwards"), "'8-1' refused as backwards");
 }
 
+/* The one /proc/stat reader: every field the harness and meta use. */
+static void test_procstat(void)
+{
+	struct proc_cpu a, b;
+	bool read = proc_stat_cpu(&a);
+
+	ok(read && a.n >= 8, "/proc/stat cpu line has >= 8 fields (%d)", a.n);
+	ok(proc_cpu_total(&a) >= a.v[PROC_CPU_STEAL] + a.v[PROC_CPU_IDLE],
+	   "total counts idle and steal");
+	for (volatile long i = 0; i < 20000000; i++)
+		;
+	ok(proc_stat_cpu(&b) && proc_cpu_total(&b) >= proc_cpu_total(&a),
+	   "the total never goes back");
+}
+
 int main(void)
 {
+	test_procstat();
 	test_long();
 	test_double();
 	test_list();

@@ -15,6 +15,7 @@
 #include "harness/harness.h"
 
 int mwl_test_corruption = -1;
+const struct model_params *mwl_params_override;
 
 int mwl_setup(struct run *r, const struct mwl_desc *d)
 {
@@ -22,8 +23,10 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 	struct model_params p;
 	int err;
 
-	if ((err = model_params_from_knobs(&p, r->knobs)) ||
-	    (err = model_knobs_check_read(&p, r->knobs)))
+	if (mwl_params_override)
+		p = *mwl_params_override;
+	else if ((err = model_params_from_knobs(&p, r->knobs)) ||
+		 (err = model_knobs_check_read(&p, r->knobs)))
 		return err;
 	/* The model's lists and counters are protected by r->lock: a lock
 	 * without mutual exclusion corrupts them (and a corrupted list can

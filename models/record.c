@@ -1,0 +1,276 @@
+/*
+ * record.c - the access recorder (models/record.h): places each address
+ * the model's hot paths report in the object it belongs to (a memcg at
+ * its level above the worker's leaf, its vmstats, its per-node block and
+ * lruvec stats, a node, the model's global flush fields) and counts the
+ * access by 64 B line, kind and lock.
+ */
+#include "models/record.h"
+#include "models/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const rec_kind_names[REC_NKIND] = { "read", "write", "atomic" };
+
+REGISTRY_BOUNDS(model_recorder);
+
+const struct model_recorder *model_recorder(void)
+{
+	REGISTRY_FOREACH(model_recorder, const struct model_recorder *, r)
+		return r;
+	return NULL;
+}
+
+const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
+					 uint64_t warmup, uint64_t ops)
+{
+	static struct {
+		char wl[64];
+		struct model_params p;
+		uint64_t warmup, ops;
+		struct model_rec *r;
+	} cache[8];
+	static unsigned next;
+	const struct model_recorder *rc = model_recorder();
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(cache); i++)
+		if (cache[i].r && !strcmp(cache[i].wl, workload) && cache[i].ops == ops &&
+		    cache[i].warmup == warmup && model_params_equal(&cache[i].p, p))
+			return cache[i].r;
+	if (!rc || !rc->known(workload))
+		return NULL;
+	i = next++ % ARRAY_SIZE(cache);
+	if (!cache[i].r)
+		cache[i].r = xcalloc(1, sizeof(*cache[i].r));
+	cache[i].wl[0] = 0;
+	if (rc->record(workload, p, warmup, ops, cache[i].r))
+		return NULL;
+	snprintf(cache[i].wl, sizeof(cache[i].wl), "%s", workload);
+	cache[i].p = *p;
+	cache[i].warmup = warmup;
+	cache[i].ops = ops;
+	return cache[i].r;
+}
+
+bool model_params_equal(const struct model_params *a, const struct model_params *b)
+{
+	return a->layout == b->layout && a->kconfig.bits == b->kconfig.bits &&
+	       !strcmp(a->layout_file, b->layout_file) && a->stats == b->stats &&
+	       a->lru_lock == b->lru_lock && a->page_work == b->page_work &&
+	       a->stats_batch == b->stats_batch && a->charge_batch == b->charge_batch &&
+	       a->lru_batch == b->lru_batch && a->containers == b->containers &&
+	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms;
+}
+
+void model_rec_reset(struct model_rec *r)
+{
+	memset(r->holds, 0, sizeof(r->holds));
+	memset(r->n, 0, sizeof(r->n));
+	memset(r->local, 0, sizeof(r->local));
+	r->ops = 0;
+	r->unknown = 0;
+	r->nelems = 0;
+}
+
+void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
+{
+	memset(r, 0, sizeof(*r));
+	r->held = -1;
+	m->rec = r;
+	m->online_cpus = cpus;
+	/* the calculate_normal_threshold() of model_setup() at `cpus` */
+	m->node_threshold = 2 * (long)(32 - __builtin_clz(cpus)) * (1 + 10);
+	if (m->node_threshold > 125)
+		m->node_threshold = 125;
+}
+
+static bool in(const void *a, const void *base, size_t len, size_t *off)
+{
+	const char *p = a, *b = base;
+
+	if (!b || p < b || p >= b + len)
+		return false;
+	*off = (size_t)(p - b);
+	return true;
+}
+
+/* Levels above the worker's leaf: 0 the leaf (one per container), the
+ * ancestors shared by every container. */
+static unsigned level_of(const struct model *m, const struct mcg *memcg)
+{
+	const struct mcg *leaf = m->workers[0]->memcg;
+
+	return leaf->level >= memcg->level ? leaf->level - memcg->level : 0;
+}
+
+/* Object and offset of addr; false for memory of this CPU alone (its
+ * per-CPU chunk, its pages, its worker state) or unknown memory. */
+static bool place(const struct model *m, const void *addr, char *obj, size_t len,
+		  size_t *off, enum rec_scope *scope, bool *known)
+{
+	*known = true;
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		const struct mcg *mc = &m->memcgs[i];
+		unsigned L = level_of(m, mc);
+
+		if (in(addr, mc, sizeof(*mc), off)) {
+			snprintf(obj, len, "memcg[L%u]", L);
+			*scope = L ? RS_GLOBAL : RS_MEMCG;
+			return true;
+		}
+		if (in(addr, mc->vmstats, sizeof(*mc->vmstats), off)) {
+			snprintf(obj, len, "vmstats[L%u]", L);
+			*scope = L ? RS_GLOBAL : RS_MEMCG;
+			return true;
+		}
+		for (unsigned n = 0; n < m->p.nodes; n++) {
+			char *pn = mc->nodeinfo[n];
+			if (in(addr, pn, m->lay.sizeof_pn, off)) {
+				snprintf(obj, len, "pn[L%u]", L);
+				*scope = L ? RS_NODE : RS_MEMCG_NODE;
+				return true;
+			}
+			if (!m->lay.stats_embedded &&
+			    in(addr, pn_lruvec_stats(m, pn), 1056, off)) {
+				snprintf(obj, len, "lruvec_stats[L%u]", L);
+				*scope = L ? RS_NODE : RS_MEMCG_NODE;
+				return true;
+			}
+		}
+	}
+	if (in(addr, m->nodes, m->p.nodes * sizeof(*m->nodes), off)) {
+		*off %= sizeof(*m->nodes);
+		snprintf(obj, len, "pgdat");
+		*scope = RS_NODE;
+		return true;
+	}
+	if (in(addr, m, sizeof(*m), off)) {
+		snprintf(obj, len, "memscale_model");
+		*scope = RS_GLOBAL;
+		return true;
+	}
+	if (in(addr, m->pcpu_chunk0, m->pcpu_size, off) ||
+	    in(addr, m->pages, (size_t)m->npages * sizeof(*m->pages), off))
+		return false; /* this CPU's per-CPU data, its own pages */
+	*known = false;
+	return false;
+}
+
+static int line_index(const struct model *m, const void *addr)
+{
+	struct model_rec *r = m->rec;
+	uintptr_t a = (uintptr_t)addr >> 6;
+	unsigned h = (unsigned)(a ^ (a >> 8)) & 255;
+	char obj[32];
+	size_t off;
+	enum rec_scope scope;
+	bool known;
+	int l;
+
+	if (r->cache_addr[h] == a + 1)
+		return r->cache_line[h];
+	if (!place(m, addr, obj, sizeof(obj), &off, &scope, &known)) {
+		if (!known) {
+			r->unknown++;
+			return -1;
+		}
+		l = -1;
+		goto out;
+	}
+	off -= off % 64;
+	for (l = 0; l < (int)r->nlines; l++)
+		if (r->lines[l].off == off && !strcmp(r->lines[l].obj, obj))
+			goto out;
+	if (r->nlines == REC_MAX_LINES) {
+		r->unknown++;
+		return -1;
+	}
+	snprintf(r->lines[r->nlines].obj, sizeof(r->lines[r->nlines].obj), "%s", obj);
+	r->lines[r->nlines].off = off;
+	r->lines[r->nlines].scope = scope;
+	l = (int)r->nlines++;
+out:
+	/* Objects start on 64 B boundaries (arena, cacheline_aligned), so
+	 * one 64 B address range is one line of one object. */
+	r->cache_addr[h] = a + 1;
+	r->cache_line[h] = l;
+	return l;
+}
+
+/* An access to the worker's own block: one element per (field, offset,
+ * kind, lock or not). */
+static void elem(const struct model *m, const void *addr, enum rec_kind k, bool locked)
+{
+	struct model_rec *r = m->rec;
+	size_t off;
+
+	if (!in(addr, m->workers[0]->memcg->nodeinfo[0], m->lay.sizeof_pn, &off))
+		return;
+	for (int f = 0; f < PN_NR_FIELDS; f++) {
+		size_t sz = m->lay.size[f] ? m->lay.size[f] : 1;
+
+		if (!m->lay.present[f] || off < m->lay.off[f] || off >= m->lay.off[f] + sz)
+			continue;
+		for (unsigned i = 0; i < r->nelems; i++)
+			if (r->elems[i].field == f && r->elems[i].delta == off - m->lay.off[f] &&
+			    r->elems[i].kind == k && r->elems[i].locked == locked)
+				return;
+		if (r->nelems < ARRAY_SIZE(r->elems))
+			r->elems[r->nelems++] = (struct rec_elem){ f, off - m->lay.off[f], k,
+								   locked };
+		return;
+	}
+}
+
+void model_rec_access(const struct model *m, const void *addr, enum rec_kind k)
+{
+	struct model_rec *r = m->rec;
+	int l;
+
+	if (r->paused)
+		return;
+	elem(m, addr, k, r->held >= 0);
+	l = line_index(m, addr);
+	if (l >= 0)
+		r->n[l][k][r->held + 1]++;
+}
+
+void model_rec_lock(const struct model *m, const void *lock)
+{
+	struct model_rec *r = m->rec;
+	int l;
+
+	if (!r || r->paused)
+		return;
+	elem(m, lock, REC_RMW, false); /* every acquirer writes the word */
+	l = line_index(m, lock);
+	if (l < 0)
+		return;
+	for (unsigned i = 0; i < r->nlocks; i++)
+		if (r->lock_line[i] == (unsigned)l) {
+			r->held = (int)i;
+			r->holds[i]++;
+			return;
+		}
+	if (r->nlocks == REC_MAX_LOCKS) {
+		r->unknown++;
+		return;
+	}
+	r->lock_line[r->nlocks] = (unsigned)l;
+	r->held = (int)r->nlocks;
+	r->holds[r->nlocks++]++;
+}
+
+void model_rec_unlock(const struct model *m)
+{
+	if (m->rec && !m->rec->paused)
+		m->rec->held = -1;
+}
+
+void model_rec_local(const struct model *m, enum rec_local l)
+{
+	if (!m->rec->paused)
+		m->rec->local[l]++;
+}

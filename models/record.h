@@ -1,0 +1,148 @@
+/*
+ * record.h - the access recorder: the memcg model's own execution, one
+ * worker, logged as the simulator needs it.  Every hot path of
+ * models/memcg.c and models/lru.c reports each access to a line another
+ * CPU could hold (by address: the recorder names the object and the
+ * 64 B line, and the scope the simulator gives it), its kind (read,
+ * plain write, atomic read-modify-write), whether it runs inside an LRU
+ * lock (which one), each lock hold, and the per-CPU work it does
+ * (per-CPU adds, list operations, ancestor-walk levels).  The lock word's
+ * own traffic is not an access here: the simulator's lock op is.
+ *
+ * predict/sim_memcg.c builds a workload's simulator program from such a
+ * recording, so the model's execution, and nothing written beside it, is
+ * the program.  The hooks cost one predictable branch per access when no
+ * recorder is attached (m->rec == NULL, every measured run).
+ *
+ * The recording of a workload is made by the workload layer (a
+ * `model_recorder` registered by workloads/model/model_workload.c), found
+ * here through the registry, so predict/ never names a workload.
+ */
+#ifndef MEMSCALE_MODELS_RECORD_H
+#define MEMSCALE_MODELS_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/knob.h"
+#include "core/registry.h"
+
+struct model;
+struct model_params;
+
+enum rec_kind { REC_READ, REC_WRITE, REC_RMW, REC_NKIND };
+/* Same order as predict/sim.h's enum sim_scope. */
+enum rec_scope { RS_GLOBAL, RS_NODE, RS_MEMCG, RS_MEMCG_NODE };
+/* Per-CPU work, priced by the simulator's cost table. */
+enum rec_local {
+	RL_PERCPU,        /* a per-CPU add or batch slot (this CPU's lines) */
+	RL_LIST,          /* one list_add or list_del on the LRU */
+	RL_WALK_PERMEMCG, /* one level of 8d59d2214c23's parent_mem_cgroup() walk */
+	RL_WALK_CACHED,   /* one level of 9cee7e8ef3e3's statc->parent walk */
+	RL_NR
+};
+extern const char *const rec_kind_names[REC_NKIND];
+
+#define REC_MAX_LINES 96
+#define REC_MAX_LOCKS 8
+
+struct rec_line {
+	char obj[32];        /* object: "memcg[L1]", "pn[L0]", "pgdat", ... */
+	size_t off;          /* byte offset of the 64 B line in the object */
+	enum rec_scope scope;
+};
+
+struct model_rec {
+	unsigned nlines, nlocks;
+	struct rec_line lines[REC_MAX_LINES];
+	unsigned lock_line[REC_MAX_LOCKS]; /* the line of each lock's word */
+	int held;                          /* lock held now, -1: none */
+	bool paused;                       /* inside a flush: not recorded */
+	uint64_t ops;                      /* benchmark operations recorded */
+	uint64_t holds[REC_MAX_LOCKS];
+	/* accesses per line, kind and place: [0] outside, [1 + lock] inside */
+	uint64_t n[REC_MAX_LINES][REC_NKIND][REC_MAX_LOCKS + 1];
+	uint64_t local[RL_NR];
+	/* the kernel's entries per operation (struct mwl_kentry) */
+	double faults, syscalls, copies;
+	unsigned unknown;                  /* accesses the recorder could not place */
+	/* element level, for the audit (models/access.h): every distinct
+	 * access to the worker's own mem_cgroup_per_node block (node 0),
+	 * by field and offset in it; the lock word as an atomic outside */
+	unsigned nelems;
+	struct rec_elem {
+		int field;           /* enum pn_field */
+		size_t delta;        /* offset in the field */
+		enum rec_kind kind;
+		bool locked;         /* under an LRU lock */
+	} elems[64];
+	/* line of a 64 B address (direct-mapped; +1, 0: empty) */
+	uintptr_t cache_addr[256];
+	int cache_line[256];
+};
+
+/* Attaches a recorder to a model of one worker: zeroes it, and sets the
+ * thresholds the machine's CPU count decides (vmstat threshold, flush
+ * thresholds) to those of `cpus` online CPUs. */
+void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus);
+/* Starts counting (after a warm-up): clears every count. */
+void model_rec_reset(struct model_rec *r);
+
+/* The hooks (out of line: the slow path). */
+__attribute__((cold)) void model_rec_access(const struct model *m, const void *addr,
+					 enum rec_kind k);
+__attribute__((cold)) void model_rec_lock(const struct model *m, const void *lock);
+__attribute__((cold)) void model_rec_unlock(const struct model *m);
+__attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local l);
+
+#define MODEL_REC(m, addr, kind)                                              \
+	do {                                                                  \
+		if (__builtin_expect((m)->rec != NULL, 0))                    \
+			model_rec_access((m), (addr), (kind));                \
+	} while (0)
+#define MODEL_REC_LOCAL(m, what)                                              \
+	do {                                                                  \
+		if (__builtin_expect((m)->rec != NULL, 0))                    \
+			model_rec_local((m), (what));                         \
+	} while (0)
+
+/* The window recordings use: after a warm-up, two full will-it-scale
+ * regions (MWL_WIS_PAGES, workloads/model/model_workload.h), so every
+ * region ending (munmap, truncate) falls into it as often as it does in
+ * steady state. */
+#define MODEL_REC_WARMUP 40000
+#define MODEL_REC_OPS 65536
+
+/* Same model parameters, field by field (a cache key of recordings). */
+bool model_params_equal(const struct model_params *a, const struct model_params *b);
+
+/* The CPU count a recording is made at: the thresholds it sets are those
+ * of the 52..224-CPU machines the predictions are for (the vmstat
+ * threshold saturates at 125 from 6 CPUs on at 64 GB). */
+#define MODEL_REC_CPUS 224
+
+/* A maker of recordings (the workload layer registers one). */
+struct model_recorder {
+	const char *name;
+	/* Is `workload` a model workload it can record? */
+	bool (*known)(const char *workload);
+	/* Runs `warmup` then `ops` operations of `workload` on one worker
+	 * under the model parameters p, recording the second part into *r
+	 * (an operation of E > 1.5 kernel entries - faults and syscalls -
+	 * counts as E: ops / E + 16 of them; r->ops says how many ran).
+	 * 0, or the exit status after a message. */
+	int (*record)(const char *workload, const struct model_params *p,
+		      uint64_t warmup, uint64_t ops, struct model_rec *r);
+	/* Names of the workloads it knows, one at a time (NULL at the end). */
+	const char *(*workload_at)(size_t i);
+};
+/* The registered recorder (there is one), or NULL. */
+const struct model_recorder *model_recorder(void);
+/* A recording of workload under p (warm-up and window as given), made
+ * once and kept (a few, by workload and parameters); NULL for a workload
+ * the recorder does not know or a failed run. */
+const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
+					 uint64_t warmup, uint64_t ops);
+
+#endif

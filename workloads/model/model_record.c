@@ -1,0 +1,106 @@
+/*
+ * model_record.c - the model workloads' recorder (models/record.h): runs
+ * one model workload on one worker, without threads or timing, under
+ * given model parameters, and records its shared-line accesses for the
+ * simulator (predict/sim_memcg.c builds the program from them).  The
+ * periodic flusher is off and flushes are not recorded; pages get no
+ * content work (page_work=none: it touches only this CPU's memory).
+ */
+#include "workloads/model/model_workload.h"
+#include "models/record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "counters/counter.h"
+#include "harness/harness.h"
+
+static const struct workload *model_wl(const char *name)
+{
+	const struct workload *wl = workload_find(name);
+
+	return wl && (wl->flags & WL_F_MODEL) ? wl : NULL;
+}
+
+static bool rec_known(const char *name)
+{
+	return model_wl(name) != NULL;
+}
+
+static const char *rec_workload_at(size_t i)
+{
+	const struct workload **all;
+	size_t n = workload_all(&all);
+
+	for (size_t k = 0; k < n; k++)
+		if ((all[k]->flags & WL_F_MODEL) && !i--)
+			return all[k]->name;
+	return NULL;
+}
+
+static int rec_record(const char *name, const struct model_params *mp,
+		      uint64_t warmup, uint64_t ops, struct model_rec *rec)
+{
+	const struct workload *wl = model_wl(name);
+	struct model_params p = *mp;
+	struct knobset *ks = knobset_new();
+	int stop = 0, status;
+	struct run r = { .wl = wl, .knobs = ks, .lock = lock_find("qspinlock"),
+			 .counter = counter_find("percpu_batch"),
+			 .nworkers = 1, .mode = MODE_THREADS };
+	struct mwl_shared *sh;
+	struct mwl_worker *ww;
+
+	if (!wl || !r.lock || !r.counter)
+		die(1, "internal error: cannot record '%s'", name);
+	p.page_work = PAGE_WORK_NONE;
+	p.flush_ms = 0;
+	r.arena = arena_create((size_t)1 << 30);
+	r.workers = arena_alloc(r.arena, sizeof(struct worker), PAD_SIZE);
+	r.workers[0].pu = -1;
+	r.workers[0].run = &r;
+	r.workers[0].stop = &stop;
+	mwl_params_override = &p;
+	status = wl->setup(&r);
+	mwl_params_override = NULL;
+	if (status) {
+		arena_destroy(r.arena);
+		knobset_free(ks);
+		return status;
+	}
+	sh = r.shared;
+	ww = r.workers[0].priv;
+	/* An AIM9 call is thousands of kernel entries: fewer of them give
+	 * as many pages and syscalls as the small operations' window. */
+	{
+		double e = sh->d->kentry.faults + sh->d->kentry.syscalls;
+		if (e > 1.5) {
+			ops = (uint64_t)((double)ops / e) + 16;
+			warmup = (uint64_t)((double)warmup / e) + 16;
+		}
+	}
+	model_rec_attach(sh->m, rec, MODEL_REC_CPUS);
+	for (uint64_t k = 0; k < warmup; k++)
+		sh->d->op(ww);
+	model_rec_reset(rec);
+	for (uint64_t k = 0; k < ops; k++)
+		sh->d->op(ww);
+	rec->ops = ops;
+	rec->faults = sh->d->kentry.faults;
+	rec->syscalls = sh->d->kentry.syscalls;
+	rec->copies = sh->d->kentry.copies;
+	sh->m->rec = NULL;
+	if (wl->teardown)
+		wl->teardown(&r);
+	arena_destroy(r.arena);
+	knobset_free(ks);
+	return 0;
+}
+
+static const struct model_recorder model_workload_recorder = {
+	.name = "model workloads",
+	.known = rec_known,
+	.record = rec_record,
+	.workload_at = rec_workload_at,
+};
+REGISTER(model_recorder, model_workload_recorder);
