@@ -9,8 +9,11 @@
  * Marks in the field listing follow the audit of the kernel profile the
  * layout belongs to, over every audited workload: `!` a field read
  * outside the LRU lock shares a 64 B line with an element another CPU
- * writes, `~` only a 128 B pair.  Written fields carry the elements the
- * model writes, never the whole array.
+ * writes, `~` only a 128 B pair, `#` lock-sector: the lock holder
+ * accesses it on the lock word's 64 B line or writes it in the lock
+ * word's 128 B sector, where arriving waiters take it away
+ * (models/access.h).  Written fields carry the elements the model
+ * writes, never the whole array.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -42,7 +45,9 @@ const struct subcommand layout_cmd = {
 		 "      --pahole FILE   read it from `pahole -C mem_cgroup_per_node -C lruvec` output\n"
 		 "      --audit         per kernel profile x configuration x workload, every\n"
 		 "                      64 B line and 128 B pair where a read outside the LRU\n"
-		 "                      lock meets another CPU's write, element by element\n"
+		 "                      lock meets another CPU's write, and every lock-sector\n"
+		 "                      conflict (the holder's access that a waiter's RMW on\n"
+		 "                      the lock word takes away), element by element\n"
 		 "      --kernel NAME   the layout of this profile; with --audit, audit\n"
 		 "                      this profile only (repeatable)\n"
 		 "      --kconfig all   audit every combination of the options\n"
@@ -51,8 +56,9 @@ const struct subcommand layout_cmd = {
 		 "                      page_counter) in the --kernel profiles: offset, size,\n"
 		 "                      64 B line and 128 B pair of every member\n"
 		 "marks: ! a field read outside the lock shares a 64 B line with an element\n"
-		 "       another CPU writes; ~ only the 128 B pair (the profile's audit, all\n"
-		 "       audited workloads)\n",
+		 "       another CPU writes; ~ only the 128 B pair; # lock-sector: the lock\n"
+		 "       holder accesses it on the lock word's line or writes it in the lock\n"
+		 "       word's 128 B sector (the profile's audit, all audited workloads)\n",
 	.main = layout_main,
 };
 REGISTER(subcommand, layout_cmd);
@@ -97,7 +103,9 @@ static void marks(const struct pn_layout *l, const struct model_params *p,
 			for (int f = 0; f < PN_NR_FIELDS; f++)
 				if (l->present[f] && c[i].read.off >= l->off[f] &&
 				    c[i].read.off < l->off[f] + (l->size[f] ? l->size[f] : 1)) {
-					if (c[i].unit == 64)
+					if (c[i].cls == PN_LOCK_SECTOR)
+						mark[f] = mark[f] == '!' ? '!' : '#';
+					else if (c[i].unit == 64)
 						mark[f] = '!';
 					else if (mark[f] == ' ')
 						mark[f] = '~';
@@ -217,8 +225,10 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 	for (size_t i = 0; i < nw; i++)
 		if (!access_shape_find(wls[i]))
 			die(EXIT_USAGE, "layout: no access shape for workload '%s'", wls[i]);
-	printf("%-14s %-12s %-26s %-12s %5s %5s  %s\n", "KERNEL", "LAYOUT", "KCONFIG",
-	       "WORKLOAD", "64B", "128B", "CONFLICTS (line: read outside the lock <- write)");
+	printf("%-14s %-12s %-26s %-12s %5s %5s %5s  %s\n", "KERNEL", "LAYOUT", "KCONFIG",
+	       "WORKLOAD", "64B", "128B", "LOCKS",
+	       "CONFLICTS (line: read outside the lock <- write; lock-sector: "
+	       "holder's access <- waiters)");
 	for (size_t pi = 0; pi < np; pi++) {
 		if (!listed(kernels, nk, prof[pi]->name))
 			continue;
@@ -255,20 +265,24 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 			for (const struct access_shape *ws = access_shapes; ws->workload; ws++) {
 				struct pn_elem e[MAX_ELEMS];
 				struct pn_conflict c[MAX_CONFLICTS];
-				size_t n, k, n64 = 0, n128 = 0;
+				size_t n, k, n64 = 0, n128 = 0, nls = 0;
 
 				if (!listed(wls, nw, ws->workload))
 					continue;
 				n = pn_access_set(&l, &p, ws, e, MAX_ELEMS);
 				k = pn_audit(e, n, c, MAX_CONFLICTS);
 				for (size_t i = 0; i < k; i++)
-					*(c[i].unit == 64 ? &n64 : &n128) += 1;
-				printf("%-14s %-12s %-26s %-12s %5zu %5zu ", prof[pi]->name,
-				       pn_layout_names[p.layout], kc, ws->workload, n64, n128);
+					*(c[i].cls == PN_LOCK_SECTOR ? &nls
+					  : c[i].unit == 64 ? &n64 : &n128) += 1;
+				printf("%-14s %-12s %-26s %-12s %5zu %5zu %5zu ", prof[pi]->name,
+				       pn_layout_names[p.layout], kc, ws->workload, n64, n128, nls);
 				for (size_t i = 0; i < k; i++)
-					printf(" %s%zu: %s@%zu <- %s@%zu;", c[i].unit == 64 ? "L" : "P",
-					       c[i].index, c[i].read.name, c[i].read.off,
-					       c[i].write.name, c[i].write.off);
+					printf(" %s%s%zu: %s%s@%zu <- %s@%zu;",
+					       c[i].cls == PN_LOCK_SECTOR ? "lock-sector " : "",
+					       c[i].unit == 64 ? "L" : "P", c[i].index,
+					       c[i].cls != PN_LOCK_SECTOR ? ""
+					       : c[i].read.write ? "write " : "read ", c[i].read.name,
+					       c[i].read.off, c[i].write.name, c[i].write.off);
 				printf("%s\n", k ? "" : "  -");
 			}
 		}

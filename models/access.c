@@ -55,13 +55,13 @@ struct acc {
 };
 
 static void add(struct acc *a, const char *name, size_t off, size_t size,
-		bool write, bool locked, const char *path)
+		bool write, bool locked, bool lock_word, const char *path)
 {
 	struct pn_elem *e;
 
 	for (size_t i = 0; i < a->n; i++) /* one entry per distinct access */
 		if (a->out[i].off == off && a->out[i].write == write &&
-		    a->out[i].locked == locked)
+		    a->out[i].locked == locked && a->out[i].lock_word == lock_word)
 			return;
 	if (a->n == a->max)
 		return;
@@ -71,6 +71,7 @@ static void add(struct acc *a, const char *name, size_t off, size_t size,
 	e->size = size;
 	e->write = write;
 	e->locked = locked;
+	e->lock_word = lock_word;
 	e->path = path;
 }
 
@@ -106,11 +107,12 @@ size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 			continue;
 		off = l->off[f] + e->delta;
 		switch (f) {
-		case PN_LISTS:
-			snprintf(name, sizeof(name), "lruvec.lists[%s]",
-				 lru_names[e->delta / 16 % NR_LRU]);
-			off = pn_list_off(l, (unsigned)(e->delta / 16));
-			size = 16;
+		case PN_LISTS: /* a head's next (+0) or prev (+8) pointer */
+			snprintf(name, sizeof(name), "lruvec.lists[%s].%s",
+				 lru_names[e->delta / 16 % NR_LRU],
+				 e->delta % 16 < 8 ? "next" : "prev");
+			off = pn_list_off(l, (unsigned)(e->delta / 16)) + e->delta % 16 / 8 * 8;
+			size = 8;
 			break;
 		case PN_LRU_ZONE_SIZE:
 			snprintf(name, sizeof(name), "lru_zone_size[%zu][%s]",
@@ -133,9 +135,39 @@ size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 			snprintf(name, sizeof(name), "%s", pn_field_name(l, f));
 			break;
 		}
-		add(&a, name, off, size, write, e->locked, "recorded");
+		add(&a, name, off, size, write, e->locked, f == PN_LRU_LOCK, "recorded");
 	}
 	return a.n;
+}
+
+const char *const pn_conflict_class_names[2] = { "read-write", "lock-sector" };
+
+static bool overlaps(const struct pn_elem *a, const struct pn_elem *b, unsigned unit)
+{
+	return a->off / unit <= (b->off + b->size - 1) / unit &&
+	       b->off / unit <= (a->off + a->size - 1) / unit;
+}
+
+/* The holder's accesses a waiter steals: on the lock word's 64 B line
+ * anything, in its 128 B sector's other line only writes. */
+static size_t lock_sector(const struct pn_elem *e, size_t n, struct pn_conflict *out,
+			  size_t k, size_t max)
+{
+	for (size_t w = 0; w < n; w++) {
+		if (!e[w].lock_word)
+			continue;
+		for (size_t h = 0; h < n && k < max; h++) {
+			if (!e[h].locked || e[h].lock_word)
+				continue;
+			if (overlaps(&e[h], &e[w], 64))
+				out[k++] = (struct pn_conflict){ PN_LOCK_SECTOR, 64,
+								 e[w].off / 64, e[h], e[w] };
+			else if (e[h].write && overlaps(&e[h], &e[w], 128))
+				out[k++] = (struct pn_conflict){ PN_LOCK_SECTOR, 128,
+								 e[w].off / 128, e[h], e[w] };
+		}
+	}
+	return k;
 }
 
 size_t pn_audit(const struct pn_elem *e, size_t n, struct pn_conflict *out,
@@ -159,9 +191,9 @@ size_t pn_audit(const struct pn_elem *e, size_t n, struct pn_conflict *out,
 				w1 = (e[w].off + e[w].size - 1) / units[u];
 				if (r0 > w1 || w0 > r1 || k == max)
 					continue;
-				out[k++] = (struct pn_conflict){ units[u], r0 > w0 ? r0 : w0,
-								 e[r], e[w] };
+				out[k++] = (struct pn_conflict){ PN_READ_WRITE, units[u],
+								 r0 > w0 ? r0 : w0, e[r], e[w] };
 			}
 		}
-	return k;
+	return lock_sector(e, n, out, k, max);
 }

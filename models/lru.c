@@ -50,11 +50,16 @@ static void lruvec_add_page(struct model_worker *mw, char *pn, struct mpage *pg)
 {
 	enum lru_list lru = page_lru(pg);
 
+	struct list_head *head = pn_list(mw->m, pn, lru);
+
 	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, 1);
-	/* list_add writes the head (and the old first page, ours) */
-	MODEL_REC(mw->m, pn_list(mw->m, pn, lru), REC_WRITE);
+	/* list_add writes head->next (and the old first page's prev, ours);
+	 * head->prev only when the list was empty */
+	MODEL_REC(mw->m, &head->next, REC_WRITE);
+	if (head->next == head)
+		MODEL_REC(mw->m, &head->prev, REC_WRITE);
 	MODEL_REC_LOCAL(mw->m, RL_LIST);
-	list_add(&pg->lru, pn_list(mw->m, pn, lru));
+	list_add(&pg->lru, head);
 }
 
 static void lruvec_del_page(struct model_worker *mw, char *pn, struct mpage *pg)
@@ -62,9 +67,12 @@ static void lruvec_del_page(struct model_worker *mw, char *pn, struct mpage *pg)
 	enum lru_list lru = page_lru(pg);
 	struct list_head *head = pn_list(mw->m, pn, lru);
 
-	/* list_del writes the head when the page is first or last */
-	if (pg->lru.prev == head || pg->lru.next == head)
-		MODEL_REC(mw->m, head, REC_WRITE);
+	/* list_del writes head->next when the page is first, head->prev
+	 * when it is last */
+	if (pg->lru.prev == head)
+		MODEL_REC(mw->m, &head->next, REC_WRITE);
+	if (pg->lru.next == head)
+		MODEL_REC(mw->m, &head->prev, REC_WRITE);
 	MODEL_REC_LOCAL(mw->m, RL_LIST);
 	list_del(&pg->lru);
 	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, -1);
