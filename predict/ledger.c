@@ -21,20 +21,35 @@
 struct tally {
 	unsigned rows, predicted, signed_rows, sign_ok;
 	double abs_sum;
+	/* the rows whose band was computed and keeps one sign */
+	unsigned banded, det, det_signed, det_sign_ok;
+	double det_abs_sum;
 };
 
 static void tally_add(struct tally *t, const struct predict_point *pt)
 {
 	const struct published *p = pt->pub;
+	bool is_signed = p->lo > 0 || p->hi < 0, ok = (pt->pct > 0) == (p->lo > 0);
 
 	t->rows++;
 	if (!isfinite(pt->err))
 		return;
 	t->predicted++;
 	t->abs_sum += fabs(pt->err);
-	if (p->lo > 0 || p->hi < 0) {
+	if (is_signed) {
 		t->signed_rows++;
-		t->sign_ok += (pt->pct > 0) == (p->lo > 0);
+		t->sign_ok += ok;
+	}
+	if (!isfinite(pt->band_lo))
+		return;
+	t->banded++;
+	if (strstr(pt->regime, "undetermined"))
+		return;
+	t->det++;
+	t->det_abs_sum += fabs(pt->err);
+	if (is_signed) {
+		t->det_signed++;
+		t->det_sign_ok += ok;
 	}
 }
 
@@ -44,7 +59,15 @@ static void tally_print(FILE *out, const char *what, const struct tally *t)
 	if (t->predicted)
 		fprintf(out, ", mean |error| %5.1f pp, signs %u/%u", t->abs_sum / t->predicted,
 			t->sign_ok, t->signed_rows);
-	fprintf(out, "\n");
+	/* an undetermined row is scored above at its central value; here
+	 * the determined ones alone, so a wide band hides no miss */
+	if (t->banded)
+		fprintf(out, "; determined %u of %u%s", t->det, t->banded, t->det ? "" : "\n");
+	if (t->banded && t->det)
+		fprintf(out, ": mean |error| %5.1f pp, signs %u/%u\n", t->det_abs_sum / t->det,
+			t->det_sign_ok, t->det_signed);
+	else if (!t->banded)
+		fprintf(out, "\n");
 }
 
 /* Whether either side runs with knob=value (after its kernel profile). */
@@ -222,6 +245,10 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 	fprintf(out, "# target of issue 19: every sign matches and mean |error| <= 8 pp: %s\n",
 		all.predicted == all.rows && all.sign_ok == all.signed_rows &&
 		all.predicted && all.abs_sum / all.predicted <= 8 ? "MET" : "NOT MET");
+	fprintf(out, "# target of issue 23: every row predicted, mean |error| <= 8 pp, at most "
+		"2 wrong signs of the signed rows: %s\n",
+		all.predicted == all.rows && all.predicted && all.abs_sum / all.predicted <= 8 &&
+		all.signed_rows - all.sign_ok <= 2 ? "MET" : "NOT MET");
 	fprintf(out, "# parameters of every target used:\n");
 	for (size_t i = 0; i < ses.n; i++)
 		target_print_params(ses.t[i], ses.tc[i], out);

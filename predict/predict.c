@@ -35,30 +35,44 @@ void predict_apply_knobs(struct knobset *ks, const char *list, unsigned cpus)
 	free(dup);
 }
 
-/* Simulated throughput of one side on `cpus` CPUs of a machine with
- * `nodes` NUMA nodes, or NAN; *out (may be NULL) gets the whole result. */
-static double side(const struct seed_pair *sp, const char *diff,
-		   const struct memcg_costs *c, const struct predict_opts *o,
-		   unsigned cpus, unsigned nodes, unsigned line_size, struct sim_result *out)
+/* The simulator configuration of one side on `cpus` CPUs of a machine
+ * with `nodes` NUMA nodes and `phys` physical cores. */
+static int side_cfg(const struct seed_pair *sp, const char *diff,
+		    const struct predict_opts *o, unsigned cpus, unsigned nodes,
+		    unsigned line_size, unsigned phys, struct memcg_sim_cfg *cfg)
 {
 	struct knobset *ks = knobset_new();
-	struct memcg_sim_cfg cfg;
-	struct sim_result r;
-	const char *err = NULL;
 	char nodestr[32];
-	uint64_t per_core;
 
 	predict_apply_knobs(ks, sp->common, cpus);
 	predict_apply_knobs(ks, diff, cpus);
 	snprintf(nodestr, sizeof(nodestr), "nodes=%u", nodes < cpus ? nodes : cpus);
 	if (!knobset_is_set(ks, "nodes"))
 		knobset_set_arg(ks, nodestr);
-	memset(&cfg, 0, sizeof(cfg));
-	if (model_params_from_knobs(&cfg.p, ks) || model_knobs_check_read(&cfg.p, ks))
+	memset(cfg, 0, sizeof(*cfg));
+	if (model_params_from_knobs(&cfg->p, ks) || model_knobs_check_read(&cfg->p, ks))
 		exit(EXIT_USAGE);
 	knobset_free(ks);
-	cfg.line_size = line_size;
-	cfg.lock_kind = o->lock_kind;
+	cfg->line_size = line_size;
+	cfg->phys_cores = phys;
+	cfg->cpus = cpus;
+	cfg->lock_kind = o->lock_kind;
+	return 0;
+}
+
+/* Simulated throughput of one side, or NAN; *out (may be NULL) gets the
+ * whole result. */
+static double side(const struct seed_pair *sp, const char *diff,
+		   const struct memcg_costs *c, const struct predict_opts *o,
+		   unsigned cpus, unsigned nodes, unsigned line_size, unsigned phys,
+		   struct sim_result *out)
+{
+	struct memcg_sim_cfg cfg;
+	struct sim_result r;
+	const char *err = NULL;
+	uint64_t per_core;
+
+	side_cfg(sp, diff, o, cpus, nodes, line_size, phys, &cfg);
 	per_core = o->iters / cpus;
 	if (per_core < 400)
 		per_core = 400;
@@ -74,8 +88,8 @@ static double side(const struct seed_pair *sp, const char *diff,
 static double change_pct(const struct seed_pair *sp, const struct memcg_costs *c,
 			 const struct predict_session *s, const struct predict_point *pt)
 {
-	double a = side(sp, sp->a, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, NULL);
-	double b = side(sp, sp->b, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, NULL);
+	double a = side(sp, sp->a, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL);
+	double b = side(sp, sp->b, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL);
 
 	return 100.0 * (b - a) / a;
 }
@@ -103,7 +117,7 @@ static void band(const struct seed_pair *sp, const struct predict_session *s,
 			c.page_ns *= f;
 			c.syscall_ns *= f;
 		} else {
-			c.list_ns *= f;
+			c.cs_scale = f; /* the lock sections' list and folio work */
 			c.percpu_ns *= f;
 			c.walk_step_ns[0] *= f;
 			c.walk_step_ns[1] *= f;
@@ -119,8 +133,8 @@ static void band(const struct seed_pair *sp, const struct predict_session *s,
 /* What bounds the throughput, from the simulated sides: the fraction of
  * core time spent waiting for locks, else the share of an iteration spent
  * in line transfers (transfers x xfer_ns / iteration time). */
-static const char *regime(const struct sim_result *a, const struct sim_result *b,
-			  const struct memcg_costs *c)
+static const char *regime_class(const struct sim_result *a, const struct sim_result *b,
+				const struct memcg_costs *c)
 {
 	double lockf = fmax(a->lock_wait_frac, b->lock_wait_frac);
 	double la = a->ns_per_op_core > 0 ? a->xfer_per_op * c->sim.xfer_ns / a->ns_per_op_core : 0;
@@ -133,6 +147,49 @@ static const char *regime(const struct sim_result *a, const struct sim_result *b
 	if (lockf >= 0.05 || fmax(la, lb) >= 0.05)
 		return "contended";
 	return "local-bound";
+}
+
+/* The busiest lock of one side: "util U q Q", or "no lock". */
+static void busiest_lock(const struct sim_result *r, char *buf, size_t len)
+{
+	int best = -1;
+
+	for (unsigned i = 0; i < r->nlocks; i++)
+		if (best < 0 || r->lock[i].util > r->lock[best].util)
+			best = (int)i;
+	if (best < 0)
+		snprintf(buf, len, "no lock");
+	else
+		snprintf(buf, len, "lock util %.2f queue %.1f hold %.0f ns",
+			 r->lock[best].util, r->lock[best].mean_waiters, r->lock[best].hold_ns);
+}
+
+static void regime(const struct sim_result *a, const struct sim_result *b,
+		   const struct memcg_costs *c, const struct sim_prog *names,
+		   char *buf, size_t len)
+{
+	char la[80], lb[80];
+	int top[3] = { -1, -1, -1 };
+	size_t off;
+
+	busiest_lock(a, la, sizeof(la));
+	busiest_lock(b, lb, sizeof(lb));
+	off = (size_t)snprintf(buf, len, "%s; A %s; B %s", regime_class(a, b, c), la, lb);
+	for (unsigned i = 0; i < b->nlines; i++) {
+		double x = b->line_xfer_per_op[i];
+		for (int k = 0; k < 3; k++)
+			if (x > 0 && (top[k] < 0 || x > b->line_xfer_per_op[top[k]])) {
+				for (int j = 2; j > k; j--)
+					top[j] = top[j - 1];
+				top[k] = (int)i;
+				break;
+			}
+	}
+	for (int k = 0; k < 3 && top[k] >= 0 && off < len; k++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s %.2f", k ? " " : "; B lines/op: ",
+					names && (unsigned)top[k] < names->nlines
+					? names->lines[top[k]].name : "?",
+					b->line_xfer_per_op[top[k]]);
 }
 
 /* The effective value of knob `name` on one side of a pair (its common
@@ -222,18 +279,34 @@ void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 	pt->pub = pub;
 	pt->cpus = cpus;
 	pt->pct = pt->err = pt->band_lo = pt->band_hi = NAN;
-	pt->regime = "unknown";
+	snprintf(pt->regime, sizeof(pt->regime), "unknown");
 	pt->t = point_target(s, pub);
 	if (!pt->t)
 		return;
 	pt->tc = session_costs(s, pt->t);
-	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, &ra);
-	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, &rb);
+	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, &ra);
+	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, &rb);
 	pt->pct = 100.0 * (b - a) / a;
 	if (isfinite(pt->pct)) {
-		pt->regime = regime(&ra, &rb, &pt->tc->c);
-		if (s->o->band)
+		struct sim_prog names;
+		struct memcg_sim_cfg ncfg;
+		bool have = side_cfg(sp, sp->b, s->o, cpus, pt->tc->nodes, pt->tc->line_size,
+				     pt->t->cores, &ncfg) == 0 &&
+			    memcg_sim_build(&names, sp->workload, &ncfg, &pt->tc->c) == 0;
+
+		regime(&ra, &rb, &pt->tc->c, have ? &names : NULL, pt->regime,
+		       sizeof(pt->regime));
+		if (have)
+			sim_prog_free(&names);
+		if (s->o->band) {
 			band(sp, s, pt);
+			/* its sign changes inside the band: the central value
+			 * is still printed and scored, but says so */
+			if (pt->band_lo < 0 && pt->band_hi > 0) {
+				size_t n = strlen(pt->regime);
+				snprintf(pt->regime + n, sizeof(pt->regime) - n, "; undetermined");
+			}
+		}
 	}
 	if (pub && isfinite(pt->pct))
 		pt->err = pt->pct < pub->lo ? pt->pct - pub->lo

@@ -77,9 +77,12 @@ struct predict_point {
 	double pct;                  /* predicted % change B vs A (NAN: none) */
 	double err;                  /* signed distance from the published range */
 	double band_lo, band_hi;     /* sensitivity band (predict_opts.band), or NAN */
-	const char *regime;          /* lock-bound, line-bound, contended,
-				      * local-bound (the simulated sides), or
-				      * "unknown" */
+	/* What bounds it, from the simulated sides: lock-bound, line-bound,
+	 * contended or local-bound (or "unknown"), the busiest lock's
+	 * utilisation and mean queue on each side, the patch side's three
+	 * lines with the most transfers, and "undetermined" when the sign
+	 * changes inside the band.  No commas (a CSV field). */
+	char regime[256];
 };
 
 /* Target-cost cache of one prediction session (one calibration). */

@@ -13,17 +13,27 @@
  *     access's share of the holds the same way;
  *   - local work per iteration: the kernel's entries of the workload
  *     (faults x fault_ns, syscalls x syscall_ns, page copies x page_ns,
- *     struct mwl_kentry), per-CPU adds x percpu_ns, LRU list operations
- *     x list_ns/2, and per level of the stats ancestor walk its measured
+ *     struct mwl_kentry), per-CPU adds x percpu_ns, and per level of the
+ *     stats ancestor walk its measured
  *     step (probes walk.permemcg, walk.cached), else for 8d59d2214c23
  *     three dependent loads that miss with probability walk_miss and for
  *     9cee7e8ef3e3 two hits.
  * A line is the 64 B line of its object at the recording (memcg[Ln],
  * vmstats[Ln], pn[Ln] - the mem_cgroup_per_node block -, lruvec_stats[Ln],
  * pgdat, memscale_model for the global flush fields; Ln: levels above the
- * leaf), or the 128 B pair it is in with --line 128 (the adjacent-line
- * prefetcher).  Scopes: the leaf's objects per container (and node),
- * the ancestors' shared by all, pgdat per node.
+ * leaf).  With line_size 128 (the adjacent-line prefetcher) the two 64 B
+ * lines of each 128 B sector of an object are sector mates (sim.h): a miss
+ * on one brings the other along as a shared copy, so a waiter's arrival
+ * on the lock word steals its mate from the holder.  Scopes: the leaf's
+ * objects per container (and node), the ancestors' shared by all, pgdat
+ * per node.
+ * Inside each LRU lock section, as the kernel's loop runs it (mm/swap.c:
+ * folios_put_refs and the folio batch adds touch every folio under the
+ * lock), per LRU list operation: list_ns/2, the folio's own struct page
+ * line and its list neighbours' (folio_line_ns below), and on an add the
+ * PG_lru atomic.  Not in it: instruction time of the kernel path (no
+ * instruction count or kernel CPI was measured or sourced for the
+ * targets) and irqsave/restore.
  * Not in the program: flushes (periodic or by threshold; recorded with
  * the periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
  * reclaim's flush, mm and VMA locks, capacity misses except the measured
@@ -37,6 +47,7 @@
 #include <string.h>
 
 #include "models/record.h"
+#include "predict/footprint.h"
 
 
 bool memcg_sim_known(const char *workload)
@@ -75,8 +86,28 @@ static unsigned prog_line(struct sim_prog *p, const struct model_rec *r,
 {
 	char name[40];
 
-	memcg_sim_line_name(r, line, line_size, name, sizeof(name));
+	(void)line_size; /* programs name 64 B lines; 128 B pairs are mates */
+	memcg_sim_line_name(r, line, 64, name, sizeof(name));
 	return sim_line(p, name, (enum sim_scope)r->lines[line].scope);
+}
+
+/* The 128 B sectors: every two recorded lines of one object in one
+ * sector are mates (the recorder keeps one entry per 64 B line). */
+static void pair_sectors(struct sim_prog *p, const struct model_rec *r)
+{
+	for (unsigned a = 0; a < r->nlines; a++)
+		for (unsigned b = a + 1; b < r->nlines; b++) {
+			const struct rec_line *la = &r->lines[a], *lb = &r->lines[b];
+			unsigned pa, pb;
+
+			if (strcmp(la->obj, lb->obj) || la->scope != lb->scope ||
+			    la->off / 128 != lb->off / 128 || la->off == lb->off)
+				continue;
+			pa = prog_line(p, r, a, 64);
+			pb = prog_line(p, r, b, 64);
+			if (p->lines[pa].mate < 0 && p->lines[pb].mate < 0)
+				sim_line_mate(p, pa, pb);
+		}
 }
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
@@ -109,8 +140,50 @@ static void emit_rate(struct sim_prog *p, enum sim_op_kind kind, unsigned line,
 
 static const enum sim_op_kind op_of[REC_NKIND] = { SOP_READ, SOP_WRITE, SOP_RMW };
 
+/*
+ * The folio lines one LRU list operation touches under the lock: its own
+ * struct page (flags, lru), last touched one cycle through the worker's
+ * pages ago (footprint_bytes: a 128 MB region passes in page_fault2), so
+ * found where predict/footprint.h says at the target's L2 and its share
+ * of the LLC; and its list neighbours: an add writes the old first
+ * folio's lru.prev, which the CPU that added it wrote last - another of
+ * the n CPUs sharing the lruvec with probability (n-1)/n, a transfer -,
+ * a delete writes both neighbours, as cold as the folio.  Adds and
+ * deletes are taken as half each (the region workloads' steady state).
+ * Without the target's cache sizes and a sourced DRAM latency: two L1
+ * hits (the old program; no target profile has a sourced DRAM figure
+ * yet, so none pays them now).  L2 and LLC hits cost an L1 hit (no
+ * sourced latency for them).
+ */
+static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
+			    const struct memcg_costs *c)
+{
+	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, per_lruvec;
+	struct fp_cache fc;
+	struct fp_where w;
+	double own, added;
+
+	if (!(c->l2_bytes > 0) || !(c->llc_bytes > 0) || !(c->dram_ns > 0) ||
+	    r->footprint_bytes <= 0)
+		return 2 * c->sim.hit_ns;
+	if (cfg->phys_cores && cfg->phys_cores < cores)
+		cores = cfg->phys_cores;
+	fc = (struct fp_cache){ .l2_bytes = c->l2_bytes, .llc_bytes = c->llc_bytes,
+				.llc_sharers = cores / (c->sockets ? c->sockets : 1)
+					       ? cores / (c->sockets ? c->sockets : 1) : 1,
+				.l2_ns = c->sim.hit_ns, .llc_ns = c->sim.hit_ns,
+				.dram_ns = c->dram_ns };
+	if (fp_locate(&fc, r->footprint_bytes, FP_UNIFORM, &w))
+		return 2 * c->sim.hit_ns;
+	own = w.ns;
+	per_lruvec = cpus / (cfg->p.containers ? cfg->p.containers : 1);
+	added = per_lruvec > 1 ? (double)(per_lruvec - 1) / per_lruvec * c->sim.xfer_ns
+			       : c->sim.hit_ns;
+	return own + 0.5 * (added + c->sim.atomic_ns) + 0.5 * 2 * own;
+}
+
 static void lock_section(struct sim_prog *p, const struct model_rec *r,
-			 unsigned lk, unsigned lock, unsigned line_size)
+			 unsigned lk, unsigned lock, unsigned line_size, double local_ns)
 {
 	sim_lock_op(p, lock);
 	for (unsigned l = 0; l < r->nlines; l++)
@@ -118,6 +191,8 @@ static void lock_section(struct sim_prog *p, const struct model_rec *r,
 			if (r->n[l][k][lk + 1])
 				emit_rate(p, op_of[k], prog_line(p, r, l, line_size),
 					  r->n[l][k][lk + 1], r->holds[lk]);
+	if (local_ns > 0)
+		sim_local(p, local_ns);
 	sim_unlock_op(p, lock);
 }
 
@@ -136,7 +211,7 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 			 const struct memcg_costs *c)
 {
 	const struct model_params *mp = &cfg->p;
-	double per = (double)r->ops, local, step;
+	double per = (double)r->ops, local, step, per_list, in_lock, out_list, cs_scale;
 	unsigned ls = cfg->line_size ? cfg->line_size : 64;
 	bool dropped = !mutate();
 
@@ -144,10 +219,20 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 	step = c->walk_step_ns[0];
 	if (step != step) /* not measured */
 		step = 3 * (c->sim.hit_ns + c->walk_miss * c->miss_ns);
+	{
+		uint64_t holds = 0;
+		for (unsigned i = 0; i < r->nlocks; i++)
+			holds += r->holds[i];
+		/* the list work runs inside the lock sections; with no lock
+		 * recorded it stays outside */
+		cs_scale = c->cs_scale > 0 ? c->cs_scale : 1;
+		per_list = c->list_ns / 2 + folio_line_ns(r, cfg, c);
+		in_lock = holds ? (double)r->local[RL_LIST] / (double)holds * per_list * cs_scale : 0;
+		out_list = holds ? 0 : r->local[RL_LIST] / per * c->list_ns / 2;
+	}
 	local = c->extra_local_ns + r->faults * c->fault_ns +
 		r->syscalls * c->syscall_ns + r->copies * c->page_ns +
-		r->local[RL_PERCPU] / per * c->percpu_ns +
-		r->local[RL_LIST] / per * c->list_ns / 2 +
+		r->local[RL_PERCPU] / per * c->percpu_ns + out_list +
 		r->local[RL_WALK_PERMEMCG] / per * step;
 	step = c->walk_step_ns[1];
 	if (step != step)
@@ -166,6 +251,8 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 		}
 	if (!dropped) /* nothing to drop: the control adds an access */
 		sim_access(prog, SOP_READ, sim_line(prog, "mutant+0", SCOPE_GLOBAL));
+	if (ls == 128)
+		pair_sectors(prog, r);
 	for (unsigned i = 0; i < r->nlocks; i++) {
 		char name[40];
 		unsigned line = prog_line(prog, r, r->lock_line[i], ls), lock;
@@ -174,12 +261,12 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 		snprintf(name, sizeof(name), "lock %s", prog->lines[line].name);
 		lock = sim_lock(prog, name, prog->lines[line].scope, cfg->lock_kind, line);
 		for (uint64_t h = 0; h < q; h++)
-			lock_section(prog, r, i, lock, ls);
+			lock_section(prog, r, i, lock, ls, in_lock);
 		if (rem) {
 			uint64_t g = gcd64(rem, r->ops);
 			size_t blk = sim_every_n(prog, (unsigned)(rem / g),
 						 (unsigned)(r->ops / g));
-			lock_section(prog, r, i, lock, ls);
+			lock_section(prog, r, i, lock, ls, in_lock);
 			sim_every_end(prog, blk);
 		}
 	}
@@ -228,7 +315,7 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 	struct model_rec *r = xcalloc(1, sizeof(*r));
 	size_t max = 4 * REC_MAX_LINES * REC_NKIND, n = 0;
 	struct count_key *k = xcalloc(max, sizeof(*k));
-	unsigned ls = cfg->line_size ? cfg->line_size : 64, bad = 0;
+	unsigned ls = 64, bad = 0; /* programs name 64 B lines (mates pair them) */
 	const char *held = "";
 
 	if (memcg_sim_build(&prog, workload, cfg, &zero) ||
@@ -328,7 +415,17 @@ int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
 		if (e > 1.5)
 			sp.iters_per_core = (uint64_t)((double)iters_per_core / e) + 20;
 	}
-	rc = sim_run(&prog, &c->sim, &sp, r, err);
+	{
+		struct sim_costs sc = c->sim;
+
+		sc.pair_prefetch = cfg->line_size == 128;
+		/* SMT: the CPUs past the target's physical cores are siblings
+		 * (when the cores split evenly over the nodes, as sim.h needs) */
+		if (cfg->phys_cores && cfg->phys_cores < ncores &&
+		    ncores <= 2 * cfg->phys_cores && cfg->phys_cores % sp.nodes == 0)
+			sp.phys_cores = cfg->phys_cores;
+		rc = sim_run(&prog, &sc, &sp, r, err);
+	}
 	sim_prog_free(&prog);
 	return rc;
 }

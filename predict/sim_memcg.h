@@ -33,12 +33,27 @@ struct memcg_costs {
 				 * not measured */
 	double extra_local_ns; /* added per iteration (validation: the part of
 				* a measured 1-worker cost the program lacks) */
+	/* The target's caches, for the cold folio lines of a critical
+	 * section (predict/footprint.h); l2_bytes NAN: not known, and the
+	 * folio lines cost an L1 hit (the program says so). */
+	double l2_bytes, llc_bytes; /* per core, per socket */
+	unsigned sockets;
+	double dram_ns;       /* the target's sourced DRAM latency; NAN: none
+			       * (then, too, the folio lines cost L1 hits: a
+			       * VM's miss probe is no DRAM latency) */
+	double cs_scale;      /* factor on the local work inside critical
+			       * sections (the sensitivity band; 0: 1) */
 };
 
 struct memcg_sim_cfg {
 	struct model_params p;
-	unsigned line_size;        /* 64, or 128 for adjacent-line prefetch pairs */
+	unsigned line_size;        /* 64, or 128: the adjacent-line prefetcher
+				    * pairs each 64 B line with its sector mate */
 	enum sim_lock_kind lock_kind;
+	unsigned phys_cores;       /* physical cores of the target (0: one per CPU);
+				    * CPUs past them are SMT siblings */
+	unsigned cpus;             /* the CPUs simulated (sizes the LLC share;
+				    * 0: one) */
 };
 
 struct model_rec;

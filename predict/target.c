@@ -611,6 +611,23 @@ void target_costs(const struct target *t, const struct calib *c,
 		     "miss probe%s", here ? "" : " (this machine's DRAM: the profile has no sourced figure)");
 	}
 
+	/* The caches the cold folio lines of a critical section are priced
+	 * against (sim_memcg.c, predict/footprint.h). */
+	m->sockets = t->sockets ? t->sockets : 1;
+	m->dram_ns = !here && isfinite(t->dram_ns.v) ? t->dram_ns.v : NAN;
+	if (isfinite(t->l2_kib.v) && isfinite(t->llc_mib.v) && isfinite(m->dram_ns)) {
+		m->l2_bytes = t->l2_kib.v * 1024;
+		m->llc_bytes = t->llc_mib.v * 1024 * 1024;
+		note(tc, "l2_bytes", m->l2_bytes, "B", ORIGIN_PROFILE, "%s", t->l2_kib.src);
+		note(tc, "llc_bytes", m->llc_bytes, "B", ORIGIN_PROFILE, "per socket: %s",
+		     t->llc_mib.src);
+	} else {
+		m->l2_bytes = m->llc_bytes = NAN;
+		note(tc, "l2_bytes", NAN, "B", ORIGIN_NOT_MEASURED,
+		     "no cache sizes and sourced DRAM latency together: a critical "
+		     "section's cold folio lines cost an L1 hit");
+	}
+
 	/* The ancestor walk of 8d59d2214c23: the step cost per ancestor
 	 * level measured here (walk.permemcg / walk.cached probes), never an
 	 * assumed miss rate; --walk-miss replaces the measured steps. */

@@ -105,7 +105,7 @@ enum param_origin {
 	ORIGIN_CLI,          /* set on the command line */
 };
 
-#define TARGET_MAX_PARAMS 24
+#define TARGET_MAX_PARAMS 32
 
 struct param_note {
 	const char *name;
