@@ -181,6 +181,10 @@ void sim_prog_dump(const struct sim_prog *p, FILE *f)
 
 	fprintf(f, "program %s: %zu ops, %u lines, %u locks, local %.1f ns/iter\n",
 		p->name, p->nops, p->nlines, p->nlocks, sim_prog_local_ns(p));
+	for (unsigned i = 0; i < p->nlines; i++)
+		if (p->lines[i].mate > (int)i)
+			fprintf(f, "  sector %s ~ %s\n", p->lines[i].name,
+				p->lines[p->lines[i].mate].name);
 	for (size_t i = 0; i < p->nops; i++) {
 		const struct sim_op *op = &p->ops[i];
 		while (depth > 0 && i > ends[depth - 1])

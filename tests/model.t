@@ -64,7 +64,13 @@ expect_usage "sim bad knob value" "bogus" -- $MEMSCALE model sim page_fault2 --s
 expect_usage "sim bad --line" "'96'" -- $MEMSCALE model sim page_fault2 --line 96 --calib $CAL
 expect_usage "sim bad --walk-miss" "1.5" -- $MEMSCALE model sim page_fault2 --walk-miss 1.5 --calib $CAL
 expect_exit 0 "program page_fault2" -- $MEMSCALE model program page_fault2 --set lru_lock=pgdat
-grep -q "lock   pgdat->lru_lock" "$TMP/out"; ok $? "program takes pgdat->lru_lock"
+grep -q "lock   lock pgdat+0 (queue) \[node\]" "$TMP/out"; ok $? "program takes pgdat->lru_lock (the lock word on the pgdat line, one per node)"
+# 128 B sectors: 64 B lines paired as sector mates (the pair prefetcher),
+# in v6.9 the lock word's line with the lists[] head's
+expect_exit 0 "program page_fault2 --line 128" -- $MEMSCALE model program page_fault2 --set kernel=v6.9 --line 128
+grep -Eq "^  sector (pn\[L0\]\+0 ~ pn\[L0\]\+64|pn\[L0\]\+64 ~ pn\[L0\]\+0)$" "$TMP/out"; ok $? "v6.9: the lists head line and the lock word's line are sector mates"
+expect_exit 0 "program page_fault2 --line 64" -- $MEMSCALE model program page_fault2 --set kernel=v6.9 --line 64
+! grep -q "^  sector " "$TMP/out"; ok $? "64 B lines: no sector mates"
 expect_usage "predict unknown experiment" "nosuchexp" -- $MEMSCALE model predict nosuchexp --calib $CAL
 expect_exit 0 "predict lru_lock_split (small)" -- \
 	$MEMSCALE model predict lru_lock_split --calib $CAL --cpus 8 --line 64 --iters 2000

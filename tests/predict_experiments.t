@@ -62,8 +62,10 @@ expect_exit 0 "predict --workload --pair --target --cpus -f csv" -- \
 [ "$(wc -l <"$TMP/out")" -eq 2 ]; ok $? "-f csv: a header and one row on stdout"
 head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime"
 ok $? "question csv header"
-tail -1 "$TMP/out" | grep -Eq "^tlb_flush2,kernel=v6.7,kernel=8d59d2214c,lkp-skl-fpga01,52,processes,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,(lock-bound|line-bound|contended|local-bound)$"
+tail -1 "$TMP/out" | grep -Eq "^tlb_flush2,kernel=v6.7,kernel=8d59d2214c,lkp-skl-fpga01,52,processes,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,(lock-bound|line-bound|contended|local-bound)(; [^,]*)?$"
 ok $? "question csv row with a band and a regime"
+tail -1 "$TMP/out" | grep -q "; A lock util [0-9.]* queue [0-9.]* hold [0-9]* ns; B lock util .*; B lines/op: "
+ok $? "the regime names each side's lock utilisation, queue and hold, and the hottest lines"
 awk -F, 'NR == 2 { exit !($8 <= $7 && $7 <= $9) }' "$TMP/out"; ok $? "the prediction lies in its band"
 expect_exit 0 "the question on a knob set" -- \
 	$MEMSCALE model predict --workload page_fault2 --pair kernel=v5.11..kernel=v5.11,stats_batch=512 \
