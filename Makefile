@@ -254,6 +254,7 @@ fuzz: deps
 
 bench: all
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
+	@echo "== scripts/bench_predict.sh"; sh scripts/bench_predict.sh $(BIN)/memscale
 
 demo: deps
 	$(MAKE) all
