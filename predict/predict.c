@@ -37,9 +37,9 @@ void predict_apply_knobs(struct knobset *ks, const char *list, unsigned cpus)
 
 /* The simulator configuration of one side on `cpus` CPUs of a machine
  * with `nodes` NUMA nodes and `phys` physical cores. */
-static int side_cfg(const struct seed_pair *sp, const char *diff,
-		    const struct predict_opts *o, unsigned cpus, unsigned nodes,
-		    unsigned line_size, unsigned phys, struct memcg_sim_cfg *cfg)
+static void side_cfg(const struct seed_pair *sp, const char *diff,
+		     const struct predict_opts *o, unsigned cpus, unsigned nodes,
+		     unsigned line_size, unsigned phys, struct memcg_sim_cfg *cfg)
 {
 	struct knobset *ks = knobset_new();
 	char nodestr[32];
@@ -57,18 +57,19 @@ static int side_cfg(const struct seed_pair *sp, const char *diff,
 	cfg->phys_cores = phys;
 	cfg->cpus = cpus;
 	cfg->lock_kind = o->lock_kind;
-	return 0;
 }
 
 /* Simulated throughput of one side, or NAN; *out (may be NULL) gets the
- * whole result. */
+ * whole result, *prog (may be NULL; only when a number is returned) the
+ * program that ran, for the caller to free. */
 static double side(const struct seed_pair *sp, const char *diff,
 		   const struct memcg_costs *c, const struct predict_opts *o,
 		   unsigned cpus, unsigned nodes, unsigned line_size, unsigned phys,
-		   struct sim_result *out)
+		   struct sim_result *out, struct sim_prog *prog)
 {
 	struct memcg_sim_cfg cfg;
 	struct sim_result r;
+	struct sim_prog ran;
 	const char *err = NULL;
 	uint64_t per_core;
 
@@ -76,10 +77,14 @@ static double side(const struct seed_pair *sp, const char *diff,
 	per_core = o->iters / cpus;
 	if (per_core < 400)
 		per_core = 400;
-	if (memcg_sim_run(sp->workload, &cfg, c, cpus, per_core, &r, &err)) {
+	if (memcg_sim_run_prog(sp->workload, &cfg, c, cpus, per_core, &r, &err, &ran)) {
 		warnx_("predict: %s on %u CPUs: %s", sp->workload, cpus, err);
 		return NAN;
 	}
+	if (prog)
+		*prog = ran;
+	else
+		sim_prog_free(&ran);
 	if (out)
 		*out = r;
 	return r.ops_per_sec;
@@ -88,8 +93,8 @@ static double side(const struct seed_pair *sp, const char *diff,
 static double change_pct(const struct seed_pair *sp, const struct memcg_costs *c,
 			 const struct predict_session *s, const struct predict_point *pt)
 {
-	double a = side(sp, sp->a, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL);
-	double b = side(sp, sp->b, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL);
+	double a = side(sp, sp->a, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL, NULL);
+	double b = side(sp, sp->b, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL, NULL);
 
 	return 100.0 * (b - a) / a;
 }
@@ -273,6 +278,7 @@ void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 {
 	double a, b;
 	struct sim_result ra, rb;
+	struct sim_prog names; /* the patch side's program, naming rb's lines */
 
 	memset(pt, 0, sizeof(*pt));
 	pt->sp = sp;
@@ -284,20 +290,14 @@ void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 	if (!pt->t)
 		return;
 	pt->tc = session_costs(s, pt->t);
-	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, &ra);
-	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, &rb);
+	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, &ra, NULL);
+	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, &rb, &names);
 	pt->pct = 100.0 * (b - a) / a;
+	if (isfinite(pt->pct))
+		regime(&ra, &rb, &pt->tc->c, &names, pt->regime, sizeof(pt->regime));
+	if (!isnan(b)) /* side handed its program over */
+		sim_prog_free(&names);
 	if (isfinite(pt->pct)) {
-		struct sim_prog names;
-		struct memcg_sim_cfg ncfg;
-		bool have = side_cfg(sp, sp->b, s->o, cpus, pt->tc->nodes, pt->tc->line_size,
-				     pt->t->cores, &ncfg) == 0 &&
-			    memcg_sim_build(&names, sp->workload, &ncfg, &pt->tc->c) == 0;
-
-		regime(&ra, &rb, &pt->tc->c, have ? &names : NULL, pt->regime,
-		       sizeof(pt->regime));
-		if (have)
-			sim_prog_free(&names);
 		if (s->o->band) {
 			band(sp, s, pt);
 			/* its sign changes inside the band: the central value

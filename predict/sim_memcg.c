@@ -393,6 +393,19 @@ int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
 		  uint64_t iters_per_core, struct sim_result *r, const char **err)
 {
 	struct sim_prog prog;
+	int rc = memcg_sim_run_prog(workload, cfg, c, ncores, iters_per_core, r, err, &prog);
+
+	if (rc == 0)
+		sim_prog_free(&prog);
+	return rc;
+}
+
+int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
+		       const struct memcg_costs *c, unsigned ncores,
+		       uint64_t iters_per_core, struct sim_result *r, const char **err,
+		       struct sim_prog *out)
+{
+	struct sim_prog prog;
 	struct sim_params sp = {
 		.ncores = ncores, .nodes = cfg->p.nodes, .containers = cfg->p.containers,
 		.iters_per_core = iters_per_core, .warm_frac = 0.2, .seed = 1,
@@ -426,6 +439,9 @@ int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
 			sp.phys_cores = cfg->phys_cores;
 		rc = sim_run(&prog, &sc, &sp, r, err);
 	}
-	sim_prog_free(&prog);
+	if (rc == 0)
+		*out = prog;
+	else
+		sim_prog_free(&prog);
 	return rc;
 }

@@ -88,5 +88,12 @@ int memcg_sim_build(struct sim_prog *prog, const char *workload,
 int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
 		  const struct memcg_costs *c, unsigned ncores,
 		  uint64_t iters_per_core, struct sim_result *r, const char **err);
+/* The same, handing the program that ran to the caller (prog, which then
+ * frees it with sim_prog_free) when it returns 0: its line names are
+ * those of r's line statistics. */
+int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
+		       const struct memcg_costs *c, unsigned ncores,
+		       uint64_t iters_per_core, struct sim_result *r, const char **err,
+		       struct sim_prog *prog);
 
 #endif
