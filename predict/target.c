@@ -19,23 +19,29 @@
 
 #include "core/util.h"
 
-/* The facts of a profile: key in [facts], field, unit for the listing. */
+/* The facts of a profile: key in [facts], field, unit for the listing,
+ * and the range a value must lie in (whole numbers where integral). */
 static const struct {
 	const char *key, *unit;
 	size_t off;
+	double lo, hi;
+	bool integral;
 } facts[] = {
-	{ "ghz", "GHz", offsetof(struct target, ghz) },
-	{ "xfer_ns", "ns", offsetof(struct target, xfer_ns) },
-	{ "xfer_remote_ns", "ns", offsetof(struct target, xfer_remote_ns) },
-	{ "dram_ns", "ns", offsetof(struct target, dram_ns) },
-	{ "dram_remote_ns", "ns", offsetof(struct target, dram_remote_ns) },
-	{ "atomic_cycles", "cycles", offsetof(struct target, atomic_cycles) },
-	{ "hit_cycles", "cycles", offsetof(struct target, hit_cycles) },
-	{ "pair_bytes", "bytes", offsetof(struct target, pair_bytes) },
-	{ "l2_kib", "KiB", offsetof(struct target, l2_kib) },
-	{ "llc_mib", "MiB", offsetof(struct target, llc_mib) },
-	{ "smt", "threads", offsetof(struct target, smt) },
-	{ "kernel_cpi", "cycles", offsetof(struct target, kernel_cpi) },
+	{ "ghz", "GHz", offsetof(struct target, ghz), 0.1, 10, false },
+	{ "xfer_ns", "ns", offsetof(struct target, xfer_ns), 1, 10000, false },
+	{ "xfer_remote_ns", "ns", offsetof(struct target, xfer_remote_ns), 1, 10000, false },
+	{ "dram_ns", "ns", offsetof(struct target, dram_ns), 10, 10000, false },
+	{ "dram_remote_ns", "ns", offsetof(struct target, dram_remote_ns), 10, 10000, false },
+	{ "atomic_cycles", "cycles", offsetof(struct target, atomic_cycles), 1, 1000, false },
+	{ "hit_cycles", "cycles", offsetof(struct target, hit_cycles), 1, 100, false },
+	{ "pair_bytes", "bytes", offsetof(struct target, pair_bytes), 64, 128, true },
+	{ "l2_kib", "KiB", offsetof(struct target, l2_kib), 16, 1 << 20, false },
+	{ "llc_mib", "MiB", offsetof(struct target, llc_mib), 0.25, 1 << 20, false },
+	{ "l2_cycles", "cycles", offsetof(struct target, l2_cycles), 2, 200, false },
+	{ "llc_cycles", "cycles", offsetof(struct target, llc_cycles), 4, 2000, false },
+	{ "llc_victim", "flag", offsetof(struct target, llc_victim), 0, 1, true },
+	{ "smt", "threads", offsetof(struct target, smt), 1, 16, true },
+	{ "kernel_cpi", "cycles", offsetof(struct target, kernel_cpi), 0.1, 100, false },
 };
 
 #define NFACTS ARRAY_SIZE(facts)
@@ -225,6 +231,30 @@ static const struct tparse *shared_facts(const char *profile_path)
 	return found;
 }
 
+/* Latencies grow outwards from the core; a profile that says otherwise
+ * has a typo or a unit mix-up (ns for cycles). */
+static void check_order(const struct target *t)
+{
+	static const struct { size_t in, out; const char *a, *b; } order[] = {
+		{ offsetof(struct target, hit_cycles), offsetof(struct target, l2_cycles),
+		  "hit_cycles", "l2_cycles" },
+		{ offsetof(struct target, l2_cycles), offsetof(struct target, llc_cycles),
+		  "l2_cycles", "llc_cycles" },
+		{ offsetof(struct target, dram_ns), offsetof(struct target, dram_remote_ns),
+		  "dram_ns", "dram_remote_ns" },
+		{ offsetof(struct target, xfer_ns), offsetof(struct target, xfer_remote_ns),
+		  "xfer_ns", "xfer_remote_ns" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++) {
+		double in = ((const struct tval *)((const char *)t + order[i].in))->v;
+		double out = ((const struct tval *)((const char *)t + order[i].out))->v;
+		if (isfinite(in) && isfinite(out) && !(in < out || (in <= out && i >= 2)))
+			die(EXIT_USAGE, "target %s: %s %g is not below %s %g (latencies grow "
+			    "from the core outwards)", t->path, order[i].a, in, order[i].b, out);
+	}
+}
+
 static struct target *target_load(const char *path)
 {
 	struct tparse p = { .path = path };
@@ -287,12 +317,19 @@ static struct target *target_load(const char *path)
 			    "comes from, or why there is none)", path, facts[i].key, facts[i].key);
 		if (!strcmp(val, "-"))
 			v->v = NAN;
-		else if (!parse_double(val, 0, 1e9, &v->v))
+		else if (!parse_double(val, -1e300, 1e300, &v->v))
 			die(EXIT_USAGE, "target %s:%d: %s '%s' is not a number or '-'", path,
 			    p.val_line[i], facts[i].key, val);
+		else if (v->v < facts[i].lo || v->v > facts[i].hi ||
+			 (facts[i].integral && v->v != floor(v->v)))
+			die(EXIT_USAGE, "target %s:%d: %s '%s' is out of range (want %s%g..%g %s, "
+			    "or '-')", path, p.val_line[i], facts[i].key, val,
+			    facts[i].integral ? "a whole number " : "", facts[i].lo, facts[i].hi,
+			    facts[i].unit);
 		v->src = xstrdup(src);
 	}
 	tparse_free(&p);
+	check_order(t);
 	return t;
 }
 
@@ -436,8 +473,8 @@ void target_here(struct target *t, const struct calib *c)
 	t->atomic_cycles = (struct tval){ NAN, NULL };
 	t->hit_cycles = (struct tval){ NAN, NULL };
 	t->pair_bytes = (struct tval){ NAN, "not measured" };
-	t->dram_remote_ns = t->l2_kib = t->llc_mib = t->kernel_cpi =
-		(struct tval){ NAN, "not measured" };
+	t->dram_remote_ns = t->l2_kib = t->llc_mib = t->kernel_cpi = t->l2_cycles =
+		t->llc_cycles = t->llc_victim = (struct tval){ NAN, "not measured" };
 	t->smt = (struct tval){ t->cores ? (double)t->cpus / t->cores : NAN,
 				"calibration meta.pus / meta.cores" };
 }
@@ -484,6 +521,23 @@ static double cycles_or_probe(struct target_costs *tc, const char *name,
 		     probe, scale_src);
 	}
 	return v;
+}
+
+/* A cache level's hit latency from the profile's cycles at its clock, or
+ * NAN (noted as not measured) where the profile has none. */
+static double cache_ns(struct target_costs *tc, const char *name, const struct tval *cycles,
+		       double ghz, bool here)
+{
+	if (here)
+		return NAN;
+	if (isfinite(cycles->v) && isfinite(ghz) && ghz > 0) {
+		note(tc, name, cycles->v / ghz, "ns", ORIGIN_PROFILE, "%.0f cycles at %.2f GHz: %s",
+		     cycles->v, ghz, cycles->src);
+		return cycles->v / ghz;
+	}
+	note(tc, name, NAN, "ns", ORIGIN_NOT_MEASURED, "%s", cycles->src ? cycles->src :
+	     "no sourced figure");
+	return NAN;
 }
 
 static void probe_warnings(const struct calib *c, struct target_costs *tc)
@@ -627,6 +681,22 @@ void target_costs(const struct target *t, const struct calib *c,
 		     "no cache sizes and sourced DRAM latency together: a critical "
 		     "section's cold folio lines cost an L1 hit");
 	}
+	m->dram_remote_ns = !here && isfinite(t->dram_remote_ns.v) ? t->dram_remote_ns.v : NAN;
+	if (!here && tc->nodes > 1)
+		note(tc, "dram_remote_ns", m->dram_remote_ns, "ns",
+		     isfinite(m->dram_remote_ns) ? ORIGIN_PROFILE : ORIGIN_NOT_MEASURED, "%s",
+		     t->dram_remote_ns.src ? t->dram_remote_ns.src : "no sourced figure");
+	/* L2 / LLC hits, for the lines the footprint finds there; without a
+	 * sourced latency they are NAN (the simulator then prices them as
+	 * L1 hits and says so). */
+	m->l2_ns = cache_ns(tc, "l2_ns", &t->l2_cycles, t->ghz.v, here);
+	m->llc_ns = cache_ns(tc, "llc_ns", &t->llc_cycles, t->ghz.v, here);
+	m->llc_victim = !here && t->llc_victim.v == 1;
+	if (!here)
+		note(tc, "llc_victim", isfinite(t->llc_victim.v) ? t->llc_victim.v : NAN, "",
+		     isfinite(t->llc_victim.v) ? ORIGIN_PROFILE : ORIGIN_NOT_MEASURED, "%s%s",
+		     isfinite(t->llc_victim.v) ? "" : "inclusion unknown, taken as inclusive: ",
+		     t->llc_victim.src ? t->llc_victim.src : "no sourced figure");
 
 	/* The ancestor walk of 8d59d2214c23: the step cost per ancestor
 	 * level measured here (walk.permemcg / walk.cached probes), never an

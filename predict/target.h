@@ -4,8 +4,9 @@
  *
  * A profile describes a machine's topology (sockets, NUMA nodes, cores,
  * SMT) and its hardware costs (same-socket and cross-socket cache-line
- * transfer, DRAM miss, uncontended atomic, L1 hit, clock, adjacent-line
- * prefetch pairing).  Every value carries its source: vendor
+ * transfer, local and remote DRAM miss, uncontended atomic, L1, L2 and
+ * LLC hit, cache sizes and LLC inclusion, clock, adjacent-line prefetch
+ * pairing).  Every value carries its source: vendor
  * documentation or a published measurement; never a published A/B
  * result of the seeds.  A profile is data: one INI file per machine,
  * predict/targets/NAME.ini (read with libinih; format below), or any
@@ -28,6 +29,9 @@
  *   ghz.source = where the figure comes from (or why there is none)
  *   xfer_ns = @c2c_clx_local # or a figure shared through sources.ini
  *
+ * Each fact has a range (a value outside it is refused: one line, exit
+ * 2), and the cache latencies must grow outwards (hit < l2 < llc cycles,
+ * dram_ns <= dram_remote_ns) where both are given.
  * The facts are those of struct target below; a long value continues on
  * indented lines.  sources.ini ([NAME] value = ..., source = ...) holds
  * the figures several profiles share, written once.
@@ -70,6 +74,10 @@ struct target {
 	struct tval pair_bytes;     /* 128: adjacent-line (spatial) prefetch pairs lines */
 	struct tval l2_kib;         /* L2 per core */
 	struct tval llc_mib;        /* last-level cache per socket */
+	struct tval l2_cycles;      /* L2 hit load-to-use, core cycles */
+	struct tval llc_cycles;     /* LLC hit load-to-use (line unshared), core cycles */
+	struct tval llc_victim;     /* 1: non-inclusive LLC filled by L2 victims
+				     * (its capacity adds to L2's); 0: inclusive */
 	struct tval smt;            /* hardware threads per core */
 	struct tval kernel_cpi;     /* cycles per instruction of kernel code */
 	const char *stand_in;       /* NULL, or why another CPU's figures stand in */

@@ -86,6 +86,37 @@ expect_usage "a fact without a source" "ghz" -- \
 { cat "$TMP/my-box.ini"; echo "bogus_fact = 3"; } > "$TMP/bad.ini"
 expect_usage "an unknown fact" "bogus_fact" -- \
 	$MEMSCALE model predict lru_lock_split --calib $CAL --target "$TMP/bad.ini"
+# Each fact has a range and the cache latencies grow outwards: a value
+# outside either is refused with one line naming the fact.
+bad_fact() { # KEY VALUE DESC PATTERN
+	awk -v k="$1" -v v="$2" '($1 == k || $1 == k ".source") && $2 == "=" { skip = 1; next }
+		skip && /^[ \t]/ { next } { skip = 0; print }
+		END { print k " = " v; print k ".source = a made-up value for this test" }' \
+		"$TMP/my-box.ini" > "$TMP/badval.ini"
+	expect_usage "$3" "$4" -- \
+		$MEMSCALE model predict lru_lock_split --calib $CAL --target "$TMP/badval.ini"
+}
+for kv in "l2_cycles 0.5" "llc_cycles 1e9" "dram_ns 3" "smt 1.5" "llc_victim 2" "llc_victim 0.5"; do
+	set -- $kv
+	bad_fact "$1" "$2" "fact $1 = $2 out of range" "$1 '$2' is out of range"
+done
+bad_fact l2_cycles 3 "L2 latency below the L1 hit" "hit_cycles 4 is not below l2_cycles 3"
+bad_fact llc_cycles 10 "LLC latency below the L2's" "l2_cycles 12 is not below llc_cycles 10"
+bad_fact dram_remote_ns 20 "remote DRAM below local" "is not below dram_remote_ns 20"
+bad_fact l2_cycles 12x "a fact that is not a number" "l2_cycles '12x' is not a number"
+
+# The cache facts reach the prediction's parameter table, with origins.
+expect_exit 0 "predict on lkp-skl-fpga01 (cache latencies)" -- \
+	$MEMSCALE model predict lru_lock_split --calib $CAL --target lkp-skl-fpga01 --cpus 4 --iters 2000
+for p in l2_ns llc_ns dram_remote_ns llc_victim l2_bytes; do
+	grep -Eq "^#   $p +[-0-9.e+]+ .*target profile" "$TMP/out"; ok $? "lkp-skl-fpga01: $p from the profile"
+done
+grep -Eq "^#   miss_ns +89.7 .*target profile" "$TMP/out"; ok $? "lkp-skl-fpga01: miss_ns is the sourced DRAM latency"
+grep -Eq "^    (l2_cycles|llc_cycles|llc_victim) " "$TMP/targets"; ok $? "list targets shows the cache latencies"
+expect_exit 0 "predict on lkp-spr-2sp4 (no LLC latency)" -- \
+	$MEMSCALE model predict lru_lock_split --calib $CAL --target lkp-spr-2sp4 --cpus 4 --iters 2000
+grep -Eq "^#   llc_ns .*NOT MEASURED" "$TMP/out"; ok $? "lkp-spr-2sp4: llc_ns says NOT MEASURED"
+
 mkdir -p "$TMP/tdir"; cp predict/targets/*.ini "$TMP/tdir/"; cp "$TMP/my-box.ini" "$TMP/tdir/my-box.ini"
 expect_exit 0 "list targets of another directory" -- env MEMSCALE_TARGETS="$TMP/tdir" $MEMSCALE list targets
 grep -q "^my-box " "$TMP/out"; ok $? "a new profile file is listed without a rebuild"
