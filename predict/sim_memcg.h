@@ -41,6 +41,9 @@ struct memcg_costs {
 	double dram_ns;       /* the target's sourced DRAM latency; NAN: none
 			       * (then, too, the folio lines cost L1 hits: a
 			       * VM's miss probe is no DRAM latency) */
+	double l2_ns, llc_ns; /* the target's sourced L2 and LLC load-to-use
+			       * latencies; NAN: not sourced, an L1 hit
+			       * stands in (the ledger says so) */
 	double cs_scale;      /* factor on the local work inside critical
 			       * sections (the sensitivity band; 0: 1) */
 };
