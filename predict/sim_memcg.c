@@ -141,58 +141,111 @@ static void emit_rate(struct sim_prog *p, enum sim_op_kind kind, unsigned line,
 static const enum sim_op_kind op_of[REC_NKIND] = { SOP_READ, SOP_WRITE, SOP_RMW };
 
 /*
- * The folio lines one LRU list operation touches under the lock: its own
- * struct page (flags, lru), last touched one cycle through the worker's
- * pages ago (footprint_bytes: a 128 MB region passes in page_fault2), so
- * found where predict/footprint.h says at the target's L2 and its share
- * of the LLC; and its list neighbours: an add writes the old first
- * folio's lru.prev, which the CPU that added it wrote last - another of
- * the n CPUs sharing the lruvec with probability (n-1)/n, a transfer -,
- * a delete writes both neighbours, as cold as the folio.  Adds and
- * deletes are taken as half each (the region workloads' steady state).
- * Without the target's cache sizes and a sourced DRAM latency: two L1
- * hits (the old program; no target profile has a sourced DRAM figure
- * yet, so none pays them now).  L2 and LLC hits cost an L1 hit (no
- * sourced latency for them).
+ * The folio lines one LRU list operation touches under the lock, beyond
+ * list_ns/2 (the measured, L1-hot list probe), as mm/swap.c's loops run
+ * (folio_batch_move_lru -> lruvec_add_folio -> list_add at the head;
+ * folios_put_refs / __page_cache_release -> lruvec_del_folio ->
+ * list_del), `per_hold` operations per lock section, adds and deletes
+ * taken as half each (the region workloads' steady state):
+ *   - the folio's own struct page line.  An add finds it where the
+ *     footprint model (predict/footprint.h) puts a line last touched
+ *     when the folio was faulted, on average per_hold/2 operations
+ *     earlier (the per-CPU batch fills between the fault and the lock):
+ *     `op_bytes` = 4 KiB written per operation plus 4 KiB read per page
+ *     copy, at the target's L2, its share of the LLC and DRAM.  A delete
+ *     finds it hot: the unmap or truncate loop touched the struct page
+ *     just before (zap_pte_range's folio_remove_rmap_ptes, a gather of
+ *     at most a few hundred pages), so an L1 hit.
+ *   - the neighbours.  list_add writes the old first folio's lru.prev:
+ *     in a section's first add that folio is the previous holder's last
+ *     (another CPU's with probability (n-1)/n, n CPUs on the lruvec: a
+ *     transfer), in the others the folio this section just added (a
+ *     hit).  list_del writes both neighbours: the batch's own folios
+ *     (hot) but for its two boundary neighbours, another CPU's (n-1)/n.
+ *     So per section 1 (adds) or 2 (deletes) foreign transfers.
+ *   - the PG_lru atomic of an add (folio_set_lru: a locked bit op).
+ * Without cache sizes, a sourced DRAM latency or sourced L2/LLC
+ * latencies, the own line costs an L1 hit (no VM probe stands in for a
+ * target's memory; the ledger prints which was used).  Not in it: the
+ * instruction time of the kernel path (no instruction count or kernel
+ * CPI is measured or sourced for the targets) and irqsave/restore.
  */
 static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
-			    const struct memcg_costs *c)
+			    const struct memcg_costs *c, unsigned per_hold)
 {
-	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, per_lruvec;
-	struct fp_cache fc;
-	struct fp_where w;
-	double own, added;
+	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, per_lruvec, sharers;
+	double hit = c->sim.hit_ns, foreign, own_add = hit, op_bytes;
 
-	if (!(c->l2_bytes > 0) || !(c->llc_bytes > 0) || !(c->dram_ns > 0) ||
-	    r->footprint_bytes <= 0)
-		return 2 * c->sim.hit_ns;
+	if (per_hold < 1)
+		per_hold = 1;
+	per_lruvec = cpus / (cfg->p.containers ? cfg->p.containers : 1);
+	foreign = per_lruvec > 1 ? (double)(per_lruvec - 1) / per_lruvec : 0;
 	if (cfg->phys_cores && cfg->phys_cores < cores)
 		cores = cfg->phys_cores;
-	fc = (struct fp_cache){ .l2_bytes = c->l2_bytes, .llc_bytes = c->llc_bytes,
-				.llc_sharers = cores / (c->sockets ? c->sockets : 1)
-					       ? cores / (c->sockets ? c->sockets : 1) : 1,
-				.l2_ns = c->sim.hit_ns, .llc_ns = c->sim.hit_ns,
-				.dram_ns = c->dram_ns };
-	if (fp_locate(&fc, r->footprint_bytes, FP_UNIFORM, &w))
-		return 2 * c->sim.hit_ns;
-	own = w.ns;
-	per_lruvec = cpus / (cfg->p.containers ? cfg->p.containers : 1);
-	added = per_lruvec > 1 ? (double)(per_lruvec - 1) / per_lruvec * c->sim.xfer_ns
-			       : c->sim.hit_ns;
-	return own + 0.5 * (added + c->sim.atomic_ns) + 0.5 * 2 * own;
+	sharers = cores / (c->sockets ? c->sockets : 1);
+	op_bytes = 4096.0 * (1 + r->copies) + 64;
+	if (c->l2_bytes > 0 && c->llc_bytes > 0 && c->dram_ns > 0) {
+		struct fp_cache fc = {
+			.l2_bytes = c->l2_bytes, .llc_bytes = c->llc_bytes,
+			.llc_sharers = sharers ? sharers : 1,
+			.llc_victim = c->llc_victim,
+			.l2_ns = c->l2_ns > 0 ? c->l2_ns : hit,
+			.llc_ns = c->llc_ns > 0 ? c->llc_ns : hit,
+			.dram_ns = c->dram_ns };
+		struct fp_where w;
+
+		if (!fp_locate(&fc, op_bytes * per_hold / 2.0, FP_UNIFORM, &w))
+			own_add = w.ns;
+	}
+	/* add: own line, one neighbour (foreign in the first add), PG_lru */
+	double add = own_add + (foreign * c->sim.xfer_ns + (per_hold - foreign) * hit) / per_hold +
+		     c->sim.atomic_ns;
+	/* delete: own line hot, two neighbours (foreign at the boundaries) */
+	double del = hit + (2 * foreign * c->sim.xfer_ns + (2.0 * per_hold - 2 * foreign) * hit) /
+		     per_hold;
+
+	return 0.5 * (add + del);
 }
 
+/*
+ * One lock section, interleaved as the kernel's loop runs it: the
+ * section is `steps` rounds (one per list operation: the folio loop of
+ * folio_batch_move_lru / folios_put_refs), each doing its share of every
+ * recorded access and of the in-lock work.  A waiter that steals the
+ * lock word's sector mate between two rounds therefore costs the holder
+ * an ownership request at its next write there; grouped by line instead,
+ * all writes to a line would run back to back and only the first, which
+ * misses anyway (the previous holder wrote it), would meet a steal.
+ * Whole accesses per hold are spread over the rounds (Bresenham); the
+ * fraction left over is one EVERY block in the last round.
+ */
 static void lock_section(struct sim_prog *p, const struct model_rec *r,
-			 unsigned lk, unsigned lock, unsigned line_size, double local_ns)
+			 unsigned lk, unsigned lock, unsigned line_size, double local_ns,
+			 unsigned steps)
 {
+	uint64_t h = r->holds[lk];
+
+	if (steps < 1)
+		steps = 1;
 	sim_lock_op(p, lock);
-	for (unsigned l = 0; l < r->nlines; l++)
-		for (unsigned k = 0; k < REC_NKIND; k++)
-			if (r->n[l][k][lk + 1])
-				emit_rate(p, op_of[k], prog_line(p, r, l, line_size),
-					  r->n[l][k][lk + 1], r->holds[lk]);
-	if (local_ns > 0)
-		sim_local(p, local_ns);
+	for (unsigned j = 0; j < steps; j++) {
+		for (unsigned l = 0; l < r->nlines; l++)
+			for (unsigned k = 0; k < REC_NKIND; k++) {
+				uint64_t n = r->n[l][k][lk + 1], q = n / h;
+				uint64_t here = q * (j + 1) / steps - q * j / steps;
+				unsigned line;
+
+				if (!n)
+					continue;
+				line = prog_line(p, r, l, line_size);
+				for (uint64_t i = 0; i < here; i++)
+					sim_access(p, op_of[k], line);
+				if (j == steps - 1 && n % h)
+					emit_rate(p, op_of[k], line, n % h, h);
+			}
+		if (local_ns > 0)
+			sim_local(p, local_ns / steps);
+	}
 	sim_unlock_op(p, lock);
 }
 
@@ -212,6 +265,7 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 {
 	const struct model_params *mp = &cfg->p;
 	double per = (double)r->ops, local, step, per_list, in_lock, out_list, cs_scale;
+	unsigned steps = 1;
 	unsigned ls = cfg->line_size ? cfg->line_size : 64;
 	bool dropped = !mutate();
 
@@ -226,7 +280,12 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 		/* the list work runs inside the lock sections; with no lock
 		 * recorded it stays outside */
 		cs_scale = c->cs_scale > 0 ? c->cs_scale : 1;
-		per_list = c->list_ns / 2 + folio_line_ns(r, cfg, c);
+		/* rounds per section: its list operations, at most a batch */
+		if (holds && r->local[RL_LIST] >= holds)
+			steps = (unsigned)((r->local[RL_LIST] + holds / 2) / holds);
+		if (steps > MODEL_MAX_BATCH)
+			steps = MODEL_MAX_BATCH;
+		per_list = c->list_ns / 2 + folio_line_ns(r, cfg, c, steps);
 		in_lock = holds ? (double)r->local[RL_LIST] / (double)holds * per_list * cs_scale : 0;
 		out_list = holds ? 0 : r->local[RL_LIST] / per * c->list_ns / 2;
 	}
@@ -261,12 +320,12 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 		snprintf(name, sizeof(name), "lock %s", prog->lines[line].name);
 		lock = sim_lock(prog, name, prog->lines[line].scope, cfg->lock_kind, line);
 		for (uint64_t h = 0; h < q; h++)
-			lock_section(prog, r, i, lock, ls, in_lock);
+			lock_section(prog, r, i, lock, ls, in_lock, steps);
 		if (rem) {
 			uint64_t g = gcd64(rem, r->ops);
 			size_t blk = sim_every_n(prog, (unsigned)(rem / g),
 						 (unsigned)(r->ops / g));
-			lock_section(prog, r, i, lock, ls, in_lock);
+			lock_section(prog, r, i, lock, ls, in_lock, steps);
 			sim_every_end(prog, blk);
 		}
 	}
