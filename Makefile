@@ -56,6 +56,17 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 KCONFIG_BITS := $(shell i=0; while [ $$i -lt 64 ]; do [ $$((i & 3)) -eq 2 ] || echo $$i; i=$$((i + 1)); done)
 LAYOUT_DECL_OBJS := $(KCONFIG_BITS:%=$(BUILD)/models/layout_decls/kc%.o)
 LIB_OBJS += $(LAYOUT_DECL_OBJS)
+# The access recorder's copy of the hooked model files (models/record.h):
+# compiled again with MODEL_REC_BUILD and every global symbol renamed
+# NAME_rec, so the normal objects carry no hook and hand a call to this
+# copy only when a recorder is attached (the simulator's programs, `model
+# program`, `layout --audit`).
+MODEL_REC_SRCS := models/memcg.c models/lru.c
+MODEL_REC_RAW  := $(MODEL_REC_SRCS:%.c=$(BUILD)/rec/%.raw.o)
+MODEL_REC_OBJS := $(MODEL_REC_SRCS:%.c=$(BUILD)/rec/%.o)
+LIB_OBJS += $(MODEL_REC_OBJS)
+NM      ?= nm
+OBJCOPY ?= objcopy
 TEST_SRCS := $(sort $(wildcard tests/t_*.c))
 TEST_BINS := $(TEST_SRCS:tests/%.c=$(BIN)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
@@ -117,6 +128,17 @@ $(LAYOUT_DECL_OBJS): $(BUILD)/models/layout_decls/kc%.o: models/layout_decls.inc
 	@mkdir -p $(@D)
 	@echo "  CC $< (kconfig bits $*)"
 	@$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -DKC_BITS=$* -x c -c $< -o $@
+
+$(MODEL_REC_RAW): $(BUILD)/rec/%.raw.o: %.c $(BUILD)/trace-config
+	@mkdir -p $(@D)
+	@echo "  CC $< (recording copy)"
+	@$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -DMODEL_REC_BUILD -c $< -o $@
+# one list for all the copies, so their calls to each other are renamed too
+$(BUILD)/rec/syms: $(MODEL_REC_RAW)
+	@$(NM) -g --defined-only $^ | awk 'NF == 3 && $$2 ~ /^[TDRB]$$/ { print $$3, $$3 "_rec" }' | \
+		sort -u > $@.tmp && mv $@.tmp $@
+$(MODEL_REC_OBJS): $(BUILD)/rec/%.o: $(BUILD)/rec/%.raw.o $(BUILD)/rec/syms
+	@$(OBJCOPY) --redefine-syms=$(BUILD)/rec/syms $< $@
 
 LINK = @mkdir -p $(@D) && echo "  LINK $@" && \
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(filter %.o,$^) $(ALL_LDLIBS) -o $@
@@ -255,6 +277,7 @@ fuzz: deps
 bench: all
 	@for b in $(BENCH_BINS); do echo "== $$b"; $$b || exit 1; done
 	@echo "== scripts/bench_predict.sh"; sh scripts/bench_predict.sh $(BIN)/memscale
+	@echo "== scripts/bench_model_run.sh"; sh scripts/bench_model_run.sh $(BIN)/memscale
 
 demo: deps
 	$(MAKE) all

@@ -43,7 +43,10 @@ const struct subcommand sweep_cmd = {
 		 "  -o, --out DIR       sweep directory (default results/NAME, or\n"
 		 "                      results/NAME-quick with --quick)\n"
 		 "      --resume        continue a sweep in DIR, skipping finished points\n"
-		 "  -n, --dry-run       list the points in run order and the estimated time\n"
+		 "  -n, --dry-run       list the points in run order (workload, mode, workers,\n"
+		 "                      the knobs as each path reads them, a profile's marked\n"
+		 "                      [kernel NAME]) and the estimated time; runs nothing,\n"
+		 "                      and a knob a point does not read fails it (exit 2)\n"
 		 "  -q, --quick         use the experiment's [quick] profile\n"
 		 "  -r, --reps N        override the experiment's repetitions\n"
 		 "  -O, --override KEY=VALUE\n"
@@ -147,6 +150,9 @@ static void point_opts(const struct sweep *s, const struct sweep_point *p,
 	o->wl = workload_find(e->workloads[p->workload]);
 	o->oversubscribe = cli->oversubscribe;
 	o->format = FMT_CSV;
+	for (size_t a = 0; a < e->naxes; a++)
+		if (!strcmp(e->axes[a].key, "counter") || !strcmp(e->axes[a].key, "lock"))
+			o->path_axis = true;
 	run_opts_finish(ro, o);
 }
 
@@ -501,9 +507,54 @@ static void dry_run(const struct sweep *s, const struct sweep_cli *cli)
 	       s->nworkers, e->reps, e->nvariants, (unsigned long long)s->seed,
 	       cli->quick ? "; quick profile" : "");
 	for (size_t k = 0; k < s->npoints; k++) {
-		char *d = sweep_point_desc(s, &s->points[s->order[k]]);
-		printf("%s\n", d);
+		const struct sweep_point *p = &s->points[s->order[k]];
+		char *d = sweep_point_desc(s, p);
+		struct run_opts ro;
+		struct harness_opts o;
+		char wbuf[32];
+		int st;
+
+		printf("%s", d);
 		free(d);
+		/* what the point would run, with the knobs as its path reads
+		 * them; a knob it does not read fails the dry run (exit 2) */
+		point_opts(s, p, cli, &ro, &o, wbuf, sizeof(wbuf));
+		printf(" mode=%s", o.mode == MODE_THREADS ? "threads" : "processes");
+		if (o.wl->flags & WL_F_USES_LOCK)
+			printf(" lock=%s", o.lock->name);
+		if (o.wl->flags & WL_F_USES_COUNTER)
+			printf(" counter=%s", o.counter->name);
+		fflush(stdout);
+		st = harness_probe_knobs(&o, (unsigned)p->workers);
+		if (st > 0) {
+			putchar('\n');
+			exit(st);
+		}
+		if (st < 0) {
+			printf(" knobs: (kernel backend: checked when the point runs)\n");
+		} else {
+			const struct knob **used;
+			size_t n = knobset_used(o.knobs, &used);
+			const struct knob_profile *prof = knobset_profile(o.knobs);
+
+			printf(" knobs:");
+			for (size_t i = 0; i < n; i++) {
+				const char *org = knob_origin(o.knobs, used[i]);
+
+				if (knobset_unread(o.knobs) == used[i]) {
+					printf(" %s=%s(not read by this %s)", used[i]->name,
+					       knobset_value(o.knobs, used[i]), used[i]->owner);
+					continue;
+				}
+				printf(" %s=%s%s%s%s", used[i]->name, knob_str(o.knobs, used[i]),
+				       strcmp(org, "kernel") ? "" : "[kernel ",
+				       strcmp(org, "kernel") || !prof ? "" : prof->name,
+				       strcmp(org, "kernel") ? "" : "]");
+			}
+			putchar('\n');
+			free(used);
+		}
+		run_opts_free(&ro, &o);
 	}
 	fmt_hms(t, sizeof(t), per * (double)s->npoints);
 	printf("# estimated time: %s (%.2f s per point)\n", t, per);

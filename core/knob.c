@@ -17,12 +17,14 @@ struct knob_entry {
 	char *value;        /* set explicitly; NULL: not set */
 	const char *preset; /* from the profile; NULL: none */
 	bool used;
+	bool user;          /* set when the knob set was sealed */
 };
 
 struct knobset {
 	struct knob_entry *e;
 	size_t n;
 	const struct knob_profile *profile;
+	bool sealed;
 };
 
 DEFINE_REGISTRY_LOOKUP(knob, struct knob, knob_all, knob_find)
@@ -253,6 +255,21 @@ size_t knob_enum(struct knobset *ks, const struct knob *k)
 bool knob_enum_is(struct knobset *ks, const struct knob *k, const char *v)
 {
 	return !strcmp(k->values[knob_enum(ks, k)].value, v);
+}
+
+void knobset_seal(struct knobset *ks)
+{
+	ks->sealed = true;
+	for (size_t i = 0; i < ks->n; i++)
+		ks->e[i].user = ks->e[i].value != NULL;
+}
+
+const struct knob *knobset_unread(const struct knobset *ks)
+{
+	for (size_t i = 0; ks->sealed && i < ks->n; i++)
+		if (ks->e[i].user && !ks->e[i].used && ks->e[i].knob->type != KNOB_PROFILE)
+			return ks->e[i].knob;
+	return NULL;
 }
 
 size_t knobset_used(const struct knobset *ks, const struct knob ***out)

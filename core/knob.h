@@ -107,6 +107,16 @@ const char *knobset_value(const struct knobset *ks, const struct knob *k);
 const struct knob_profile *knobset_profile(const struct knobset *ks);
 bool knob_enum_is(struct knobset *ks, const struct knob *k, const char *v);
 
+/* The user's settings are complete (--set, an experiment's variant, fixed
+ * setting or axis: run_opts_finish() seals them); values code sets later
+ * (a resolved calibration) are not the user's. */
+void knobset_seal(struct knobset *ks);
+/* The first knob the user set (at knobset_seal()) that no code has
+ * consulted, or NULL (always NULL for a set never sealed, such as an
+ * internal calibration run's): a run that has set up calls it to refuse
+ * a knob its code path does not read.  The kernel profile knob is a
+ * preset, not read. */
+const struct knob *knobset_unread(const struct knobset *ks);
 /* Iterate over knobs that were consulted (or explicitly set), sorted. */
 size_t knobset_used(const struct knobset *ks, const struct knob ***out);
 

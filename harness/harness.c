@@ -15,6 +15,7 @@
 #include "core/outlock.h"
 #include "counters/counter.h"
 #include "harness/runstat.h"
+#include "models/memcg.h"
 #include "trace/lock_stat.h"
 #include "tracing/session.h"
 
@@ -388,7 +389,13 @@ static int run_spawn(struct run_ctx *c, unsigned nworkers, unsigned rep)
 		w->stop = &c->ctl->stop;
 	}
 	runstat_setup(r);
-	status = wl->setup(r);
+	status = harness_knobs_foreign(o);
+	if (!status)
+		status = wl->setup(r);
+	/* Set up, every knob its code path reads has been read: one set but
+	 * never read would be recorded without having shaped the run. */
+	if (!status && (status = harness_knobs_read(o)) && wl->teardown)
+		wl->teardown(r);
 	if (status) {
 		pthread_barrier_destroy(&c->ctl->gate);
 		arena_destroy(r->arena);
@@ -430,6 +437,120 @@ static int run_spawn(struct run_ctx *c, unsigned nworkers, unsigned rep)
 		c->have_watchdog = true;
 	}
 	return 0;
+}
+
+/* The code path of a run, as the refusal of an unread knob names it. */
+static void run_path(const struct harness_opts *o, char *buf, size_t len)
+{
+	const struct workload *wl = o->wl;
+	int n = snprintf(buf, len, "workload %s (%s)", wl->name,
+			 wl->flags & WL_F_MODEL ? "memcg model" :
+			 wl->flags & WL_F_KERNEL ? "kernel backend" : "microbenchmark");
+
+	if (n > 0 && (size_t)n < len && (wl->flags & WL_F_USES_COUNTER) && o->counter)
+		snprintf(buf + n, len - (size_t)n, " with counter %s", o->counter->name);
+}
+
+/* A knob another component owns: a workload's knob ("lock workload")
+ * given to another workload, a kernel-backend knob to a run that is not
+ * one.  Refused before the set-up, which may take long (a calibration). */
+static const struct knob *foreign_knob(const struct harness_opts *o)
+{
+	const struct knob *k = knobset_unread(o->knobs);
+	const struct knob **all;
+	size_t n = k ? knob_all(&all) : 0, wl_len = strlen(o->wl->name);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *own = all[i]->owner ? all[i]->owner : "";
+		size_t len = strlen(own);
+
+		if (!knobset_value(o->knobs, all[i]) || all[i]->type == KNOB_PROFILE)
+			continue;
+		if (len > 9 && !strcmp(own + len - 9, " workload") &&
+		    (len - 9 != wl_len || strncmp(own, o->wl->name, wl_len)))
+			return all[i];
+		if (!strcmp(own, "kernel backend") && !(o->wl->flags & WL_F_KERNEL))
+			return all[i];
+	}
+	return NULL;
+}
+
+int harness_knobs_foreign(const struct harness_opts *o)
+{
+	const struct knob *k = foreign_knob(o);
+	char path[160];
+
+	if (!k)
+		return 0;
+	run_path(o, path, sizeof(path));
+	fprintf(stderr, "memscale: knob '%s' is set (%s) but the code path %s does "
+		"not read it (a %s knob)\n", k->name, knobset_value(o->knobs, k), path,
+		k->owner);
+	return EXIT_USAGE;
+}
+
+int harness_knobs_read(const struct harness_opts *o)
+{
+	const struct knob *k = knobset_unread(o->knobs);
+	char path[160];
+
+	if (!k || (o->path_axis && k->owner && (!strcmp(k->owner, "counter") ||
+						 !strcmp(k->owner, "lock"))))
+		return 0;
+	run_path(o, path, sizeof(path));
+	fprintf(stderr, "memscale: knob '%s' is set (%s) but the code path %s does "
+		"not read it\n", k->name, knobset_value(o->knobs, k), path);
+	return EXIT_USAGE;
+}
+
+int harness_probe_knobs(const struct harness_opts *o, unsigned nworkers)
+{
+	const struct workload *wl = o->wl;
+	struct run r = {
+		.wl = wl, .knobs = o->knobs, .lock = o->lock, .counter = o->counter,
+		.nworkers = nworkers, .mode = o->mode, .seconds = o->seconds,
+	};
+	int status;
+
+	if (wl->flags & WL_F_KERNEL)
+		return harness_knobs_foreign(o) ? EXIT_USAGE : -1;
+	r.arena = arena_create(o->arena_size);
+	r.workers = arena_alloc(r.arena, nworkers * sizeof(struct worker), PAD_SIZE);
+	for (unsigned i = 0; i < nworkers; i++) {
+		r.workers[i].id = i;
+		r.workers[i].pu = -1;
+		r.workers[i].run = &r;
+	}
+	runstat_setup(&r);
+	if ((status = harness_knobs_foreign(o))) {
+		/* refused: another component's knob */
+	} else if (wl->flags & WL_F_MODEL) {
+		/* The model workloads' set-up would calibrate the kernel-shaped
+		 * work (it runs the kernel backend): read the knobs as it does,
+		 * the model's (by its path) and, with page_work=kernel, those of
+		 * the kernel-shaped work. */
+		struct model_params p;
+
+		status = model_params_from_knobs(&p, o->knobs);
+		if (!status)
+			status = model_knobs_check_read(&p, o->knobs);
+		if (!status && p.page_work == PAGE_WORK_KERNEL)
+			for (const char *const *n = (const char *const[]){ "kwork", "calib_file",
+					"calib_hash", NULL }; *n; n++)
+				if (knob_find(*n))
+					knob_str(o->knobs, knob_find(*n));
+		if (!status)
+			status = harness_knobs_read(o);
+	} else {
+		status = wl->setup(&r);
+		if (!status) {
+			status = harness_knobs_read(o);
+			if (wl->teardown)
+				wl->teardown(&r);
+		}
+	}
+	arena_destroy(r.arena);
+	return status;
 }
 
 /* Opens the gate and samples: timestamps every interval, discards the

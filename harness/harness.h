@@ -42,6 +42,11 @@ struct harness_opts {
 	size_t arena_size;
 	bool sched_fifo;     /* --sched fifo: workers under SCHED_FIFO */
 	bool wis_verbose;    /* FMT_WIS: each worker's count per sample (-v) */
+	/* A sweep point on a lock or counter axis: the code path is what the
+	 * axis varies, so a setting of the experiment that this point's lock
+	 * or counter does not read (threshold under counter=atomic) is not
+	 * refused; --dry-run names it. */
+	bool path_axis;
 };
 
 #define RESULT_MAX_METRICS 48
@@ -68,6 +73,20 @@ int harness_main(struct harness_opts *o);
 int harness_run_one(const struct harness_opts *o, unsigned nworkers,
 		    unsigned rep, struct result *res);
 void result_free(struct result *res);
+/* 0, or EXIT_USAGE after one line naming the first knob set explicitly
+ * that the run's code path (workload, backend, counter) has not read;
+ * called once the workload has set up. */
+int harness_knobs_read(const struct harness_opts *o);
+/* The same for a knob another component owns (another workload's, the
+ * kernel backend's for a run that is not one), before the set-up. */
+int harness_knobs_foreign(const struct harness_opts *o);
+/* For a dry run: sets the workload up (nworkers, nothing started) and
+ * tears it down again, so the knobs its path reads are marked (a model
+ * workload's knobs are read as its set-up reads them, without calibrating
+ * anything); returns the set-up status or harness_knobs_read()'s, or -1
+ * for a kernel-backend workload, whose set-up creates cgroups and is not
+ * probed. */
+int harness_probe_knobs(const struct harness_opts *o, unsigned nworkers);
 double result_get(const struct result *res, const char *metric, double dflt);
 
 /* Writes the CSV header and one result row to f (at offset 0), as

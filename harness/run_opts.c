@@ -211,6 +211,9 @@ void run_opts_finish(struct run_opts *ro, struct harness_opts *o)
 	if (o->wl && ro->lock && !(o->wl->flags & WL_F_USES_LOCK))
 		warnx_("note: workload '%s' does not use --lock", o->wl->name);
 	o->cmdline = ro->cmdline;
+	/* what the user set, for the refusal of a knob the path does not
+	 * read (harness_knobs_read) */
+	knobset_seal(o->knobs);
 }
 
 void run_opts_free(struct run_opts *ro, struct harness_opts *o)

@@ -103,12 +103,12 @@ static inline struct lru_lock_ref lru_lock_of(const struct model *m,
 static inline void lru_lock(struct model_worker *mw, struct lru_lock_ref r)
 {
 	tracked_lock(mw->m->lock, r.lock, mw->lock_ctx[r.idx], &mw->lock_stats[r.cls]);
-	if (unlikely(mw->m->rec))
+	if (MODEL_REC_ON(mw->m))
 		model_rec_lock(mw->m, r.lock);
 }
 static inline void lru_unlock(struct model_worker *mw, struct lru_lock_ref r)
 {
-	if (unlikely(mw->m->rec))
+	if (MODEL_REC_ON(mw->m))
 		model_rec_unlock(mw->m);
 	tracked_unlock(mw->m->lock, r.lock, mw->lock_ctx[r.idx], &mw->lock_stats[r.cls]);
 }

@@ -40,6 +40,7 @@ static inline void clear_flag(struct mpage *pg, unsigned f)
 void model_update_lru_size(struct model_worker *mw, char *pn, struct mcg *memcg,
 			   unsigned nid, enum lru_list lru, long n)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_update_lru_size, mw, pn, memcg, nid, lru, n);
 	model_mod_lruvec_state(mw, memcg, nid, (enum stat_item)(NR_LRU_BASE + lru), n);
 	/* mem_cgroup_update_lru_size(): plain, serialised by the LRU lock */
 	MODEL_REC(mw->m, pn_zone_size(mw->m, pn, lru), REC_WRITE);
@@ -134,12 +135,14 @@ static bool fbatch_add(struct model_worker *mw, struct fbatch *fb, struct mpage 
 
 void model_lru_add(struct model_worker *mw, struct mpage *pg)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_lru_add, mw, pg);
 	if (!fbatch_add(mw, &mw->lru_add, pg))
 		batch_move_lru(mw, &mw->lru_add, MOVE_ADD);
 }
 
 void model_lru_add_drain(struct model_worker *mw)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_lru_add_drain, mw);
 	if (mw->lru_add.nr)
 		batch_move_lru(mw, &mw->lru_add, MOVE_ADD);
 	if (mw->activate.nr)
@@ -148,6 +151,7 @@ void model_lru_add_drain(struct model_worker *mw)
 
 void model_activate(struct model_worker *mw, struct mpage *pg)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_activate, mw, pg);
 	unsigned f = __atomic_load_n(&pg->flags, __ATOMIC_ACQUIRE);
 
 	if (f & PG_ACTIVE)
@@ -168,12 +172,14 @@ void model_activate(struct model_worker *mw, struct mpage *pg)
 
 void model_release(struct model_worker *mw, struct mpage *pg)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_release, mw, pg);
 	if (!fbatch_add(mw, &mw->release, pg))
 		model_release_drain(mw);
 }
 
 void model_release_drain(struct model_worker *mw)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_release_drain, mw);
 	struct fbatch *fb = &mw->release;
 	struct lru_lock_ref held = { 0 };
 
@@ -210,6 +216,7 @@ void model_release_drain(struct model_worker *mw)
  */
 unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 {
+	MODEL_REC_ENTRY(mw->m, model_reclaim, mw, base, nr);
 	struct model *m = mw->m;
 	struct mcg *memcg = mw->memcg;
 	char *pn = memcg->nodeinfo[mw->nid];

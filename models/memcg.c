@@ -288,6 +288,7 @@ void model_worker_populate(struct model *m, unsigned w)
 
 struct mpage *model_page_alloc(struct model_worker *mw)
 {
+	MODEL_REC_ENTRY(mw->m, model_page_alloc, mw);
 	struct mpage *pg = mw->free_head;
 
 	if (!pg)
@@ -300,6 +301,7 @@ struct mpage *model_page_alloc(struct model_worker *mw)
 
 void model_page_free(struct model_worker *mw, struct mpage *pg)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_page_free, mw, pg);
 	__atomic_store_n(&pg->flags, 0, __ATOMIC_RELAXED);
 	pg->memcg = NULL;
 	pg->nid = (uint16_t)mw->nid;
@@ -310,6 +312,7 @@ void model_page_free(struct model_worker *mw, struct mpage *pg)
 
 void model_page_work(struct model_worker *mw, bool copy)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_page_work, mw, copy);
 	volatile char *dst = mw->page_buf;
 
 	switch (mw->m->p.page_work) {
@@ -333,6 +336,7 @@ void model_page_work(struct model_worker *mw, bool copy)
 void model_page_fill(struct model_worker *mw, struct mpage *pg,
 		     const struct mpage *src)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_page_fill, mw, pg, src);
 	char *dst = model_page_frame(mw->m, pg);
 
 	if (!dst)
@@ -382,6 +386,7 @@ static void page_counter_uncharge(struct model *m, struct page_counter *counter,
 
 void model_drain_stock(struct model_worker *mw)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_drain_stock, mw);
 	if (mw->stock_cached && mw->stock_nr)
 		page_counter_uncharge(mw->m, &mw->stock_cached->memory, mw->stock_nr);
 	mw->stock_nr = 0;
@@ -401,6 +406,7 @@ static void refill_stock(struct model_worker *mw, struct mcg *memcg, unsigned n)
 
 bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 {
+	MODEL_REC_ENTRY(mw->m, model_charge, mw, pg, memcg);
 	unsigned batch = mw->m->p.charge_batch;
 
 	mw->ops.charges++;
@@ -429,6 +435,7 @@ bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 			  unsigned n)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_uncharge_pages, mw, pages, n);
 	unsigned i = 0;
 
 	while (i < n) {
@@ -655,6 +662,7 @@ static void mod_node_state(struct model_worker *mw, struct mnode *pgdat,
 void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 			    unsigned nid, enum stat_item idx, long val)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_mod_lruvec_state, mw, memcg, nid, idx, val);
 	struct model *m = mw->m;
 	char *pn = memcg->nodeinfo[nid];
 	struct mnode *pgdat = pn_pgdat(m, pn);
@@ -706,6 +714,7 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 void model_count_event(struct model_worker *mw, struct mcg *memcg,
 		       enum event_item ev, long n)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_count_event, mw, memcg, ev, n);
 	struct mcg_pcpu *statc = mcg_statc(mw->m, memcg, mw->id);
 
 	mw->exact_events[memcg->id][ev] += n;
@@ -816,18 +825,21 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 
 void model_flush(struct model_worker *mw)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_flush, mw);
 	if (mw->m->p.stats != STATS_V510_ATOMIC)
 		do_flush(mw->m, mw, &mw->m->memcgs[0]);
 }
 
 void model_flush_subtree(struct model_worker *mw, struct mcg *memcg)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_flush_subtree, mw, memcg);
 	if (mw->m->p.stats != STATS_V510_ATOMIC)
 		do_flush(mw->m, mw, memcg);
 }
 
 void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_flush_if_needed, mw, memcg);
 	struct model *m = mw->m;
 
 	if (!memcg_should_flush(m, memcg))
@@ -839,6 +851,7 @@ void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg)
 
 void model_tick(struct model_worker *mw)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_tick, mw);
 	struct model *m = mw->m;
 	uint64_t now, next;
 

@@ -11,8 +11,7 @@
  *
  * predict/sim_memcg.c builds a workload's simulator program from such a
  * recording, so the model's execution, and nothing written beside it, is
- * the program.  The hooks cost one predictable branch per access when no
- * recorder is attached (m->rec == NULL, every measured run).
+ * the program.  Measured runs execute no hook (see MODEL_REC_BUILD below).
  *
  * The recording of a workload is made by the workload layer (a
  * `model_recorder` registered by workloads/model/model_workload.c), found
@@ -100,6 +99,16 @@ __attribute__((cold)) void model_rec_lock(const struct model *m, const void *loc
 __attribute__((cold)) void model_rec_unlock(const struct model *m);
 __attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local l);
 
+/*
+ * Two builds of the hooked files (models/memcg.c, models/lru.c, see the
+ * Makefile's MODEL_REC_SRCS): the recording copy, compiled with
+ * MODEL_REC_BUILD and every global symbol renamed NAME_rec, runs the
+ * hooks; the normal copy has none, and each of its entry points hands
+ * the call to the recording copy when a recorder is attached
+ * (MODEL_REC_ENTRY, one branch per model call instead of one per
+ * access).  A measured run never executes a hook.
+ */
+#ifdef MODEL_REC_BUILD
 #define MODEL_REC(m, addr, kind)                                              \
 	do {                                                                  \
 		if (__builtin_expect((m)->rec != NULL, 0))                    \
@@ -110,6 +119,30 @@ __attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local
 		if (__builtin_expect((m)->rec != NULL, 0))                    \
 			model_rec_local((m), (what));                         \
 	} while (0)
+#define MODEL_REC_ON(m) __builtin_expect((m)->rec != NULL, 0)
+#define MODEL_REC_ENTRY(m, fn, ...) ((void)0)
+#define MODEL_REC_ENTRY_VOID(m, fn, ...) ((void)0)
+#else
+#define MODEL_REC(m, addr, kind) ((void)0)
+#define MODEL_REC_LOCAL(m, what) ((void)0)
+#define MODEL_REC_ON(m) 0
+/* First statement of an entry point of a hooked file: with a recorder
+ * attached, the recording copy (fn##_rec, the same source) runs the call. */
+#define MODEL_REC_ENTRY(m, fn, ...)                                           \
+	do {                                                                  \
+		extern __typeof__(fn) fn##_rec;                               \
+		if (__builtin_expect((m)->rec != NULL, 0))                    \
+			return fn##_rec(__VA_ARGS__);                         \
+	} while (0)
+#define MODEL_REC_ENTRY_VOID(m, fn, ...)                                      \
+	do {                                                                  \
+		extern __typeof__(fn) fn##_rec;                               \
+		if (__builtin_expect((m)->rec != NULL, 0)) {                  \
+			fn##_rec(__VA_ARGS__);                                \
+			return;                                               \
+		}                                                             \
+	} while (0)
+#endif
 
 /* The window recordings use: after a warm-up, two full will-it-scale
  * regions (MWL_WIS_PAGES, workloads/model/model_workload.h), so every

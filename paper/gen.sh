@@ -7,8 +7,8 @@
 # FIGDIR is where plots/plot.sh already rendered the figures of RESULTS
 # (PDF) together with data/ and figures.tsv.  Reads the published numbers
 # (FIGDIR/data/published.csv, which plot.sh wrote with `memscale published`
-# from the experiment files), FIGDIR/data/ab_<seed>.tsv (measured and published changes, computed by
-# plots/ab.awk), FIGDIR/data/predictions.csv and the JSON sidecars under
+# from the experiment files), FIGDIR/data/ab_<seed>.tsv (measured changes as `memscale compare`
+# computes them, beside the published ones, in plots/ab.awk's table), FIGDIR/data/predictions.csv and the JSON sidecars under
 # RESULTS (machine and command for captions, read with jq).  Missing data
 # gives the text "not measured", never a failure.  GEN=DIR writes
 # elsewhere (tests).
@@ -121,13 +121,17 @@ calib_of() {
 for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 	out=$GEN/seed_$seed.tex
 	tsv=$FIG/data/ab_$seed.tsv
-	if [ ! -f "$tsv" ]; then # no figures made: published values only
+	if [ ! -f "$tsv" ]; then # no figures made: compare's rows, read by ab.awk
 		tsv=$GEN/ab_$seed.tsv
-		awk -f "$ROOT/plots/ab.awk" -v seed="$seed" -v tsv="$tsv" -v inc=/dev/null \
-			"$PUB" /dev/null > /dev/null 2>&1
+		: > "$GEN/ab_${seed}_compare.csv"
+		[ -f "$RESULTS/$seed/experiment.ini" ] && [ -f "$RESULTS/$seed/results.csv" ] &&
+			{ "$MEMSCALE" compare --experiment "$RESULTS/$seed" -f csv > "$GEN/ab_${seed}_compare.csv" 2>/dev/null ||
+			  : > "$GEN/ab_${seed}_compare.csv"; }
+		awk -f "$ROOT/plots/strings.awk" -f "$ROOT/plots/ab.awk" -v seed="$seed" -v tsv="$tsv" \
+			-v inc=/dev/null -v gp_str=/dev/null "$PUB" "$GEN/ab_${seed}_compare.csv" > /dev/null 2>&1
 	fi
-	if [ -f "${tsv%.tsv}_ci.tsv" ]; then cp "${tsv%.tsv}_ci.tsv" "$GEN/ab_${seed}_p.tsv"
-	else MEMSCALE=$MEMSCALE sh "$ROOT/plots/abci.sh" "$tsv" > "$GEN/ab_${seed}_p.tsv" 2>/dev/null; fi
+	# ab.awk's table carries compare's p, interval and verdict (core/ab.c)
+	cp "$tsv" "$GEN/ab_${seed}_p.tsv" 2>/dev/null || : > "$GEN/ab_${seed}_p.tsv"
 	cal=$(calib_of "$seed" | texesc)
 	awk -F'\t' -v seed="$seed" -v pred="$FIG/data/predictions.csv" -v cal="$cal" '
 	function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
@@ -151,7 +155,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 		n++; w[n] = $2; b[n] = $3; p[n] = $4; ax[n] = $13
 		if ($10 == "NA") m[n] = "not measured"
 		else {
-			# the change compare gave (field 18, plots/abci.sh), where it gave one
+			# the change compare gave (field 18, plots/ab.awk), where it gave one
 			if ($18 != "NA" && $18 != "") $10 = $18
 			iv = ($15 != "NA" && $15 != "" && $16 != "NA" && $16 != "") ? sprintf("%+.1f..%+.1f\\,\\%%", $15, $16) : ""
 			# a change whose interval spans zero has no signed headline

@@ -1,58 +1,43 @@
-# ab.awk - the A/B comparison of one seed experiment, measured beside
-# published.
+# ab.awk - the A/B figure of one seed experiment: the measured changes as
+# `memscale compare --experiment DIR -f csv` gives them (core/ab.c, the one
+# producer of A/B numbers), beside the published ones.  No arithmetic on
+# samples here: this program only picks and reformats compare's rows.
 #
-#   awk -f plots/ab.awk -v seed=NAME -v tsv=OUT.tsv -v inc=OUT.gp \
-#       published.csv all.csv > OUT.dat
+#   awk -f plots/strings.awk -f plots/ab.awk -v seed=NAME -v tsv=OUT.tsv \
+#       -v inc=OUT.gp -v gp_str=OUT.gp.str published.csv AB.csv > OUT.dat
 #
-# The pairs (knob, base value, patch value) and the workloads come from
-# published.csv (`memscale published`: columns seed,knob,workload,base_variant,patch_variant,
-# machine,cpus,base,patch,change_pct,source; no commas inside fields).
-# Measured: mean ops_per_sec of every result row of the workload whose knob
-# column holds the base or the patch value, at the largest worker count
-# present for both; rows of the sweep directory named like the seed are
-# used when there are any, else rows from anywhere.  The experiment's axes
-# (-v axes="depth ...": columns, from its [axis] section) are kept apart:
-# one measured series per pair and axis value, as compare's table has
-# them; only columns not named there are averaged alike on both sides.
-# change = (patch - base) / base * 100.  A published change_pct left empty
-# is computed from its base and patch values the same way.
+# published.csv (`memscale published`: columns seed,knob,workload,
+# base_variant,patch_variant,machine,cpus,base,patch,change_pct,source; no
+# commas inside fields) gives the pairs (knob, base value, patch value) and
+# the workloads.  AB.csv is compare's output for the seed's sweep
+# directory (may be empty: nothing measured).  Of its rows, those of a
+# published pair (base_value, patch_value) and workload are used, at the
+# largest worker count compare has for them; the experiment's axes
+# (compare's axes column) are kept apart: one measured series per pair
+# and axis value.  A published change_pct left empty is base and patch's
+# (patch - base) / base * 100, the published numbers' own arithmetic.
 #
 # OUT.tsv (for the paper), tab-separated, one line per entry:
-#   measured  workload base patch workers base_mean patch_mean n_base n_patch change|NA
-#             base_samples patch_samples (space-separated, for significance)
-#             axis values ("depth=5"; empty without axes)
+#   measured  workload base patch workers base_mean patch_mean n_base
+#             n_patch change|NA (empty) (empty) axes p ci_lo ci_hi yes|no
+#             change   (fields 11-12 were the samples; compare has them)
 #   published workload base patch machine cpus base patch change source
 # stdout: gnuplot blocks, one per bar series, lines "x change lo hi label_y"
-# (lo, hi: the 95 % interval of a measured change, from -v ci=FILE, the
-# output of plots/abci.sh on OUT.tsv, i.e. what `memscale compare` says;
-# NaN where there is none: no error bar, and the series says so; the bar
-# height is compare's change_pct from the same file where it has one);
+# (lo, hi: compare's 95 % interval of the change; NaN where it has none:
+# no error bar, and the series says so);
 # OUT.gp: NSERIES, SNAME, SKEY, SKIND ("m" measured / "p" published),
 # SDUP (index of the axis value among a pair's series: lighter fill),
 # NWL and WLNAME (the x tic labels), YMIN, YMAX, CLIP (0, or the value
 # beyond which bars are cut at the axis limit).
 
 
-BEGIN {
-	FS = ","
-	nax = split(axes, ax, " ")
-	if (ci != "") while ((getline l < ci) > 0) {
-		split(l, f, "\t")
-		# measured lines: 13 fields of ours, then abci.sh's p, lo, hi, yes/no
-		if (f[1] == "measured" && f[15] != "NA" && f[15] != "" && f[16] != "NA")
-			{ cilo[f[2], f[3], f[4], f[13]] = f[15]; cihi[f[2], f[3], f[4], f[13]] = f[16] }
-		# the bar itself: compare's change where it gave one
-		if (f[1] == "measured" && f[18] != "NA" && f[18] != "")
-			cchg[f[2], f[3], f[4], f[13]] = f[18]
-	}
-}
+BEGIN { FS = "," }
 
 FNR == 1 { file++; for (i = 1; i <= NF; i++) col[file, $i] = i; next }
 
 file == 1 {
 	if ($1 != seed) next
 	w = $3; pair = $2 SUBSEP $4 SUBSEP $5
-	if (!($2 in isknob)) { isknob[$2] = 1; knobs[++nknobs] = $2 }
 	if (!(w in wlidx)) { wlidx[w] = ++nwl; wl[nwl] = w }
 	if (!(pair in pairidx)) { pairidx[pair] = ++npair; pknob[npair] = $2; pbase[npair] = $4; ppatch[npair] = $5 }
 	pct = $10
@@ -66,28 +51,31 @@ file == 1 {
 	next
 }
 
-# all.csv: the merged results
+# compare's rows, by column name
+function cv(name) { return (file, name) in col ? $(col[file, name]) : "" }
 {
-	w = $(col[file, "workload"])
+	w = cv("workload")
 	if (!(w in wlidx)) next
-	src = ($(col[file, "source"]) == seed)
-	n = $(col[file, "workers"]) + 0
-	y = $(col[file, "ops_per_sec"])
-	if (y == "") next
-	al = ""
-	for (ai = 1; ai <= nax; ai++)
-		if ((file, ax[ai]) in col) al = al (al == "" ? "" : " ") ax[ai] "=" $(col[file, ax[ai]])
+	pair = ""
+	for (p = 1; p <= npair; p++)
+		if (cv("base_value") == pbase[p] && cv("patch_value") == ppatch[p]) { pair = p; break }
+	if (pair == "") next
+	al = cv("axes")
 	if (!(al in alidx)) { alidx[al] = ++nal; alv[nal] = al }
-	# a seed's pairs may name different knobs (a recorded sweep spells
-	# some variants with an older knob): the row counts under each
-	for (kq = 1; kq <= nknobs; kq++) {
-		if (!((file, knobs[kq]) in col)) continue
-		v = $(col[file, knobs[kq]])
-		k = src SUBSEP w SUBSEP knobs[kq] SUBSEP v SUBSEP al SUBSEP n
-		sum[k] += y; cnt[k]++; vals[k] = vals[k] (cnt[k] > 1 ? " " : "") y
-		if (src) anysrc = 1
-	}
-	if (!((w, n) in haven)) { haven[w, n] = 1; nlist[w] = nlist[w] " " n }
+	n = cv("workers") + 0
+	k = w SUBSEP pair SUBSEP al
+	# the largest worker count (the first row of it: one per mode)
+	if ((k in best) && best[k] >= n) next
+	best[k] = n
+	lo = cv("ci_lo_pct"); hi = cv("ci_hi_pct"); c = cv("change_pct")
+	sg = cv("significant")
+	row[k] = sprintf("measured\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\t\t%s\t%s\t%s\t%s\t%s\t%s",
+		w, pbase[pair], ppatch[pair], n, cv("base_mean"), cv("patch_mean"),
+		cv("n_base"), cv("n_patch"), c == "" || c == "nan" ? "NA" : sprintf("%.2f", c), al,
+		cv("p") == "" ? "NA" : cv("p"), lo == "" || lo == "nan" ? "NA" : lo,
+		hi == "" || hi == "nan" ? "NA" : hi, sg == "yes" ? "yes" : "no",
+		c == "" || c == "nan" ? "NA" : c)
+	chg[k] = c; clo[k] = lo; chi[k] = hi; anyrow[w, pair] = 1
 }
 
 END {
@@ -95,7 +83,6 @@ END {
 		printf("no published entry for seed '%s'\n", seed) > "/dev/stderr"
 		exit 3
 	}
-	s = anysrc ? 1 : 0
 	if (nal == 0) { nal = 1; alv[1] = "" }
 	# axis values in order (insertion sort; "depth=1" .. "depth=5")
 	for (a = 2; a <= nal; a++) { t = alv[a]; for (b = a - 1; b >= 1 && alv[b] > t; b--) alv[b + 1] = alv[b]; alv[b + 1] = t }
@@ -105,32 +92,24 @@ END {
 	for (p = 1; p <= npair; p++) for (ai = 1; ai <= nal; ai++) {
 		have = 0; al = alv[ai]
 		for (i = 1; i <= nwl; i++) {
-			w = wl[i]; best = -1
-			m = split(nlist[w], ns, " ")
-			for (j = 1; j <= m; j++) {
-				kb = s SUBSEP w SUBSEP pknob[p] SUBSEP pbase[p] SUBSEP al SUBSEP ns[j]
-				kp = s SUBSEP w SUBSEP pknob[p] SUBSEP ppatch[p] SUBSEP al SUBSEP ns[j]
-				if ((kb in cnt) && (kp in cnt) && ns[j] + 0 > best) best = ns[j] + 0
-			}
-			if (best < 0) {
+			w = wl[i]; k = w SUBSEP p SUBSEP al
+			if (!(k in row) || chg[k] == "" || chg[k] == "nan") {
 				# one "not measured" line per pair, not per axis value
-				if (ai == 1 && !((w, p) in nm_said)) { nm_said[w, p] = 1
-					printf("measured\t%s\t%s\t%s\t\t\t\t0\t0\tNA\t\t\t\n", w, pbase[p], ppatch[p]) > tsv }
+				if (!((w, p) in anyrow) && !((w, p) in nm_said)) {
+					nm_said[w, p] = 1
+					printf("measured\t%s\t%s\t%s\t\t\t\t0\t0\tNA\t\t\t\tNA\tNA\tNA\tno\tNA\n", w, pbase[p], ppatch[p]) > tsv
+				}
+				if (k in row) print row[k] > tsv
 				continue
 			}
-			kb = s SUBSEP w SUBSEP pknob[p] SUBSEP pbase[p] SUBSEP al SUBSEP best
-			kp = s SUBSEP w SUBSEP pknob[p] SUBSEP ppatch[p] SUBSEP al SUBSEP best
-			mb = sum[kb] / cnt[kb]; mp = sum[kp] / cnt[kp]
-			pct = mb != 0 ? (mp - mb) / mb * 100 : 0
-			printf("measured\t%s\t%s\t%s\t%d\t%.10g\t%.10g\t%d\t%d\t%.2f\t%s\t%s\t%s\n", w, pbase[p],
-			       ppatch[p], best, mb, mp, cnt[kb], cnt[kp], pct, vals[kb], vals[kp], al) > tsv
+			print row[k] > tsv
 			if (!have) { nser++; nmeas++; have = 1; skind[nser] = "m"; skey[nser] = ppatch[p]
-				workers_of[nser] = best; sdup[nser] = ai - 1
+				workers_of[nser] = best[k]; sdup[nser] = ai - 1
 				sname[nser] = sprintf("measured here: %s vs %s%s", ppatch[p], pbase[p], al == "" ? "" : ", " al) }
-			else if (best != workers_of[nser]) workers_of[nser] = "various"
-			bar[nser, i] = ((w, pbase[p], ppatch[p], al) in cchg) ? cchg[w, pbase[p], ppatch[p], al] + 0 : pct
-			if ((w, pbase[p], ppatch[p], al) in cilo) {
-				blo[nser, i] = cilo[w, pbase[p], ppatch[p], al]; bhi[nser, i] = cihi[w, pbase[p], ppatch[p], al]
+			else if (best[k] != workers_of[nser]) workers_of[nser] = "various"
+			bar[nser, i] = chg[k] + 0
+			if (clo[k] != "" && clo[k] != "nan" && chi[k] != "" && chi[k] != "nan") {
+				blo[nser, i] = clo[k]; bhi[nser, i] = chi[k]
 			} else noci[nser] = 1
 		}
 		if (have) sname[nser] = sname[nser] " (" workers_of[nser] (workers_of[nser] == 1 ? " worker" : " workers") \

@@ -268,25 +268,42 @@ for g in $(groups); do
 done
 IFS=$IFS_SAVED; set +f
 
+# The sweep directory of a seed among the result files: the one named
+# like it, else one whose experiment.ini names it (RESULTS may be the
+# sweep directory itself).
+sweep_dir_of() {
+	IFS=$NL; set -f
+	for f in $(cat "$D/files.txt"); do
+		dd=$(dirname "$f")
+		[ "$(basename "$f")" = results.csv ] && [ -f "$dd/experiment.ini" ] || continue
+		if [ "$(basename "$dd")" = "$1" ]; then echo "$dd"; IFS=$IFS_SAVED; set +f; return; fi
+	done
+	for f in $(cat "$D/files.txt"); do
+		dd=$(dirname "$f")
+		[ "$(basename "$f")" = results.csv ] && [ -f "$dd/experiment.ini" ] || continue
+		if awk -v s="$1" '/^[[:space:]]*\[/ { e = ($0 ~ /^[[:space:]]*\[experiment\]/); next }
+			e && /^[[:space:]]*name[[:space:]]*=/ { v = $0; sub(/^[^=]*=[[:space:]]*/, "", v); sub(/[[:space:]]*$/, "", v); f = (v == s); exit }
+			END { exit !f }' "$dd/experiment.ini"; then echo "$dd"; break; fi
+	done
+	IFS=$IFS_SAVED; set +f
+}
+
 # --- 5. seed A/B: measured beside published ------------------------------
 IFS=$NL; set -f
 for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUBLISHED"); do
 	IFS=$IFS_SAVED; set +f
 	name="ab_$(slug "$seed")"
-	# the experiment's axes (its [axis] section, as recorded by the sweep):
-	# kept apart, never averaged over
-	axes=$( [ -n "${RABS:-}" ] && [ -f "$RABS/$seed/experiment.ini" ] && awk '
-		/^[[:space:]]*\[/ { a = ($0 ~ /^[[:space:]]*\[axis\]/); next }
-		a && /=/ && !/^[[:space:]]*[#;]/ { k = $0; sub(/[[:space:]]*=.*/, "", k); sub(/^[[:space:]]*/, "", k); if (k ~ /^[A-Za-z0-9_]+$/) printf("%s ", k) }' \
-		"$RABS/$seed/experiment.ini")
-	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
-		-v gp_str="$D/$name.gp.str" \
-		"$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
-	# the intervals of the measured changes, as compare computes them;
-	# then the bars again with their error bars
-	MEMSCALE=$MEMSCALE sh "$PLOTDIR/abci.sh" "$D/$name.tsv" > "$D/${name}_ci.tsv" 2>/dev/null
-	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" -v axes="$axes" \
-		-v gp_str="$D/$name.gp.str" -v ci="$D/${name}_ci.tsv" "$PUBLISHED" "$ALL" > "$D/$name.dat" || { say "skipping $name"; continue; }
+	# The measured changes: `memscale compare` over the seed's sweep
+	# directory (core/ab.c computes change, interval and p; ab.awk only
+	# picks and reformats its rows).  No sweep of the seed: nothing measured.
+	: > "$D/${name}_compare.csv"
+	sdir=$(sweep_dir_of "$seed")
+	if [ -n "$sdir" ]; then
+		"$MEMSCALE" compare --experiment "$sdir" -f csv > "$D/${name}_compare.csv" 2> "$D/${name}_compare.err" ||
+			{ say "$name: compare: $(head -1 "$D/${name}_compare.err")"; : > "$D/${name}_compare.csv"; }
+	fi
+	awk -f "$PLOTDIR/strings.awk" -f "$PLOTDIR/ab.awk" -v seed="$seed" -v tsv="$D/$name.tsv" -v inc="$D/$name.gp" \
+		-v gp_str="$D/$name.gp.str" "$PUBLISHED" "$D/${name}_compare.csv" > "$D/$name.dat" || { say "skipping $name"; continue; }
 	note=measured
 	# published values only beside measured ones: no figure of a seed
 	# these results do not contain

@@ -2,8 +2,10 @@
 # Every knob `memscale list variants` shows, a new one included: its
 # default is an allowed value (a run that sets it explicitly succeeds), an
 # integer knob refuses max+1 and an enum knob an unknown value with exit 2
-# and one line naming the knob.  Knobs a workload does not read are
-# accepted and ignored, so the short lock run takes every knob.
+# and one line naming the knob.  The short lock run reads only some
+# knobs: the others' defaults are accepted as values and then refused as
+# not read by the lock workload's path (issue 22 item 7, tests/knob_read.t),
+# never as bad values.
 . tests/lib.sh
 RUN="$MEMSCALE run lock -t 1 -s 0.05 --sample-ms 50 -w 0 -a none"
 
@@ -19,7 +21,9 @@ awk '
 n=$(wc -l <"$TMP/knobs")
 [ "$n" -ge 20 ]; ok $? "list variants shows the knobs ($n)"
 while read -r name type def max <&3; do
-	expect_exit 0 "$name=$def (its default) is accepted" -- $RUN --set "$name=$def"
+	$RUN --set "$name=$def" >/dev/null 2>"$TMP/err"; st=$?
+	[ $st -eq 0 ] || { [ $st -eq 2 ] && grep -q "does not read it" "$TMP/err" && ! grep -q "bad value" "$TMP/err"; }
+	ok $? "$name=$def (its default) is an allowed value (exit $st)"
 	case $type in
 	int) expect_usage "$name=$((max + 1)) refused" "knob '$name'" -- \
 		$RUN --set "$name=$((max + 1))" ;;

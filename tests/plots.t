@@ -33,8 +33,9 @@ ok $? "figures.tsv lists every rendered figure"
 FORMATS=pdf sh plots/plot.sh "$FIX/locks" "$TMP/pdf" 2>/dev/null
 [ "$(head -c 4 "$TMP/pdf/locks_locks.pdf")" = "%PDF" ]; ok $? "pdfcairo output is a PDF"
 
-# A/B data: measured change at the largest common worker count, computed
-# here independently from the fixture CSV (means over the 3 repetitions).
+# A/B data: measured change at the largest common worker count (compare's,
+# through plots/ab.awk), checked against one computed here independently
+# from the fixture CSV (means over the 3 repetitions).
 want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["workload"] == "page_fault2" && $c["workers"] == 2 {
 		s[$c["layout"]] += $c["ops_per_sec"]; n[$c["layout"]]++ }
@@ -87,33 +88,33 @@ FORMATS=png sh plots/plot.sh "$TMP/w2.csv" "$TMP/w2fig" 2>/dev/null
 ok $? "no throughput-vs-workers figure from a single worker count"
 
 # Error bars on measured A/B bars: the 95 % interval compare reports
-# (ci_lo_pct, ci_hi_pct) reaches the figure's data; a compare without
-# those columns leaves the bar without one and the legend says so.  The
-# stub stands for a compare with interval columns (the shared interface);
-# everything else goes to the real binary.
+# (ci_lo_pct, ci_hi_pct) reaches the figure's data as is; a compare
+# without those columns leaves the bar without one and the legend says
+# so.  The stubs change what the real compare prints: the figures render
+# compare's numbers and compute none of their own.
 cat > "$TMP/stub" <<STUB
 #!/bin/sh
-if [ "\$1" = compare ] && [ \$# -eq 5 ] && [ "\$4" = -f ] && [ "\$5" = csv ]; then
-	echo "workload,base,patch,change_pct,ci_lo_pct,ci_hi_pct,p,significant"
-	echo "samples,\$2,\$3,1.5,-2.25,5.5,0.4,no"
+if [ "\$1" = compare ]; then
+	$PWD/$MEMSCALE "\$@" | awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) { c[\$i] = i } print; next }
+		{ \$c["ci_lo_pct"] = -2.25; \$c["ci_hi_pct"] = 5.5; \$c["change_pct"] = 1.5; print }'
 	exit 0
 fi
 exec $PWD/$MEMSCALE "\$@"
 STUB
 chmod +x "$TMP/stub"
 MEMSCALE="$TMP/stub" FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/cifig" 2>/dev/null
-awk '/^# series\tmeasured/ { m = 1; next } /^# series/ { m = 0 } m && NF == 5 && $3 == -2.25 && $4 == 5.5 { f = 1 } END { exit !f }' \
+awk '/^# series\tmeasured/ { m = 1; next } /^# series/ { m = 0 } m && NF == 5 && $2 == 1.5 && $3 == -2.25 && $4 == 5.5 { f = 1 } END { exit !f }' \
 	"$TMP/cifig/data/ab_stats_batch.dat"
-ok $? "measured bars carry compare's interval (-2.25..+5.5) as error bars"
+ok $? "measured bars are compare's change (1.5) with its interval (-2.25..+5.5) as error bars"
 is_png "$TMP/cifig/ab_stats_batch.png"; ok $? "and the figure renders with them"
 # series names reach gnuplot as data (.gp.str, plots/strings.awk)
 grep -q 'bars: 95 % interval' "$TMP/cifig/data/ab_stats_batch.gp.str"; ok $? "the legend says what the bars are"
 # a compare whose CSV has no interval columns
 cat > "$TMP/stub2" <<STUB
 #!/bin/sh
-if [ "\$1" = compare ] && [ \$# -eq 5 ] && [ "\$4" = -f ] && [ "\$5" = csv ]; then
-	echo "workload,base,patch,change_pct,p"
-	echo "samples,\$2,\$3,1.5,0.4"
+if [ "\$1" = compare ]; then
+	$PWD/$MEMSCALE "\$@" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if (\$i != "ci_lo_pct" && \$i != "ci_hi_pct") k[++n] = i }
+		{ for (j = 1; j <= n; j++) printf("%s%s", j > 1 ? "," : "", \$k[j]); print "" }'
 	exit 0
 fi
 exec $PWD/$MEMSCALE "\$@"
@@ -122,6 +123,10 @@ chmod +x "$TMP/stub2"
 MEMSCALE="$TMP/stub2" FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/nocifig" 2>/dev/null
 grep -q 'no interval from compare' "$TMP/nocifig/data/ab_stats_batch.gp.str"
 ok $? "without interval columns the legend says there is none"
+# No A/B arithmetic outside core/ab.c: the figure's programs compute no
+# mean, interval or p of samples.
+! grep -n -E 'sum\[|sqrt|/ *cnt' plots/ab.awk; ok $? "plots/ab.awk computes no mean or spread"
+[ ! -e plots/abci.sh ]; ok $? "no per-row round trip through compare (plots/abci.sh is gone)"
 
 # At least 16 series distinguishable in one figure: the 13 locks at two
 # critical-section lengths (26 series, the lock study) differ in colour,

@@ -47,4 +47,25 @@ awk '/^ *lock +lock /{ in_cs = 1; next } /^ *unlock /{ if (in_cs) exit } in_cs &
 	END { printf "%d writes, %d back to back\n", n, back; exit !(n >= 20 && back * 4 < n) }' "$TMP/out" > "$TMP/cs"
 ok $? "fallocate1 under 70a64b7919cb: the section's writes are interleaved ($(cat "$TMP/cs"))"
 
+# Measured runs execute no hook: the normal objects of the hooked files
+# reference no recorder function; their recording copies do
+# (models/record.h, the Makefile's MODEL_REC_SRCS).
+B=${BUILD:-build}
+if command -v nm >/dev/null && [ -f "$B/models/memcg.o" ] && [ -f "$B/rec/models/memcg.o" ]; then
+	for o in memcg lru; do
+		! nm "$B/models/$o.o" | grep -q 'model_rec_\(access\|local\|lock\|unlock\)$'
+		ok $? "$B/models/$o.o calls no recorder hook"
+		nm "$B/rec/models/$o.o" | grep -q ' U model_rec_access$'
+		ok $? "$B/rec/models/$o.o (the recording copy) does"
+	done
+	# every entry point of a normal object hands over to its recording
+	# copy, but those only a recorder never calls (set-up, the final flush)
+	miss=$(nm -g --defined-only "$B/models/memcg.o" "$B/models/lru.o" | awk '$2 == "T" { print $3 }' |
+		grep -v -x -e model_setup -e model_worker_populate -e model_worker_lock_stats -e model_final_flush |
+		while read -r f; do nm "$B/models/memcg.o" "$B/models/lru.o" | grep -q " U ${f}_rec$" || echo "$f"; done)
+	[ -z "$miss" ]; ok $? "every model entry point dispatches to its recording copy${miss:+ (missing: $miss)}"
+else
+	echo "ok - # SKIP no nm or no objects under $B"
+fi
+
 done_testing

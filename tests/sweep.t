@@ -12,7 +12,7 @@ n=$(grep -c '^p[0-9]' "$TMP/out")
 grep -q '^# estimated time' "$TMP/out"; ok $? "dry run prints the estimated time"
 # variants interleave: every base point is followed by its patch point
 awk '/^p/ { n++; v[n] = $3; sub(/variant=/, "", v[n]); rest = $0; sub(/variant=[a-z]* /, "", rest);
-	sub(/^p[0-9]* /, "", rest); k[n] = rest }
+	sub(/^p[0-9]* /, "", rest); sub(/ mode=.*/, "", rest); k[n] = rest }
 	END { if (n != 16) exit 1; for (i = 1; i <= n; i += 2) if (v[i] != "base" || v[i+1] != "patch" || k[i] != k[i+1]) exit 1 }' "$TMP/out"
 ok $? "variants run back to back (A B A B ...) on the same configuration"
 cp "$TMP/out" "$TMP/order7"

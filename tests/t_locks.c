@@ -336,14 +336,41 @@ static void test_harness(enum run_mode mode)
  * (LOCK_BENCH_SPECIALISE), and an ops table without one still runs the
  * workload through the generic loop: an unregistered copy of qspinlock's
  * table has another address, so nothing is specialised for it.
+ *
+ * The generic loop is driven here without the harness's clock: two
+ * threads run the lock workload until each has published at least
+ * GENERIC_MIN_OPS operations, however slowly a loaded machine lets them
+ * go, and only then is the stop flag raised.  Nothing depends on time.
  */
+#define GENERIC_MIN_OPS 20000
+
+struct generic_arg {
+	const struct workload *wl;
+	struct worker *w;
+};
+
+static void *generic_worker(void *p)
+{
+	struct generic_arg *a = p;
+
+	if (a->wl->worker_init)
+		a->wl->worker_init(a->w);
+	a->wl->run(a->w);
+	return NULL;
+}
+
 static void test_specialised_loops(void)
 {
 	const struct lock_ops **all;
 	size_t n = lock_all(&all), missing = 0;
 	struct lock_ops copy = *lock_find("qspinlock");
-	struct harness_opts o;
-	struct result res;
+	struct arena *arena = arena_create((size_t)64 << 20);
+	struct run r = { 0 };
+	struct result res = { 0 };
+	struct generic_arg arg[2];
+	pthread_t th[2];
+	volatile int stop = 0;
+	uint64_t least;
 	int st;
 
 	for (size_t i = 0; i < n; i++)
@@ -355,20 +382,54 @@ static void test_specialised_loops(void)
 	ok(lock_bench_specialised(&copy) == NULL,
 	   "an unregistered ops table has no specialised loop");
 
-	harness_defaults(&o);
-	o.wl = workload_find("lock");
-	o.knobs = knobset_new();
-	o.seconds = 0.1;
-	o.sample_ms = 50;
-	o.warmup = 1;
-	o.arena_size = (size_t)64 << 20;
-	o.lock = &copy;
-	st = harness_run_one(&o, 2, 0, &res);
-	ok(st == 0 && res.ops_total > 0 && result_get(&res, "lost_updates", -1) == 0,
-	   "generic (unspecialised) loop: status %d, ops %llu, no lost update", st,
-	   (unsigned long long)res.ops_total);
+	r.wl = workload_find("lock");
+	r.knobs = knobset_new();
+	r.arena = arena;
+	r.lock = &copy;
+	r.nworkers = 2;
+	r.mode = MODE_THREADS;
+	r.workers = arena_alloc(arena, 2 * sizeof(struct worker), PAD_SIZE);
+	for (unsigned i = 0; i < 2; i++) {
+		memset(&r.workers[i], 0, sizeof(r.workers[i]));
+		r.workers[i].id = i;
+		r.workers[i].pu = -1;
+		r.workers[i].run = &r;
+		r.workers[i].stop = &stop;
+	}
+	st = r.wl->setup(&r);
+	if (!ok(st == 0, "lock workload set up over the unregistered table (status %d)", st)) {
+		knobset_free(r.knobs);
+		arena_destroy(arena);
+		return;
+	}
+	for (unsigned i = 0; i < 2; i++) {
+		arg[i] = (struct generic_arg){ r.wl, &r.workers[i] };
+		pthread_create(&th[i], NULL, generic_worker, &arg[i]);
+	}
+	/* Count-based stop: wait for both workers' published counts. */
+	do {
+		usleep(1000);
+		least = UINT64_MAX;
+		for (unsigned i = 0; i < 2; i++) {
+			uint64_t o = __atomic_load_n(&r.workers[i].ops, __ATOMIC_RELAXED);
+			least = o < least ? o : least;
+		}
+	} while (least < GENERIC_MIN_OPS);
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	for (unsigned i = 0; i < 2; i++)
+		pthread_join(th[i], NULL);
+	st = r.wl->finish(&r, &res);
+	ok(st == 0 && result_get(&res, "acq_min", 0) >= GENERIC_MIN_OPS &&
+	   result_get(&res, "lost_updates", -1) == 0,
+	   "generic (unspecialised) loop, 2 threads: status %d, least %.0f ops "
+	   "per worker (want >= %d), lost updates %.0f", st,
+	   result_get(&res, "acq_min", 0), GENERIC_MIN_OPS,
+	   result_get(&res, "lost_updates", -1));
+	if (r.wl->teardown)
+		r.wl->teardown(&r);
 	result_free(&res);
-	knobset_free(o.knobs);
+	knobset_free(r.knobs);
+	arena_destroy(arena);
 }
 
 int main(void)
