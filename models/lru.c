@@ -21,6 +21,7 @@
  * move the page, and set it again on putback under the lock.
  */
 #include "models/internal.h"
+#include "models/lru_gen.h"
 
 static inline bool test_clear_lru(struct mpage *pg)
 {
@@ -52,6 +53,8 @@ static void lruvec_add_page(struct model_worker *mw, char *pn, struct mpage *pg)
 
 	struct list_head *head = pn_list(mw->m, pn, lru);
 
+	if (model_lru_gen_add(mw, pn, pg)) /* MGLRU: models/lru_gen.c */
+		return;
 	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, 1);
 	/* list_add writes head->next (and the old first page's prev, ours);
 	 * head->prev only when the list was empty */
@@ -67,6 +70,8 @@ static void lruvec_del_page(struct model_worker *mw, char *pn, struct mpage *pg)
 	enum lru_list lru = page_lru(pg);
 	struct list_head *head = pn_list(mw->m, pn, lru);
 
+	if (model_lru_gen_del(mw, pn, pg, false)) /* MGLRU: models/lru_gen.c */
+		return;
 	/* list_del writes head->next when the page is first, head->prev
 	 * when it is last */
 	if (pg->lru.prev == head)
@@ -134,6 +139,7 @@ static bool fbatch_add(struct model_worker *mw, struct fbatch *fb, struct mpage 
 
 void model_lru_add(struct model_worker *mw, struct mpage *pg)
 {
+	model_lru_gen_on_add(mw, pg);
 	if (!fbatch_add(mw, &mw->lru_add, pg))
 		batch_move_lru(mw, &mw->lru_add, MOVE_ADD);
 }
@@ -150,6 +156,8 @@ void model_activate(struct model_worker *mw, struct mpage *pg)
 {
 	unsigned f = __atomic_load_n(&pg->flags, __ATOMIC_ACQUIRE);
 
+	if (mw->m->p.lru_gen) /* folio_mark_accessed -> folio_inc_refs: flags only */
+		return;
 	if (f & PG_ACTIVE)
 		return;
 	if (f & PG_LRU) {
@@ -218,6 +226,8 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 	struct mpage *iso[SWAP_CLUSTER_MAX];
 	unsigned n = 0, scanned = 0;
 
+	if (m->p.lru_gen) /* MGLRU eviction: models/lru_gen.c */
+		return model_lru_gen_reclaim(mw, base == LRU_INACTIVE_FILE, nr);
 	if (nr > SWAP_CLUSTER_MAX)
 		nr = SWAP_CLUSTER_MAX;
 	model_flush_if_needed(mw, memcg);
