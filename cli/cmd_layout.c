@@ -200,7 +200,7 @@ static void print_layout(const struct pn_layout *l, const struct model_params *p
 	for (size_t i = 0; i < n; i++) {
 		enum pn_field f = order[i];
 		size_t end = l->off[f] + (l->size[f] ? l->size[f] - 1 : 0);
-		char lines[64], pairs[64], hot[256] = "";
+		char lines[64], pairs[64], hot[1024] = "";
 		size_t off = 0;
 
 		for (size_t j = 0; j < ne; j++)
@@ -314,6 +314,22 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 				    !kconfig_has(probe, KC_LRU_GEN)) {
 					printf("%-14s %-12s %-26s skipped: lru_gen=on needs "
 					       "CONFIG_LRU_GEN\n", prof[pi]->name, "-", kc);
+					knobset_free(ks);
+					continue;
+				}
+			}
+			if (knob_enum(ks, &knob_lru_gen) == 1) {
+				/* lru_gen=on on a profile whose layout has no
+				 * lrugen (v5.x): skipped, named */
+				struct model_params q;
+				if (!knobset_set(ks, "lru_gen", "off", err, sizeof(err)) ||
+				    model_params_from_knobs(&q, ks) ||
+				    !knobset_set(ks, "lru_gen", "on", err, sizeof(err)))
+					exit(EXIT_USAGE);
+				q.lru_gen = true;
+				if (model_lru_gen_check(&q, why, sizeof(why))) {
+					printf("%-14s %-12s %-26s skipped: lru_gen=on: %s\n",
+					       prof[pi]->name, pn_layout_names[q.layout], kc, why);
 					knobset_free(ks);
 					continue;
 				}
