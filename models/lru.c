@@ -206,6 +206,18 @@ void model_release_drain(struct model_worker *mw)
 	fb->nr = 0;
 }
 
+/* After the lock is dropped, isolated page cache pages leave the page
+ * cache (NR_FILE_PAGES), are uncharged in gathers and freed. */
+void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
+	model_uncharge_pages(mw, iso, n);
+	for (unsigned i = 0; i < n; i++)
+		model_page_free(mw, iso[i]);
+	mw->ops.reclaimed += n;
+}
+
 /*
  * Memcg reclaim of mw's own lruvec, shrink_lruvec() reduced to its LRU
  * lock traffic: when the inactive list is shorter than the batch wanted,
@@ -258,11 +270,6 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 		iso[n++] = pg;
 	}
 	lru_unlock(mw, lk);
-	for (unsigned i = 0; i < n; i++)
-		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
-	model_uncharge_pages(mw, iso, n);
-	for (unsigned i = 0; i < n; i++)
-		model_page_free(mw, iso[i]);
-	mw->ops.reclaimed += n;
+	model_reclaim_free(mw, iso, n);
 	return n;
 }

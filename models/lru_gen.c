@@ -250,11 +250,6 @@ unsigned model_lru_gen_reclaim(struct model_worker *mw, bool file, unsigned nr)
 		gen_seq(m, pn)[1 + type] = min_seq + 1;
 	}
 	lru_unlock(mw, lk);
-	for (unsigned i = 0; i < n; i++)
-		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
-	model_uncharge_pages(mw, iso, n);
-	for (unsigned i = 0; i < n; i++)
-		model_page_free(mw, iso[i]);
-	mw->ops.reclaimed += n;
+	model_reclaim_free(mw, iso, n);
 	return n;
 }
