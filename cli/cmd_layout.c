@@ -25,6 +25,7 @@
 #include "models/access.h"
 #include "models/layout.h"
 #include "models/layout_struct.h"
+#include "models/lru_gen.h"
 #include "models/memcg.h"
 
 static int layout_main(int argc, char **argv);
@@ -34,7 +35,7 @@ const struct subcommand layout_cmd = {
 	.summary = "print mem_cgroup_per_node layouts (declared, BTF, pahole) and audit their false sharing",
 	.usage = "layout [--lock NAME] [--kconfig K] [LAYOUT... | --kernel NAME...]\n"
 		 "       layout --btf [FILE] | --pahole FILE\n"
-		 "       layout --audit [--kernel NAME] [--kconfig K] [--workload W]\n"
+		 "       layout --audit [--kernel NAME] [--kconfig K] [--workload W] [--set K=V]\n"
 		 "       layout --struct mem_cgroup|page_counter --kernel NAME...\n"
 		 "  -l, --lock NAME     size the lru_lock slot for this lock (default: the\n"
 		 "                      kernel's spinlock_t)\n"
@@ -52,6 +53,10 @@ const struct subcommand layout_cmd = {
 		 "                      this profile only (repeatable)\n"
 		 "      --kconfig all   audit every combination of the options\n"
 		 "      --workload W    audit this workload only (repeatable)\n"
+		 "  -s, --set KNOB=VALUE  a model knob for the layout and the audit's\n"
+		 "                      recordings (repeatable), e.g. lru_gen=on: MGLRU\n"
+		 "                      enabled at run time (needs a kconfig with LRU_GEN;\n"
+		 "                      without --kconfig the bundles lacking it are skipped)\n"
 		 "      --struct S      the compiler-derived layout of struct S (mem_cgroup,\n"
 		 "                      page_counter) in the --kernel profiles: offset, size,\n"
 		 "                      64 B line and 128 B pair of every member\n"
@@ -72,6 +77,40 @@ static const char *const layout_profile[LAYOUT_NR] = {
 	[LAYOUT_BTF] = "current", [LAYOUT_PAHOLE] = "current",
 };
 
+/* `--set KNOB=VALUE` pairs, applied after the profile and kconfig. */
+static const char *sets[32];
+static size_t nsets;
+
+static void apply_sets(struct knobset *ks)
+{
+	char err[512];
+
+	for (size_t i = 0; i < nsets; i++) {
+		const char *eq = strchr(sets[i], '=');
+		char key[64];
+
+		if (!eq || eq == sets[i] || (size_t)(eq - sets[i]) >= sizeof(key))
+			die(EXIT_USAGE, "layout: --set '%s': want KNOB=VALUE", sets[i]);
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - sets[i]), sets[i]);
+		if (!strcmp(key, "kernel") || !strcmp(key, "kconfig"))
+			die(EXIT_USAGE, "layout: --set %s: use --%s", key, key);
+		if (!knobset_set(ks, key, eq + 1, err, sizeof(err)))
+			die(EXIT_USAGE, "layout: %s", err);
+	}
+}
+
+/* The knobs --set names, as "k=v,k=v" (or "-"), for the audit's rows. */
+static const char *sets_str(char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < nsets; i++)
+		off += (size_t)snprintf(buf + off, off < len ? len - off : 0, "%s%s",
+					i ? "," : "", sets[i]);
+	return nsets ? buf : "-";
+}
+
 static void params_of(const char *profile, const char *kconfig, struct model_params *p)
 {
 	struct knobset *ks = knobset_new();
@@ -80,6 +119,7 @@ static void params_of(const char *profile, const char *kconfig, struct model_par
 	if (!knobset_set(ks, "kernel", profile, err, sizeof(err)) ||
 	    (kconfig && !knobset_set(ks, "kconfig", kconfig, err, sizeof(err))))
 		die(EXIT_USAGE, "layout: %s", err);
+	apply_sets(ks);
 	if (model_params_from_knobs(p, ks))
 		exit(EXIT_USAGE);
 	knobset_free(ks);
@@ -113,6 +153,17 @@ static void marks(const struct pn_layout *l, const struct model_params *p,
 	}
 }
 
+/* Listing order: by offset, a zero-sized padding first, a container
+ * (lruvec.lrugen) before the members inside it. */
+static bool field_before(const struct pn_layout *l, enum pn_field a, enum pn_field b)
+{
+	if (l->off[a] != l->off[b])
+		return l->off[a] < l->off[b];
+	if (!l->size[a] != !l->size[b])
+		return !l->size[a];
+	return l->size[a] > l->size[b];
+}
+
 static void print_layout(const struct pn_layout *l, const struct model_params *p)
 {
 	enum pn_field order[PN_NR_FIELDS];
@@ -139,8 +190,7 @@ static void print_layout(const struct pn_layout *l, const struct model_params *p
 		if (l->present[f])
 			order[n++] = (enum pn_field)f;
 	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && l->off[order[j]] * 2 + !!l->size[order[j]] <
-						   l->off[order[j - 1]] * 2 + !!l->size[order[j - 1]]; j--) {
+		for (size_t j = i; j > 0 && field_before(l, order[j], order[j - 1]); j--) {
 			enum pn_field t = order[j];
 			order[j] = order[j - 1];
 			order[j - 1] = t;
@@ -150,7 +200,7 @@ static void print_layout(const struct pn_layout *l, const struct model_params *p
 	for (size_t i = 0; i < n; i++) {
 		enum pn_field f = order[i];
 		size_t end = l->off[f] + (l->size[f] ? l->size[f] - 1 : 0);
-		char lines[64], pairs[64], hot[256] = "";
+		char lines[64], pairs[64], hot[1024] = "";
 		size_t off = 0;
 
 		for (size_t j = 0; j < ne; j++)
@@ -225,6 +275,10 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 	for (size_t i = 0; i < nw; i++)
 		if (!access_shape_find(wls[i]))
 			die(EXIT_USAGE, "layout: no access shape for workload '%s'", wls[i]);
+	{
+		char buf[512];
+		printf("# knobs set: %s\n", sets_str(buf, sizeof(buf)));
+	}
 	printf("%-14s %-12s %-26s %-12s %5s %5s %5s  %s\n", "KERNEL", "LAYOUT", "KCONFIG",
 	       "WORKLOAD", "64B", "128B", "LOCKS",
 	       "CONFLICTS (line: read outside the lock <- write; lock-sector: "
@@ -243,6 +297,7 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 			if (!knobset_set(ks, "kernel", prof[pi]->name, err, sizeof(err)) ||
 			    !knobset_set(ks, "kconfig", kc, err, sizeof(err)))
 				die(EXIT_USAGE, "layout: %s", err);
+			apply_sets(ks);
 			{
 				struct kconfig probe;
 				if (kconfig_parse(kc, &probe, why, sizeof(why))) {
@@ -250,6 +305,31 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 						die(EXIT_USAGE, "layout: kconfig '%s': %s", kc, why);
 					printf("%-14s %-12s %-26s skipped: %s\n", prof[pi]->name, "-",
 					       kc, why);
+					knobset_free(ks);
+					continue;
+				}
+				/* lru_gen=on over every bundle: those without
+				 * CONFIG_LRU_GEN are skipped (named: refused) */
+				if (!kconfig && knob_enum(ks, &knob_lru_gen) == 1 &&
+				    !kconfig_has(probe, KC_LRU_GEN)) {
+					printf("%-14s %-12s %-26s skipped: lru_gen=on needs "
+					       "CONFIG_LRU_GEN\n", prof[pi]->name, "-", kc);
+					knobset_free(ks);
+					continue;
+				}
+			}
+			if (knob_enum(ks, &knob_lru_gen) == 1) {
+				/* lru_gen=on on a profile whose layout has no
+				 * lrugen (v5.x): skipped, named */
+				struct model_params q;
+				if (!knobset_set(ks, "lru_gen", "off", err, sizeof(err)) ||
+				    model_params_from_knobs(&q, ks) ||
+				    !knobset_set(ks, "lru_gen", "on", err, sizeof(err)))
+					exit(EXIT_USAGE);
+				q.lru_gen = true;
+				if (model_lru_gen_check(&q, why, sizeof(why))) {
+					printf("%-14s %-12s %-26s skipped: lru_gen=on: %s\n",
+					       prof[pi]->name, pn_layout_names[q.layout], kc, why);
 					knobset_free(ks);
 					continue;
 				}
@@ -355,6 +435,7 @@ static int layout_main(int argc, char **argv)
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "workload", required_argument, NULL, O_WORKLOAD },
 		{ "struct", required_argument, NULL, O_STRUCT },
+		{ "set", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -367,8 +448,14 @@ static int layout_main(int argc, char **argv)
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "l:k:h", longopts, NULL)) != -1) {
+	nsets = 0;
+	while ((c = getopt_long(argc, argv, "l:k:s:h", longopts, NULL)) != -1) {
 		switch (c) {
+		case 's':
+			if (nsets == ARRAY_SIZE(sets))
+				die(EXIT_USAGE, "layout: too many --set");
+			sets[nsets++] = optarg;
+			break;
 		case 'l': {
 			const struct lock_ops *ops = lock_find(optarg);
 			if (!ops)
@@ -433,6 +520,11 @@ static int layout_main(int argc, char **argv)
 		if (optind < argc || from != LAYOUT_NR)
 			die(EXIT_USAGE, "layout: --audit takes --kernel/--kconfig/--workload, "
 			    "not layouts or files");
+		if (kconfig && nsets && strcmp(kconfig, "all")) {
+			/* a --set the configuration refuses: one line, before any output */
+			struct model_params p;
+			params_of(nk ? kernels[0] : "v6.9", kconfig, &p);
+		}
 		audit(kernels, nk, kconfig, wls, nw);
 		return 0;
 	}

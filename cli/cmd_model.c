@@ -88,7 +88,12 @@ const struct subcommand model_cmd = {
 	"           published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime,\n"
 	"           one row per published row, a range written LO..HI)\n"
 	"           seed; then each RESULTS_DIR (every results.csv in it and its\n"
-	"           subdirectories) or CSV given: simulator vs measured.\n"
+	"           subdirectories) or CSV given: simulator vs measured, per\n"
+	"           measured point the mean and 95% interval over its runs, the\n"
+	"           simulated value, its band and regime (-f csv with results:\n"
+	"           that table alone, results,group,workload,lock,config,workers,\n"
+	"           n,measured,ci_lo,ci_hi,simulated,rel_err_pct,band_lo,band_hi,\n"
+	"           in_band,regime).\n"
 	"\n"
 	"Published numbers are shown for comparison only; no model parameter is\n"
 	"fitted to them.\n",

@@ -83,7 +83,8 @@ void model_here_costs(const struct mopts *m, const struct calib *c, struct memcg
 
 	target_here(&here, c);
 	target_costs(&here, c, &ov, &tc);
-	target_print_params(&here, &tc, stdout);
+	/* -f csv: stdout holds the table alone */
+	target_print_params(&here, &tc, m->csv ? stderr : stdout);
 	*out = tc.c;
 }
 

@@ -16,7 +16,10 @@
 #include "cli/model.h"
 #include "core/ab.h"
 #include "core/csv.h"
+#include "core/stats.h"
 #include "predict/ledger.h"
+#include "predict/predict.h"
+#include "predict/sim_memcg.h"
 #include "predict/usl.h"
 
 /* The result columns that describe a model configuration: every
@@ -98,6 +101,107 @@ static void ab_compare(const char *path, struct ab_group *g, size_t n)
 		       sum / pairs, pairs, sign_ok, pairs);
 }
 
+/* One measured point of a results file against the simulator there. */
+struct point {
+	const char *path, *wl, *lock, *cfg;
+	size_t group;
+	double workers;
+	size_t n;                   /* measured runs at this worker count */
+	double measured, ci_lo, ci_hi; /* mean and its 95 % t interval (NAN: n < 2) */
+	double simulated, band_lo, band_hi;
+	char regime[256];
+};
+
+/* The runs at `workers` of a group: mean and 95 % t interval. */
+static void measured_interval(const double *xs, const double *ys, size_t n, double workers,
+			      struct point *pt)
+{
+	double *v = xmalloc((n + 1) * sizeof(double)), sum = 0, half;
+
+	pt->n = 0;
+	for (size_t i = 0; i < n; i++)
+		if (xs[i] == workers) {
+			v[pt->n++] = ys[i];
+			sum += ys[i];
+		}
+	pt->measured = pt->n ? sum / (double)pt->n : NAN;
+	half = stats_ci_half(v, pt->n, 0.95);
+	pt->ci_lo = pt->measured - half;
+	pt->ci_hi = pt->measured + half;
+	free(v);
+}
+
+/* The simulator at the point: central value and regime, then the band
+ * (the same variants as a published row's, predict_band_costs()). */
+static void simulate_point(const char *wl, const struct memcg_sim_cfg *cfg,
+			   const struct memcg_costs *costs, unsigned workers, long iters,
+			   struct sim_result *rs, struct point *pt)
+{
+	uint64_t per = (uint64_t)iters / workers;
+	const char *err = NULL;
+	struct sim_prog prog;
+
+	if (per < 400)
+		per = 400;
+	if (memcg_sim_run_prog(wl, cfg, costs, workers, per, rs, &err, &prog))
+		die(1, "model validate: %s", err);
+	pt->simulated = pt->band_lo = pt->band_hi = rs->ops_per_sec;
+	predict_regime_one(rs, costs, &prog, pt->regime, sizeof(pt->regime));
+	sim_prog_free(&prog);
+	for (int k = 0; k < PREDICT_BAND_N; k++) {
+		struct memcg_costs c;
+		struct sim_result rb;
+
+		predict_band_costs(costs, k, &c);
+		if (memcg_sim_run(wl, cfg, &c, workers, per, &rb, &err))
+			die(1, "model validate: %s", err);
+		pt->band_lo = fmin(pt->band_lo, rb.ops_per_sec);
+		pt->band_hi = fmax(pt->band_hi, rb.ops_per_sec);
+	}
+}
+
+static const char *in_band(const struct point *pt)
+{
+	return pt->measured >= pt->band_lo && pt->measured <= pt->band_hi ? "yes" : "no";
+}
+
+#define POINT_CSV_HEADER "results,group,workload,lock,config,workers,n,measured,ci_lo,ci_hi," \
+	"simulated,rel_err_pct,band_lo,band_hi,in_band,regime\n"
+
+static void print_point(const struct point *pt, bool csv)
+{
+	double rel = 100 * (pt->simulated - pt->measured) / pt->measured;
+	char ci[64], band[64];
+
+	if (csv) {
+		csv_field(stdout, pt->path, 0);
+		csv_fieldf(stdout, 0, "%zu", pt->group);
+		csv_field(stdout, pt->wl, 0);
+		csv_field(stdout, pt->lock, 0);
+		csv_field(stdout, pt->cfg, 0);
+		csv_fieldf(stdout, 0, "%g", pt->workers);
+		csv_fieldf(stdout, 0, "%zu", pt->n);
+		csv_num(stdout, pt->measured, 0);
+		csv_num(stdout, pt->ci_lo, 0);
+		csv_num(stdout, pt->ci_hi, 0);
+		csv_num(stdout, pt->simulated, 0);
+		csv_num(stdout, rel, 0);
+		csv_num(stdout, pt->band_lo, 0);
+		csv_num(stdout, pt->band_hi, 0);
+		csv_field(stdout, in_band(pt), 0);
+		csv_field(stdout, pt->regime, 1);
+		return;
+	}
+	if (isfinite(pt->ci_lo))
+		snprintf(ci, sizeof(ci), "%.6g..%.6g", pt->ci_lo, pt->ci_hi);
+	else
+		snprintf(ci, sizeof(ci), "- (one run)");
+	snprintf(band, sizeof(band), "%.6g..%.6g", pt->band_lo, pt->band_hi);
+	printf("%-6zu %-18s %5g %3zu %12.6g %-27s %12.6g %+7.1f%% %-27s %-7s %s\n", pt->group,
+	       pt->wl, pt->workers, pt->n, pt->measured, ci, pt->simulated, rel, band,
+	       in_band(pt), pt->regime);
+}
+
 /*
  * Simulator vs one results CSV measured on this machine (or on the
  * machine the calibration describes): one group per (workload, lock,
@@ -133,12 +237,15 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		die(EXIT_USAGE, "model validate: %s: need columns workload, workers, ops_per_sec",
 		    path);
 	abg = xcalloc(t->nrows + 1, sizeof(*abg));
-	printf("# results %s\n", path);
+	if (!m->csv)
+		printf("# results %s\n", path);
 	model_here_costs(m, &c, &base_costs);
 	keys = xcalloc(t->nrows + 1, sizeof(char *));
 
-	printf("%-6s %-18s %5s %14s %14s %8s\n", "group", "workload", "N",
-	       "measured", "simulated", "rel_err");
+	if (!m->csv)
+		printf("%-6s %-18s %5s %3s %12s %-27s %12s %8s %-27s %-7s %s\n", "group",
+		       "workload", "N", "n", "measured", "95% interval", "simulated",
+		       "rel_err", "band (simulated)", "in band", "regime (simulated)");
 	for (size_t r = 0; r < t->nrows; r++) {
 		char cfgstr[512] = "", *key;
 		bool seen = false;
@@ -186,8 +293,9 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		costs.fault_ns = costs.syscall_ns = 0;
 		if (cfg.p.page_work != PAGE_WORK_COPY)
 			costs.page_ns = 0;
-		printf("# group %zu: %s lock=%s %s\n", ngroups, wl,
-		       clock >= 0 ? t->rows[r][clock] : "-", cfgstr);
+		if (!m->csv)
+			printf("# group %zu: %s lock=%s %s\n", ngroups, wl,
+			       clock >= 0 ? t->rows[r][clock] : "-", cfgstr);
 		/* Mean measured throughput per worker count of this group. */
 		{
 			double *xs = xmalloc(t->nrows * sizeof(double));
@@ -232,13 +340,13 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 			}
 			for (size_t i = 0; i < g; i++) {
 				struct sim_result rs;
-				uint64_t per = (uint64_t)m->iters / (uint64_t)gx[i];
-				if (memcg_sim_run(wl, &cfg, &costs, (unsigned)gx[i],
-						  per < 400 ? 400 : per, &rs, &err))
-					die(1, "model validate: %s", err);
-				printf("%-6zu %-18s %5g %14.6g %14.6g %+7.1f%%\n", ngroups,
-				       wl, gx[i], gy[i], rs.ops_per_sec,
-				       100 * (rs.ops_per_sec - gy[i]) / gy[i]);
+				struct point pt = { .path = path, .group = ngroups, .wl = wl,
+						    .lock = clock >= 0 ? t->rows[r][clock] : "-",
+						    .cfg = cfgstr, .workers = gx[i] };
+
+				measured_interval(xs, ys, n, gx[i], &pt);
+				simulate_point(wl, &cfg, &costs, (unsigned)gx[i], m->iters, &rs, &pt);
+				print_point(&pt, m->csv);
 				if (gx[i] > 1) {
 					sum_abs += fabs((rs.ops_per_sec - gy[i]) / gy[i]);
 					nerr++;
@@ -266,11 +374,12 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		free(gm.sets);
 	}
 	if (nerr)
-		printf("# %s: mean |rel err| over %u multi-worker points: %.1f%%\n", path, nerr,
-		       100 * sum_abs / nerr);
+		fprintf(m->csv ? stderr : stdout, "# %s: mean |rel err| over %u multi-worker "
+			"points: %.1f%%\n", path, nerr, 100 * sum_abs / nerr);
 	else
-		printf("# %s: no rows of a simulated workload\n", path);
-	ab_compare(path, abg, ngroups);
+		fprintf(m->csv ? stderr : stdout, "# %s: no rows of a simulated workload\n", path);
+	if (!m->csv)
+		ab_compare(path, abg, ngroups);
 	for (size_t g = 0; g < ngroups; g++) {
 		free(abg[g].wl);
 		free(abg[g].lock);
@@ -332,9 +441,6 @@ int model_validate(struct mopts *m)
 	size_t ndefs;
 	int rc;
 
-	if (m->csv && m->nargs)
-		die(EXIT_USAGE, "model validate: -f csv prints the ledger only (no results "
-		    "directories)");
 	/* Bad paths are found before any work. */
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
@@ -356,7 +462,14 @@ int model_validate(struct mopts *m)
 	ndefs = model_experiments(&defs);
 	model_get_calib(m, &c);
 	model_predict_opts(m, &po);
-	rc = predict_ledger(defs, ndefs, &c, &po, m->csv, stdout);
+	/* -f csv: one table on stdout, the ledger's or, with results given,
+	 * the measured points' */
+	if (!m->csv || !m->nargs)
+		rc = predict_ledger(defs, ndefs, &c, &po, m->csv, stdout);
+	else {
+		rc = 0;
+		fputs(POINT_CSV_HEADER, stdout);
+	}
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
 		char **csvs;
@@ -375,8 +488,11 @@ int model_validate(struct mopts *m)
 		free(csvs);
 	}
 	if (nerr)
-		printf("# results given: mean |rel err| over %u multi-worker points: %.1f%% "
-		       "(costs: this machine's calibration)\n", nerr, 100 * sum_abs / nerr);
+		fprintf(m->csv ? stderr : stdout, "# results given: mean |rel err| over %u "
+			"multi-worker points: %.1f%% (costs: this machine's calibration)\n",
+			nerr, 100 * sum_abs / nerr);
+	if (m->csv && m->nargs && fflush(stdout))
+		die_errno(1, "model validate: write");
 	calib_free(&c);
 	for (size_t i = 0; i < ndefs; i++)
 		model_experiment_free(&defs[i]);

@@ -9,7 +9,11 @@
  * pn->memcg, pn->lruvec_stats_percpu; v5.x: atomic_long_add of
  * lruvec_stat[idx] past stats_batch), update_lru_size() (the plain `+=`
  * of lru_zone_size[ZONE_NORMAL][lru]), lruvec_add_page()/del_page() (the
- * list head), lru_lock() (the lock word, an atomic outside the lock).
+ * list head), lru_lock() (the lock word, an atomic outside the lock);
+ * with lru_gen=on (models/lru_gen.c) lru_gen_add_folio()/del_folio()
+ * instead: lrugen.enabled, max_seq and min_seq[] read, the generation's
+ * folios[gen][type][zone] head and nr_pages[gen][type][zone] written, and
+ * neither lists[] nor lru_zone_size.
  */
 #include "models/access.h"
 #include "models/kitems.h"
@@ -126,6 +130,26 @@ size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 				 item_name(p, e->delta / sizeof(long)));
 			off = l->off[f] + e->delta / sizeof(long) * sizeof(long);
 			size = sizeof(long);
+			break;
+		case PN_LRUGEN_FOLIOS: /* MGLRU: a generation list head's next/prev */
+		case PN_LRUGEN_NR_PAGES: { /* MGLRU: a generation's size */
+			size_t stride = f == PN_LRUGEN_FOLIOS ? 16 : sizeof(long);
+			size_t idx = e->delta / stride, z = l->max_nr_zones;
+
+			snprintf(name, sizeof(name), "lruvec.lrugen.%s[%u][%s][%u]%s",
+				 f == PN_LRUGEN_FOLIOS ? "folios" : "nr_pages",
+				 (unsigned)(idx / (2 * z) % 8), idx / z % 2 ? "FILE" : "ANON",
+				 (unsigned)(idx % z % 8),
+				 f != PN_LRUGEN_FOLIOS ? "" : e->delta % 16 < 8 ? ".next" : ".prev");
+			off = l->off[f] + e->delta / 8 * 8;
+			size = 8;
+			break;
+		}
+		case PN_LRUGEN_SEQ:
+			snprintf(name, sizeof(name), "lruvec.lrugen.%s", e->delta < 8 ? "max_seq"
+				 : e->delta < 16 ? "min_seq[ANON]" : "min_seq[FILE]");
+			off = l->off[f] + e->delta / 8 * 8;
+			size = 8;
 			break;
 		case PN_LRU_LOCK:
 			snprintf(name, sizeof(name), "lruvec.lru_lock");

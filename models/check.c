@@ -3,7 +3,8 @@
  * on purpose (tests prove each check can fail), and totals.
  *
  *   pages:  pages charged == pages on the LRU lists + pages in batches +
- *           pages uncharged; every list's length == its lru_zone_size.
+ *           pages uncharged; every list's length == its lru_zone_size
+ *           (lru_gen=on: every generation list's == its nr_pages).
  *   usage:  page_counter usage of every memcg == pages resident in its
  *           subtree (on lists or in batches) + pages held in stocks for
  *           memcgs of the subtree; watermark >= usage.
@@ -103,6 +104,27 @@ int model_check(struct model *m, char *msg, size_t msglen)
 				lens[i][n][l] = len;
 				resident[i] += len;
 				on_lists += len;
+			}
+			/* MGLRU (models/lru_gen.c): each generation list's length
+			 * == its nr_pages; generations max_seq and max_seq - 1
+			 * count as the active list of their type */
+			if (m->p.lru_gen) {
+				unsigned long max_seq = *(unsigned long *)PN_AT(m, pn, PN_LRUGEN_SEQ);
+				for (unsigned g = 0; g < PN_MAX_NR_GENS; g++)
+					for (unsigned t = 0; t < 2; t++) {
+						unsigned z = m->lay.zone_normal;
+						bool bad = false, act = g == max_seq % PN_MAX_NR_GENS ||
+									g == (max_seq - 1) % PN_MAX_NR_GENS;
+						long len = list_len(m, (struct list_head *)(pn +
+								   pn_gen_list_off(&m->lay, g, t, z)), memcg, &bad);
+						long nr = *(long *)(pn + pn_gen_size_off(&m->lay, g, t, z));
+						if (bad || len != nr)
+							FAIL("memcg %u node %u: MGLRU folios[%u][%u] has %ld pages%s but nr_pages says %ld",
+							     i, n, g, t, len, bad ? " (corrupt)" : "", nr);
+						lens[i][n][t * 2 + act] += len;
+						resident[i] += len;
+						on_lists += len;
+					}
 			}
 		}
 		for (unsigned w = 0; w < m->nworkers; w++) {

@@ -125,6 +125,8 @@ static inline bool memcg_in_subtree(const struct mcg *d, const struct mcg *m)
 void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 			  unsigned n);
 void model_drain_stock(struct model_worker *mw);
+/* Reclaim's tail outside the lock: NR_FILE_PAGES, uncharge, free. */
+void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n);
 void model_update_lru_size(struct model_worker *mw, char *pn, struct mcg *memcg,
 			   unsigned nid, enum lru_list lru, long n);
 /* Fold every worker's residual deltas (v5.10) or flush (rstat); workers

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "models/kconfig.h"
+#include "models/lru_gen.h"
 
 const struct knob knob_kernel = {
 	.name = "kernel", .owner = "model", .type = KNOB_PROFILE, .def = "none",
@@ -185,6 +186,7 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 	p->nodes = (unsigned)knob_int(ks, &knob_nodes);
 	p->flush_ms = (unsigned)knob_int(ks, &knob_flush_ms);
 	p->pc_layout = (unsigned)knob_enum(ks, &knob_pc_layout);
+	p->lru_gen = knob_enum(ks, &knob_lru_gen) == 1;
 	if (p->layout == LAYOUT_BTF || p->layout == LAYOUT_PAHOLE) {
 		struct pn_layout l;
 
@@ -206,6 +208,10 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 		fprintf(stderr, "memscale: bad value 'lruvec' for knob 'lru_lock' "
 			"(layout %s has no lruvec->lru_lock: it came with 6168d0da2b47, "
 			"layout v5.11 and later)\n", pn_layout_names[p->layout]);
+		return EXIT_USAGE;
+	}
+	if (model_lru_gen_check(p, why, sizeof(why))) {
+		fprintf(stderr, "memscale: bad value 'on' for knob 'lru_gen' (%s)\n", why);
 		return EXIT_USAGE;
 	}
 	if (p->depth == 0 && p->containers > 1) {

@@ -49,7 +49,14 @@ enum pn_field {
 	PN_LISTS,           /* lruvec.lists[NR_LRU_LISTS] */
 	PN_LRU_LOCK,        /* lruvec.lru_lock (v5.11+) */
 	PN_COSTS,           /* lruvec: reclaim_stat/anon_cost .. refaults, flags */
-	PN_LRUGEN,          /* lruvec.lrugen (CONFIG_LRU_GEN) */
+	/* members of lruvec.lrugen the MGLRU add/delete paths touch
+	 * (include/linux/mm_inline.h lru_gen_add_folio, lru_gen_update_size),
+	 * before PN_LRUGEN so that an access inside them is placed on them */
+	PN_LRUGEN_SEQ,      /* lrugen.max_seq, min_seq[ANON_AND_FILE] */
+	PN_LRUGEN_FOLIOS,   /* lrugen.folios[MAX_NR_GENS][ANON_AND_FILE][MAX_NR_ZONES] */
+	PN_LRUGEN_NR_PAGES, /* lrugen.nr_pages[MAX_NR_GENS][ANON_AND_FILE][MAX_NR_ZONES] */
+	PN_LRUGEN_ENABLED,  /* lrugen.enabled */
+	PN_LRUGEN,          /* lruvec.lrugen (CONFIG_LRU_GEN), the whole struct */
 	PN_MM_STATE,        /* lruvec.mm_state (CONFIG_LRU_GEN_WALKS_MMU) */
 	PN_PGDAT,           /* lruvec.pgdat */
 	PN_ZSWAP,           /* lruvec.zswap_lruvec_state */
@@ -139,6 +146,25 @@ static inline size_t pn_zone_size_off(const struct pn_layout *l, unsigned zid,
 static inline size_t pn_list_off(const struct pn_layout *l, unsigned lru)
 {
 	return l->off[PN_LISTS] + lru * 2 * sizeof(void *);
+}
+/* MGLRU (CONFIG_LRU_GEN): MAX_NR_GENS generations of ANON_AND_FILE types
+ * per zone; byte offset of lrugen.folios[gen][type][zid] and of
+ * lrugen.nr_pages[gen][type][zid]. */
+#define PN_MAX_NR_GENS 4
+static inline size_t pn_gen_index(const struct pn_layout *l, unsigned gen,
+				  unsigned type, unsigned zid)
+{
+	return (gen * 2 + type) * l->max_nr_zones + zid;
+}
+static inline size_t pn_gen_list_off(const struct pn_layout *l, unsigned gen,
+				     unsigned type, unsigned zid)
+{
+	return l->off[PN_LRUGEN_FOLIOS] + pn_gen_index(l, gen, type, zid) * 2 * sizeof(void *);
+}
+static inline size_t pn_gen_size_off(const struct pn_layout *l, unsigned gen,
+				     unsigned type, unsigned zid)
+{
+	return l->off[PN_LRUGEN_NR_PAGES] + pn_gen_index(l, gen, type, zid) * sizeof(long);
 }
 
 #endif

@@ -21,6 +21,7 @@
  * move the page, and set it again on putback under the lock.
  */
 #include "models/internal.h"
+#include "models/lru_gen.h"
 
 static inline bool test_clear_lru(struct mpage *pg)
 {
@@ -53,6 +54,8 @@ static void lruvec_add_page(struct model_worker *mw, char *pn, struct mpage *pg)
 
 	struct list_head *head = pn_list(mw->m, pn, lru);
 
+	if (model_lru_gen_add(mw, pn, pg)) /* MGLRU: models/lru_gen.c */
+		return;
 	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, 1);
 	/* list_add writes head->next (and the old first page's prev, ours);
 	 * head->prev only when the list was empty */
@@ -68,6 +71,8 @@ static void lruvec_del_page(struct model_worker *mw, char *pn, struct mpage *pg)
 	enum lru_list lru = page_lru(pg);
 	struct list_head *head = pn_list(mw->m, pn, lru);
 
+	if (model_lru_gen_del(mw, pn, pg, false)) /* MGLRU: models/lru_gen.c */
+		return;
 	/* list_del writes head->next when the page is first, head->prev
 	 * when it is last */
 	if (pg->lru.prev == head)
@@ -136,6 +141,7 @@ static bool fbatch_add(struct model_worker *mw, struct fbatch *fb, struct mpage 
 void model_lru_add(struct model_worker *mw, struct mpage *pg)
 {
 	MODEL_REC_ENTRY_VOID(mw->m, model_lru_add, mw, pg);
+	model_lru_gen_on_add(mw, pg);
 	if (!fbatch_add(mw, &mw->lru_add, pg))
 		batch_move_lru(mw, &mw->lru_add, MOVE_ADD);
 }
@@ -154,6 +160,8 @@ void model_activate(struct model_worker *mw, struct mpage *pg)
 	MODEL_REC_ENTRY_VOID(mw->m, model_activate, mw, pg);
 	unsigned f = __atomic_load_n(&pg->flags, __ATOMIC_ACQUIRE);
 
+	if (mw->m->p.lru_gen) /* folio_mark_accessed -> folio_inc_refs: flags only */
+		return;
 	if (f & PG_ACTIVE)
 		return;
 	if (f & PG_LRU) {
@@ -204,6 +212,18 @@ void model_release_drain(struct model_worker *mw)
 	fb->nr = 0;
 }
 
+/* After the lock is dropped, isolated page cache pages leave the page
+ * cache (NR_FILE_PAGES), are uncharged in gathers and freed. */
+void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
+	model_uncharge_pages(mw, iso, n);
+	for (unsigned i = 0; i < n; i++)
+		model_page_free(mw, iso[i]);
+	mw->ops.reclaimed += n;
+}
+
 /*
  * Memcg reclaim of mw's own lruvec, shrink_lruvec() reduced to its LRU
  * lock traffic: when the inactive list is shorter than the batch wanted,
@@ -225,6 +245,8 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 	struct mpage *iso[SWAP_CLUSTER_MAX];
 	unsigned n = 0, scanned = 0;
 
+	if (m->p.lru_gen) /* MGLRU eviction: models/lru_gen.c */
+		return model_lru_gen_reclaim(mw, base == LRU_INACTIVE_FILE, nr);
 	if (nr > SWAP_CLUSTER_MAX)
 		nr = SWAP_CLUSTER_MAX;
 	model_flush_if_needed(mw, memcg);
@@ -255,11 +277,6 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 		iso[n++] = pg;
 	}
 	lru_unlock(mw, lk);
-	for (unsigned i = 0; i < n; i++)
-		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
-	model_uncharge_pages(mw, iso, n);
-	for (unsigned i = 0; i < n; i++)
-		model_page_free(mw, iso[i]);
-	mw->ops.reclaimed += n;
+	model_reclaim_free(mw, iso, n);
 	return n;
 }

@@ -55,6 +55,7 @@
  * totals as rstat's pending-to-parent propagation.
  */
 #include "models/internal.h"
+#include "models/lru_gen.h"
 #include "models/kitems.h"
 #include "trace/tp.h"
 
@@ -108,6 +109,7 @@ static char *pn_alloc(struct model *m, struct arena *a, struct mcg *memcg,
 			arena_alloc(a, 1056, CACHELINE);
 	for (unsigned l = 0; l < NR_LRU; l++)
 		list_init(pn_list(m, pn, l));
+	model_lru_gen_init(m, pn);
 	if (m->p.lru_lock == LRU_LOCK_LRUVEC &&
 	    m->lock->init(PN_AT(m, pn, PN_LRU_LOCK), m->nworkers, a))
 		die(1, "cannot initialise lock '%s' inside mem_cgroup_per_node",

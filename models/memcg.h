@@ -267,6 +267,7 @@ struct model_worker {
 	long (*node_diff)[NR_STAT_ITEMS]; /* per node: vm_node_stat_diff */
 	char *page_buf;                   /* PAGE_SIZE_MODEL * 2 for page_work */
 	struct kwork kw;                  /* page_work=kernel: kernel footprint */
+	bool lru_gen_in_fault;            /* current->in_lru_fault (models/lru_gen.h) */
 } cacheline_aligned;
 
 struct model_params {
@@ -280,6 +281,7 @@ struct model_params {
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
 	unsigned pc_layout;               /* index in knob_pc_layout.values */
+	bool lru_gen;                     /* MGLRU enabled at run time (models/lru_gen.h) */
 };
 
 struct model_rec;

@@ -61,7 +61,8 @@ bool model_params_equal(const struct model_params *a, const struct model_params 
 	       a->lru_lock == b->lru_lock && a->page_work == b->page_work &&
 	       a->stats_batch == b->stats_batch && a->charge_batch == b->charge_batch &&
 	       a->lru_batch == b->lru_batch && a->containers == b->containers &&
-	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms;
+	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms &&
+	       a->lru_gen == b->lru_gen;
 }
 
 void model_rec_reset(struct model_rec *r)

@@ -107,26 +107,34 @@ static double change_pct(const struct seed_pair *sp, const struct memcg_costs *c
  * changes.  It says how much the answer rests on the measured costs, not
  * how likely it is.
  */
+void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_costs *c)
+{
+	static const double local_x[] = { 0.5, 2 }, cs_x[] = { 0.67, 1.5 };
+	double f = k < 2 ? local_x[k] : cs_x[k - 2];
+
+	*c = *base;
+	if (k < 2) {
+		c->fault_ns *= f;
+		c->page_ns *= f;
+		c->syscall_ns *= f;
+		c->extra_local_ns *= f; /* validation's calibrated local work */
+	} else {
+		c->cs_scale = f; /* the lock sections' list and folio work */
+		c->percpu_ns *= f;
+		c->walk_step_ns[0] *= f;
+		c->walk_step_ns[1] *= f;
+	}
+}
+
 static void band(const struct seed_pair *sp, const struct predict_session *s,
 		 struct predict_point *pt)
 {
-	static const double local_x[] = { 0.5, 2 }, cs_x[] = { 0.67, 1.5 };
-
 	pt->band_lo = pt->band_hi = pt->pct;
-	for (int k = 0; k < 4; k++) {
-		struct memcg_costs c = pt->tc->c;
-		double f = k < 2 ? local_x[k] : cs_x[k - 2], v;
+	for (int k = 0; k < PREDICT_BAND_N; k++) {
+		struct memcg_costs c;
+		double v;
 
-		if (k < 2) {
-			c.fault_ns *= f;
-			c.page_ns *= f;
-			c.syscall_ns *= f;
-		} else {
-			c.cs_scale = f; /* the lock sections' list and folio work */
-			c.percpu_ns *= f;
-			c.walk_step_ns[0] *= f;
-			c.walk_step_ns[1] *= f;
-		}
+		predict_band_costs(&pt->tc->c, k, &c);
 		v = change_pct(sp, &c, s, pt);
 		if (isfinite(v)) {
 			pt->band_lo = fmin(pt->band_lo, v);
@@ -169,17 +177,13 @@ static void busiest_lock(const struct sim_result *r, char *buf, size_t len)
 			 r->lock[best].util, r->lock[best].mean_waiters, r->lock[best].hold_ns);
 }
 
-static void regime(const struct sim_result *a, const struct sim_result *b,
-		   const struct memcg_costs *c, const struct sim_prog *names,
-		   char *buf, size_t len)
+/* "; <label> lines/op: NAME X ..." for the three lines of r with the
+ * most transfers per iteration, appended at buf + off. */
+static void top_lines(const struct sim_result *b, const struct sim_prog *names,
+		      const char *label, char *buf, size_t off, size_t len)
 {
-	char la[80], lb[80];
 	int top[3] = { -1, -1, -1 };
-	size_t off;
 
-	busiest_lock(a, la, sizeof(la));
-	busiest_lock(b, lb, sizeof(lb));
-	off = (size_t)snprintf(buf, len, "%s; A %s; B %s", regime_class(a, b, c), la, lb);
 	for (unsigned i = 0; i < b->nlines; i++) {
 		double x = b->line_xfer_per_op[i];
 		for (int k = 0; k < 3; k++)
@@ -191,10 +195,34 @@ static void regime(const struct sim_result *a, const struct sim_result *b,
 			}
 	}
 	for (int k = 0; k < 3 && top[k] >= 0 && off < len; k++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s %.2f", k ? " " : "; B lines/op: ",
-					names && (unsigned)top[k] < names->nlines
+		off += (size_t)snprintf(buf + off, len - off, "%s%s%s %.2f", k ? " " : "; ",
+					k ? "" : label, names && (unsigned)top[k] < names->nlines
 					? names->lines[top[k]].name : "?",
 					b->line_xfer_per_op[top[k]]);
+}
+
+static void regime(const struct sim_result *a, const struct sim_result *b,
+		   const struct memcg_costs *c, const struct sim_prog *names,
+		   char *buf, size_t len)
+{
+	char la[80], lb[80];
+	size_t off;
+
+	busiest_lock(a, la, sizeof(la));
+	busiest_lock(b, lb, sizeof(lb));
+	off = (size_t)snprintf(buf, len, "%s; A %s; B %s", regime_class(a, b, c), la, lb);
+	top_lines(b, names, "B lines/op: ", buf, off, len);
+}
+
+void predict_regime_one(const struct sim_result *r, const struct memcg_costs *c,
+			const struct sim_prog *names, char *buf, size_t len)
+{
+	char l[80];
+	size_t off;
+
+	busiest_lock(r, l, sizeof(l));
+	off = (size_t)snprintf(buf, len, "%s; %s", regime_class(r, r, c), l);
+	top_lines(r, names, "lines/op: ", buf, off, len);
 }
 
 /* The effective value of knob `name` on one side of a pair (its common

@@ -115,6 +115,21 @@ void predict_point_eval_target(struct predict_session *s, const struct published
 void predict_print_target(struct predict_session *s, const struct predict_point *pt,
 			  FILE *out);
 
+/* The sensitivity band's variants: k = 0, 1 the local work (fault, page,
+ * syscall, extra_local_ns) x0.5 and x2; k = 2, 3 the memcg work on the
+ * shared paths (cs_scale, per-CPU adds, walk steps) x0.67 and x1.5.  A
+ * prediction's band is the range of its value under the PREDICT_BAND_N
+ * variants and the central costs. */
+#define PREDICT_BAND_N 4
+void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_costs *out);
+/* The regime of one simulated point, as predict_point.regime says it for
+ * a pair: class, busiest lock's utilisation, queue and hold, the three
+ * lines with the most transfers per iteration.  No commas. */
+struct sim_result;
+struct sim_prog;
+void predict_regime_one(const struct sim_result *r, const struct memcg_costs *c,
+			const struct sim_prog *names, char *buf, size_t len);
+
 /* Prints the table; returns 0, or EXIT_USAGE on a bad table entry. */
 int predict_run(const struct experiment_def *e, const struct calib *c,
 		const struct predict_opts *o, FILE *out);

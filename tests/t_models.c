@@ -476,11 +476,60 @@ static void test_stats_memory(void)
 	arena_destroy(a);
 }
 
+/* lru_gen=on (models/lru_gen.c): the sequence's folios live on the
+ * generation lists, the classic lists and lru_zone_size stay untouched,
+ * the invariants hold, and a folio unlinked from a generation list
+ * behind nr_pages' back is caught. */
+static void test_lru_gen(void)
+{
+	struct arena *a = arena_create((size_t)256 << 20);
+	struct model_params p;
+	struct model *m;
+	char msg[256], why[128];
+	long classic = 0, gen_pages = 0;
+	int st;
+	char *pn;
+	struct list_head *victim = NULL;
+
+	model_params_default(&p);
+	p.layout = LAYOUT_V69;
+	if (kconfig_parse("ubuntu-6.8", &p.kconfig, why, sizeof(why)))
+		die(1, "kconfig ubuntu-6.8: %s", why);
+	p.lru_gen = true;
+	p.containers = 2;
+	p.flush_ms = 0;
+	m = model_setup(a, &p, lock_find("qspinlock"), 1, 600);
+	sequence(m);
+	st = model_check(m, msg, sizeof(msg));
+	is_int(st, 0, "lru_gen=on: invariants after the sequence %s", msg);
+	for (unsigned c = 0; c < m->p.containers; c++) {
+		pn = m->leaves[c]->nodeinfo[0];
+		for (unsigned l = 0; l < NR_LRU; l++)
+			classic += !list_empty(pn_list(m, pn, l)) + (*pn_zone_size(m, pn, l) != 0);
+		for (unsigned g = 0; g < PN_MAX_NR_GENS; g++)
+			for (unsigned t = 0; t < 2; t++) {
+				struct list_head *h = (struct list_head *)
+					(pn + pn_gen_list_off(&m->lay, g, t, m->lay.zone_normal));
+				gen_pages += *(long *)(pn + pn_gen_size_off(&m->lay, g, t, m->lay.zone_normal));
+				if (!list_empty(h))
+					victim = h;
+			}
+	}
+	ok(classic == 0 && gen_pages > 0, "lru_gen=on: no classic list or lru_zone_size used, "
+	   "%ld folios on generation lists", gen_pages);
+	if (victim)
+		list_del(victim->next);
+	st = model_check(m, msg, sizeof(msg));
+	ok(victim && st != 0 && strstr(msg, "MGLRU"), "a folio unlinked behind nr_pages is caught: %s", msg);
+	arena_destroy(a);
+}
+
 int main(void)
 {
 	test_layouts();
 	test_lock_in_block();
 	test_stats_paths_agree();
+	test_lru_gen();
 	test_corruption();
 	test_op_tables();
 	test_fold_counts();

@@ -170,7 +170,9 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy)
 		((volatile char *)frame)[0] = 1;
 	}
 	model_mod_lruvec_state(mw, mw->memcg, mw->nid, NR_ANON_MAPPED, 1);
+	mw->lru_gen_in_fault = true; /* lru_gen_enter_fault() in handle_mm_fault */
 	model_lru_add(mw, pg);
+	mw->lru_gen_in_fault = false;
 	ww->map[ww->nmap++] = pg;
 }
 

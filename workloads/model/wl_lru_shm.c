@@ -28,7 +28,9 @@ static void lru_shm_op(struct mwl_worker *ww)
 	struct mpage *pg;
 
 	model_count_event(mw, mw->memcg, EV_PGFAULT, 1);
+	mw->lru_gen_in_fault = true; /* lru_gen_enter_fault(): shmem_fault */
 	pg = mwl_shmem_add(ww);
+	mw->lru_gen_in_fault = false;
 	model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_FILE_MAPPED, 1);
 	model_page_work(mw, false);
 	if (ww->pte) { /* shmem_fault clears the new page; set_pte_at; usemem reads */
