@@ -483,7 +483,8 @@ static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long
 	if (!val)
 		return;
 	cgroup_rstat_updated(mw, memcg);
-	mw->m->p.stats->updated(mw, memcg, val);
+	if (mw->m->p.stats->updated)
+		mw->m->p.stats->updated(mw, memcg, val);
 }
 
 /* __mod_node_page_state(): a per-CPU diff folded into the node's atomic
@@ -510,8 +511,6 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	struct model *m = mw->m;
 	char *pn = memcg->nodeinfo[nid];
 	struct mnode *pgdat = pn_pgdat(m, pn);
-	struct lruvec_pcpu *pc;
-	struct mcg_pcpu *statc;
 
 	/* mem_cgroup_lruvec(): lruvec->pgdat is read on every lookup */
 	MODEL_REC(m, PN_AT(m, pn, PN_PGDAT), REC_READ);
@@ -521,15 +520,22 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 		die(1, "model: lruvec->pgdat corrupted");
 	mod_node_state(mw, pgdat, idx, val); /* __mod_lruvec_state's node part */
 	memcg = pn_memcg(m, pn);          /* lruvec_memcg() */
-	pc = MODEL_PCPU(m, pn_stats_percpu(m, pn), mw->id);
-	statc = mcg_statc(m, memcg, mw->id);
 	mw->exact_state[memcg->id][idx] += val;
 	mw->ops.stat_updates++;
 
-	if (m->p.stats->mod_state) {
-		m->p.stats->mod_state(mw, memcg, nid, idx, val);
-		return;
-	}
+	(m->p.stats->mod_state ? m->p.stats->mod_state : stats_rstat_mod_state)(mw, memcg, nid,
+										  idx, val);
+}
+
+/* The rstat designs' memcg part of __mod_memcg_lruvec_state(): this CPU's
+ * memcg and lruvec slots, then memcg_rstat_updated(). */
+void stats_rstat_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned nid,
+			   enum stat_item idx, long val)
+{
+	struct model *m = mw->m;
+	struct lruvec_pcpu *pc = MODEL_PCPU(m, pn_stats_percpu(m, memcg->nodeinfo[nid]), mw->id);
+	struct mcg_pcpu *statc = mcg_statc(m, memcg, mw->id);
+
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	pcpu_add(&statc->state[KS(m, idx)], val);
@@ -687,7 +693,9 @@ void model_tick(struct model_worker *mw)
 	if (now >= next &&
 	    __atomic_compare_exchange_n(&m->next_flush_ns, &next,
 					now + m->p.flush_ms * 1000000ull, false,
-					__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED) &&
+	    (!m->p.stats->periodic_checks_trigger ||
+	     m->p.stats->should_flush(m, &m->memcgs[0])))
 		do_flush(m, mw, &m->memcgs[0]);
 }
 

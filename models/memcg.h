@@ -306,6 +306,9 @@ struct model {
 	long stats_flush_threshold cacheline_aligned;
 	int flush_ongoing cacheline_aligned;
 	uint64_t next_flush_ns cacheline_aligned;
+	/* stats_flush_work's data word (rstat_queue_work, aa48e47e3906):
+	 * queue_work()'s test_and_set_bit of WORK_STRUCT_PENDING */
+	unsigned long stats_flush_work cacheline_aligned;
 };
 
 /* The members of a page_counter at the model's pc_layout offsets. */

@@ -51,6 +51,13 @@ void stats_global_updated(struct model_worker *mw, long val, bool guard)
 	mw->stats_updates = x;
 }
 
+bool stats_always_flush(const struct model *m, const struct mcg *memcg)
+{
+	(void)m;
+	(void)memcg;
+	return true;
+}
+
 /* mem_cgroup_flush_stats() of the global designs: past num_online_cpus(). */
 bool stats_global_should_flush(const struct model *m, const struct mcg *memcg)
 {

@@ -53,10 +53,14 @@ struct stats_design {
 			  enum stat_item idx, long val);
 	void (*count_event)(struct model_worker *mw, struct mcg *memcg,
 			    enum event_item ev, long n);
-	/* rstat: memcg_rstat_updated()'s trigger part; val = |update| > 0. */
+	/* rstat: memcg_rstat_updated()'s trigger part; val = |update| > 0.
+	 * NULL: nothing counted on update. */
 	void (*updated)(struct model_worker *mw, struct mcg *memcg, long val);
 	/* The reader's mem_cgroup_flush_stats() test; NULL: never. */
 	bool (*should_flush)(const struct model *m, const struct mcg *memcg);
+	/* The periodic flusher asks should_flush first (11192d9c124d's
+	 * dwork called mem_cgroup_flush_stats()); false: it always flushes. */
+	bool periodic_checks_trigger;
 	/* End of run (workers stopped): bring every shared total up to date.
 	 * NULL: a flush of the whole tree folding every slot. */
 	void (*final_flush)(struct model *m);
@@ -69,7 +73,16 @@ const struct stats_design *stats_design_find(const char *name);
 /* Whether design d reads model knob `name` (its `reads` list). */
 bool stats_design_reads(const struct stats_design *d, const char *name);
 
-/* ---- shared by the rstat designs (models/stats/rstat.c) ---- */
+/* ---- shared by the rstat designs ---- */
+/* The rstat update of __mod_memcg_lruvec_state()'s memcg part (the
+ * default mod_state, models/memcg.c): per-CPU adds, cgroup_rstat_updated(),
+ * then the design's `updated`.  For a design that counts on top of it. */
+void stats_rstat_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned nid,
+			   enum stat_item idx, long val);
+/* mem_cgroup_flush_stats() with no threshold (aa48e47e3906 ..
+ * 11192d9c124d^): every reader flushes, unless one is at it (trylock). */
+bool stats_always_flush(const struct model *m, const struct mcg *memcg);
+/* models/stats/rstat.c: */
 /* The global threshold of 2d146aa3aa84..873f64b791a2: this CPU's
  * stats_updates, past MEMCG_CHARGE_BATCH an atomic_add(x / BATCH) into
  * m->stats_flush_threshold; `guard` (873f64b791a2) reads it first and
