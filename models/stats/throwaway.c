@@ -4,6 +4,7 @@
  */
 #include "models/internal.h"
 #include "models/stats/stats.h"
+#include "models/kitems.h"
 
 static void throwaway_updated(struct model_worker *mw, struct mcg *memcg, long val)
 {
