@@ -65,6 +65,8 @@ MODEL_REC_SRCS := models/memcg.c models/lru.c
 MODEL_REC_RAW  := $(MODEL_REC_SRCS:%.c=$(BUILD)/rec/%.raw.o)
 MODEL_REC_OBJS := $(MODEL_REC_SRCS:%.c=$(BUILD)/rec/%.o)
 LIB_OBJS += $(MODEL_REC_OBJS)
+# their normal copies: no hooks, a hand-off per entry point
+$(MODEL_REC_SRCS:%.c=$(BUILD)/%.o): ALL_CPPFLAGS += -DMODEL_REC_HANDOFF
 NM      ?= nm
 OBJCOPY ?= objcopy
 TEST_SRCS := $(sort $(wildcard tests/t_*.c))

@@ -1,18 +1,19 @@
-/* cmd_list.c - `memscale list locks|counters|workloads|variants|kernels|targets`. */
+/* cmd_list.c - `memscale list locks|counters|workloads|variants|kernels|stats|targets`. */
 #include <string.h>
 
 #include "cli/cli.h"
 #include "counters/counter.h"
 #include "harness/workload.h"
 #include "models/layout_struct.h"
+#include "models/stats/stats.h"
 #include "predict/target.h"
 
 static int list_main(int argc, char **argv);
 
 const struct subcommand list_cmd = {
 	.name = "list",
-	.summary = "list locks, counters, workloads, variants (knobs), kernel profiles or targets",
-	.usage = "list locks|counters|workloads|variants|kernels|targets\n",
+	.summary = "list locks, counters, workloads, variants (knobs), kernel profiles, stats designs or targets",
+	.usage = "list locks|counters|workloads|variants|kernels|stats|targets\n",
 	.main = list_main,
 };
 REGISTER(subcommand, list_cmd);
@@ -139,13 +140,41 @@ static void list_kernels(void)
 	}
 }
 
+/* The stats designs (models/stats/): one line each with the commit it
+ * follows, then its update path, flush trigger and ancestor walk. */
+static void list_stats(void)
+{
+	static const char *const scopes[] = {
+		[STATS_FLUSH_NONE] = "none", [STATS_FLUSH_TREE] = "tree",
+		[STATS_FLUSH_SUBTREE] = "subtree",
+	};
+	const struct stats_design **v;
+	size_t n = stats_design_all(&v);
+
+	printf("%-22s %-12s %-7s %-14s %-12s %s\n", "NAME", "COMMIT", "FLUSH", "PROBE",
+	       "READS", "DESCRIPTION");
+	for (size_t i = 0; i < n; i++) {
+		char reads[128] = "";
+		size_t len = 0;
+
+		for (const char *const *r = v[i]->reads; r && *r && len < sizeof(reads); r++)
+			len += (size_t)snprintf(reads + len, sizeof(reads) - len, "%s%s",
+						len ? "," : "", *r);
+		printf("%-22s %-12s %-7s %-14s %-12s %s\n", v[i]->name, v[i]->commit,
+		       scopes[v[i]->scope], v[i]->probe ? v[i]->probe : "-",
+		       reads[0] ? reads : "-", v[i]->description);
+		printf("    update:  %s\n    trigger: %s\n    walk:    %s\n", v[i]->update,
+		       v[i]->trigger, v[i]->walk);
+	}
+}
+
 static int list_main(int argc, char **argv)
 {
 	if (argc < 2)
-		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels");
+		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels|stats|targets");
 	if (argc > 2)
 		die(EXIT_USAGE, "list: unexpected argument '%s' (list takes one kind: "
-		    "locks|counters|workloads|variants|kernels|targets)", argv[2]);
+		    "locks|counters|workloads|variants|kernels|stats|targets)", argv[2]);
 	if (!strcmp(argv[1], "locks"))
 		list_locks();
 	else if (!strcmp(argv[1], "counters"))
@@ -156,10 +185,12 @@ static int list_main(int argc, char **argv)
 		list_variants();
 	else if (!strcmp(argv[1], "kernels"))
 		list_kernels();
+	else if (!strcmp(argv[1], "stats"))
+		list_stats();
 	else if (!strcmp(argv[1], "targets"))
 		target_list(stdout); /* machines to predict for, with sources */
 	else
-		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|kernels|targets)",
+		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|kernels|stats|targets)",
 		    argv[1]);
 	return 0;
 }

@@ -32,6 +32,7 @@
 #include "harness/harness.h"
 #include "locks/lock.h"
 #include "models/memcg.h"
+#include "models/stats/stats.h"
 
 void calib_opts_default(struct calib_opts *o)
 {
@@ -1010,7 +1011,8 @@ struct walk_model {
 	struct model_worker *mw;
 };
 
-static void walk_model_new(struct walk_model *w, enum stats_variant v, unsigned depth)
+static void walk_model_new(struct walk_model *w, const struct stats_design *v,
+			   unsigned depth)
 {
 	const struct lock_ops *lock = lock_find("qspinlock");
 	struct model_params p;
@@ -1037,7 +1039,7 @@ static double walk_block(struct walk_model *w, uint64_t *k)
 	return (double)(now_ns() - t0) / WALK_BLOCK;
 }
 
-static double walk_step_once(enum stats_variant v, unsigned blocks)
+static double walk_step_once(const struct stats_design *v, unsigned blocks)
 {
 	struct walk_model d1, d5;
 	double b1 = INFINITY, b5 = INFINITY;
@@ -1056,16 +1058,17 @@ static double walk_step_once(enum stats_variant v, unsigned blocks)
 
 static void probe_walk(struct calib *c, const struct calib_opts *o)
 {
-	static const struct { enum stats_variant v; const char *name; } vs[] = {
-		{ STATS_RSTAT_PERMEMCG, "walk.permemcg" },
-		{ STATS_RSTAT_PERMEMCG_CACHED, "walk.cached" },
-	};
+	/* every stats design with a walk probe (models/stats/), by name */
+	const struct stats_design **d;
+	size_t n = stats_design_all(&d);
 	double *v = xcalloc(o->reps, sizeof(double));
 
-	for (size_t k = 0; k < ARRAY_SIZE(vs); k++) {
+	for (size_t k = 0; k < n; k++) {
+		if (!d[k]->probe)
+			continue;
 		for (unsigned r = 0; r < o->reps; r++)
-			v[r] = walk_step_once(vs[k].v, (unsigned)scaled(o, 400));
-		record(c, vs[k].name, v, o->reps, o->verbose);
+			v[r] = walk_step_once(d[k], (unsigned)scaled(o, 400));
+		record(c, d[k]->probe, v, o->reps, o->verbose);
 	}
 	free(v);
 }

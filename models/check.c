@@ -243,10 +243,7 @@ bool model_corrupt(struct model *m, enum model_corruption c)
 	case CORRUPT_STATS:
 		/* an update the exact count never saw, in a per-CPU slot the
 		 * final flush will fold */
-		if (m->p.stats == STATS_V510_ATOMIC)
-			mcg_statc(m, leaf, 0)->state[KS(m, NR_ANON_MAPPED)] += 1;
-		else
-			pcpu_add(&mcg_statc(m, leaf, 0)->state[KS(m, NR_ANON_MAPPED)], 1);
+		pcpu_add(&mcg_statc(m, leaf, 0)->state[KS(m, NR_ANON_MAPPED)], 1);
 		return true;
 	default:
 		return false;

@@ -12,9 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "models/kconfig.h"
 #include "models/lru_gen.h"
+#include "models/stats/stats.h"
 
 const struct knob knob_kernel = {
 	.name = "kernel", .owner = "model", .type = KNOB_PROFILE, .def = "none",
@@ -55,18 +57,35 @@ const struct knob knob_layout_file = {
 	.help = "BTF (layout=btf) or saved pahole output (layout=pahole) to read the layout from",
 };
 
-static const struct knob_value stats_values[] = {
-	{ "v5.10_atomic", "v5.10/v5.11 (T@6168d0da2b47): per-CPU delta folded into atomics of the memcg and every ancestor past stats_batch" },
-	{ "rstat_global_noguard", "5b3be698a872 (v5.17): rstat, per-CPU updates + global flush threshold, no guard" },
-	{ "rstat_global", "873f64b791a2 (v6.0): global threshold, stop adding once past it" },
-	{ "rstat_permemcg", "8d59d2214c23 (v6.8-rc1): per-memcg threshold, parent_mem_cgroup() walk" },
-	{ "rstat_permemcg_cached", "9cee7e8ef3e3: cached statc->parent and statc->vmstats" },
-	{ NULL, NULL },
-};
+/*
+ * The `stats` knob's values are the registered stats designs
+ * (models/stats/), filled in before main() runs: no list to keep here.
+ * Each value's note is "COMMIT: description".
+ */
+#define STATS_DESIGNS_MAX 32
+static struct knob_value stats_values[STATS_DESIGNS_MAX + 1];
+static char stats_notes[STATS_DESIGNS_MAX][192];
+
+__attribute__((constructor)) static void stats_values_from_registry(void)
+{
+	const struct stats_design **d;
+	size_t n = stats_design_all(&d);
+
+	if (n > STATS_DESIGNS_MAX) {
+		fprintf(stderr, "memscale: internal error: %zu stats designs, room for %d "
+			"(models/knobs.c STATS_DESIGNS_MAX)\n", n, STATS_DESIGNS_MAX);
+		_exit(1);
+	}
+	for (size_t i = 0; i < n; i++) {
+		snprintf(stats_notes[i], sizeof(stats_notes[i]), "%s: %s", d[i]->commit,
+			 d[i]->description);
+		stats_values[i] = (struct knob_value){ d[i]->name, stats_notes[i] };
+	}
+}
 const struct knob knob_stats = {
 	.name = "stats", .owner = "model", .type = KNOB_ENUM,
 	.def = "rstat_permemcg_cached", .values = stats_values, .per_kernel = true,
-	.help = "memcg stats update/flush path",
+	.help = "memcg stats design: update path, flush trigger and scope (`memscale list stats`)",
 };
 
 const struct knob knob_stats_batch = {
@@ -172,12 +191,12 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 
 	memset(p, 0, sizeof(*p));
 	p->layout = (enum pn_layout_id)knob_enum(ks, &knob_layout);
-	p->stats = (enum stats_variant)knob_enum(ks, &knob_stats);
+	p->stats = stats_design_find(knob_stats.values[knob_enum(ks, &knob_stats)].value);
 	p->lru_lock = (enum lru_lock_variant)knob_enum(ks, &knob_lru_lock);
 	p->page_work = (enum page_work)knob_enum(ks, &knob_page_work);
 	/* stats_batch shapes only the v5.10 path: consult it only then, so
 	 * result files list exactly the knobs that mattered. */
-	p->stats_batch = p->stats == STATS_V510_ATOMIC
+	p->stats_batch = stats_design_reads(p->stats, "stats_batch")
 		? (unsigned)knob_uint(ks, &knob_stats_batch) : 32;
 	p->charge_batch = (unsigned)knob_uint(ks, &knob_charge_batch);
 	p->lru_batch = (unsigned)knob_uint(ks, &knob_lru_batch);
@@ -225,30 +244,22 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 
 /*
  * Which knobs the selected code path reads.  The stats design declares
- * the knobs its update and flush paths read (the v5.10 fold reads the
- * batch; the rstat designs run the periodic flusher, models/memcg.c
- * model_tick(), and read its period); the layout source reads either the
- * kernel configuration it is compiled under or the file it is read from.
- * Every other model knob is read on every path.
+ * the knobs its update and flush paths read (its `reads` list: the v5.10
+ * fold reads the batch; the rstat designs run the periodic flusher,
+ * models/memcg.c model_tick(), and read its period); the layout source
+ * reads either the kernel configuration it is compiled under or the file
+ * it is read from.  Every other model knob is read on every path.
  */
-static const struct {
-	enum stats_variant stats;
-	const char *const *reads; /* NULL-terminated knob names */
-} stats_reads[] = {
-	{ STATS_V510_ATOMIC, (const char *const[]){ "stats_batch", NULL } },
-	{ STATS_RSTAT_GLOBAL_NOGUARD, (const char *const[]){ "flush_ms", NULL } },
-	{ STATS_RSTAT_GLOBAL, (const char *const[]){ "flush_ms", NULL } },
-	{ STATS_RSTAT_PERMEMCG, (const char *const[]){ "flush_ms", NULL } },
-	{ STATS_RSTAT_PERMEMCG_CACHED, (const char *const[]){ "flush_ms", NULL } },
-};
 
 /* Knobs whose reading depends on the stats design: any design lists it. */
 static bool stats_owned(const char *name)
 {
-	for (size_t i = 0; i < sizeof(stats_reads) / sizeof(stats_reads[0]); i++)
-		for (const char *const *r = stats_reads[i].reads; *r; r++)
-			if (!strcmp(*r, name))
-				return true;
+	const struct stats_design **d;
+	size_t n = stats_design_all(&d);
+
+	for (size_t i = 0; i < n; i++)
+		if (stats_design_reads(d[i], name))
+			return true;
 	return false;
 }
 
@@ -258,13 +269,8 @@ bool model_knob_is_read(const struct model_params *p, const char *name,
 	bool from_file = p->layout == LAYOUT_BTF || p->layout == LAYOUT_PAHOLE;
 
 	if (stats_owned(name)) {
-		snprintf(path, len, "stats=%s", knob_stats.values[p->stats].value);
-		for (size_t i = 0; i < sizeof(stats_reads) / sizeof(stats_reads[0]); i++)
-			if (stats_reads[i].stats == p->stats)
-				for (const char *const *r = stats_reads[i].reads; *r; r++)
-					if (!strcmp(*r, name))
-						return true;
-		return false;
+		snprintf(path, len, "stats=%s", p->stats->name);
+		return stats_design_reads(p->stats, name);
 	}
 	if (!strcmp(name, "layout_file") || !strcmp(name, "kconfig")) {
 		snprintf(path, len, "layout=%s", pn_layout_names[p->layout]);

@@ -13,27 +13,15 @@
  * hierarchy with one atomic per level and stocks the rest.  Uncharge
  * bypasses the stock: one hierarchical page_counter_uncharge per gather.
  *
- * Stats paths (mm/memcontrol.c at each commit named), knob `stats`:
- *   v5.10_atomic   __mod_memcg_state/__mod_memcg_lruvec_state/
- *                  __count_memcg_events of T@6168d0da2b47: a per-CPU delta,
- *                  folded with atomic_long_add into the memcg and every
- *                  ancestor once |delta| > stats_batch.
- *   rstat_*        per-CPU add + memcg_rstat_updated(); totals are made at
- *                  flush time.  The flush trigger differs:
- *     rstat_global_noguard  5b3be698a872: per-CPU stats_updates, then
- *                  atomic_add(x / BATCH) into one global threshold;
- *     rstat_global 873f64b791a2: the same, but stop adding once past it;
- *     rstat_permemcg 8d59d2214c23: per-memcg per-CPU counter and per-memcg
- *                  atomic64, for every ancestor, reached by
- *                  parent_mem_cgroup() (memcg->css.parent) and
- *                  memcg->vmstats_percpu / memcg->vmstats pointer loads;
- *     rstat_permemcg_cached 9cee7e8ef3e3: statc->parent / statc->vmstats
- *                  cached in the per-CPU struct: one line per level.
- *   The per-CPU threshold of the rstat paths is MEMCG_CHARGE_BATCH
- *   (`charge_batch`); the flush thresholds are MEMCG_CHARGE_BATCH *
- *   num_online_cpus() (per memcg) and num_online_cpus() (global), with
- *   the machine's online CPUs, not the number of workers.  Every rstat
- *   update also runs cgroup_rstat_updated() (the per-CPU updated tree).
+ * Stats paths, knob `stats`: one design per file in models/stats/
+ * (`memscale list stats`; models/stats/stats.h).  This file keeps what
+ * the rstat designs share: the per-CPU add, cgroup_rstat_updated() (the
+ * per-CPU updated tree) on every update, and the flush; a design gives
+ * its flush trigger and scope, or (v5.10_atomic) its own update path.
+ * The per-CPU threshold of the rstat paths is MEMCG_CHARGE_BATCH
+ * (`charge_batch`); the flush thresholds are MEMCG_CHARGE_BATCH *
+ * num_online_cpus() (per memcg) and num_online_cpus() (global), with
+ * the machine's online CPUs, not the number of workers.
  *
  * Every lruvec stat update is __mod_lruvec_state(): besides the memcg
  * part it updates the node (pgdat) counter through a per-CPU diff folded
@@ -57,6 +45,7 @@
 #include "models/internal.h"
 #include "models/lru_gen.h"
 #include "models/kitems.h"
+#include "models/stats/stats.h"
 #include "trace/tp.h"
 
 #include <limits.h>
@@ -458,56 +447,6 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 
 /* ---- stats ---- */
 
-static inline long labs_(long v) { return v < 0 ? -v : v; }
-
-/* memcg_should_flush_stats() / memcg_vmstats_needs_flush(): past
- * MEMCG_CHARGE_BATCH * num_online_cpus() pending updates (8d59d2214c23);
- * the global variants compare their counter with num_online_cpus(). */
-static bool memcg_should_flush(const struct model *m, const struct mcg *memcg)
-{
-	long thr = (long)m->p.charge_batch * m->online_cpus;
-
-	switch (m->p.stats) {
-	case STATS_V510_ATOMIC:
-		return false;
-	case STATS_RSTAT_GLOBAL_NOGUARD:
-	case STATS_RSTAT_GLOBAL:
-		MODEL_REC(m, &m->stats_flush_threshold, REC_READ);
-		return __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) >
-		       (long)m->online_cpus;
-	default:
-		MODEL_REC(m, &memcg->vmstats->stats_updates, REC_READ);
-		return __atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED) > thr;
-	}
-}
-
-/*
- * One level of the per-memcg threshold walk (8d59d2214c23): add to this
- * CPU's counter of the memcg; past MEMCG_CHARGE_BATCH move it into the
- * memcg's shared atomic, unless that already says "flush" (then leave the
- * shared line alone: memcg_vmstats_needs_flush()).
- */
-static bool statc_updated(struct model *m, unsigned *counter,
-			  struct mcg_vmstats *vmstats, long val)
-{
-	unsigned batch = m->p.charge_batch;
-	unsigned x = __atomic_load_n(counter, __ATOMIC_RELAXED) + (unsigned)val;
-
-	MODEL_REC_LOCAL(m, RL_PERCPU);
-	if (x < batch) {
-		__atomic_store_n(counter, x, __ATOMIC_RELAXED);
-		return false;
-	}
-	MODEL_REC(m, &vmstats->stats_updates, REC_READ);
-	if (__atomic_load_n(&vmstats->stats_updates, __ATOMIC_RELAXED) <=
-	    (long)batch * m->online_cpus) {
-		MODEL_REC(m, &vmstats->stats_updates, REC_RMW);
-		__atomic_add_fetch(&vmstats->stats_updates, (long)x, __ATOMIC_RELAXED);
-	}
-	__atomic_store_n(counter, 0, __ATOMIC_RELAXED);
-	return true;
-}
-
 static void rstat_lock_cpu(int *l)
 {
 	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
@@ -545,102 +484,16 @@ static void cgroup_rstat_updated(struct model_worker *mw, struct mcg *memcg)
 	rstat_unlock_cpu(lock);
 }
 
-/* memcg_rstat_updated(): only the flush trigger differs per variant. */
+/* memcg_rstat_updated(): only the flush trigger differs per design
+ * (models/stats/). */
 static void memcg_rstat_updated(struct model_worker *mw, struct mcg *memcg, long val)
 {
-	struct model *m = mw->m;
-	unsigned batch = m->p.charge_batch;
-
-	val = labs_(val);
+	val = stats_labs(val);
 	if (!val)
 		return;
-	if (m->p.stats != STATS_V510_ATOMIC)
-		cgroup_rstat_updated(mw, memcg);
-	switch (m->p.stats) {
-	case STATS_V510_ATOMIC:
-		break;
-	case STATS_RSTAT_GLOBAL_NOGUARD:
-	case STATS_RSTAT_GLOBAL: {
-		unsigned x = mw->stats_updates + (unsigned)val;
-
-		MODEL_REC_LOCAL(m, RL_PERCPU);
-		if (x > batch) {
-			mw->ops.rstat_batches++;
-			/* 873f64b791a2: reading first keeps the shared line
-			 * from bouncing once a flush is due anyway. */
-			if (m->p.stats != STATS_RSTAT_GLOBAL_NOGUARD)
-				MODEL_REC(m, &m->stats_flush_threshold, REC_READ);
-			if (m->p.stats == STATS_RSTAT_GLOBAL_NOGUARD ||
-			    __atomic_load_n(&m->stats_flush_threshold, __ATOMIC_RELAXED) <=
-				    (long)m->online_cpus) {
-				MODEL_REC(m, &m->stats_flush_threshold, REC_RMW);
-				__atomic_add_fetch(&m->stats_flush_threshold,
-						   (long)(x / batch), __ATOMIC_RELAXED);
-			}
-			x = 0;
-		}
-		mw->stats_updates = x;
-		break;
-	}
-	case STATS_RSTAT_PERMEMCG:
-		/* 8d59d2214c23: parent_mem_cgroup() walk: per level the
-		 * memcg's vmstats_percpu pointer line, this CPU's counter at
-		 * the end of its memcg_vmstats_percpu, css.parent's line; past
-		 * the batch also memcg->vmstats. */
-		for (struct mcg *mi = memcg; mi; mi = mi->parent) {
-			MODEL_REC_LOCAL(m, RL_WALK_PERMEMCG);
-			MODEL_REC(m, &mi->vmstats_percpu, REC_READ);
-			MODEL_REC(m, &mi->vmstats, REC_READ);
-			MODEL_REC(m, &mi->parent, REC_READ);
-			if (statc_updated(m, &mcg_statc(m, mi, mw->id)->stats_updates_tail,
-					  mi->vmstats, val) && mi == memcg)
-				mw->ops.rstat_batches++;
-		}
-		break;
-	case STATS_RSTAT_PERMEMCG_CACHED:
-		/* 9cee7e8ef3e3: parent and vmstats cached in this CPU's
-		 * struct, on its first line: no shared memcg line is read. */
-		for (struct mcg_pcpu *leaf = mcg_statc(m, memcg, mw->id), *statc = leaf;
-		     statc; statc = statc->parent) {
-			MODEL_REC_LOCAL(m, RL_WALK_CACHED);
-			if (statc_updated(m, &statc->stats_updates, statc->vmstats, val) &&
-			    statc == leaf)
-				mw->ops.rstat_batches++;
-		}
-		break;
-	default:
-		break;
-	}
-}
-
-/* parent_mem_cgroup() of v5.x (include/linux/memcontrol.h at v5.10.13):
- * the accounting parent through memcg->memory.parent
- * (mem_cgroup_from_counter), so each level of the v5 walks reads the
- * page_counter's parent word: on usage's 64 B line before 802f1d522d5f
- * (pc_layout).  css.parent took over in the v5.17 cycle, after the v5
- * stats path was gone. */
-static struct mcg *v510_parent(const struct model *m, struct mcg *mi)
-{
-	struct page_counter *p = *pc_parent(m, &mi->memory);
-
-	return p ? (struct mcg *)(void *)((char *)p - offsetof(struct mcg, memory)) : NULL;
-}
-
-/* v5.10: fold a per-CPU delta into the memcg and every ancestor's atomics
- * once it passes the batch; `x` is the new per-CPU value.  Events are
- * unsigned there (no abs). */
-static long v510_fold(struct model *m, long x, long thr, bool is_event,
-		      struct mcg *memcg, unsigned idx)
-{
-	if (is_event ? x <= thr : labs_(x) <= thr)
-		return x;
-	for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi)) {
-		long *t = is_event ? &mi->vmstats->events[KE(m, idx)]
-				   : &mi->vmstats->state[KS(m, idx)];
-		MODEL_REC(m, t, REC_RMW);
-		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
-	}
-	return 0;
+	cgroup_rstat_updated(mw, memcg);
+	if (mw->m->p.stats->updated)
+		mw->m->p.stats->updated(mw, memcg, val);
 }
 
 /* __mod_node_page_state(): a per-CPU diff folded into the node's atomic
@@ -651,7 +504,7 @@ static void mod_node_state(struct model_worker *mw, struct mnode *pgdat,
 	long *diff = &mw->node_diff[pgdat->nid][idx], x = *diff + val;
 
 	MODEL_REC_LOCAL(mw->m, RL_PERCPU);
-	if (labs_(x) > mw->m->node_threshold) {
+	if (stats_labs(x) > mw->m->node_threshold) {
 		MODEL_REC(mw->m, &pgdat->vm_stat[idx], REC_RMW);
 		__atomic_add_fetch(&pgdat->vm_stat[idx], x, __ATOMIC_RELAXED);
 		x = 0;
@@ -668,8 +521,6 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	struct model *m = mw->m;
 	char *pn = memcg->nodeinfo[nid];
 	struct mnode *pgdat = pn_pgdat(m, pn);
-	struct lruvec_pcpu *pc;
-	struct mcg_pcpu *statc;
 
 	/* mem_cgroup_lruvec(): lruvec->pgdat is read on every lookup */
 	MODEL_REC(m, PN_AT(m, pn, PN_PGDAT), REC_READ);
@@ -679,33 +530,22 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 		die(1, "model: lruvec->pgdat corrupted");
 	mod_node_state(mw, pgdat, idx, val); /* __mod_lruvec_state's node part */
 	memcg = pn_memcg(m, pn);          /* lruvec_memcg() */
-	pc = MODEL_PCPU(m, pn_stats_percpu(m, pn), mw->id);
-	statc = mcg_statc(m, memcg, mw->id);
 	mw->exact_state[memcg->id][idx] += val;
 	mw->ops.stat_updates++;
 
-	if (m->p.stats == STATS_V510_ATOMIC) {
-		long thr = m->p.stats_batch, x;
+	(m->p.stats->mod_state ? m->p.stats->mod_state : stats_rstat_mod_state)(mw, memcg, nid,
+										  idx, val);
+}
 
-		MODEL_REC_LOCAL(m, RL_PERCPU);
-		MODEL_REC_LOCAL(m, RL_PERCPU);
-		x = statc->state[KS(m, idx)] + val;
-		mw->ops.folds_memcg[idx] += labs_(x) > thr;
-		statc->state[KS(m, idx)] = v510_fold(m, x, thr, false, memcg, idx);
-		x = pc->state[KS(m, idx)] + val;
-		if (labs_(x) > thr) {
-			mw->ops.folds_lruvec[idx]++;
-			for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi)) {
-				long *t = &pn_lruvec_stats(m, mi->nodeinfo[nid])[KS(m, idx)];
+/* The rstat designs' memcg part of __mod_memcg_lruvec_state(): this CPU's
+ * memcg and lruvec slots, then memcg_rstat_updated(). */
+void stats_rstat_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned nid,
+			   enum stat_item idx, long val)
+{
+	struct model *m = mw->m;
+	struct lruvec_pcpu *pc = MODEL_PCPU(m, pn_stats_percpu(m, memcg->nodeinfo[nid]), mw->id);
+	struct mcg_pcpu *statc = mcg_statc(m, memcg, mw->id);
 
-				MODEL_REC(m, t, REC_RMW);
-				__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
-			}
-			x = 0;
-		}
-		pc->state[KS(m, idx)] = x;
-		return;
-	}
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	pcpu_add(&statc->state[KS(m, idx)], val);
@@ -722,11 +562,8 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 	mw->exact_events[memcg->id][ev] += n;
 	mw->ops.events++;
 	MODEL_REC_LOCAL(mw->m, RL_PERCPU);
-	if (mw->m->p.stats == STATS_V510_ATOMIC) {
-		long x = statc->events[KE(mw->m, ev)] + n;
-
-		mw->ops.folds_memcg[NR_STAT_ITEMS + ev] += x > (long)mw->m->p.stats_batch;
-		statc->events[KE(mw->m, ev)] = v510_fold(mw->m, x, mw->m->p.stats_batch, true, memcg, ev);
+	if (mw->m->p.stats->count_event) {
+		mw->m->p.stats->count_event(mw, memcg, ev, n);
 		return;
 	}
 	pcpu_add(&statc->events[KE(mw->m, ev)], n);
@@ -828,14 +665,14 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 void model_flush(struct model_worker *mw)
 {
 	MODEL_REC_ENTRY_VOID(mw->m, model_flush, mw);
-	if (mw->m->p.stats != STATS_V510_ATOMIC)
+	if (mw->m->p.stats->scope != STATS_FLUSH_NONE)
 		do_flush(mw->m, mw, &mw->m->memcgs[0]);
 }
 
 void model_flush_subtree(struct model_worker *mw, struct mcg *memcg)
 {
 	MODEL_REC_ENTRY_VOID(mw->m, model_flush_subtree, mw, memcg);
-	if (mw->m->p.stats != STATS_V510_ATOMIC)
+	if (mw->m->p.stats->scope != STATS_FLUSH_NONE)
 		do_flush(mw->m, mw, memcg);
 }
 
@@ -844,11 +681,10 @@ void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg)
 	MODEL_REC_ENTRY_VOID(mw->m, model_flush_if_needed, mw, memcg);
 	struct model *m = mw->m;
 
-	if (!memcg_should_flush(m, memcg))
+	if (!m->p.stats->should_flush || !m->p.stats->should_flush(m, memcg))
 		return;
-	/* per-memcg variants: the subtree (7d7ef0a4686a); global: all */
-	do_flush(m, mw, m->p.stats == STATS_RSTAT_PERMEMCG ||
-			m->p.stats == STATS_RSTAT_PERMEMCG_CACHED ? memcg : &m->memcgs[0]);
+	/* per-memcg designs: the subtree (7d7ef0a4686a); global: all */
+	do_flush(m, mw, m->p.stats->scope == STATS_FLUSH_SUBTREE ? memcg : &m->memcgs[0]);
 }
 
 void model_tick(struct model_worker *mw)
@@ -857,7 +693,7 @@ void model_tick(struct model_worker *mw)
 	struct model *m = mw->m;
 	uint64_t now, next;
 
-	if (++mw->tick & 63 || !m->p.flush_ms || m->p.stats == STATS_V510_ATOMIC)
+	if (++mw->tick & 63 || !m->p.flush_ms || m->p.stats->scope == STATS_FLUSH_NONE)
 		return;
 	now = now_ns();
 	next = __atomic_load_n(&m->next_flush_ns, __ATOMIC_RELAXED);
@@ -872,39 +708,16 @@ void model_tick(struct model_worker *mw)
 	if (now >= next &&
 	    __atomic_compare_exchange_n(&m->next_flush_ns, &next,
 					now + m->p.flush_ms * 1000000ull, false,
-					__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED) &&
+	    (!m->p.stats->periodic_checks_trigger ||
+	     m->p.stats->should_flush(m, &m->memcgs[0])))
 		do_flush(m, mw, &m->memcgs[0]);
 }
 
 void model_final_flush(struct model *m)
 {
-	if (m->p.stats != STATS_V510_ATOMIC) {
+	if (m->p.stats->final_flush)
+		m->p.stats->final_flush(m);
+	else
 		do_flush(m, NULL, NULL);
-		return;
-	}
-	/* v5.10 has no flush: readers see the atomics.  To compare with the
-	 * exact counts, fold every residual per-CPU delta (workers stopped). */
-	for (unsigned i = 0; i < m->nmemcg; i++) {
-		struct mcg *memcg = &m->memcgs[i];
-		for (unsigned w = 0; w < m->nworkers; w++) {
-			struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
-			for (unsigned k = 0; k < NR_STAT_ITEMS; k++)
-				statc->state[KS(m, k)] = v510_fold(m, statc->state[KS(m, k)], -1, false,
-								memcg, k);
-			for (unsigned k = 0; k < NR_EVENTS; k++)
-				statc->events[KE(m, k)] = v510_fold(m, statc->events[KE(m, k)], -1, true,
-								 memcg, k);
-		}
-		for (unsigned n = 0; n < m->p.nodes; n++)
-			for (unsigned w = 0; w < m->nworkers; w++) {
-				struct lruvec_pcpu *pc = MODEL_PCPU(m,
-					pn_stats_percpu(m, memcg->nodeinfo[n]), w);
-				for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
-					for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi))
-						pn_lruvec_stats(m, mi->nodeinfo[n])[KS(m, k)] +=
-							pc->state[KS(m, k)];
-					pc->state[KS(m, k)] = 0;
-				}
-			}
-	}
 }

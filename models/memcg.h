@@ -3,7 +3,8 @@
  * the memcg hierarchy, hierarchical page_counter charging with the
  * per-CPU charge stock, per-lruvec LRU lists under pgdat->lru_lock or
  * lruvec->lru_lock, the mem_cgroup_per_node field layouts of v6.9,
- * v6.10 and the fix, and five generations of the stats update path.
+ * v6.10 and the fix, and the stats update paths (one design per file in
+ * models/stats/).
  *
  * "CPU" is a worker: every per-CPU object (charge stock, folio batches,
  * memcg_vmstats_percpu, lruvec_stats_percpu, cgroup_rstat_cpu) is a
@@ -14,8 +15,8 @@
  * are forked processes.
  *
  * Sources: the kernel files and commits cited in the .c files (see
- * docs/kernel-facts.md); each variant names the commit it follows in its
- * knob note.
+ * docs/kernel-facts.md); each stats design names the commit it follows
+ * (`memscale list stats`).
  *
  * Use: model_setup() from a workload's setup(), model_worker() for the
  * per-worker state, the primitives below from the measured loop, and
@@ -66,14 +67,8 @@ enum event_item { EV_PGFAULT, EV_PGPGIN, EV_PGPGOUT, EV_PGACTIVATE, EV_PGDEACTIV
 extern const char *const stat_item_names[NR_STAT_ITEMS];
 extern const char *const event_item_names[NR_EVENTS];
 
-enum stats_variant {
-	STATS_V510_ATOMIC,
-	STATS_RSTAT_GLOBAL_NOGUARD,
-	STATS_RSTAT_GLOBAL,
-	STATS_RSTAT_PERMEMCG,
-	STATS_RSTAT_PERMEMCG_CACHED,
-	STATS_NR
-};
+/* A stats design (models/stats/stats.h): the `stats` knob's value. */
+struct stats_design;
 
 enum lru_lock_variant { LRU_LOCK_PGDAT, LRU_LOCK_LRUVEC };
 enum page_work { PAGE_WORK_NONE, PAGE_WORK_TOUCH, PAGE_WORK_COPY, PAGE_WORK_KERNEL };
@@ -274,7 +269,7 @@ struct model_params {
 	enum pn_layout_id layout;
 	struct kconfig kconfig;           /* declared layouts */
 	char layout_file[256];            /* layout=btf|pahole */
-	enum stats_variant stats;
+	const struct stats_design *stats; /* registered in models/stats/ */
 	enum lru_lock_variant lru_lock;
 	enum page_work page_work;
 	unsigned stats_batch, charge_batch, lru_batch;
@@ -313,6 +308,9 @@ struct model {
 	long stats_flush_threshold cacheline_aligned;
 	int flush_ongoing cacheline_aligned;
 	uint64_t next_flush_ns cacheline_aligned;
+	/* stats_flush_work's data word (rstat_queue_work, aa48e47e3906):
+	 * queue_work()'s test_and_set_bit of WORK_STRUCT_PENDING */
+	unsigned long stats_flush_work cacheline_aligned;
 };
 
 /* The members of a page_counter at the model's pc_layout offsets. */
@@ -348,7 +346,7 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks);
 void model_params_default(struct model_params *p);
 /* Whether the code path p selects reads model knob `name`; path gets the
  * path's name ("stats=rstat_permemcg").  A stats design declares the knobs
- * it reads (models/knobs.c, stats_reads[]). */
+ * it reads (its `reads` list, models/stats/stats.h). */
 bool model_knob_is_read(const struct model_params *p, const char *name,
 			char *path, size_t len);
 /* A model knob set explicitly in ks (--set, an experiment variant or axis;

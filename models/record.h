@@ -100,33 +100,23 @@ __attribute__((cold)) void model_rec_unlock(const struct model *m);
 __attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local l);
 
 /*
- * Two builds of the hooked files (models/memcg.c, models/lru.c, see the
+ * Two builds of the dual-built files (models/memcg.c, models/lru.c, the
  * Makefile's MODEL_REC_SRCS): the recording copy, compiled with
  * MODEL_REC_BUILD and every global symbol renamed NAME_rec, runs the
- * hooks; the normal copy has none, and each of its entry points hands
- * the call to the recording copy when a recorder is attached
- * (MODEL_REC_ENTRY, one branch per model call instead of one per
- * access).  A measured run never executes a hook.
+ * hooks; the normal copy, compiled with MODEL_REC_HANDOFF, has none, and
+ * each of its entry points hands the call to the recording copy when a
+ * recorder is attached (MODEL_REC_ENTRY, one branch per model call
+ * instead of one per access).  A measured run never executes their hooks.
+ * Every other hooked file (a stats design under models/stats/, reached
+ * through its function pointers from both copies; models/lru_gen.c) is
+ * built once and keeps the run-time check per access: that is the
+ * default, so a new plug-in is recorded without any build rule.
  */
-#ifdef MODEL_REC_BUILD
-#define MODEL_REC(m, addr, kind)                                              \
-	do {                                                                  \
-		if (__builtin_expect((m)->rec != NULL, 0))                    \
-			model_rec_access((m), (addr), (kind));                \
-	} while (0)
-#define MODEL_REC_LOCAL(m, what)                                              \
-	do {                                                                  \
-		if (__builtin_expect((m)->rec != NULL, 0))                    \
-			model_rec_local((m), (what));                         \
-	} while (0)
-#define MODEL_REC_ON(m) __builtin_expect((m)->rec != NULL, 0)
-#define MODEL_REC_ENTRY(m, fn, ...) ((void)0)
-#define MODEL_REC_ENTRY_VOID(m, fn, ...) ((void)0)
-#else
+#if defined(MODEL_REC_HANDOFF) && !defined(MODEL_REC_BUILD)
 #define MODEL_REC(m, addr, kind) ((void)0)
 #define MODEL_REC_LOCAL(m, what) ((void)0)
 #define MODEL_REC_ON(m) 0
-/* First statement of an entry point of a hooked file: with a recorder
+/* First statement of an entry point of a dual-built file: with a recorder
  * attached, the recording copy (fn##_rec, the same source) runs the call. */
 #define MODEL_REC_ENTRY(m, fn, ...)                                           \
 	do {                                                                  \
@@ -142,6 +132,20 @@ __attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local
 			return;                                               \
 		}                                                             \
 	} while (0)
+#else
+#define MODEL_REC(m, addr, kind)                                              \
+	do {                                                                  \
+		if (__builtin_expect((m)->rec != NULL, 0))                    \
+			model_rec_access((m), (addr), (kind));                \
+	} while (0)
+#define MODEL_REC_LOCAL(m, what)                                              \
+	do {                                                                  \
+		if (__builtin_expect((m)->rec != NULL, 0))                    \
+			model_rec_local((m), (what));                         \
+	} while (0)
+#define MODEL_REC_ON(m) __builtin_expect((m)->rec != NULL, 0)
+#define MODEL_REC_ENTRY(m, fn, ...) ((void)0)
+#define MODEL_REC_ENTRY_VOID(m, fn, ...) ((void)0)
 #endif
 
 /* The window recordings use: after a warm-up, two full will-it-scale

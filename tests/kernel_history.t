@@ -54,7 +54,10 @@ knob_diff() { # COMMIT -> knobs that differ from its parent
 }
 [ "$(knob_diff 1813e51eece0)" = "charge_batch " ]; ok $? "1813e51eece0: only charge_batch differs (32 -> 64)"
 [ "$(knob_diff 873f64b791a2)" = "stats " ]; ok $? "873f64b791a2: only the stats path differs (the guard)"
-[ "$(knob_diff aa48e47e3906)" = "flush_ms " ]; ok $? "aa48e47e3906: only flush_ms differs (the 2 s flusher)"
+[ "$(knob_diff aa48e47e3906)" = "flush_ms stats " ]; ok $? "aa48e47e3906: flush_ms (the 2 s flusher) and the stats path (the queued flush) differ"
+for c in 1f828223b799 11192d9c124d 5b3be698a872; do
+	[ "$(knob_diff $c)" = "stats " ]; ok $? "$c: the stats design differs"
+done
 [ "$(knob_diff 2d146aa3aa84)" = "stats " ]; ok $? "2d146aa3aa84: the stats path differs, the per-node layout does not"
 for c in bd0b230fe145 4df910620beb; do
 	[ -z "$(knob_diff $c)" ] && [ "$(structs_of $c | grep mem_cgroup)" != "$(structs_of "$c^" | grep mem_cgroup)" ]

@@ -67,5 +67,13 @@ if command -v nm >/dev/null && [ -f "$B/models/memcg.o" ] && [ -f "$B/rec/models
 else
 	echo "ok - # SKIP no nm or no objects under $B"
 fi
+# A stats design is reached through its function pointers from both
+# copies of the dual-built files, so its hooks must run in the recording:
+# v5.11's batched atomics fold into every ancestor's vmstats (lost once
+# when the plug-ins' hooks were compiled out with the hand-off files).
+$MEMSCALE model program page_fault2 --set kernel=v5.11 > "$TMP/out" 2>&1
+n=$(grep -c '^ *rmw *vmstats\[L3\]' "$TMP/out")
+[ "$n" -ge 1 ]
+ok $? "page_fault2 under v5.11 records the stats fold into the root's vmstats ($n rmw lines)"
 
 done_testing

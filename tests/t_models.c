@@ -17,6 +17,7 @@
 #include "models/layout.h"
 #include "models/internal.h"
 #include "models/memcg.h"
+#include "models/stats/stats.h"
 #include "tap.h"
 
 static struct kconfig kc(const char *s)
@@ -180,13 +181,13 @@ static int run_wl(const char *wl, const char *lock, enum run_mode mode,
 static void test_combinations(void)
 {
 	static const char *const layouts[] = { "v6.9", "v6.10", "fixed", "fixed_padded" };
-	static const char *const stats[] = { "v5.10_atomic", "rstat_global_noguard",
-		"rstat_global", "rstat_permemcg", "rstat_permemcg_cached" };
+	const struct stats_design **stats;
+	size_t nstats = stats_design_all(&stats);
 	static const char *const lru_locks[] = { "pgdat", "lruvec" };
 	unsigned failed = 0, runs = 0, k = 0;
 
 	for (unsigned a = 0; a < ARRAY_SIZE(layouts); a++)
-		for (unsigned b = 0; b < ARRAY_SIZE(stats); b++)
+		for (unsigned b = 0; b < nstats; b++)
 			for (unsigned c = 0; c < ARRAY_SIZE(lru_locks); c++, k++) {
 				char s[8][64];
 				const char *sets[9];
@@ -194,19 +195,19 @@ static void test_combinations(void)
 				int st;
 
 				snprintf(s[0], 64, "layout=%s", layouts[a]);
-				snprintf(s[1], 64, "stats=%s", stats[b]);
+				snprintf(s[1], 64, "stats=%s", stats[b]->name);
 				snprintf(s[2], 64, "lru_lock=%s", lru_locks[c]);
 				/* vary the rest so every value meets every variant */
 				snprintf(s[3], 64, "containers=%u", 1 + k % 3);
 				snprintf(s[4], 64, "nodes=%u", 1 + k % 2);
 				snprintf(s[5], 64, "charge_batch=%s", k % 2 ? "32" : "64");
 				snprintf(s[6], 64, "lru_batch=%s", k % 4 < 2 ? "15" : "31");
-				/* the periodic flusher is the rstat designs' (the
+				/* the periodic flusher is read by the designs listing it (the
 				 * v5.10 fold does not read its period: refused) */
 				snprintf(s[7], 64, "flush_ms=%u", k % 3 ? 1 : 0);
 				for (unsigned i = 0; i < 8; i++)
 					sets[i] = s[i];
-				sets[strcmp(stats[b], "v5.10_atomic") ? 8 : 7] = NULL;
+				sets[stats_design_reads(stats[b], "flush_ms") ? 8 : 7] = NULL;
 				st = run_wl(k % 2 ? "lru_file_readtwice" : "page_fault2",
 					    k % 5 ? "qspinlock" : "pthread_mutex",
 					    k % 7 ? MODE_THREADS : MODE_PROCESSES, 2, sets, &res);
@@ -263,7 +264,10 @@ static void test_stats_paths_agree(void)
 	long want[NR_STAT_ITEMS + NR_EVENTS][4];
 	bool all_same = true;
 
-	for (int v = 0; v < STATS_NR; v++) {
+	const struct stats_design **d;
+	size_t nd = stats_design_all(&d);
+
+	for (size_t v = 0; v < nd; v++) {
 		struct arena *a = arena_create((size_t)256 << 20);
 		struct model_params p;
 		struct model *m;
@@ -271,14 +275,14 @@ static void test_stats_paths_agree(void)
 		int st;
 
 		model_params_default(&p);
-		p.stats = (enum stats_variant)v;
+		p.stats = d[v];
 		p.containers = 3;
 		p.depth = 4;
 		p.flush_ms = 0;
 		m = model_setup(a, &p, lock_find("qspinlock"), 1, 600);
 		sequence(m);
 		st = model_check(m, msg, sizeof(msg));
-		is_int(st, 0, "stats=%d: invariants after the sequence %s", v, msg);
+		is_int(st, 0, "stats=%s: invariants after the sequence %s", d[v]->name, msg);
 		for (unsigned k = 0; k < NR_STAT_ITEMS + NR_EVENTS; k++)
 			for (unsigned c = 0; c < 4; c++) {
 				const struct mcg *memcg = c < 3 ? m->leaves[c] : &m->memcgs[0];
@@ -295,7 +299,7 @@ static void test_stats_paths_agree(void)
 	ok(want[NR_ANON_MAPPED][3] > 0 && want[NR_STAT_ITEMS + EV_PGACTIVATE][3] > 0,
 	   "the sequence moves anon-mapped and activations (root: %ld, %ld)",
 	   want[NR_ANON_MAPPED][3], want[NR_STAT_ITEMS + EV_PGACTIVATE][3]);
-	ok(all_same, "all five stats paths give identical flushed totals");
+	ok(all_same, "all %zu stats designs give identical flushed totals", nd);
 }
 
 /* ---- each invariant can fail ---- */

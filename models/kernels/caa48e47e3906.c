@@ -7,8 +7,10 @@
  * mem_cgroup_flush_stats() (spin_trylock stats_flush_lock,
  * cgroup_rstat_flush(root)), and in __mod_memcg_lruvec_state() a per-CPU
  * counter that queue_work()s a flush every MEMCG_CHARGE_BATCH updates.
- * Encoded: flush_ms 0 -> 2000. NOT MODELLED: the queued flush every 32
- * updates per CPU.
+ * and in mm/vmscan.c shrink_node() an unconditional flush. Encoded:
+ * flush_ms 0 -> 2000 and stats rstat_global_noguard (the parent's
+ * nearest) -> rstat_queue_work (models/stats/). The parent's own hybrid
+ * (2d146aa3aa84) stays not modelled.
  */
 #include "core/knob.h"
 #include "core/registry.h"

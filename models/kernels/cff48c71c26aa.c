@@ -7,9 +7,17 @@
  * arrays sized by NR_MEMCG_NODE_STAT_ITEMS / the memcg stat subset through
  * an index table (memcg_stats_index()) instead of NR_VM_NODE_STAT_ITEMS;
  * struct mem_cgroup_per_node is unchanged (lruvec_stats is behind a
- * pointer since 70a64b7919cb). NOT MODELLED: the model's per-CPU stat
- * arrays have fixed kernel item counts (K_NR_NODE_STAT, models/memcg.h)
- * and no index lookup; no knob differs.
+ * pointer since 70a64b7919cb). NOT MODELLED, and why it cannot move a
+ * prediction here: every array it shrinks is either this CPU's own
+ * (lruvec_stats_percpu, memcg_vmstats_percpu past their first line, whose
+ * stats_updates/parent/vmstats fields do not move) or written only by the
+ * flusher (memcg->vmstats, lruvec_stats); the simulator's program is the
+ * recorded update path, which touches no shared line of those arrays, and
+ * flushes are not part of it (models/record.h).  What it changes is a
+ * flush's length (fewer items folded per CPU under cgroup_rstat_lock)
+ * and one read of the read-only index table per update, which only
+ * `memscale run` of the model would show; the model keeps the kernel's
+ * full item counts (K_NR_NODE_STAT, models/memcg.h) for every profile.
  */
 #include "core/knob.h"
 #include "core/registry.h"

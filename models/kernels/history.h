@@ -70,15 +70,15 @@
 #define H_STATS_V5_10_ATOMIC \
 	{ "stats", "v5.10_atomic", \
 	  "mm/memcontrol.c before 2d146aa3aa84 (v5.13): per-CPU batch folded into the atomics of the memcg and every ancestor" }
-#define H_STATS_RSTAT_GLOBAL_NOGUARD_B \
-	{ "stats", "rstat_global_noguard", \
-	  "NEAREST, not the kernel: aa48e47e3906 mm/memcontrol.c __mod_memcg_lruvec_state(): every MEMCG_CHARGE_BATCH updates per CPU (per-CPU stats_flush_threshold) queue_work() of a whole-tree flush; the model lacks this design" }
-#define H_STATS_RSTAT_GLOBAL_NOGUARD_C \
-	{ "stats", "rstat_global_noguard", \
-	  "NEAREST, not the kernel: 1f828223b799 removes the queue_work() from __mod_memcg_lruvec_state() and flushes in workingset_refault(); no update-side counter; the model lacks this design" }
-#define H_STATS_RSTAT_GLOBAL_NOGUARD_D \
-	{ "stats", "rstat_global_noguard", \
-	  "11192d9c124d memcg_rstat_updated(): per-CPU stats_updates, every MEMCG_CHARGE_BATCH updates atomic_inc(&stats_flush_threshold), flush if > num_online_cpus(); counts updates, not |val| (same for 1-page updates)" }
+#define H_STATS_RSTAT_QUEUE_WORK \
+	{ "stats", "rstat_queue_work", \
+	  "aa48e47e3906 mm/memcontrol.c __mod_memcg_lruvec_state(): every MEMCG_CHARGE_BATCH lruvec updates per CPU (per-CPU stats_flush_threshold) queue_work() of a whole-tree flush; mm/vmscan.c shrink_node() flushes unconditionally (diff of aa48e47e3906, memcontrol.c ..0a05ce5cd045)" }
+#define H_STATS_RSTAT_FLUSH_ALWAYS \
+	{ "stats", "rstat_flush_always", \
+	  "1f828223b799 removes the queue_work() and its per-CPU counter from __mod_memcg_lruvec_state() and flushes in workingset_refault(); no update-side counter, readers flush unconditionally (diff of 1f828223b799, memcontrol.c b762215d73eb..6da5020a8656)" }
+#define H_STATS_RSTAT_GLOBAL_COUNT \
+	{ "stats", "rstat_global_count", \
+	  "11192d9c124d memcg_rstat_updated(): per-CPU stats_updates, every MEMCG_CHARGE_BATCH calls atomic_inc(&stats_flush_threshold), flush if > num_online_cpus(); counts calls, not |val|" }
 #define H_STATS_RSTAT_GLOBAL_NOGUARD_E \
 	{ "stats", "rstat_global_noguard", \
 	  "5b3be698a872: value-weighted stats_updates (abs(val)), atomic_add(x / MEMCG_CHARGE_BATCH) to the global threshold, no guard" }
@@ -98,7 +98,7 @@
 /* the knobs of 11192d9c124d, shared by 2 profiles */
 #define H_KNOBS_11192D9C124D \
 	H_LAYOUT_V6_9, \
-	H_STATS_RSTAT_GLOBAL_NOGUARD_D, \
+	H_STATS_RSTAT_GLOBAL_COUNT, \
 	H_STATS_BATCH_32_A, \
 	H_CHARGE_BATCH_32, \
 	H_LRU_BATCH_15, \
@@ -109,7 +109,7 @@
 /* the knobs of 11192d9c124d^, shared by 2 profiles */
 #define H_KNOBS_11192D9C124D_PARENT \
 	H_LAYOUT_V6_9, \
-	H_STATS_RSTAT_GLOBAL_NOGUARD_C, \
+	H_STATS_RSTAT_FLUSH_ALWAYS, \
 	H_STATS_BATCH_32_A, \
 	H_CHARGE_BATCH_32, \
 	H_LRU_BATCH_15, \
@@ -120,7 +120,7 @@
 /* the knobs of 1f828223b799^, shared by 2 profiles */
 #define H_KNOBS_1F828223B799_PARENT \
 	H_LAYOUT_V6_9, \
-	H_STATS_RSTAT_GLOBAL_NOGUARD_B, \
+	H_STATS_RSTAT_QUEUE_WORK, \
 	H_STATS_BATCH_32_A, \
 	H_CHARGE_BATCH_32, \
 	H_LRU_BATCH_15, \
