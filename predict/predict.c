@@ -91,10 +91,10 @@ static double side(const struct seed_pair *sp, const char *diff,
 }
 
 static double change_pct(const struct seed_pair *sp, const struct memcg_costs *c,
-			 const struct predict_session *s, const struct predict_point *pt)
+			 const struct predict_opts *o, const struct predict_point *pt)
 {
-	double a = side(sp, sp->a, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL, NULL);
-	double b = side(sp, sp->b, c, s->o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL, NULL);
+	double a = side(sp, sp->a, c, o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL, NULL);
+	double b = side(sp, sp->b, c, o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL, NULL);
 
 	return 100.0 * (b - a) / a;
 }
@@ -105,7 +105,10 @@ static double change_pct(const struct seed_pair *sp, const struct memcg_costs *c
  * shared paths (list operations under the LRU lock, per-CPU stat adds,
  * ancestor-walk steps) x0.67 and x1.5; the band is the range of the five
  * changes.  It says how much the answer rests on the measured costs, not
- * how likely it is.
+ * how likely it is.  Its eight simulations run half the central value's
+ * iterations (both sides of each pair alike, same seed): they price a
+ * cost twice or half as large, far beyond the simulation's own noise,
+ * and they are most of a prediction's time (make bench prints it).
  */
 void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_costs *c)
 {
@@ -129,13 +132,16 @@ void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_cost
 static void band(const struct seed_pair *sp, const struct predict_session *s,
 		 struct predict_point *pt)
 {
+	struct predict_opts half = *s->o;
+
+	half.iters = s->o->iters / 2;
 	pt->band_lo = pt->band_hi = pt->pct;
 	for (int k = 0; k < PREDICT_BAND_N; k++) {
 		struct memcg_costs c;
 		double v;
 
 		predict_band_costs(&pt->tc->c, k, &c);
-		v = change_pct(sp, &c, s, pt);
+		v = change_pct(sp, &c, &half, pt);
 		if (isfinite(v)) {
 			pt->band_lo = fmin(pt->band_lo, v);
 			pt->band_hi = fmax(pt->band_hi, v);
