@@ -112,7 +112,7 @@ t="$TMP/l/gen/ledger.tex"
 grep -q -F 'ledger-other.csv & 1 of 1 & 24.9\,pp & 0 of 1 & 1 & not met \\' "$t" &&
 	grep -q -F 'ledger-shared.csv & 2 of 2 & 105.5\,pp & 2 of 2 & 1 & not met \\' "$t"
 ok $? "one summary row per ledger CSV, scored from its rows"
-grep -q -F '+291.0\,\% [+106.0..+598.0] & outside band, error 211.0\,pp; lock-bound \\' "$t" && ! grep -q 'page\\_fault2 & 32' "$t"
+grep -q -F '+291.0\,\%\newline [+106.0..+598.0] & error 211.0\,pp, outside band; lock-bound \\' "$t" && ! grep -q 'page\\_fault2 & 32' "$t"
 ok $? "the primary ledger's missed row with its band and regime class; the row it gets right is not listed"
 grep -q 'stats_batch,page_fault2,32,512,224,+20.0' "$TMP/l/gen/predictions.csv"
 ok $? "the Extrapolated column falls back to the primary ledger's predictions"

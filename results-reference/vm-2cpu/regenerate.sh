@@ -7,6 +7,7 @@
 # kernel backend needs memory cgroups):
 #
 #   sh results-reference/vm-2cpu/regenerate.sh [WORK]
+#   ONLY="counters kernel_vs_model" sh ...   (those sweeps only)
 #
 # WORK (default /tmp/memscale-ref-vm2) receives the whole sweeps
 # (points/ included); only the files the paper and compare read are
@@ -25,6 +26,7 @@ rm -f "$MEMSCALE_CALIB"
 
 sweep() { # NAME ARGS...: sweep experiments/NAME.ini into WORK/NAME, copy
 	name=$1; shift
+	case " ${ONLY:-$name} " in *" $name "*) ;; *) return 0 ;; esac
 	echo "== $name: $M sweep experiments/$name.ini $* (load $(cut -d' ' -f1-3 /proc/loadavg))"
 	rm -rf "${WORK:?}/$name"
 	$M sweep "experiments/$name.ini" --out "$WORK/$name" --seed "$SEED" "$@" 2> "$WORK/$name.log" ||
@@ -32,7 +34,7 @@ sweep() { # NAME ARGS...: sweep experiments/NAME.ini into WORK/NAME, copy
 	tail -n 1 "$WORK/$name.log"
 	rm -rf "${HERE:?}/$name"; mkdir -p "$HERE/$name"
 	for f in experiment.ini matrix.txt results.csv results.json sweep.json settings.txt adaptive.txt; do
-		[ -f "$WORK/$name/$f" ] && cp "$WORK/$name/$f" "$HERE/$name/"
+		if [ -f "$WORK/$name/$f" ]; then cp "$WORK/$name/$f" "$HERE/$name/"; fi
 	done
 }
 
