@@ -248,7 +248,8 @@ done
 		function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
 		function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["workload"] == "counter" { n++; w[n] = $c["workers"] + 0; if (w[n] > mw) mw = w[n]; row[n] = $0 }
+		$c["workload"] == "counter" { n++; w[n] = $c["workers"] + 0; if (w[n] > mw) mw = w[n]; row[n] = $0
+			if ("pattern" in c && !pseen[$c["pattern"]]++) pat = pat (pat == "" ? "" : ", ") $c["pattern"] }
 		END {
 			for (i = 1; i <= n; i++) {
 				if (w[i] != mw) continue
@@ -260,7 +261,7 @@ done
 			}
 			if (!nk) exit
 			print "\\begin{table}[H]\\centering\\small"
-			printf("\\caption{Counter schemes at %d workers: mean add throughput over the runs, the largest read error a concurrent reader observed in any run, and the scheme'"'"'s bound ($-1$: none; exact schemes have no approximate read).}\n", mw)
+			printf("\\caption{Counter schemes at %d workers%s: mean add throughput over the runs, the largest read error a concurrent reader observed in any run, and the scheme'"'"'s bound ($-1$: none; exact schemes have no approximate read).}\n", mw, pat != "" ? ", update pattern " tex(pat) : "")
 			print "\\label{tab:counters}"
 			print "\\begin{tabular}{@{}lrrrrr@{}}\\toprule"
 			print "Counter & threshold & runs & adds/s & largest error & bound \\\\ \\midrule"
