@@ -260,14 +260,30 @@ done
 				bound[k] = f[c["error_bound"]]
 			}
 			if (!nk) exit
+			# one row per counter, one column pair per threshold
+			for (i = 1; i <= nk; i++) { split(order[i], kk, SUBSEP)
+				if (!(kk[1] in cs)) { cs[kk[1]] = 1; cn[++ncn] = kk[1] }
+				if (!(kk[2] in ts)) { ts[kk[2]] = 1; tn[++ntn] = kk[2] } }
+			# thresholds in numeric order
+			for (i = 2; i <= ntn; i++) for (j = i; j > 1 && tn[j - 1] + 0 > tn[j] + 0; j--) { t = tn[j]; tn[j] = tn[j - 1]; tn[j - 1] = t }
 			print "\\begin{table}[H]\\centering\\small"
-			printf("\\caption{Counter schemes at %d workers%s: mean add throughput over the runs, the largest read error a concurrent reader observed in any run, and the scheme'"'"'s bound ($-1$: none; exact schemes have no approximate read).}\n", mw, pat != "" ? ", update pattern " tex(pat) : "")
+			printf("\\caption{Counter schemes at %d workers%s, per fold threshold: mean add throughput over the runs, and the largest read error a concurrent reader observed in any run / the scheme'"'"'s bound ($-1$: none; exact schemes have no approximate read).}\n", mw, pat != "" ? ", update pattern " tex(pat) : "")
 			print "\\label{tab:counters}"
-			print "\\begin{tabular}{@{}lrrrrr@{}}\\toprule"
-			print "Counter & threshold & runs & adds/s & largest error & bound \\\\ \\midrule"
-			for (i = 1; i <= nk; i++) {
-				k = order[i]; split(k, kk, SUBSEP)
-				printf("%s & %s & %d & %s & %d & %s \\\\\n", tex(kk[1]), kk[2], cnt[k], si(ops[k] / cnt[k]), err[k], bound[k])
+			printf("\\begin{tabular}{@{}l")
+			for (j = 1; j <= ntn; j++) printf("rr")
+			print "@{}}\\toprule"
+			printf("Counter")
+			for (j = 1; j <= ntn; j++) printf(" & \\multicolumn{2}{c}{threshold %s}", tn[j])
+			print " \\\\"
+			printf("")
+			for (j = 1; j <= ntn; j++) printf(" & adds/s & error/bound")
+			print " \\\\ \\midrule"
+			for (i = 1; i <= ncn; i++) {
+				printf("%s", tex(cn[i]))
+				for (j = 1; j <= ntn; j++) { k = cn[i] SUBSEP tn[j]
+					if (k in cnt) printf(" & %s & %d/%s", si(ops[k] / cnt[k]), err[k], bound[k])
+					else printf(" & -- & --") }
+				print " \\\\"
 			}
 			print "\\bottomrule\\end{tabular}\\end{table}"
 			print ""
@@ -439,7 +455,7 @@ END {
 	printf("The model misses %d row%s", m, m == 1 ? "" : "s")
 	printf("%s\n\n", m ? " (the predicted change with its sensitivity band, and the regime of the patch side):" : ".")
 	if (m) {
-		print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}p{0.13\\linewidth}p{0.12\\linewidth}p{0.17\\linewidth}p{0.13\\linewidth}rp{0.12\\linewidth}p{0.16\\linewidth}@{}}"
+		print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}p{0.12\\linewidth}p{0.12\\linewidth}p{0.17\\linewidth}p{0.13\\linewidth}rp{0.14\\linewidth}p{0.15\\linewidth}@{}}"
 		printf("\\caption{Published rows the model misses (predicted for the machine each ran on; \\texttt{%s}).}\\label{tab:misses}\\\\\n", tex(src))
 		print "\\toprule Seed & Workload & Variants & Target, CPUs & Published & Predicted [band] & Missed by; regime \\\\ \\midrule\\endhead"
 		for (i = 1; i <= m; i++) print row[i]
