@@ -26,8 +26,8 @@ e1(v) = (v >= 0 ? v + 1 : NaN)
 set logscale y 10
 set yrange [0.8 : *]
 unset key
-set label 2 "colours as the throughput panel; solid: largest error observed, dotted: the bound" \
-	at graph 0.5, graph -0.32 center font ",7" noenhanced
+set label 2 "colours as in the left panel\nsolid: largest error seen; dotted: bound" \
+	at graph 0.5, graph -0.30 center font ",7" noenhanced
 # The bound is drawn last, thick and dotted, so it stays visible where the
 # observed error reaches it.
 plot for [i = 1:NSERIES] data index (i - 1) using 1:(e1($4)):5 \
