@@ -497,7 +497,7 @@ ledger_rows "$primary" > "$GEN/ledger.rows"
 		nl=$(printf '%s\n' "$ledger_csvs" | grep -c .)
 		if [ "$nl" -gt 1 ]; then
 			# every calibration's ledger, scored alike
-			printf '%s\n' "The ledger was computed once per calibration of this machine (\\texttt{ledger-NAME.csv} with \\texttt{calib-NAME.txt}); each scored as below:" ''
+			printf '%s\n' "The ledger was computed once per calibration (\\texttt{ledger-NAME.csv}, with the calibration its name says: \\texttt{calib-NAME.txt} where there is one, the README of the results directory says which otherwise); each scored as below:" ''
 			printf '%s\n' '\begin{table}[H]\centering\small' \
 				'\caption{The validation ledger per calibration: rows predicted, mean $|$error$|$ (zero inside a published range), signs right of the signed rows, rows missed, and the target (every sign right, mean $|$error$|$ $\le 8$\,pp).}\label{tab:ledgers}' \
 				'\begin{tabular}{@{}lrrrrl@{}}\toprule' \
