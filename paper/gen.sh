@@ -31,6 +31,25 @@ if [ ! -s "$PUB" ]; then
 		echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$PUB"
 fi
 
+ledger_csvs=$( { [ -s "$RESULTS/ledger.csv" ] && echo "$RESULTS/ledger.csv"
+	for f in "$RESULTS"/ledger-*.csv; do [ -s "$f" ] && echo "$f"; done; } 2>/dev/null)
+primary=
+if [ -n "${LEDGER:-}" ] && [ -s "$RESULTS/ledger-$LEDGER.csv" ]; then primary=$RESULTS/ledger-$LEDGER.csv
+elif [ -s "$RESULTS/ledger.csv" ]; then primary=$RESULTS/ledger.csv
+elif [ -s "$RESULTS/ledger-shared.csv" ]; then primary=$RESULTS/ledger-shared.csv
+else primary=$(printf '%s\n' "$ledger_csvs" | head -1); fi
+# The seeds' Extrapolated column: the predictions.csv files under RESULTS
+# (plots/predict2csv.awk's seed,workload,base,patch,cpus,change_pct), else
+# the primary ledger's rows in those columns (the same question:
+# `model validate` predicts each published row for the machine it ran on).
+PRED=$FIG/data/predictions.csv
+npred=$(grep -c . "$PRED" 2>/dev/null); if [ "${npred:-0}" -lt 2 ] && [ -n "$primary" ]; then
+	PRED=$GEN/predictions.csv
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print "seed,workload,base_variant,patch_variant,cpus,change_pct"; next }
+		$c["predicted_pct"] != "" && $c["predicted_pct"] != "nan" {
+		print $c["seed"] "," $c["workload"] "," $c["base"] "," $c["patch"] "," $c["cpus"] "," $c["predicted_pct"] }' "$primary" > "$PRED"
+fi
+
 # tex-escape stdin
 texesc() { sed -e 's/\\/\\textbackslash{}/g' -e 's/[_%&#$]/\\&/g' -e 's/[{}]/\\&/g' -e 's/~/\\textasciitilde{}/g' -e 's/\^/\\textasciicircum{}/g' -e 's/\\textbackslash\\{\\}/\\textbackslash{}/g' -e 's/--/-{}-/g'; }
 
@@ -66,11 +85,23 @@ json_first() {
 	done
 }
 
+# machine_first KEY FILE...: KEY of the machine description (the object
+# holding cpu_model) of the first file that has one: a sweep's knobs have
+# a "kernel" too (a kernel profile), the machine's is the running kernel.
+machine_first() {
+	k=$1; shift
+	for f in "$@"; do
+		v=$(jq -r --arg k "$k" 'first(.. | objects | select(has("cpu_model")) | .[$k]) // empty
+			| if type == "string" then . else tojson end' "$f" 2>/dev/null | head -1)
+		[ -n "$v" ] && { printf '%s' "$v"; return; }
+	done
+}
+
 machine_of() { # sidecar files -> "CPU model, N CPUs (cores, NUMA nodes), kernel"
-	m=$(json_first cpu_model "$@")
+	m=$(machine_first cpu_model "$@")
 	[ -n "$m" ] || { echo "machine not recorded"; return; }
-	printf '%s, %s CPUs (%s cores, %s NUMA node(s)), %s' "$m" "$(json_first pus "$@")" \
-		"$(json_first cores "$@")" "$(json_first numa_nodes "$@")" "$(json_first kernel "$@")"
+	printf '%s, %s CPUs (%s cores, %s NUMA node(s)), %s' "$m" "$(machine_first pus "$@")" \
+		"$(machine_first cores "$@")" "$(machine_first numa_nodes "$@")" "$(machine_first kernel "$@")"
 }
 
 # --- macros: the machine and the data set ------------------------------
@@ -133,7 +164,11 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 	# ab.awk's table carries compare's p, interval and verdict (core/ab.c)
 	cp "$tsv" "$GEN/ab_${seed}_p.tsv" 2>/dev/null || : > "$GEN/ab_${seed}_p.tsv"
 	cal=$(calib_of "$seed" | texesc)
-	awk -F'\t' -v seed="$seed" -v pred="$FIG/data/predictions.csv" -v cal="$cal" '
+	if [ -z "$cal" ] && [ "$PRED" = "$GEN/predictions.csv" ]; then
+		cn=$(basename "$primary" .csv); cn=${cn#ledger}; cn=${cn#-}
+		cal=$(printf '%s' "the ledger $(basename "$primary")${cn:+, with calib-$cn.txt}" | texesc)
+	fi
+	awk -F'\t' -v seed="$seed" -v pred="$PRED" -v cal="$cal" '
 	function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
 	# a name that may break after each underscore (narrow columns)
 	function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
@@ -208,7 +243,56 @@ done
 } > "$GEN/locks.tex"
 {
 	c=$(awk -F'\t' '$1 ~ /^counter_tradeoff_/ { print $1 }' "$FIG/figures.tsv" 2>/dev/null)
-	if [ -z "$c" ]; then echo 'Counter study: not measured.'; echo; fi
+	cr=$RESULTS/counters/results.csv
+	if [ -z "$c" ] && [ ! -s "$cr" ]; then echo 'Counter study: not measured.'; echo; fi
+	# per counter and threshold at the most workers: mean add throughput,
+	# the largest read error any run observed and the scheme's bound
+	if [ -s "$cr" ]; then
+		awk -F, '
+		function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
+		function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["workload"] == "counter" { n++; w[n] = $c["workers"] + 0; if (w[n] > mw) mw = w[n]; row[n] = $0
+			if ("pattern" in c && !pseen[$c["pattern"]]++) pat = pat (pat == "" ? "" : ", ") $c["pattern"] }
+		END {
+			for (i = 1; i <= n; i++) {
+				if (w[i] != mw) continue
+				split(row[i], f, ","); k = f[c["counter"]] SUBSEP f[c["threshold"]]
+				if (!(k in cnt)) { order[++nk] = k }
+				cnt[k]++; ops[k] += f[c["ops_per_sec"]]
+				e = f[c["max_error_observed"]] + 0; if (!(k in err) || e > err[k]) err[k] = e
+				bound[k] = f[c["error_bound"]]
+			}
+			if (!nk) exit
+			# one row per counter, one column pair per threshold
+			for (i = 1; i <= nk; i++) { split(order[i], kk, SUBSEP)
+				if (!(kk[1] in cs)) { cs[kk[1]] = 1; cn[++ncn] = kk[1] }
+				if (!(kk[2] in ts)) { ts[kk[2]] = 1; tn[++ntn] = kk[2] } }
+			# thresholds in numeric order
+			for (i = 2; i <= ntn; i++) for (j = i; j > 1 && tn[j - 1] + 0 > tn[j] + 0; j--) { t = tn[j]; tn[j] = tn[j - 1]; tn[j - 1] = t }
+			print "\\begin{table}[H]\\centering\\small"
+			printf("\\caption{Counter schemes at %d workers%s, per fold threshold: mean add throughput over the runs, and the largest read error a concurrent reader observed in any run / the scheme'"'"'s bound ($-1$: none; exact schemes have no approximate read).}\n", mw, pat != "" ? ", update pattern " tex(pat) : "")
+			print "\\label{tab:counters}"
+			printf("\\begin{tabular}{@{}l")
+			for (j = 1; j <= ntn; j++) printf("rr")
+			print "@{}}\\toprule"
+			printf("Counter")
+			for (j = 1; j <= ntn; j++) printf(" & \\multicolumn{2}{c}{threshold %s}", tn[j])
+			print " \\\\"
+			printf("")
+			for (j = 1; j <= ntn; j++) printf(" & adds/s & error/bound")
+			print " \\\\ \\midrule"
+			for (i = 1; i <= ncn; i++) {
+				printf("%s", tex(cn[i]))
+				for (j = 1; j <= ntn; j++) { k = cn[i] SUBSEP tn[j]
+					if (k in cnt) printf(" & %s & %d/%s", si(ops[k] / cnt[k]), err[k], bound[k])
+					else printf(" & -- & --") }
+				print " \\\\"
+			}
+			print "\\bottomrule\\end{tabular}\\end{table}"
+			print ""
+		}' "$cr"
+	fi
 	for f in $c; do figure "$f"; done
 } > "$GEN/counters.tex"
 
@@ -237,12 +321,19 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 			print "\\label{tab:kernel_vs_model}"
 			print "\\begin{tabular}{@{}llrrrrr@{}}\\toprule"
 			print "Backend & Workload & ops/s, 1 worker & ops/s, $N$ workers & $N$ & scaling & ns/op, 1 worker \\\\ \\midrule"
-			for (i = 1; i <= nw; i++) {
-				w = order[i]; b = (w ~ /^kernel:/) ? "kernel" : "model"; name = w; sub(/^kernel:/, "", name)
+			# both backends per workload, model first; a backend with no
+			# rows says so in its row
+			for (i = 1; i <= nw; i++) { name = order[i]; sub(/^kernel:/, "", name); if (!(name in wseen)) { wseen[name] = 1; names[++nn] = name } }
+			for (j = 1; j <= nn; j++) for (bi = 0; bi < 2; bi++) {
+				b = bi ? "kernel" : "model"; w = bi ? "kernel:" names[j] : names[j]
 				k1 = w SUBSEP 1; kn = w SUBSEP maxw[w]
-				if (!(k1 in cnt)) continue
+				if (!(w in seen)) {
+					printf("%s & %s & \\multicolumn{5}{l}{not measured: these results have no \\texttt{%s} rows} \\\\\n", b, tex(names[j]), tex(w))
+					continue
+				}
+				if (!(k1 in cnt)) { printf("%s & %s & \\multicolumn{5}{l}{not measured at 1 worker} \\\\\n", b, tex(names[j])); continue }
 				o1 = sum[k1] / cnt[k1]; on = sum[kn] / cnt[kn]
-				printf("%s & %s & %s & %s & %d & %.2f$\\times$ & %.1f \\\\\n", b, tex(name), si(o1), si(on), maxw[w], on / o1, 1e9 / o1)
+				printf("%s & %s & %s & %s & %d & %.2f$\\times$ & %.1f \\\\\n", b, tex(names[j]), si(o1), si(on), maxw[w], on / o1, 1e9 / o1)
 			}
 			print "\\bottomrule\\end{tabular}\\end{table}"
 			for (i = 1; i <= nw; i++) {
@@ -278,32 +369,61 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 } > "$GEN/provenance.tex"
 echo "gen: wrote $(ls "$GEN" | wc -l) files in $GEN" >&2
 
+# --- the load the data were measured under --------------------------------
+# Each sweep's sidecar records the 1-minute load average at its start and
+# the machine's CPU count: the range, said beside the threats.
+{
+	lo=; hi=; n=0; pus=
+	for f in $sidecars; do
+		l=$(jq -r 'first(.. | objects | select(has("loadavg")) | .loadavg[0]) // empty' "$f" 2>/dev/null)
+		[ -n "$l" ] || continue
+		n=$((n + 1))
+		lo=$(awk -v a="${lo:-$l}" -v b="$l" 'BEGIN { print (b < a ? b : a) }')
+		hi=$(awk -v a="${hi:-$l}" -v b="$l" 'BEGIN { print (b > a ? b : a) }')
+		[ -n "$pus" ] || pus=$(machine_first pus "$f")
+	done
+	if [ "$n" -gt 0 ]; then
+		printf '\\newcommand{\\LoadNote}{The sidecars of these results record a load average of %s to %s at the start of their runs on %s CPUs%s.}\n' \
+			"$lo" "$hi" "${pus:-?}" "$(awk -v h="$hi" -v c="${pus:-0}" 'BEGIN { if (c > 0 && h > c / 2) printf(": the machine was busy with other work, which widens every interval here") }')"
+	else
+		printf '\\newcommand{\\LoadNote}{}\n'
+	fi
+} >> "$GEN/macros.tex"
+
 # --- which data, which code ---------------------------------------------
 # The commit the results were measured at (sidecars) against the code this
 # paper was generated by: a reader sees when the data are older.
 now=$(cd "$ROOT" && git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 {
-	dc=$( [ -n "$first" ] && json_field "$first" git_commit || echo)
+	# every commit the sidecars name (a results directory may hold sweeps
+	# run at several)
+	dc=$(for f in $sidecars; do json_field "$f" git_commit; done | sort -u | paste -sd ' ' -)
+	dc=$(printf '%s' "$dc" | sed 's/ /, /g')
 	case $RESULTS in *history/*) hist=" (historical reference data, kept under \\texttt{results-reference/history/})" ;; *) hist= ;; esac
-	printf '\\newcommand{\\DataSet}{The reference data of this paper are \\texttt{%s}%s, measured with the code at commit \\texttt{%s}; this paper was generated by the code at commit \\texttt{%s}%s.}\n' \
+	printf '\\newcommand{\\DataSet}{The reference data of this paper are \\texttt{%s}%s, measured with the code at commit(s) \\texttt{%s}; this paper was generated by the code at commit \\texttt{%s}%s.}\n' \
 		"$(printf '%s' "$RESULTS" | cmdesc)" "$hist" "$(printf '%s' "${dc:-not recorded}" | texesc)" \
 		"$(printf '%s' "$now" | texesc)" \
-		"$( [ -n "$dc" ] && [ "${dc%-dirty}" != "$now" ] && case $now in "${dc%-dirty}"*) ;; *) printf '%s' '; the data are older than the code, so tables reflect the models as they were then';; esac)"
+		"$( [ -n "$dc" ] && for c in $(printf '%s' "$dc" | tr -d ','); do case $now in "${c%-dirty}"*) ;; *) printf '%s' '; the data are older than the code, so tables reflect the models as they were then'; break ;; esac; done)"
 } >> "$GEN/macros.tex"
 
 # --- the validation ledger: summary and every row the model misses -------
-# RESULTS/ledger.csv (`memscale model validate -f csv`: seed,workload,base,
-# patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,
-# band_hi_pct,regime) or the older RESULTS/ledger.txt (its text table).
-# A row is missed when the predicted sign differs from a signed published
-# change, when the published change lies outside the band (where there is
-# one), or when the error exceeds 8 pp (the target of docs/validation.md).
-ledger_rows() { # -> seed|workload|pair|target|cpus|role|published|predicted
-	if [ -s "$RESULTS/ledger.csv" ]; then
+# RESULTS/ledger.csv or RESULTS/ledger-NAME.csv, one per calibration
+# (`memscale model validate --calib calib-NAME.txt -f csv`: seed,workload,
+# base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,
+# band_hi_pct,regime), else the older RESULTS/ledger.txt (its text table).
+# Every CSV gets a summary row; the misses are listed for the primary one
+# (LEDGER=NAME picks it; else ledger-shared.csv, else the first).  A row is
+# missed when the predicted sign differs from a signed published change or
+# when the error exceeds 8 pp (the targets of docs/validation.md); a missed
+# row whose published change lies outside the band says so too.
+ledger_rows() { # FILE -> seed|workload|pair|target|cpus|role|published|predicted|lo|hi|regime
+	if [ -n "$1" ]; then
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		{ printf("%s|%s|%s -> %s|%s|%s|%s|%s|%s|%s|%s|%s\n", $c["seed"], $c["workload"], $c["base"], $c["patch"],
+		{ # the regime holds no comma before its first ";": keep its class
+		  r = $c["regime"]; sub(/;.*/, "", r)
+		  printf("%s|%s|%s -> %s|%s|%s|%s|%s|%s|%s|%s|%s\n", $c["seed"], $c["workload"], $c["base"], $c["patch"],
 			 $c["target"], $c["cpus"], $c["role"], $c["published_pct"], $c["predicted_pct"],
-			 $c["band_lo_pct"], $c["band_hi_pct"], $c["regime"]) }' "$RESULTS/ledger.csv"
+			 $c["band_lo_pct"], $c["band_hi_pct"], r) }' "$1"
 	elif [ -s "$RESULTS/ledger.txt" ]; then
 		awk '/^#/ || NF < 12 || $4 != "->" { next }
 		{ pub = $9; sub(/%$/, "", pub); pr = $10; sub(/%$/, "", pr)
@@ -311,62 +431,92 @@ ledger_rows() { # -> seed|workload|pair|target|cpus|role|published|predicted
 		  printf("%s|%s|%s -> %s|%s|%s|%s|%s|%s|nan|nan|unknown\n", $1, $2, a, $5, $6, $7, $8, pub, pr) }' "$RESULTS/ledger.txt"
 	fi
 }
-ledger_rows > "$GEN/ledger.rows"
+# The one scoring of a ledger (summary and misses), for ledger.tex (mode
+# full) and the per-calibration summary rows (mode row).
+LEDGER_AWK='
+function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#${}]/, "\\\\&", s); gsub(/~/, "\\textasciitilde{}", s); gsub(/\^/, "\\textasciicircum{}", s)
+	gsub(/->/, "\001", s); gsub(/[|<>]/, "$&$", s); gsub(/\001/, "$\\rightarrow$", s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
+function num(v) { return v ~ /^[-+]?[0-9.]+$/ }
+function pct(v) { return num(v) ? sprintf("%+.1f\\,\\%%", v) : "--" }
+{
+	n++; if (!num($8)) { unpred++; next }
+	pred++
+	# published "+13.7..+26.2": a range; its midpoint for the error
+	lo = $7; hi = $7; if (index($7, "..")) { split($7, r, /\.\./); lo = r[1]; hi = r[2] }
+	if (!num(lo) || !num(hi)) { unpub++; next }
+	mid = (lo + hi) / 2; err = $8 - mid; if (err < 0) err = -err
+	if (lo + 0 > hi + 0) { t = lo; lo = hi; hi = t }
+	inside = ($8 + 0 >= lo + 0 && $8 + 0 <= hi + 0)
+	# within the published range counts as no error
+	if (inside) err = 0
+	sum += err; nerr++
+	am = mid < 0 ? -mid : mid; ap = $8 < 0 ? -$8 : $8
+	if (am >= 2) { nbig++; if (ap < 0.5 * am) small++ }
+	why = ""
+	signed = (lo + 0 > 0 && hi + 0 > 0) || (lo + 0 < 0 && hi + 0 < 0)
+	# the sign rule of predict/ledger.c: a published change or range
+	# that excludes zero is signed; the prediction matches when it is
+	# positive exactly when that is
+	if (signed) { nsign++; if (($8 + 0 > 0) == (lo + 0 > 0)) okay++; else why = "sign" }
+	if (err > 8) why = why (why ? ", " : "") sprintf("error %.1f\\,pp", err)
+	# missed: the sign or the error; the band is said where it misses too
+	if (why != "" && num($9) && num($10) && !(mid >= $9 + 0 && mid <= $10 + 0)) why = why ", outside band"
+	if (why != "") { m++; row[m] = sprintf("%s & %s & %s & %s, %s & %s & %s%s & %s \\\\", tex($1), tex($2), tex($3), tex($4), $5, tex($7) "\\,\\%", pct($8),
+		num($9) && num($10) ? sprintf("\\newline [%+.1f..%+.1f]", $9, $10) : "", why (($11 != "" && $11 != "unknown") ? "; " tex($11) : "")) }
+}
+END {
+	met = (okay == nsign && nerr && sum / nerr <= 8)
+	if (mode == "row") {
+		printf("%s & %d of %d & %.1f\\,pp & %d of %d & %d & %s \\\\\n", tex(name), pred, n, nerr ? sum / nerr : 0, okay, nsign, m, met ? "met" : "not met")
+		exit
+	}
+	if (own != "") {
+		# the ledger'"'"'s own summary, as it printed it
+		printf("The validation ledger (\\texttt{%s}) says of itself: \\emph{%s}; \\emph{%s}.  ", tex(src), tex(own), tex(target))
+		met = (target ~ /: MET$/)
+	} else {
+	printf("The validation ledger (\\texttt{%s}) predicts %d of the %d published rows for the machines they ran on", tex(src), pred, n)
+	printf("; mean $|$error$|$ %.1f\\,pp over %d rows with a published number, ", nerr ? sum / nerr : 0, nerr)
+	printf("the sign right in %d of %d signed rows.  ", okay, nsign)
+	}
+	printf("The target (every sign right, mean $|$error$|$ $\\le 8$\\,pp) is \\textbf{%s}.  ", met ? "met" : "not met")
+	printf("The model misses %d row%s", m, m == 1 ? "" : "s")
+	printf("%s\n\n", m ? " (the predicted change with its sensitivity band, and the regime of the patch side):" : ".")
+	if (m) {
+		print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}>{\\raggedright\\arraybackslash}p{0.12\\linewidth}>{\\raggedright\\arraybackslash}p{0.12\\linewidth}>{\\raggedright\\arraybackslash}p{0.17\\linewidth}>{\\raggedright\\arraybackslash}p{0.13\\linewidth}r>{\\raggedright\\arraybackslash}p{0.14\\linewidth}>{\\raggedright\\arraybackslash}p{0.15\\linewidth}@{}}"
+		printf("\\caption{Published rows the model misses (predicted for the machine each ran on; \\texttt{%s}).}\\label{tab:misses}\\\\\n", tex(src))
+		print "\\toprule Seed & Workload & Variants & Target, CPUs & Published & Predicted [band] & Missed by; regime \\\\ \\midrule\\endhead"
+		for (i = 1; i <= m; i++) print row[i]
+		print "\\bottomrule\\end{longtable}}"
+	}
+	printf("\\newcommand{\\LedgerVerdict}{%s}\n", met ? "meets" : "does not meet")
+	printf("\\newcommand{\\LedgerSmaller}{%d of the %d}\n", small, nbig)
+	if (own != "") printf("\\newcommand{\\LedgerSummary}{%s; %d row%s missed}\n", tex(own), m, m == 1 ? "" : "s")
+	else printf("\\newcommand{\\LedgerSummary}{%d of %d published rows predicted, mean $|$error$|$ %.1f\\,pp, signs %d of %d, %d row%s missed}\n",
+	       pred, n, nerr ? sum / nerr : 0, okay, nsign, m, m == 1 ? "" : "s")
+}'
+ledger_rows "$primary" > "$GEN/ledger.rows"
 {
 	if [ -s "$GEN/ledger.rows" ]; then
-		awk -F'|' -v src="$( [ -s "$RESULTS/ledger.csv" ] && echo ledger.csv || echo ledger.txt)" '
-		function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#${}]/, "\\\\&", s); gsub(/~/, "\\textasciitilde{}", s); gsub(/\^/, "\\textasciicircum{}", s)
-			gsub(/->/, "\001", s); gsub(/[|<>]/, "$&$", s); gsub(/\001/, "$\\rightarrow$", s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
-		function num(v) { return v ~ /^[-+]?[0-9.]+$/ }
-		function pct(v) { return num(v) ? sprintf("%+.1f\\,\\%%", v) : "--" }
-		{
-			n++; if (!num($8)) { unpred++; next }
-			pred++
-			# published "+13.7..+26.2": a range; its midpoint for the error
-			lo = $7; hi = $7; if (index($7, "..")) { split($7, r, /\.\./); lo = r[1]; hi = r[2] }
-			if (!num(lo) || !num(hi)) { unpub++; next }
-			mid = (lo + hi) / 2; err = $8 - mid; if (err < 0) err = -err
-			if (lo + 0 > hi + 0) { t = lo; lo = hi; hi = t }
-			inside = ($8 + 0 >= lo + 0 && $8 + 0 <= hi + 0)
-			# within the published range counts as no error
-			if (inside) err = 0
-			sum += err; nerr++
-			am = mid < 0 ? -mid : mid; ap = $8 < 0 ? -$8 : $8
-			if (am >= 2) { nbig++; if (ap < 0.5 * am) small++ }
-			why = ""
-			signed = (lo + 0 > 0 && hi + 0 > 0) || (lo + 0 < 0 && hi + 0 < 0)
-			if (signed) { nsign++; if (($8 > 0) == (lo + 0 > 0) && $8 + 0 != 0) okay++; else why = "sign" }
-			if (num($9) && num($10) && !(mid >= $9 + 0 && mid <= $10 + 0)) why = why (why ? ", " : "") "outside band"
-			if (err > 8) why = why (why ? ", " : "") sprintf("error %.1f\\,pp", err)
-			if (why != "") { m++; row[m] = sprintf("%s & %s & %s & %s, %s & %s & %s & %s \\\\", tex($1), tex($2), tex($3), tex($4), $5, tex($7) "\\,\\%", pct($8), why) }
-		}
-		END {
-			met = (okay == nsign && nerr && sum / nerr <= 8)
-			if (own != "") {
-				# the ledger'"'"'s own summary, as it printed it
-				printf("The validation ledger (\\texttt{%s}) says of itself: \\emph{%s}; \\emph{%s}.  ", tex(src), tex(own), tex(target))
-				met = (target ~ /: MET$/)
-			} else {
-			printf("The validation ledger (\\texttt{%s}) predicts %d of the %d published rows for the machines they ran on", tex(src), pred, n)
-			printf("; mean $|$error$|$ %.1f\\,pp over %d rows with a published number, ", nerr ? sum / nerr : 0, nerr)
-			printf("the sign right in %d of %d signed rows.  ", okay, nsign)
-			}
-			printf("The target (every sign right, mean $|$error$|$ $\\le 8$\\,pp) is \\textbf{%s}.  ", met ? "met" : "not met")
-			printf("The model misses %d row%s:\n\n", m, m == 1 ? "" : "s")
-			if (m) {
-				print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}p{0.14\\linewidth}p{0.12\\linewidth}p{0.19\\linewidth}p{0.15\\linewidth}rrp{0.11\\linewidth}@{}}"
-				print "\\caption{Published rows the model misses (predicted for the machine each ran on).}\\label{tab:misses}\\\\"
-				print "\\toprule Seed & Workload & Variants & Target, CPUs & Published & Predicted & Missed by \\\\ \\midrule\\endhead"
-				for (i = 1; i <= m; i++) print row[i]
-				print "\\bottomrule\\end{longtable}}"
-			}
-			printf("\\newcommand{\\LedgerVerdict}{%s}\n", met ? "meets" : "does not meet")
-			printf("\\newcommand{\\LedgerSmaller}{%d of the %d}\n", small, nbig)
-			if (own != "") printf("\\newcommand{\\LedgerSummary}{%s; %d rows missed}\n", tex(own), m)
-			else printf("\\newcommand{\\LedgerSummary}{%d of %d published rows predicted, mean $|$error$|$ %.1f\\,pp, signs %d of %d, %d rows missed}\n",
-			       pred, n, nerr ? sum / nerr : 0, okay, nsign, m)
-		}' own="$(sed -n 's/^# summary, all published rows: *//p' "$RESULTS/ledger.txt" 2>/dev/null | tr -s ' ')" \
-		   target="$(sed -n 's/^# target of issue [0-9]*: //p' "$RESULTS/ledger.txt" 2>/dev/null)" "$GEN/ledger.rows"
+		nl=$(printf '%s\n' "$ledger_csvs" | grep -c .)
+		if [ "$nl" -gt 1 ]; then
+			# every calibration's ledger, scored alike
+			printf '%s\n' "The ledger was computed once per calibration (\\texttt{ledger-NAME.csv}, with the calibration its name says: \\texttt{calib-NAME.txt} where there is one, the README of the results directory says which otherwise); each scored as below:" ''
+			printf '%s\n' '\begin{table}[H]\centering\small' \
+				'\caption{The validation ledger per calibration: rows predicted, mean $|$error$|$ (zero inside a published range), signs right of the signed rows, rows missed, and the target (every sign right, mean $|$error$|$ $\le 8$\,pp).}\label{tab:ledgers}' \
+				'\begin{tabular}{@{}lrrrrl@{}}\toprule' \
+				'Ledger & predicted & mean $|$error$|$ & signs & missed & target \\ \midrule'
+			for f in $ledger_csvs; do
+				ledger_rows "$f" | awk -F'|' -v mode=row -v name="$(basename "$f")" "$LEDGER_AWK"
+			done
+			printf '%s\n' '\bottomrule\end{tabular}\end{table}' ''
+		fi
+		own=; target=
+		if [ -z "$primary" ]; then
+			own=$(sed -n 's/^# summary, all published rows: *//p' "$RESULTS/ledger.txt" 2>/dev/null | tr -s ' ')
+			target=$(sed -n 's/^# target of issue [0-9]*: //p' "$RESULTS/ledger.txt" 2>/dev/null | tail -n 1)
+		fi
+		awk -F'|' -v src="$(basename "${primary:-ledger.txt}")" -v own="$own" -v target="$target" "$LEDGER_AWK" "$GEN/ledger.rows"
 	else
 		echo 'Validation ledger: not in these results (\texttt{memscale model validate -f csv > RESULTS/ledger.csv}).'
 		printf '%s\n' '\newcommand{\LedgerVerdict}{cannot be said to meet}' '\newcommand{\LedgerSummary}{no ledger in these results}' '\newcommand{\LedgerSmaller}{(no ledger)}'

@@ -9,7 +9,10 @@ set xlabel "fold threshold (updates per worker, log scale)"
 set logscale x 2
 set xrange [XMIN / 1.5 : XMAX * 1.5]
 set format x "%g"
-set key bottom right noenhanced font ",9"
+# one key, below the throughput panel (inside, 7 counters would cover
+# the data); the error panel uses the same colours and says how
+set key below center horizontal maxcols 2 noenhanced font ",7" samplen 2
+set bmargin 8
 set title "throughput"
 set ylabel sprintf("throughput (%s)", YUNIT)
 set yrange [0 : YMAX / YSCALE * 1.15]
@@ -22,7 +25,9 @@ set ylabel "error + 1 (counts, log scale)"
 e1(v) = (v >= 0 ? v + 1 : NaN)
 set logscale y 10
 set yrange [0.8 : *]
-set key top left
+unset key
+set label 2 "colours as in the left panel\nsolid: largest error seen; dotted: bound" \
+	at graph 0.5, graph -0.30 center font ",7" noenhanced
 # The bound is drawn last, thick and dotted, so it stays visible where the
 # observed error reaches it.
 plot for [i = 1:NSERIES] data index (i - 1) using 1:(e1($4)):5 \

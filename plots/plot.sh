@@ -195,10 +195,26 @@ for g in $(groups); do
 	IFS=$IFS_SAVED; set +f
 	src=${g%%,*} wl=${g#*,}
 	[ "$wl" = lock ] || continue
-	ser="lock $(varying "$src" lock lock)"
-	series_plot "locks_$(slug "$src")" locks.gp "lock algorithms ($src): throughput and fairness" \
-		"$src" "" 2 -- -v x=workers -v y="ops_per_sec fairness_cv" -v series="$ser" -v keycol=lock \
-		-v where="source=$src;workload=lock"
+	rest=$(varying "$src" lock lock)
+	split=${rest%% *}
+	if [ -z "$split" ]; then
+		series_plot "locks_$(slug "$src")" locks.gp "lock algorithms ($src): throughput and fairness" \
+			"$src" "" 2 -- -v x=workers -v y="ops_per_sec fairness_cv" -v series="lock" -v keycol=lock \
+			-v where="source=$src;workload=lock"
+		continue
+	fi
+	# small multiples: one figure per value of the first other varying
+	# column (the critical section, say), the locks as its series, so no
+	# panel holds locks x variants lines
+	ser="lock ${rest#"$split"}"
+	vals=$(awk -F, -v s="$src" -v k="$split" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["source"]) == s && $(c["workload"]) == "lock" && !seen[$(c[k])]++ { print $(c[k]) }' "$ALL")
+	for v in $vals; do
+		series_plot "locks_$(slug "$src")_$(slug "$split")_$(slug "$v")" locks.gp \
+			"lock algorithms ($src, $split=$v): throughput and fairness" \
+			"$src" "$split=$v" 2 -- -v x=workers -v y="ops_per_sec fairness_cv" -v series="$ser" -v keycol=lock \
+			-v where="source=$src;workload=lock;$split=$v"
+	done
 done
 IFS=$IFS_SAVED; set +f
 

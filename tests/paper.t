@@ -97,4 +97,24 @@ ok $? "kernel row: scaling 2.00x, 10000 ns/op"
 grep -q -F 'kernel:page\_fault2 charged 1.250 pages per operation' "$t"
 ok $? "charges per operation are reported per backend"
 
+# Ledgers per calibration (ledger-NAME.csv): a summary row for each, the
+# misses of the primary one (ledger-shared.csv) with band and regime, and
+# the seed tables' Extrapolated column from it where no predictions.csv is.
+mkdir -p "$TMP/l/fig" && : > "$TMP/l/fig/figures.tsv"
+H=seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime
+printf '%s\n' "$H" \
+	'stats_batch,page_fault2,32,512,t1,224,dev,+13.7..+26.2,+20.0,10,30,lock-bound; A lock util 0.5' \
+	'lru_lock_split,lru_file_readtwice,pgdat,lruvec,t2,104,held,80,291.0,106,598,lock-bound; B util 0.06' \
+	> "$TMP/l/ledger-shared.csv"
+printf '%s\n' "$H" 'stats_batch,page_fault2,32,512,t1,224,dev,+13.7..+26.2,-5.0,nan,nan,unknown' > "$TMP/l/ledger-other.csv"
+GEN="$TMP/l/gen" PUBLISHED=/dev/null sh paper/gen.sh "$TMP/l" "$TMP/l/fig" 2>/dev/null
+t="$TMP/l/gen/ledger.tex"
+grep -q -F 'ledger-other.csv & 1 of 1 & 24.9\,pp & 0 of 1 & 1 & not met \\' "$t" &&
+	grep -q -F 'ledger-shared.csv & 2 of 2 & 105.5\,pp & 2 of 2 & 1 & not met \\' "$t"
+ok $? "one summary row per ledger CSV, scored from its rows"
+grep -q -F '+291.0\,\%\newline [+106.0..+598.0] & error 211.0\,pp, outside band; lock-bound \\' "$t" && ! grep -q 'page\\_fault2 & 32' "$t"
+ok $? "the primary ledger's missed row with its band and regime class; the row it gets right is not listed"
+grep -q 'stats_batch,page_fault2,32,512,224,+20.0' "$TMP/l/gen/predictions.csv"
+ok $? "the Extrapolated column falls back to the primary ledger's predictions"
+
 done_testing

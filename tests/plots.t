@@ -66,6 +66,19 @@ ok $? "no contention columns: contention figure skipped with a message, others d
 grep -q "skipping extrapolation figures: no predictions.csv" "$TMP/log2"
 ok $? "no predictions: extrapolation skipped with a message"
 
+# The lock study as small multiples: with a second critical-section
+# length (cs=1000 rows added), one figure per cs value, each with the
+# locks as its series, and no figure of every lock x cs line.
+mkdir -p "$TMP/sm/locks"
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "cs") c = i; print; next }
+	{ print; $c = 1000; print }' "$FIX/locks/results.csv" > "$TMP/sm/locks/results.csv"
+FORMATS=png sh plots/plot.sh "$TMP/sm" "$TMP/sm/out" 2>/dev/null
+nl=$(awk -F, 'NR > 1 && !s[$2]++' "$FIX/locks/results.csv" | wc -l)
+is_png "$TMP/sm/out/locks_locks_cs_100.png" && is_png "$TMP/sm/out/locks_locks_cs_1000.png" &&
+	[ ! -e "$TMP/sm/out/locks_locks.png" ] &&
+	[ "$(grep -c '^# series' "$TMP/sm/out/data/locks_locks_cs_100.dat")" -eq "$nl" ]
+ok $? "two cs values: one lock figure per cs, $nl lock series each, none with both"
+
 # The subcommand runs the same driver; bad input exits 2.
 ( cd "$TMP" && FORMATS=png "$OLDPWD/$MEMSCALE" plot "$OLDPWD/$FIX/counters" --out "$TMP/sub" 2>/dev/null )
 is_png "$TMP/sub/counter_tradeoff_counters.png"; ok $? "memscale plot RESULTS --out DIR works from any directory"
