@@ -381,6 +381,9 @@ struct mpage *model_page_alloc(struct model_worker *mw);
 void model_page_free(struct model_worker *mw, struct mpage *pg);
 /* try_charge + commit_charge (PGPGIN).  false: over the limit. */
 bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg);
+/* A page-table page's kmem charge and its uncharge (memcg.c). */
+bool model_kmem_charge_page(struct model_worker *mw, struct mcg *memcg);
+void model_kmem_uncharge_page(struct model_worker *mw, struct mcg *memcg);
 void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 			    unsigned nid, enum stat_item idx, long val);
 void model_count_event(struct model_worker *mw, struct mcg *memcg,

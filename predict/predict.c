@@ -120,6 +120,7 @@ static void band(const struct seed_pair *sp, const struct predict_session *s,
 		if (k < 2) {
 			c.fault_ns *= f;
 			c.page_ns *= f;
+			c.clear_ns *= f;
 			c.syscall_ns *= f;
 		} else {
 			c.cs_scale = f; /* the lock sections' list and folio work */

@@ -30,6 +30,13 @@ struct mwl_counts {
  * syscalls and page copies the real benchmark operation takes. */
 struct mwl_kentry {
 	double faults, syscalls, copies;
+	/* clears: pages the kernel path zeroes (clear_page: the zeroed anon
+	 * folio of do_anonymous_page, a new shmem folio, a page-table page);
+	 * copies are the CoW copies (copy_page), a separate cost.
+	 * private_atomics: atomics on memory of this CPU alone that no model
+	 * path makes (page_fault2's page-cache lookup of its own file folio:
+	 * folio_try_get, folio_lock, folio_unlock, folio_put). */
+	double clears, private_atomics;
 };
 
 struct mwl_desc {

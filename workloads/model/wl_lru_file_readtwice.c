@@ -83,4 +83,4 @@ MODEL_WORKLOAD(lru_file_readtwice, 0,
 	       "vm-scalability lru-file-readtwice: two readers per file, activate on the 2nd read, reclaim (model)",
 	       .pages_per_worker = POOL, .map_pages = 1, .prefault = readtwice_init,
 	       .op = readtwice_op,
-	       .kentry = { .syscalls = 4 });
+	       .kentry = { .syscalls = 4, .clears = 1 /* a hole's page cache folio is zeroed */ });

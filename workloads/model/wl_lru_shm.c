@@ -60,4 +60,4 @@ MODEL_WORKLOAD(lru_shm, 0,
 	       "vm-scalability lru-shm: read-fault a tmpfs file, unmap, rm (model)",
 	       .pages_per_worker = MWL_SHM_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_SHM_PAGES, .op = lru_shm_op, .expect = lru_shm_expect,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES });
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES, .clears = 1 });

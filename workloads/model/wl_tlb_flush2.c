@@ -35,4 +35,4 @@ MODEL_WORKLOAD(tlb_flush2, 0,
 	       "will-it-scale tlb_flush2: write, MADV_DONTNEED, re-read each page (model)",
 	       .pages_per_worker = 4 + 2 * MODEL_MAX_BATCH, .map_pages = 1,
 	       .op = tlb_flush2_op, .expect = tlb_flush2_expect,
-	       .kentry = { .faults = 2, .syscalls = 1 + 2.0 / 256 });
+	       .kentry = { .faults = 2, .syscalls = 1 + 2.0 / 256, .clears = 1 });
