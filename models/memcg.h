@@ -280,13 +280,17 @@ struct model_params {
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
 	unsigned pc_layout;               /* index in knob_pc_layout.values */
+	bool mm_shared;                   /* threads mode: one mm (models/mmlock.h) */
 };
 
 struct model_rec;
+struct model_mm;
 
 struct model {
 	struct model_params p;
 	struct model_rec *rec;            /* access recorder (models/record.h) or NULL */
+	struct model_mm *mm;              /* the workers' shared mm (models/mmlock.h,
+					   * threads mode); NULL: each its own */
 	const struct lock_ops *lock;
 	unsigned nworkers, nmemcg;
 	long node_threshold;              /* per-CPU vmstat threshold */

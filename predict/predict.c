@@ -57,6 +57,7 @@ static void side_cfg(const struct seed_pair *sp, const char *diff,
 	cfg->phys_cores = phys;
 	cfg->cpus = cpus;
 	cfg->lock_kind = o->lock_kind;
+	cfg->p.mm_shared = o->threads;
 }
 
 /* Simulated throughput of one side, or NAN; *out (may be NULL) gets the

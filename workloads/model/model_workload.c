@@ -13,6 +13,7 @@
 
 #include "counters/counter.h"
 #include "harness/harness.h"
+#include "models/mmlock.h"
 
 int mwl_test_corruption = -1;
 const struct model_params *mwl_params_override;
@@ -28,6 +29,8 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 	else if ((err = model_params_from_knobs(&p, r->knobs)) ||
 		 (err = model_knobs_check_read(&p, r->knobs)))
 		return err;
+	else
+		p.mm_shared = r->mode == MODE_THREADS; /* one mm for all workers */
 	/* The model's lists and counters are protected by r->lock: a lock
 	 * without mutual exclusion corrupts them (and a corrupted list can
 	 * send a walker into a cycle), so the run is refused. */
@@ -47,6 +50,8 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 	    (err = kwork_resolve(r->wl, d, r->knobs, &sh->kwork)))
 		return err;
 	sh->m = model_setup(r->arena, &p, r->lock, r->nworkers, d->pages_per_worker);
+	if (p.mm_shared)
+		model_mm_new(sh->m, r->arena);
 	if (d->uses_counter) {
 		struct counter_params cp;
 		counter_params_from_knobs(&cp, r->counter, r->knobs, r->nworkers, r->lock);
@@ -154,6 +159,7 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy)
 	struct model_worker *mw = ww->mw;
 	struct mpage *pg;
 
+	model_mm_fault_enter(mw, copy); /* a CoW fault maps a file */
 	model_count_event(mw, mw->memcg, EV_PGFAULT, 1); /* handle_mm_fault */
 	pg = alloc_page_or_die(ww);
 	__atomic_store_n(&pg->flags, PG_SWAPBACKED, __ATOMIC_RELAXED);
@@ -172,6 +178,14 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy)
 	model_mod_lruvec_state(mw, mw->memcg, mw->nid, NR_ANON_MAPPED, 1);
 	model_lru_add(mw, pg);
 	ww->map[ww->nmap++] = pg;
+	model_mm_fault_exit(mw, copy);
+}
+
+void mwl_munmap_anon(struct mwl_worker *ww)
+{
+	model_mm_munmap_enter(ww->mw);
+	mwl_unmap_anon(ww);
+	model_mm_munmap_exit(ww->mw);
 }
 
 void mwl_unmap_anon(struct mwl_worker *ww)
@@ -221,9 +235,11 @@ void mwl_shmem_truncate(struct mwl_worker *ww)
 
 void mwl_region_fault(struct mwl_worker *ww, bool copy)
 {
+	if (ww->nmap == 0)
+		model_mm_mmap(ww->mw);
 	mwl_fault_anon(ww, copy);
 	if (ww->nmap == ww->d->map_pages)
-		mwl_unmap_anon(ww);
+		mwl_munmap_anon(ww);
 }
 
 void mwl_expect_region(const struct model_params *p, struct mwl_counts *c)

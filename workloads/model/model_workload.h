@@ -150,6 +150,9 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy);
 /* munmap/zap of every mapped anon page: lru_add_drain, NR_ANON_MAPPED -1
  * each, folios_put_refs (LRU del under the lock, uncharge gathers). */
 void mwl_unmap_anon(struct mwl_worker *ww);
+/* The same as munmap: inside the shared mm's write section, downgraded
+ * (models/mmlock.h; nothing more in processes mode). */
+void mwl_munmap_anon(struct mwl_worker *ww);
 /* page_work=kernel: clear PTE i of the region at munmap/zap. */
 void mwl_zap_pte(struct mwl_worker *ww, unsigned i);
 /* shmem_alloc_and_add_folio: alloc, charge (PGPGIN), NR_FILE_PAGES and

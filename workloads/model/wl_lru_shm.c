@@ -21,12 +21,16 @@
  *   LRU lock acquisitions 2*ceil(F/B)/F
  */
 #include "workloads/model/model_workload.h"
+#include "models/mmlock.h"
 
 static void lru_shm_op(struct mwl_worker *ww)
 {
 	struct model_worker *mw = ww->mw;
 	struct mpage *pg;
 
+	if (ww->nmap == 0)
+		model_mm_mmap(mw);
+	model_mm_fault_enter(mw, true);
 	model_count_event(mw, mw->memcg, EV_PGFAULT, 1);
 	pg = mwl_shmem_add(ww);
 	model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_FILE_MAPPED, 1);
@@ -37,13 +41,16 @@ static void lru_shm_op(struct mwl_worker *ww)
 		ww->pte[ww->nmap - 1] = (uintptr_t)frame | 1;
 		keep(((volatile char *)frame)[0]);
 	}
+	model_mm_fault_exit(mw, true);
 	if (ww->nmap < MWL_SHM_PAGES)
 		return;
+	model_mm_munmap_enter(mw);
 	for (unsigned i = 0; i < ww->nmap; i++) { /* munmap */
 		mwl_zap_pte(ww, i);
 		model_mod_lruvec_state(mw, ww->map[i]->memcg, ww->map[i]->nid,
 				       NR_FILE_MAPPED, -1);
 	}
+	model_mm_munmap_exit(mw);
 	mwl_shmem_truncate(ww); /* rm */
 }
 

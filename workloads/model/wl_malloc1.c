@@ -33,17 +33,21 @@
  *   LRU lock acquisitions 2 (munmap's lru_add_drain, release)
  */
 #include "workloads/model/model_workload.h"
+#include "models/mmlock.h"
 
 static void malloc1_op(struct mwl_worker *ww)
 {
 	struct model_worker *mw = ww->mw;
 
+	model_mm_mmap(mw);
 	/* __pte_alloc: the page table of the new mapping */
 	if (!model_kmem_charge_page(mw, mw->memcg))
 		die(1, "internal error: kmem charge failed without a limit");
 	mwl_fault_anon(ww, false);
+	model_mm_munmap_enter(mw);
 	mwl_unmap_anon(ww);
 	model_kmem_uncharge_page(mw, mw->memcg); /* free_pgtables */
+	model_mm_munmap_exit(mw);
 }
 
 static void malloc1_expect(const struct model_params *p, struct mwl_counts *c)

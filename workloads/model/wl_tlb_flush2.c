@@ -16,12 +16,17 @@
  *   LRU lock acquisitions 2 (drain of one page, release of one page)
  */
 #include "workloads/model/model_workload.h"
+#include "models/mmlock.h"
 
 static void tlb_flush2_op(struct mwl_worker *ww)
 {
 	mwl_fault_anon(ww, false);
-	mwl_unmap_anon(ww); /* madvise(MADV_DONTNEED) of that page */
+	model_mm_read_enter(ww->mw); /* madvise(MADV_DONTNEED): mmap_read_lock */
+	mwl_unmap_anon(ww);          /* of that page */
+	model_mm_read_exit(ww->mw);
+	model_mm_fault_enter(ww->mw, false); /* the read: a zero-page fault */
 	model_count_event(ww->mw, ww->mw->memcg, EV_PGFAULT, 1);
+	model_mm_fault_exit(ww->mw, false);
 }
 
 static void tlb_flush2_expect(const struct model_params *p, struct mwl_counts *c)
