@@ -144,11 +144,36 @@ void mwl_zap_pte(struct mwl_worker *ww, unsigned i)
 		ww->pte[i] = 0;
 }
 
+struct mpage *mwl_page_alloc(struct mwl_worker *ww)
+{
+	struct model_worker *mw = ww->mw;
+	struct worker *w = &ww->run->workers[mw->id];
+	struct mpage *pg;
+
+	while (!(pg = model_page_alloc(mw))) {
+		if (!(ww->d->footprint_per_memory > 1))
+			die(1, "internal error: workload '%s' ran out of model pages",
+			    ww->run->wl->name);
+		/* direct reclaim (ASSUMPTION: no swap, so only the file LRU;
+		 * get_scan_count's SCAN_FILE) */
+		if (model_reclaim(mw, LRU_INACTIVE_FILE, SWAP_CLUSTER_MAX))
+			continue;
+		/* our own pages may all sit in our batches */
+		model_lru_add_drain(mw);
+		if (model_reclaim(mw, LRU_INACTIVE_FILE, SWAP_CLUSTER_MAX))
+			continue;
+		if (worker_should_stop(w))
+			return NULL;
+		cpu_relax();
+	}
+	return pg;
+}
+
 static struct mpage *alloc_page_or_die(struct mwl_worker *ww)
 {
-	struct mpage *pg = model_page_alloc(ww->mw);
+	struct mpage *pg = mwl_page_alloc(ww);
 
-	if (!pg)
+	if (!pg) /* only a reclaiming workload stops in here */
 		die(1, "internal error: workload '%s' ran out of model pages",
 		    ww->run->wl->name);
 	return pg;
@@ -351,6 +376,7 @@ int mwl_finish(struct run *r, struct result *res)
 	result_metric(res, "stat_updates_per_op", c.stat_updates);
 	result_metric(res, "events_per_op", c.events);
 	result_metric(res, "lock_acq_per_op", c.lock_acq);
+	result_metric(res, "reclaimed_per_op", iters ? (double)o.reclaimed / (double)iters : 0);
 	result_metric(res, "flushes", (double)o.flushes);
 	/* bytes the lock takes at lruvec.lru_lock (4 = the kernel's layout;
 	 * more: the fields after it moved, see `memscale layout --lock`) */

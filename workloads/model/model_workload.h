@@ -51,6 +51,13 @@ struct mwl_desc {
 	/* operations of the kernel backend's twin per operation here (AIM9
 	 * counts brk calls, the model page_test calls); 0 means 1 */
 	double kops_per_op;
+	/* the benchmark's page-cache and anon footprint over the machine's
+	 * memory, as its scripts size it (0: small).  Above 1 the kernel
+	 * reclaims while it runs: an allocation that finds the worker's
+	 * pages (its memory) used up reclaims SWAP_CLUSTER_MAX folios from
+	 * its lruvec's file LRU (models/lru.c model_reclaim); otherwise
+	 * running out of pages is an internal error. */
+	double footprint_per_memory;
 };
 
 /* ---- kernel-shaped local work (page_work=kernel), kwork_calib.c ---- */
@@ -155,6 +162,9 @@ void mwl_unmap_anon(struct mwl_worker *ww);
 void mwl_munmap_anon(struct mwl_worker *ww);
 /* page_work=kernel: clear PTE i of the region at munmap/zap. */
 void mwl_zap_pte(struct mwl_worker *ww, unsigned i);
+/* A page for the worker (alloc_pages), reclaiming as the description
+ * says (footprint_per_memory); NULL only when the run stops meanwhile. */
+struct mpage *mwl_page_alloc(struct mwl_worker *ww);
 /* shmem_alloc_and_add_folio: alloc, charge (PGPGIN), NR_FILE_PAGES and
  * NR_SHMEM +1, folio_add_lru; the page joins ww->map. */
 struct mpage *mwl_shmem_add(struct mwl_worker *ww);

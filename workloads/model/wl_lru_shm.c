@@ -9,7 +9,10 @@
  * PGPGIN, NR_FILE_PAGES, NR_SHMEM, folio_add_lru), finish_fault ->
  * folio_add_file_rmap (NR_FILE_MAPPED), the PGFAULT event; munmap takes
  * NR_FILE_MAPPED back, rm truncates (LRU del, uncharge).  The file is
- * MWL_SHM_PAGES pages per task (scaled, see model_workload.h).
+ * MWL_SHM_PAGES pages per task (scaled, see model_workload.h).  The
+ * files add up to half of RAM (shm_size/nr_task/2 per task, shm_size the
+ * tmpfs size = RAM), whatever the task count: footprint_per_memory 0.5,
+ * no reclaim (and shmem needs swap to be reclaimed).
  *
  * One operation = one page read (usemem's KB/s / 4).
  * Op table per operation (F = MWL_SHM_PAGES = 32768 pages per file, B = lru_batch):
@@ -67,4 +70,5 @@ MODEL_WORKLOAD(lru_shm, 0,
 	       "vm-scalability lru-shm: read-fault a tmpfs file, unmap, rm (model)",
 	       .pages_per_worker = MWL_SHM_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_SHM_PAGES, .op = lru_shm_op, .expect = lru_shm_expect,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES, .clears = 1 });
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES, .clears = 1 },
+	       .footprint_per_memory = 0.5);
