@@ -148,43 +148,41 @@ static void write_section(struct model_worker *mw)
 	__atomic_store_n(&mm->tree, mm->tree + 1, __ATOMIC_RELAXED);
 }
 
-void model_mm_mmap(struct model_worker *mw)
+/* The end of a write section: mm_lock_seq bumped (v6.4+:
+ * vma_end_write_all, from mmap_write_unlock and mmap_write_downgrade),
+ * owner cleared (__up_write) or made ours as a reader (downgrade), and
+ * the count released to no reader or to our one. */
+static void write_section_end(struct model_worker *mw, bool downgrade)
 {
 	struct model *m = mw->m;
 	struct model_mm *mm = m->mm;
 
-	if (!mm)
-		return;
-	write_section(mw);
-	if (version_of(m) >= 604) { /* mmap_write_unlock: vma_end_write_all */
+	if (version_of(m) >= 604) {
 		MODEL_REC(m, &mm->lock_seq, REC_WRITE);
 		__atomic_store_n(&mm->lock_seq, mm->lock_seq + 1, __ATOMIC_RELEASE);
 	}
-	MODEL_REC(m, &mm->owner, REC_WRITE); /* __up_write: rwsem_clear_owner */
-	__atomic_store_n(&mm->owner, 0, __ATOMIC_RELAXED);
+	MODEL_REC(m, &mm->owner, REC_WRITE);
+	__atomic_store_n(&mm->owner, downgrade ? (long)mw->id + 1 : 0, __ATOMIC_RELAXED);
 	if (unlikely(m->rec))
 		model_rec_unlock(m);
-	__atomic_store_n(&mm->count, 0, __ATOMIC_RELEASE); /* no reader entered */
+	/* no other reader entered: the waiting bit held them off */
+	__atomic_store_n(&mm->count, downgrade ? 256 : 0, __ATOMIC_RELEASE);
+}
+
+void model_mm_mmap(struct model_worker *mw)
+{
+	if (!mw->m->mm)
+		return;
+	write_section(mw);
+	write_section_end(mw, false);
 }
 
 void model_mm_munmap_enter(struct model_worker *mw)
 {
-	struct model *m = mw->m;
-	struct model_mm *mm = m->mm;
-
-	if (!mm)
+	if (!mw->m->mm)
 		return;
 	write_section(mw);
-	if (version_of(m) >= 604) { /* mmap_write_downgrade: vma_end_write_all */
-		MODEL_REC(m, &mm->lock_seq, REC_WRITE);
-		__atomic_store_n(&mm->lock_seq, mm->lock_seq + 1, __ATOMIC_RELEASE);
-	}
-	/* mmap_write_downgrade: owner becomes a reader, count WRITER -> READER */
-	MODEL_REC(m, &mm->owner, REC_WRITE);
-	__atomic_store_n(&mm->owner, (long)mw->id + 1, __ATOMIC_RELAXED);
-	if (unlikely(m->rec))
-		model_rec_unlock(m);
-	__atomic_store_n(&mm->count, 256, __ATOMIC_RELEASE); /* one reader: us */
+	write_section_end(mw, true);
 }
 
 void model_mm_munmap_exit(struct model_worker *mw)
