@@ -37,7 +37,8 @@
  * targets) and irqsave/restore.
  * Not in the program: flushes (periodic or by threshold; recorded with
  * the periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
- * reclaim's flush, mm and VMA locks, capacity misses except the measured
+ * reclaim's flush, VMA and page-table locks (the shared mm's lines are in
+ * it in threads mode, models/mmlock.c), capacity misses except the measured
  * walk step.  `memscale model program WORKLOAD` prints one, `--check`
  * compares it with a second recording (tests/sim_record.t).
  */
