@@ -33,7 +33,7 @@ const struct subcommand model_cmd = {
 	"                 [--kind ticket|queue] [--cpus LIST]\n"
 	"       model sim WORKLOAD --cpus LIST [--set KEY=VALUE]... [--calib FILE]\n"
 	"                 [--line 64|128] [--lock-kind queue|ticket] [--iters N]\n"
-	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128] [--check]\n"
+	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128] [--mode processes|threads] [--check]\n"
 	"       model predict --workload W --pair A..B --target T --cpus N\n"
 	"                 [--mode processes|threads] [--calib FILE] [-f table|csv]\n"
 	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME|FILE]\n"

@@ -73,6 +73,8 @@ void model_sim_cfg(const struct mopts *m, struct memcg_sim_cfg *cfg)
 	knobset_free(ks);
 	cfg->line_size = m->line ? m->line : 64;
 	cfg->lock_kind = m->lock_kind;
+	/* --mode threads: the workers share one mm (models/mmlock.h) */
+	cfg->p.mm_shared = m->mode && !strcmp(m->mode, "threads");
 }
 
 void model_here_costs(const struct mopts *m, const struct calib *c, struct memcg_costs *out)
@@ -112,6 +114,7 @@ void model_predict_opts(const struct mopts *m, struct predict_opts *po)
 	po->walk_miss = m->walk_miss;
 	po->remote_factor = m->remote_factor;
 	po->target = m->target;
+	po->threads = m->mode && !strcmp(m->mode, "threads");
 }
 
 /* Where the experiment files are: $MEMSCALE_EXPERIMENTS, else beside the

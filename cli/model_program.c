@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/model.h"
+#include "models/record.h"
 
 int model_program(struct mopts *m)
 {
@@ -34,5 +35,14 @@ int model_program(struct mopts *m)
 	memcg_sim_build(&p, m->args[0], &cfg, &costs);
 	sim_prog_dump(&p, stdout);
 	sim_prog_free(&p);
+	{
+		/* the kernel's entries the local work is priced from */
+		const struct model_rec *r = model_rec_cached(m->args[0], &cfg.p,
+							     MODEL_REC_WARMUP, MODEL_REC_OPS);
+		if (r)
+			printf("kernel entries per iteration: faults %g, syscalls %g, "
+			       "page copies %g, pages zeroed %g, private atomics %g\n",
+			       r->faults, r->syscalls, r->copies, r->clears, r->private_atomics);
+	}
 	return 0;
 }

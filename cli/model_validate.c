@@ -292,7 +292,7 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		 * beyond the program's shared-line costs (extra_local_ns). */
 		costs.fault_ns = costs.syscall_ns = 0;
 		if (cfg.p.page_work != PAGE_WORK_COPY)
-			costs.page_ns = 0;
+			costs.page_ns = costs.clear_ns = 0;
 		if (!m->csv)
 			printf("# group %zu: %s lock=%s %s\n", ngroups, wl,
 			       clock >= 0 ? t->rows[r][clock] : "-", cfgstr);

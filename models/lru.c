@@ -216,6 +216,7 @@ void model_release_drain(struct model_worker *mw)
  * cache (NR_FILE_PAGES), are uncharged in gathers and freed. */
 void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_reclaim_free, mw, iso, n);
 	for (unsigned i = 0; i < n; i++)
 		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
 	model_uncharge_pages(mw, iso, n);
@@ -225,22 +226,69 @@ void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
 }
 
 /*
- * Memcg reclaim of mw's own lruvec, shrink_lruvec() reduced to its LRU
- * lock traffic: when the inactive list is shorter than the batch wanted,
- * shrink_active_list() deactivates pages from the active tail; then
- * isolate_lru_folios() takes pages off the inactive tail (skipping pages
- * someone else has isolated), and after the lock is dropped the isolated
- * pages leave the page cache (NR_FILE_PAGES), are uncharged and freed.
+ * Reclaim of mw's own lruvec, shrink_lruvec() reduced to its LRU lock
+ * traffic, in the shape of shrink_active_list() and
+ * shrink_inactive_list() of mm/vmscan.c (v6.6..v6.9; v5.10 and v5.11
+ * take pgdat->lru_lock or lruvec->lru_lock the same way):
+ *   shrink_active_list, when the inactive list is shorter than the batch
+ *   wanted (inactive_is_low): one hold isolates up to nr folios from the
+ *   active tail (isolate_lru_folios); outside it they lose PG_active
+ *   (folio_referenced finds them unreferenced: a streaming read); a
+ *   second hold puts them on the inactive list (move_folios_to_lru) and
+ *   counts PGDEACTIVATE, once for the batch (__count_memcg_events).
+ *   shrink_inactive_list: one hold isolates up to nr = SWAP_CLUSTER_MAX
+ *   (32) folios from the inactive tail, skipping folios someone else
+ *   isolated; outside it shrink_folio_list takes the clean page-cache
+ *   folios out of the page cache (NR_FILE_PAGES), then they are
+ *   uncharged in gathers and freed (inside shrink_folio_list); a second
+ *   hold runs
+ *   move_folios_to_lru for the folios not reclaimed (none here: every
+ *   one is clean and unmapped) and the NR_ISOLATED and PGSTEAL counts.
  * The stats are flushed first if the threshold says so, as
  * shrink_node() does through mem_cgroup_flush_stats().
+ * Not modelled: the PGSCAN/PGSTEAL memcg events and NR_ISOLATED_* node
+ * items (no such items in the model), lru_note_cost (nothing written
+ * back or rotated), and reclaim of other memcgs' lruvecs (the global
+ * reclaim's memcg walk: the recorder sees one container).
  */
+static void shrink_active_list(struct model_worker *mw, char *pn, struct lru_lock_ref lk,
+			       enum lru_list active, unsigned nr)
+{
+	struct list_head *act = pn_list(mw->m, pn, active);
+	struct mpage *iso[SWAP_CLUSTER_MAX];
+	unsigned n = 0;
+
+	lru_lock(mw, lk);
+	for (struct list_head *pos = act->prev; pos != act && n < nr;) {
+		struct mpage *pg = page_of(pos);
+		pos = pos->prev;
+		if (!test_clear_lru(pg))
+			continue;
+		lruvec_del_page(mw, pn, pg);
+		iso[n++] = pg;
+	}
+	lru_unlock(mw, lk);
+	if (!n)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		clear_flag(iso[i], PG_ACTIVE);
+	lru_lock(mw, lk);
+	for (unsigned i = 0; i < n; i++) {
+		lruvec_add_page(mw, pn, iso[i]);
+		set_flag(iso[i], PG_LRU);
+		mw->ops.lru_move++;
+	}
+	model_count_event(mw, mw->memcg, EV_PGDEACTIVATE, (long)n);
+	lru_unlock(mw, lk);
+}
+
 unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 {
 	MODEL_REC_ENTRY(mw->m, model_reclaim, mw, base, nr);
 	struct model *m = mw->m;
 	struct mcg *memcg = mw->memcg;
 	char *pn = memcg->nodeinfo[mw->nid];
-	struct list_head *inact = pn_list(m, pn, base), *act = pn_list(m, pn, base + 1);
+	struct list_head *inact = pn_list(m, pn, base);
 	struct lru_lock_ref lk = lru_lock_of(m, memcg, mw->nid);
 	struct mpage *iso[SWAP_CLUSTER_MAX];
 	unsigned n = 0, scanned = 0;
@@ -250,22 +298,9 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 	if (nr > SWAP_CLUSTER_MAX)
 		nr = SWAP_CLUSTER_MAX;
 	model_flush_if_needed(mw, memcg);
+	if (*pn_zone_size(m, pn, base) < (long)nr)
+		shrink_active_list(mw, pn, lk, base + 1, nr);
 	lru_lock(mw, lk);
-	if (*pn_zone_size(m, pn, base) < (long)nr) {
-		struct list_head *pos = act->prev;
-		for (unsigned k = 0; k < nr && pos != act; k++) {
-			struct mpage *pg = page_of(pos);
-			pos = pos->prev;
-			if (!test_clear_lru(pg))
-				continue;
-			lruvec_del_page(mw, pn, pg);
-			clear_flag(pg, PG_ACTIVE);
-			lruvec_add_page(mw, pn, pg);
-			set_flag(pg, PG_LRU);
-			model_count_event(mw, memcg, EV_PGDEACTIVATE, 1);
-			mw->ops.lru_move++;
-		}
-	}
 	for (struct list_head *pos = inact->prev; pos != inact && n < nr &&
 	     scanned < 2 * nr; scanned++) {
 		struct mpage *pg = page_of(pos);
@@ -277,6 +312,13 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 		iso[n++] = pg;
 	}
 	lru_unlock(mw, lk);
+	if (!n)
+		return 0;
+	/* shrink_folio_list: __remove_mapping, then the freed batch is
+	 * uncharged (mem_cgroup_uncharge_folios) and freed */
 	model_reclaim_free(mw, iso, n);
+	/* move_folios_to_lru of what was not reclaimed (nothing) */
+	lru_lock(mw, lk);
+	lru_unlock(mw, lk);
 	return n;
 }

@@ -395,25 +395,56 @@ static void refill_stock(struct model_worker *mw, struct mcg *memcg, unsigned n)
 		model_drain_stock(mw);
 }
 
-bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
+/* try_charge_memcg() of one page: the stock, else the page_counter
+ * for a batch whose rest refills the stock. */
+static bool try_charge(struct model_worker *mw, struct mcg *memcg)
 {
 	MODEL_REC_ENTRY(mw->m, model_charge, mw, pg, memcg);
 	unsigned batch = mw->m->p.charge_batch;
 
-	mw->ops.charges++;
 	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* consume_stock */
 	if (mw->stock_cached == memcg && mw->stock_nr >= 1) {
 		mw->stock_nr--; /* consume_stock */
-	} else {
-		mw->ops.pc_charges++;
-		if (!page_counter_try_charge(mw->m, &memcg->memory, batch)) {
-			batch = 1;
-			if (!page_counter_try_charge(mw->m, &memcg->memory, 1))
-				return false;
-		}
-		if (batch > 1)
-			refill_stock(mw, memcg, batch - 1);
+		return true;
 	}
+	mw->ops.pc_charges++;
+	if (!page_counter_try_charge(mw->m, &memcg->memory, batch)) {
+		batch = 1;
+		if (!page_counter_try_charge(mw->m, &memcg->memory, 1))
+			return false;
+	}
+	if (batch > 1)
+		refill_stock(mw, memcg, batch - 1);
+	return true;
+}
+
+/*
+ * A kernel page charged with __GFP_ACCOUNT (a page-table page:
+ * GFP_PGTABLE_USER), v6.8 mm/memcontrol.c: __memcg_kmem_charge_page ->
+ * obj_cgroup_charge_pages -> try_charge_memcg; freed,
+ * __memcg_kmem_uncharge_page -> obj_cgroup_uncharge_pages ->
+ * refill_stock (the uncharge goes to the stock, not to the
+ * page_counter as a user folio's uncharge_batch does).  No
+ * commit_charge events.  Not modelled: the MEMCG_KMEM and NR_PAGETABLE
+ * stat updates (no such stat item in the model).  The caller uncharges
+ * within the same operation (model_check counts no kernel pages).
+ */
+bool model_kmem_charge_page(struct model_worker *mw, struct mcg *memcg)
+{
+	return try_charge(mw, memcg);
+}
+
+void model_kmem_uncharge_page(struct model_worker *mw, struct mcg *memcg)
+{
+	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* refill_stock */
+	refill_stock(mw, memcg, 1);
+}
+
+bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
+{
+	mw->ops.charges++;
+	if (!try_charge(mw, memcg))
+		return false;
 	/* commit_charge: folio->memcg_data, then the charge statistics */
 	pg->memcg = memcg;
 	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* css_get, memcg_data */

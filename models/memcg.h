@@ -277,13 +277,17 @@ struct model_params {
 	unsigned flush_ms;
 	unsigned pc_layout;               /* index in knob_pc_layout.values */
 	bool lru_gen;                     /* MGLRU enabled at run time (models/lru_gen.h) */
+	bool mm_shared;                   /* threads mode: one mm (models/mmlock.h) */
 };
 
 struct model_rec;
+struct model_mm;
 
 struct model {
 	struct model_params p;
 	struct model_rec *rec;            /* access recorder (models/record.h) or NULL */
+	struct model_mm *mm;              /* the workers' shared mm (models/mmlock.h,
+					   * threads mode); NULL: each its own */
 	const struct lock_ops *lock;
 	unsigned nworkers, nmemcg;
 	long node_threshold;              /* per-CPU vmstat threshold */
@@ -381,6 +385,9 @@ struct mpage *model_page_alloc(struct model_worker *mw);
 void model_page_free(struct model_worker *mw, struct mpage *pg);
 /* try_charge + commit_charge (PGPGIN).  false: over the limit. */
 bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg);
+/* A page-table page's kmem charge and its uncharge (memcg.c). */
+bool model_kmem_charge_page(struct model_worker *mw, struct mcg *memcg);
+void model_kmem_uncharge_page(struct model_worker *mw, struct mcg *memcg);
 void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 			    unsigned nid, enum stat_item idx, long val);
 void model_count_event(struct model_worker *mw, struct mcg *memcg,

@@ -7,6 +7,7 @@
  */
 #include "models/record.h"
 #include "models/internal.h"
+#include "models/mmlock.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -62,7 +63,8 @@ bool model_params_equal(const struct model_params *a, const struct model_params 
 	       a->stats_batch == b->stats_batch && a->charge_batch == b->charge_batch &&
 	       a->lru_batch == b->lru_batch && a->containers == b->containers &&
 	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms &&
-	       a->lru_gen == b->lru_gen;
+	       a->lru_gen == b->lru_gen &&
+	       a->mm_shared == b->mm_shared;
 }
 
 void model_rec_reset(struct model_rec *r)
@@ -145,6 +147,11 @@ static bool place(const struct model *m, const void *addr, char *obj, size_t len
 		*off %= sizeof(*m->nodes);
 		snprintf(obj, len, "pgdat");
 		*scope = RS_NODE;
+		return true;
+	}
+	if (m->mm && in(addr, m->mm, sizeof(*m->mm), off)) {
+		snprintf(obj, len, "mm"); /* one per process: per container */
+		*scope = RS_MEMCG;
 		return true;
 	}
 	if (in(addr, m, sizeof(*m), off)) {

@@ -64,7 +64,7 @@ struct model_rec {
 	uint64_t n[REC_MAX_LINES][REC_NKIND][REC_MAX_LOCKS + 1];
 	uint64_t local[RL_NR];
 	/* the kernel's entries per operation (struct mwl_kentry) */
-	double faults, syscalls, copies;
+	double faults, syscalls, copies, clears, private_atomics;
 	/* bytes one worker touches per cycle through its pages (pages x
 	 * (4 KiB + the 64 B struct page)): how much passes between two
 	 * touches of one folio's struct page; 0: not known */

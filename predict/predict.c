@@ -57,6 +57,7 @@ static void side_cfg(const struct seed_pair *sp, const char *diff,
 	cfg->phys_cores = phys;
 	cfg->cpus = cpus;
 	cfg->lock_kind = o->lock_kind;
+	cfg->p.mm_shared = o->threads;
 }
 
 /* Simulated throughput of one side, or NAN; *out (may be NULL) gets the
@@ -119,6 +120,7 @@ void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_cost
 	if (k < 2) {
 		c->fault_ns *= f;
 		c->page_ns *= f;
+		c->clear_ns *= f;
 		c->syscall_ns *= f;
 		c->extra_local_ns *= f; /* validation's calibrated local work */
 	} else {

@@ -65,6 +65,7 @@ struct predict_opts {
 	const char *target;   /* --target NAME; NULL: each published row's own
 			       * machine, "here" for the other sizes */
 	bool band;            /* compute the sensitivity band (4 more runs) */
+	bool threads;         /* will-it-scale thread mode: one shared mm */
 };
 
 /* One predicted point: a pair at a machine size on a target. */

@@ -15,6 +15,7 @@ const struct sens_input sens_inputs[] = {
 	{ "fault", "fault_ns" },
 	{ "syscall", "syscall_ns" },
 	{ "page", "page_ns" },
+	{ "clear", "clear_ns" },
 	{ "list", "list_ns" },
 	{ "percpu", "percpu_ns" },
 	{ "xfer.atomic", "xfer_ns" },

@@ -13,7 +13,8 @@
  *     access's share of the holds the same way;
  *   - local work per iteration: the kernel's entries of the workload
  *     (faults x fault_ns, syscalls x syscall_ns, page copies x page_ns,
- *     struct mwl_kentry), per-CPU adds x percpu_ns, and per level of the
+ *     pages zeroed x clear_ns, private atomics x atomic_ns: struct
+ *     mwl_kentry), per-CPU adds x percpu_ns, and per level of the
  *     stats ancestor walk its measured
  *     step (probes walk.permemcg, walk.cached), else for 8d59d2214c23
  *     three dependent loads that miss with probability walk_miss and for
@@ -36,7 +37,8 @@
  * targets) and irqsave/restore.
  * Not in the program: flushes (periodic or by threshold; recorded with
  * the periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
- * reclaim's flush, mm and VMA locks, capacity misses except the measured
+ * reclaim's flush, VMA and page-table locks (the shared mm's lines are in
+ * it in threads mode, models/mmlock.c), capacity misses except the measured
  * walk step.  `memscale model program WORKLOAD` prints one, `--check`
  * compares it with a second recording (tests/sim_record.t).
  */
@@ -291,6 +293,7 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 	}
 	local = c->extra_local_ns + r->faults * c->fault_ns +
 		r->syscalls * c->syscall_ns + r->copies * c->page_ns +
+		r->clears * c->clear_ns + r->private_atomics * c->sim.atomic_ns +
 		r->local[RL_PERCPU] / per * c->percpu_ns + out_list +
 		r->local[RL_WALK_PERMEMCG] / per * step;
 	step = c->walk_step_ns[1];

@@ -18,7 +18,8 @@
 struct memcg_costs {
 	struct sim_costs sim; /* line transfer, hit, atomic, lock hand-off */
 	double fault_ns;      /* local part of one page fault (entry, alloc, pte) */
-	double page_ns;       /* zeroing or copying one 4 KiB page */
+	double page_ns;       /* copying one 4 KiB page (copy_page) */
+	double clear_ns;      /* zeroing one 4 KiB page (clear_page) */
 	double syscall_ns;    /* one system call round trip */
 	double list_ns;       /* list_add + list_del on warm lines */
 	double percpu_ns;     /* one per-CPU add with threshold check */

@@ -583,6 +583,7 @@ void target_costs(const struct target *t, const struct calib *c,
 	static const struct { const char *probe, *name; size_t off; } local[] = {
 		{ "fault", "fault_ns", offsetof(struct memcg_costs, fault_ns) },
 		{ "page", "page_ns", offsetof(struct memcg_costs, page_ns) },
+		{ "clear", "clear_ns", offsetof(struct memcg_costs, clear_ns) },
 		{ "syscall", "syscall_ns", offsetof(struct memcg_costs, syscall_ns) },
 		{ "list", "list_ns", offsetof(struct memcg_costs, list_ns) },
 		{ "percpu", "percpu_ns", offsetof(struct memcg_costs, percpu_ns) },
@@ -612,15 +613,19 @@ void target_costs(const struct target *t, const struct calib *c,
 		/* calib_probe_basis: which figure of the probe family this is
 		 * (the steady-state re-fault, not the first touch) and why. */
 		calib_probe_basis(c, local[i].probe, basis, sizeof(basis));
-		/* The programs add the page's own work (page_ns) to a fault:
-		 * a measured steady-state fault includes clear_page, so the
-		 * page work is taken out of it (the clear probe) once. */
+		/* The programs add the page's own work (clear_ns or page_ns)
+		 * to a fault: a measured steady-state fault includes
+		 * clear_page, so it is taken out of it (the clear probe) once. */
 		if (!strcmp(local[i].probe, "fault") && isfinite(best(c, "clear")) &&
 		    isfinite(best(c, "fault.first")) && best(c, "fault") > best(c, "clear")) {
 			*dst = (best(c, "fault") - best(c, "clear")) * scale;
 			snprintf(basis + strlen(basis), sizeof(basis) - strlen(basis),
-				 "; minus clear %.0f ns (the programs add page_ns)", best(c, "clear"));
+				 "; minus clear %.0f ns (the programs add clear_ns or page_ns)", best(c, "clear"));
 		}
+		/* A calibration without the clear probe keeps clear_page
+		 * inside fault_ns (not taken out above): no clear cost apart. */
+		if (!strcmp(local[i].probe, "clear") && !isfinite(*dst))
+			*dst = 0;
 		note(tc, local[i].name, *dst, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
 		     "%s probe, least disturbed rep %.1f ns, %s%s%s", local[i].probe,
 		     best(c, local[i].probe), scale_src, *basis ? "; " : "", basis);

@@ -13,6 +13,7 @@
 
 #include "counters/counter.h"
 #include "harness/harness.h"
+#include "models/mmlock.h"
 
 int mwl_test_corruption = -1;
 const struct model_params *mwl_params_override;
@@ -28,6 +29,8 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 	else if ((err = model_params_from_knobs(&p, r->knobs)) ||
 		 (err = model_knobs_check_read(&p, r->knobs)))
 		return err;
+	else
+		p.mm_shared = r->mode == MODE_THREADS; /* one mm for all workers */
 	/* The model's lists and counters are protected by r->lock: a lock
 	 * without mutual exclusion corrupts them (and a corrupted list can
 	 * send a walker into a cycle), so the run is refused. */
@@ -47,6 +50,8 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 	    (err = kwork_resolve(r->wl, d, r->knobs, &sh->kwork)))
 		return err;
 	sh->m = model_setup(r->arena, &p, r->lock, r->nworkers, d->pages_per_worker);
+	if (p.mm_shared)
+		model_mm_new(sh->m, r->arena);
 	if (d->uses_counter) {
 		struct counter_params cp;
 		counter_params_from_knobs(&cp, r->counter, r->knobs, r->nworkers, r->lock);
@@ -139,11 +144,36 @@ void mwl_zap_pte(struct mwl_worker *ww, unsigned i)
 		ww->pte[i] = 0;
 }
 
+struct mpage *mwl_page_alloc(struct mwl_worker *ww)
+{
+	struct model_worker *mw = ww->mw;
+	struct worker *w = &ww->run->workers[mw->id];
+	struct mpage *pg;
+
+	while (!(pg = model_page_alloc(mw))) {
+		if (!(ww->d->footprint_per_memory > 1))
+			die(1, "internal error: workload '%s' ran out of model pages",
+			    ww->run->wl->name);
+		/* direct reclaim (ASSUMPTION: no swap, so only the file LRU;
+		 * get_scan_count's SCAN_FILE) */
+		if (model_reclaim(mw, LRU_INACTIVE_FILE, SWAP_CLUSTER_MAX))
+			continue;
+		/* our own pages may all sit in our batches */
+		model_lru_add_drain(mw);
+		if (model_reclaim(mw, LRU_INACTIVE_FILE, SWAP_CLUSTER_MAX))
+			continue;
+		if (worker_should_stop(w))
+			return NULL;
+		cpu_relax();
+	}
+	return pg;
+}
+
 static struct mpage *alloc_page_or_die(struct mwl_worker *ww)
 {
-	struct mpage *pg = model_page_alloc(ww->mw);
+	struct mpage *pg = mwl_page_alloc(ww);
 
-	if (!pg)
+	if (!pg) /* only a reclaiming workload stops in here */
 		die(1, "internal error: workload '%s' ran out of model pages",
 		    ww->run->wl->name);
 	return pg;
@@ -154,6 +184,7 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy)
 	struct model_worker *mw = ww->mw;
 	struct mpage *pg;
 
+	model_mm_fault_enter(mw, copy); /* a CoW fault maps a file */
 	model_count_event(mw, mw->memcg, EV_PGFAULT, 1); /* handle_mm_fault */
 	pg = alloc_page_or_die(ww);
 	__atomic_store_n(&pg->flags, PG_SWAPBACKED, __ATOMIC_RELAXED);
@@ -174,6 +205,14 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy)
 	model_lru_add(mw, pg);
 	mw->lru_gen_in_fault = false;
 	ww->map[ww->nmap++] = pg;
+	model_mm_fault_exit(mw, copy);
+}
+
+void mwl_munmap_anon(struct mwl_worker *ww)
+{
+	model_mm_munmap_enter(ww->mw);
+	mwl_unmap_anon(ww);
+	model_mm_munmap_exit(ww->mw);
 }
 
 void mwl_unmap_anon(struct mwl_worker *ww)
@@ -223,9 +262,11 @@ void mwl_shmem_truncate(struct mwl_worker *ww)
 
 void mwl_region_fault(struct mwl_worker *ww, bool copy)
 {
+	if (ww->nmap == 0)
+		model_mm_mmap(ww->mw);
 	mwl_fault_anon(ww, copy);
 	if (ww->nmap == ww->d->map_pages)
-		mwl_unmap_anon(ww);
+		mwl_munmap_anon(ww);
 }
 
 void mwl_expect_region(const struct model_params *p, struct mwl_counts *c)
@@ -337,6 +378,7 @@ int mwl_finish(struct run *r, struct result *res)
 	result_metric(res, "stat_updates_per_op", c.stat_updates);
 	result_metric(res, "events_per_op", c.events);
 	result_metric(res, "lock_acq_per_op", c.lock_acq);
+	result_metric(res, "reclaimed_per_op", iters ? (double)o.reclaimed / (double)iters : 0);
 	result_metric(res, "flushes", (double)o.flushes);
 	/* bytes the lock takes at lruvec.lru_lock (4 = the kernel's layout;
 	 * more: the fields after it moved, see `memscale layout --lock`) */

@@ -30,6 +30,13 @@ struct mwl_counts {
  * syscalls and page copies the real benchmark operation takes. */
 struct mwl_kentry {
 	double faults, syscalls, copies;
+	/* clears: pages the kernel path zeroes (clear_page: the zeroed anon
+	 * folio of do_anonymous_page, a new shmem folio, a page-table page);
+	 * copies are the CoW copies (copy_page), a separate cost.
+	 * private_atomics: atomics on memory of this CPU alone that no model
+	 * path makes (page_fault2's page-cache lookup of its own file folio:
+	 * folio_try_get, folio_lock, folio_unlock, folio_put). */
+	double clears, private_atomics;
 };
 
 struct mwl_desc {
@@ -44,6 +51,13 @@ struct mwl_desc {
 	/* operations of the kernel backend's twin per operation here (AIM9
 	 * counts brk calls, the model page_test calls); 0 means 1 */
 	double kops_per_op;
+	/* the benchmark's page-cache and anon footprint over the machine's
+	 * memory, as its scripts size it (0: small).  Above 1 the kernel
+	 * reclaims while it runs: an allocation that finds the worker's
+	 * pages (its memory) used up reclaims SWAP_CLUSTER_MAX folios from
+	 * its lruvec's file LRU (models/lru.c model_reclaim); otherwise
+	 * running out of pages is an internal error. */
+	double footprint_per_memory;
 };
 
 /* ---- kernel-shaped local work (page_work=kernel), kwork_calib.c ---- */
@@ -143,8 +157,14 @@ void mwl_fault_anon(struct mwl_worker *ww, bool copy);
 /* munmap/zap of every mapped anon page: lru_add_drain, NR_ANON_MAPPED -1
  * each, folios_put_refs (LRU del under the lock, uncharge gathers). */
 void mwl_unmap_anon(struct mwl_worker *ww);
+/* The same as munmap: inside the shared mm's write section, downgraded
+ * (models/mmlock.h; nothing more in processes mode). */
+void mwl_munmap_anon(struct mwl_worker *ww);
 /* page_work=kernel: clear PTE i of the region at munmap/zap. */
 void mwl_zap_pte(struct mwl_worker *ww, unsigned i);
+/* A page for the worker (alloc_pages), reclaiming as the description
+ * says (footprint_per_memory); NULL only when the run stops meanwhile. */
+struct mpage *mwl_page_alloc(struct mwl_worker *ww);
 /* shmem_alloc_and_add_folio: alloc, charge (PGPGIN), NR_FILE_PAGES and
  * NR_SHMEM +1, folio_add_lru; the page joins ww->map. */
 struct mpage *mwl_shmem_add(struct mwl_worker *ww);

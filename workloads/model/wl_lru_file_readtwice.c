@@ -7,11 +7,16 @@
  * misses: page cache alloc, charge (PGPGIN), NR_FILE_PAGES, folio_add_lru
  * on the inactive file list; the second reader, RING pages behind, hits
  * the cached page: folio_mark_accessed -> folio_activate (activate batch,
- * inactive -> active under the LRU lock, PGACTIVATE).  Memory is a pool
- * of pages per worker, so reclaim never stops: when the pool is empty the
- * worker reclaims from its memcg's lruvec (deactivate from the active
- * tail, isolate from the inactive tail, uncharge, free), which is where
- * the lock is hot (shrink_active_list / shrink_inactive_list / activate).
+ * inactive -> active under the LRU lock, PGACTIVATE).  The files add up
+ * to ROTATE_BYTES = min(2^42, MemAvailable << 8) (vm-scalability's
+ * hw_vars), 256 times memory (footprint_per_memory), so reclaim never
+ * stops.  Memory is a pool of pages per worker: when it is empty the
+ * worker reclaims from its memcg's lruvec (mwl_page_alloc ->
+ * model_reclaim: deactivate from the active tail, isolate 32 from the
+ * inactive tail, uncharge, free, each a pair of lock holds), which is
+ * where the lock is hot (shrink_active_list / shrink_inactive_list /
+ * activate).  Direct reclaim by the reader stands for kswapd too (one
+ * per node in the kernel, reclaiming the same lruvecs).
  *
  * One operation = one page read by each dd (8 KiB of dd output).
  * Op table per operation, steady state (not exact: reclaim batches depend
@@ -21,32 +26,14 @@
  *   stat updates ~6: NR_FILE_PAGES +1/-1, NR_INACTIVE_FILE +1/-1,
  *     activate -INACTIVE +ACTIVE, deactivate -ACTIVE +INACTIVE (when it runs)
  *   events ~3: PGPGIN, PGACTIVATE, PGDEACTIVATE, PGPGOUT per gather
- *   LRU lock acquisitions ~1/B + 1/B + 1/32 (add drain, activate drain, reclaim)
+ *   LRU lock acquisitions ~1/B + 1/B + 2/32 (add drain, activate drain,
+ *     reclaim's isolate and putback) + 2/32 when the active list is
+ *     deactivated
  */
 #include "workloads/model/model_workload.h"
 
 #define RING 64
 #define POOL 1024
-
-static struct mpage *readtwice_alloc(struct mwl_worker *ww)
-{
-	struct model_worker *mw = ww->mw;
-	struct worker *w = &ww->run->workers[mw->id];
-	struct mpage *pg;
-
-	while (!(pg = model_page_alloc(mw))) {
-		if (model_reclaim(mw, LRU_INACTIVE_FILE, SWAP_CLUSTER_MAX))
-			continue;
-		/* our own pages may all sit in our batches */
-		model_lru_add_drain(mw);
-		if (model_reclaim(mw, LRU_INACTIVE_FILE, SWAP_CLUSTER_MAX))
-			continue;
-		if (worker_should_stop(w))
-			return NULL;
-		cpu_relax();
-	}
-	return pg;
-}
 
 /* Set-up, single-threaded: the arena is not for the measured loop. */
 static void readtwice_init(struct mwl_worker *ww)
@@ -61,7 +48,7 @@ static void readtwice_op(struct mwl_worker *ww)
 	struct mpage *pg, *old;
 
 	/* first dd: miss, read into a new page cache page */
-	pg = readtwice_alloc(ww);
+	pg = mwl_page_alloc(ww);
 	if (!pg)
 		return;
 	if (!model_charge(mw, pg, mw->memcg))
@@ -83,4 +70,5 @@ MODEL_WORKLOAD(lru_file_readtwice, 0,
 	       "vm-scalability lru-file-readtwice: two readers per file, activate on the 2nd read, reclaim (model)",
 	       .pages_per_worker = POOL, .map_pages = 1, .prefault = readtwice_init,
 	       .op = readtwice_op,
-	       .kentry = { .syscalls = 4 });
+	       .kentry = { .syscalls = 4, .clears = 1 /* a hole's page cache folio is zeroed */ },
+	       .footprint_per_memory = 256 /* ROTATE_BYTES = MemAvailable << 8 */);

@@ -9,7 +9,10 @@
  * PGPGIN, NR_FILE_PAGES, NR_SHMEM, folio_add_lru), finish_fault ->
  * folio_add_file_rmap (NR_FILE_MAPPED), the PGFAULT event; munmap takes
  * NR_FILE_MAPPED back, rm truncates (LRU del, uncharge).  The file is
- * MWL_SHM_PAGES pages per task (scaled, see model_workload.h).
+ * MWL_SHM_PAGES pages per task (scaled, see model_workload.h).  The
+ * files add up to half of RAM (shm_size/nr_task/2 per task, shm_size the
+ * tmpfs size = RAM), whatever the task count: footprint_per_memory 0.5,
+ * no reclaim (and shmem needs swap to be reclaimed).
  *
  * One operation = one page read (usemem's KB/s / 4).
  * Op table per operation (F = MWL_SHM_PAGES = 32768 pages per file, B = lru_batch):
@@ -21,12 +24,16 @@
  *   LRU lock acquisitions 2*ceil(F/B)/F
  */
 #include "workloads/model/model_workload.h"
+#include "models/mmlock.h"
 
 static void lru_shm_op(struct mwl_worker *ww)
 {
 	struct model_worker *mw = ww->mw;
 	struct mpage *pg;
 
+	if (ww->nmap == 0)
+		model_mm_mmap(mw);
+	model_mm_fault_enter(mw, true);
 	model_count_event(mw, mw->memcg, EV_PGFAULT, 1);
 	mw->lru_gen_in_fault = true; /* lru_gen_enter_fault(): shmem_fault */
 	pg = mwl_shmem_add(ww);
@@ -39,13 +46,16 @@ static void lru_shm_op(struct mwl_worker *ww)
 		ww->pte[ww->nmap - 1] = (uintptr_t)frame | 1;
 		keep(((volatile char *)frame)[0]);
 	}
+	model_mm_fault_exit(mw, true);
 	if (ww->nmap < MWL_SHM_PAGES)
 		return;
+	model_mm_munmap_enter(mw);
 	for (unsigned i = 0; i < ww->nmap; i++) { /* munmap */
 		mwl_zap_pte(ww, i);
 		model_mod_lruvec_state(mw, ww->map[i]->memcg, ww->map[i]->nid,
 				       NR_FILE_MAPPED, -1);
 	}
+	model_mm_munmap_exit(mw);
 	mwl_shmem_truncate(ww); /* rm */
 }
 
@@ -62,4 +72,5 @@ MODEL_WORKLOAD(lru_shm, 0,
 	       "vm-scalability lru-shm: read-fault a tmpfs file, unmap, rm (model)",
 	       .pages_per_worker = MWL_SHM_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_SHM_PAGES, .op = lru_shm_op, .expect = lru_shm_expect,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES });
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES, .clears = 1 },
+	       .footprint_per_memory = 0.5);

@@ -17,6 +17,11 @@
  *   events 2 + ceil(R/B)/R: PGFAULT, PGPGIN, PGPGOUT per gather
  *   LRU lock acquisitions 2*ceil(R/B)/R: lru_add drains + release batches
  *   page work: zero the page (clear_page) with page_work=copy
+ * Kernel entries per operation: one fault, one page zeroed
+ * (alloc_zeroed_user_highpage_movable in v5.x, vma_alloc_zeroed_movable_folio
+ * in v6.x), no page copy; the new folio is private, so the fault
+ * touches no other line of anyone else's.  Not modelled: the page tables
+ * of the region (one zeroed, kmem-charged table per 512 faults).
  */
 #include "workloads/model/model_workload.h"
 
@@ -30,4 +35,4 @@ MODEL_WORKLOAD(page_fault1, 0,
 	       .pages_per_worker = MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_WIS_PAGES, .op = page_fault1_op,
 	       .expect = mwl_expect_region,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES });
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .clears = 1 });

@@ -19,6 +19,15 @@
  *   events 2 + ceil(R/B)/R: PGFAULT, PGPGIN, PGPGOUT per gather
  *   LRU lock acquisitions 2*ceil(R/B)/R
  *   page work: copy the file page (copy_page) with page_work=copy
+ * Kernel entries per operation, where it differs from page_fault1
+ * (do_cow_fault, v6.9 mm/memory.c): the new anon folio is allocated
+ * without zeroing (folio_prealloc(..., need_zero = false)) and filled
+ * by copy_mc_user_highpage from the file folio, which __do_fault ->
+ * shmem_fault finds in the page cache: filemap_get_entry's
+ * folio_try_get and folio_lock, then after the copy folio_unlock and
+ * folio_put - four atomics on the worker's own file folio (each task
+ * has its own file: private lines in both modes).  So: one copy, no
+ * clear, four private atomics.
  */
 #include "workloads/model/model_workload.h"
 
@@ -32,4 +41,5 @@ MODEL_WORKLOAD(page_fault2, 0,
 	       .pages_per_worker = 2 * MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_WIS_PAGES, .prefault = mwl_prefault_file,
 	       .op = page_fault2_op, .expect = mwl_expect_region,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .copies = 1 });
+	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .copies = 1,
+			   .private_atomics = 4 });

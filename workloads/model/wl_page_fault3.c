@@ -13,12 +13,17 @@
  *   LRU lock acquisitions 0.
  */
 #include "workloads/model/model_workload.h"
+#include "models/mmlock.h"
 
 static void page_fault3_op(struct mwl_worker *ww)
 {
 	struct model_worker *mw = ww->mw;
-	struct mpage *pg = ww->file[ww->pos++];
+	struct mpage *pg;
 
+	if (ww->pos == 0)
+		model_mm_mmap(mw);
+	pg = ww->file[ww->pos++];
+	model_mm_fault_enter(mw, true);
 	model_count_event(mw, mw->memcg, EV_PGFAULT, 1);
 	model_mod_lruvec_state(mw, pg->memcg, pg->nid, NR_FILE_MAPPED, 1);
 	model_page_work(mw, false);
@@ -27,13 +32,16 @@ static void page_fault3_op(struct mwl_worker *ww)
 		ww->pte[ww->pos - 1] = (uintptr_t)frame | 1;
 		((volatile char *)frame)[0] = 1;
 	}
+	model_mm_fault_exit(mw, true);
 	if (ww->pos < ww->nfile)
 		return;
+	model_mm_munmap_enter(mw);
 	for (unsigned i = 0; i < ww->nfile; i++) { /* munmap: page_remove_rmap */
 		mwl_zap_pte(ww, i);
 		model_mod_lruvec_state(mw, ww->file[i]->memcg, ww->file[i]->nid,
 				       NR_FILE_MAPPED, -1);
 	}
+	model_mm_munmap_exit(mw);
 	ww->pos = 0;
 }
 
