@@ -399,7 +399,6 @@ static void refill_stock(struct model_worker *mw, struct mcg *memcg, unsigned n)
  * for a batch whose rest refills the stock. */
 static bool try_charge(struct model_worker *mw, struct mcg *memcg)
 {
-	MODEL_REC_ENTRY(mw->m, model_charge, mw, pg, memcg);
 	unsigned batch = mw->m->p.charge_batch;
 
 	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* consume_stock */
@@ -431,17 +430,20 @@ static bool try_charge(struct model_worker *mw, struct mcg *memcg)
  */
 bool model_kmem_charge_page(struct model_worker *mw, struct mcg *memcg)
 {
+	MODEL_REC_ENTRY(mw->m, model_kmem_charge_page, mw, memcg);
 	return try_charge(mw, memcg);
 }
 
 void model_kmem_uncharge_page(struct model_worker *mw, struct mcg *memcg)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, model_kmem_uncharge_page, mw, memcg);
 	MODEL_REC_LOCAL(mw->m, RL_PERCPU); /* refill_stock */
 	refill_stock(mw, memcg, 1);
 }
 
 bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg)
 {
+	MODEL_REC_ENTRY(mw->m, model_charge, mw, pg, memcg);
 	mw->ops.charges++;
 	if (!try_charge(mw, memcg))
 		return false;
