@@ -961,8 +961,9 @@ void exp_apply_quick(struct experiment *e)
 	}
 	if (q->nvariants) {
 		/* Keep the chosen variants in the order of the file, and the
-		 * base first among them if it was chosen. */
-		const char *base = e->variants[e->base].name;
+		 * base first among them if it was chosen.  The base is known
+		 * by its index: its name is freed below when it is not kept,
+		 * before later variants are looked at. */
 		struct exp_variant *keep = xcalloc(q->nvariants, sizeof(*keep));
 		size_t n = 0, nb = (size_t)-1;
 		for (size_t i = 0; i < e->nvariants; i++) {
@@ -970,7 +971,7 @@ void exp_apply_quick(struct experiment *e)
 			for (size_t j = 0; j < q->nvariants; j++)
 				chosen |= !strcmp(q->variants[j].name, e->variants[i].name);
 			if (chosen) {
-				if (!strcmp(e->variants[i].name, base))
+				if (i == e->base)
 					nb = n;
 				keep[n++] = e->variants[i];
 			} else {

@@ -58,6 +58,20 @@ int main(void)
 	ok(e->nvariants == 2 && e->variants[1].set[0].line == 9, "line numbers are physical lines (%d)",
 	   e->nvariants == 2 ? e->variants[1].set[0].line : -1);
 	exp_free(e);
+
+	/* [quick] without the base variant, the base first in the file: its
+	 * name is freed while the later variants are still looked at (a
+	 * use-after-free make fuzz found; ASan catches a regression). */
+	f = fopen(path, "w");
+	fprintf(f, "[experiment]\nname = t_quick\nworkloads = lock\nworkers = 1\nbase = a\n"
+		"[variant a]\n[variant b]\n[variant c]\n[quick]\nvariants = b, c\n");
+	fclose(f);
+	e = exp_load(path);
+	exp_apply_quick(e);
+	ok(e->nvariants == 2 && !strcmp(e->variants[0].name, "b") &&
+	   !strcmp(e->variants[1].name, "c") && e->base == 0,
+	   "[quick] dropping the base keeps b, c and takes the first as base");
+	exp_free(e);
 	unlink(path);
 	free(desc);
 	free(machine);
