@@ -575,6 +575,7 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 void stats_rstat_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned nid,
 			   enum stat_item idx, long val)
 {
+	MODEL_REC_ENTRY_VOID(mw->m, stats_rstat_mod_state, mw, memcg, nid, idx, val);
 	struct model *m = mw->m;
 	struct lruvec_pcpu *pc = MODEL_PCPU(m, pn_stats_percpu(m, memcg->nodeinfo[nid]), mw->id);
 	struct mcg_pcpu *statc = mcg_statc(m, memcg, mw->id);
