@@ -23,9 +23,10 @@
  *   fuzz_parsers [--runs N] [--seed S] [--out DIR] SEED_FILE...
  */
 #include <errno.h>
-#include <setjmp.h>
 #include <fcntl.h>
+#include <setjmp.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,13 +237,21 @@ static bool try_input(const struct input *in)
 		fwrite(in->d, 1, in->n, f);
 		fclose(f);
 	}
+	/* the descriptors open before the input: libraries' own (LTTng-UST
+	 * keeps its session daemon socket and counter shared memory open) */
+	bool was_open[256];
+	for (int fd = 3; fd < 256; fd++)
+		was_open[fd] = fcntl(fd, F_GETFD) != -1;
 	alarm(5);
 	if (!(st = sigsetjmp(on_die, 0))) {
 		st = run_target(in);
 	} else {
-		/* a refusing parser may have left its file open */
+		/* a refusing parser may have left its file open: close what
+		 * it opened, and nothing else (closing LTTng-UST's descriptors
+		 * made its counter teardown abort once a session daemon ran) */
 		for (int fd = 3; fd < 256; fd++)
-			close(fd);
+			if (!was_open[fd])
+				close(fd);
 	}
 	alarm(0);
 	return st == 0 || st == 2;
