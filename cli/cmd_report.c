@@ -246,7 +246,8 @@ static void ab_table(FILE *f, const char *sub)
 	int st = run_self(argv, &out, &err);
 	const char *why = NULL;
 	size_t line = 0;
-	FILE *m = fmemopen(out, strlen(out) + 1, "r");
+	/* the text without its terminating NUL (csv_read refuses a NUL) */
+	FILE *m = *out ? fmemopen(out, strlen(out), "r") : NULL;
 	struct csv_table *t = (st == 0 && m && *out) ? csv_read(m, &why, &line) : NULL;
 
 	if (m)
