@@ -65,10 +65,6 @@ struct model_rec {
 	uint64_t local[RL_NR];
 	/* the kernel's entries per operation (struct mwl_kentry) */
 	double faults, syscalls, copies, clears, private_atomics;
-	/* bytes one worker touches per cycle through its pages (pages x
-	 * (4 KiB + the 64 B struct page)): how much passes between two
-	 * touches of one folio's struct page; 0: not known */
-	double footprint_bytes;
 	unsigned unknown;                  /* accesses the recorder could not place */
 	/* element level, for the audit (models/access.h): every distinct
 	 * access to the worker's own mem_cgroup_per_node block (node 0),

@@ -91,8 +91,6 @@ static int rec_record(const char *name, const struct model_params *mp,
 	rec->copies = sh->d->kentry.copies;
 	rec->clears = sh->d->kentry.clears;
 	rec->private_atomics = sh->d->kentry.private_atomics;
-	rec->footprint_bytes = (double)(sh->d->map_pages > sh->d->pages_per_worker
-					? sh->d->map_pages : sh->d->pages_per_worker) * (4096.0 + 64);
 	sh->m->rec = NULL;
 	if (wl->teardown)
 		wl->teardown(&r);
