@@ -27,9 +27,13 @@ file == 2 {
 	band = ("band_lo_pct" in pc) && $(pc["band_lo_pct"]) != "nan" && $(pc["band_lo_pct"]) != "" ? \
 		sprintf("band %+.1f..%+.1f", $(pc["band_lo_pct"]), $(pc["band_hi_pct"])) : "band n/a"
 	reg = ("regime" in pc) && $(pc["regime"]) != "" && $(pc["regime"]) != "unknown" ? $(pc["regime"]) : "regime n/a"
+	# the regime's first clause (lock-bound, contended, local-bound,
+	# undetermined); the per-lock figures are in the ledger
+	sub(/;.*/, "", reg)
 	s = sprintf("%+.1f%% @%s (%s, %s)", p, $(pc["cpus"]), band, reg)
-	# (mawk creates the left-hand element before the test on the right)
-	if (k in pred) s = pred[k] "; " s
+	# one prediction per line (mawk creates the left-hand element before
+	# the test on the right)
+	if (k in pred) s = pred[k] "\n" sprintf("%-21s   predicted: ", "") s
 	pred[k] = s
 	next
 }
@@ -41,9 +45,9 @@ file == 3 && FNR > 1 && $(AB_COL["workers"]) == workers {
 	# compare's label names the axis values too (tlb_flush2-depth5-2)
 	lb = ab_get("label", w); if (lb != w) sub(/-[0-9]+$/, "", lb)
 	printf("%-21s %-17s %-28s %s\n", seed, lb, b " -> " pt, ab_headline())
-	printf("%-21s %-17s %-28s   predicted: %s\n", "", "", "", (k in pred) ? pred[k] : "n/a (no prediction for this pair)")
-	printf("%-21s %-17s %-28s   published: %s\n", "", "", "", pub)
-	if (ab_get("warnings", "") != "") printf("%-21s %-17s %-28s   warnings: %s\n", "", "", "", ab_get("warnings", ""))
+	printf("%-21s   predicted: %s\n", "", (k in pred) ? pred[k] : "n/a (no prediction for this pair)")
+	printf("%-21s   published: %s\n", "", pub)
+	if (ab_get("warnings", "") != "") printf("%-21s   warnings: %s\n", "", ab_get("warnings", ""))
 	n++
 }
 END { if (!n) printf("%-21s not measured at %s workers\n", seed, workers) }

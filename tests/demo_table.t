@@ -51,4 +51,16 @@ grep '^seedx *wa ' "$TMP/o.txt" | grep -q 'no significant change (+6.8 %, p = 0.
 ok $? "p = 0.076 without an interval: no significant change (mmtests' p < 0.10 flag ignored)"
 grep '^seedx *wb ' "$TMP/o.txt" | grep -q -F '+9.0 % (95 %: interval n/a)'
 ok $? "p = 0.01 without an interval: signed, interval n/a"
+# Two predictions for one pair (52 and 80 CPUs): one line each, the
+# regime's first clause only (the per-lock figures are in the ledger).
+printf '%s\n' 'seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime' \
+	'seedx,wa,v1,v2,t52,52,dev,50,3.5,1.0,6.0,lock-bound; A lock util 0.96 queue 48.2 hold 1117 ns' \
+	'seedx,wa,v1,v2,t80,80,dev,50,2.5,0.5,4.0,contended; A lock util 0.93 queue 0.7 hold 1128 ns' > "$TMP/pred2.csv"
+awk -F, -f plots/abcsv.awk -f scripts/demo_table.awk -v seed=seedx -v workers=2 \
+	"$TMP/exp.ini" "$TMP/pred2.csv" "$TMP/cmp.csv" > "$TMP/t2.txt"
+[ "$(grep -c 'predicted: +[0-9.]*% @[0-9]* (band [^,]*, [a-z-]*)$' "$TMP/t2.txt")" -eq 2 ]
+ok $? "each prediction on its own line, regime cut to its first clause"
+! grep -q 'queue' "$TMP/t2.txt"; ok $? "no per-lock figures in the demo table"
+awk '{ if (length($0) > 120) bad = 1 } END { exit bad }' "$TMP/t2.txt"
+ok $? "no line wider than 120 columns"
 done_testing
