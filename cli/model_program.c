@@ -43,6 +43,15 @@ int model_program(struct mopts *m)
 			printf("kernel entries per iteration: faults %g, syscalls %g, "
 			       "page copies %g, pages zeroed %g, private atomics %g\n",
 			       r->faults, r->syscalls, r->copies, r->clears, r->private_atomics);
+		/* the per-CPU work done with a lock held: the simulator's lock
+		 * sections pay it (predict/sim_memcg.c) */
+		for (unsigned i = 0; r && i < r->nlocks; i++)
+			if (r->holds[i])
+				printf("inside lock %u, per hold: percpu adds %.2f, "
+				       "walk.permemcg levels %.2f, walk.cached levels %.2f\n", i,
+				       (double)r->local_in[i][RL_PERCPU] / (double)r->holds[i],
+				       (double)r->local_in[i][RL_WALK_PERMEMCG] / (double)r->holds[i],
+				       (double)r->local_in[i][RL_WALK_CACHED] / (double)r->holds[i]);
 	}
 	return 0;
 }

@@ -72,6 +72,7 @@ void model_rec_reset(struct model_rec *r)
 	memset(r->holds, 0, sizeof(r->holds));
 	memset(r->n, 0, sizeof(r->n));
 	memset(r->local, 0, sizeof(r->local));
+	memset(r->local_in, 0, sizeof(r->local_in));
 	r->ops = 0;
 	r->unknown = 0;
 	r->nelems = 0;
@@ -279,6 +280,11 @@ void model_rec_unlock(const struct model *m)
 
 void model_rec_local(const struct model *m, enum rec_local l)
 {
-	if (!m->rec->paused)
-		m->rec->local[l]++;
+	struct model_rec *r = m->rec;
+
+	if (r->paused)
+		return;
+	r->local[l]++;
+	if (r->held >= 0)
+		r->local_in[r->held][l]++;
 }

@@ -63,6 +63,10 @@ struct model_rec {
 	/* accesses per line, kind and place: [0] outside, [1 + lock] inside */
 	uint64_t n[REC_MAX_LINES][REC_NKIND][REC_MAX_LOCKS + 1];
 	uint64_t local[RL_NR];
+	/* the part of local[] done inside each lock (update_lru_size's
+	 * stat updates and memcg_rstat_updated() walks run under the LRU
+	 * lock: the critical section pays them) */
+	uint64_t local_in[REC_MAX_LOCKS][RL_NR];
 	/* the kernel's entries per operation (struct mwl_kentry) */
 	double faults, syscalls, copies, clears, private_atomics;
 	unsigned unknown;                  /* accesses the recorder could not place */

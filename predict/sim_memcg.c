@@ -291,15 +291,32 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 		in_lock = holds ? (double)r->local[RL_LIST] / (double)holds * per_list * cs_scale : 0;
 		out_list = holds ? 0 : r->local[RL_LIST] / per * c->list_ns / 2;
 	}
+	/* per-CPU adds and walk levels: each costs its probe's figure, in
+	 * the lock section whose lock was held when the model did it (the
+	 * stat updates of update_lru_size() and their memcg_rstat_updated()
+	 * walk run under the LRU lock), else outside */
+	double unit[RL_NR] = { 0 }, in_hold[REC_MAX_LOCKS] = { 0 };
+	unit[RL_PERCPU] = c->percpu_ns;
+	unit[RL_WALK_PERMEMCG] = step;
+	unit[RL_WALK_CACHED] = c->walk_step_ns[1];
+	if (unit[RL_WALK_CACHED] != unit[RL_WALK_CACHED])
+		unit[RL_WALK_CACHED] = 2 * c->sim.hit_ns;
 	local = c->extra_local_ns + r->faults * c->fault_ns +
 		r->syscalls * c->syscall_ns + r->copies * c->page_ns +
-		r->clears * c->clear_ns + r->private_atomics * c->sim.atomic_ns +
-		r->local[RL_PERCPU] / per * c->percpu_ns + out_list +
-		r->local[RL_WALK_PERMEMCG] / per * step;
-	step = c->walk_step_ns[1];
-	if (step != step)
-		step = 2 * c->sim.hit_ns;
-	local += r->local[RL_WALK_CACHED] / per * step;
+		r->clears * c->clear_ns + r->private_atomics * c->sim.atomic_ns + out_list;
+	for (unsigned k = 0; k < RL_NR; k++) {
+		uint64_t outside = r->local[k];
+
+		if (k == RL_LIST)
+			continue;
+		for (unsigned i = 0; i < r->nlocks; i++) {
+			outside -= r->local_in[i][k];
+			if (r->holds[i])
+				in_hold[i] += (double)r->local_in[i][k] / (double)r->holds[i] *
+					      unit[k] * cs_scale;
+		}
+		local += (double)outside / per * unit[k];
+	}
 	sim_local(prog, local);
 	for (unsigned l = 0; l < r->nlines; l++)
 		for (unsigned k = 0; k < REC_NKIND; k++) {
@@ -323,12 +340,12 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 		snprintf(name, sizeof(name), "lock %s", prog->lines[line].name);
 		lock = sim_lock(prog, name, prog->lines[line].scope, cfg->lock_kind, line);
 		for (uint64_t h = 0; h < q; h++)
-			lock_section(prog, r, i, lock, ls, in_lock, steps);
+			lock_section(prog, r, i, lock, ls, in_lock + in_hold[i], steps);
 		if (rem) {
 			uint64_t g = gcd64(rem, r->ops);
 			size_t blk = sim_every_n(prog, (unsigned)(rem / g),
 						 (unsigned)(r->ops / g));
-			lock_section(prog, r, i, lock, ls, in_lock, steps);
+			lock_section(prog, r, i, lock, ls, in_lock + in_hold[i], steps);
 			sim_every_end(prog, blk);
 		}
 	}
