@@ -122,8 +122,9 @@ static void explain_top_lines(const struct sim_explain_lock *e, const struct sim
 {
 	bool shown[SIM_MAX_LINES] = { false };
 
-	fprintf(out, "    %-26s %9s %9s %9s %9s  (transfers per hold by the taker's role)\n",
-		"line", "waiter", "holder", "other", "hits");
+	fprintf(out, "    %-26s %9s %9s %9s %9s %9s  (per hold: transfers by the taker's "
+		"role, hits, ns waiting for the busy line)\n",
+		"line", "waiter", "holder", "other", "hits", "busy_ns");
 	for (int n = 0; n < 6; n++) {
 		int best = -1;
 		uint64_t bx = 0;
@@ -138,11 +139,11 @@ static void explain_top_lines(const struct sim_explain_lock *e, const struct sim
 		if (best < 0)
 			break;
 		shown[best] = true;
-		fprintf(out, "    %-26s %9.3f %9.3f %9.3f %9.3f\n", prog->lines[best].name,
+		fprintf(out, "    %-26s %9.3f %9.3f %9.3f %9.3f %9.1f\n", prog->lines[best].name,
 			(double)e->xfers[best][SIM_ROLE_WAITER] / holds,
 			(double)e->xfers[best][SIM_ROLE_HOLDER] / holds,
 			(double)e->xfers[best][SIM_ROLE_OTHER] / holds,
-			(double)e->hits[best] / holds);
+			(double)e->hits[best] / holds, e->busy_ns[best] / holds);
 	}
 }
 

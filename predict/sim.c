@@ -550,6 +550,7 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 				e->ns[SIM_PART_XFER + role] += xfer;
 				e->ns[SIM_PART_INVAL] += cost - xfer;
 				e->ns[SIM_PART_BUSY] += start - t;
+				e->busy_ns[ln->tmpl] += start - t;
 				e->xfers[ln->tmpl][role]++;
 			}
 			if (kind != SOP_READ || ln->owner != (int)c)

@@ -193,6 +193,7 @@ struct sim_explain {
 		double ns[SIM_PART_N];  /* ns in the holds, by part */
 		uint64_t hits[SIM_MAX_LINES];              /* per line template */
 		uint64_t xfers[SIM_MAX_LINES][SIM_ROLE_N]; /* per line, by role */
+		double busy_ns[SIM_MAX_LINES]; /* SIM_PART_BUSY per line */
 	} lock[SIM_MAX_LOCKS];
 };
 /* Name of a part ("local", "hit", "xfer_waiter", ...). */

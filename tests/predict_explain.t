@@ -29,7 +29,7 @@ awk '/^  lock /{ for (i = 1; i <= NF; i++) if ($i == "hold") h = $(i + 1) }
 ok $? "the composition is that of the simulated hold"
 [ "$(grep -c "^    waiters per hold: arrivals [0-9.]* (pending path [0-9.]*), their RMWs [0-9.]*, spinner re-reads [0-9.]*; steals" "$TMP/out")" -eq 2 ]
 ok $? "the waiters' traffic per hold on both sides"
-grep -q "^    pn\[L0\]+[0-9]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$" "$TMP/out"; ok $? "the top lines by the taker's role"
+grep -q "^    pn\[L0\]+[0-9]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$" "$TMP/out"; ok $? "the top lines by the taker's role"
 grep -q "^page_fault2 .*hold [0-9]* ns" "$TMP/out"; ok $? "the prediction line is still printed"
 
 expect_exit 0 "predict --explain -f csv" -- $MEMSCALE $Q --explain -f csv
