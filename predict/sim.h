@@ -164,7 +164,8 @@ struct sim_costs {
  * held: a waiter of it (an arrival's RMWs on the lock word, a spinner's
  * re-read, either one's pair prefetch of the sector mate), a holder of
  * it (the previous holders), another core outside it (or memory).  A
- * core holding two locks charges the one taken last.  The parts sum to
+ * core holding two locks charges the one taken last, and after its
+ * release nothing until it takes another.  The parts sum to
  * the hold time (hold_ns x holds) up to the holds cut by the window's
  * edges; the hand-off is the time between two holds, not in them.
  */
