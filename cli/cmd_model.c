@@ -35,7 +35,7 @@ const struct subcommand model_cmd = {
 	"                 [--line 64|128] [--lock-kind queue|ticket] [--iters N]\n"
 	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128] [--mode processes|threads] [--check]\n"
 	"       model predict --workload W --pair A..B --target T --cpus N\n"
-	"                 [--mode processes|threads] [--calib FILE] [-f table|csv]\n"
+	"                 [--mode processes|threads] [--calib FILE] [-f table|csv] [--explain]\n"
 	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME|FILE]\n"
 	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
 	"                 [--sensitivity]\n"
@@ -68,7 +68,11 @@ const struct subcommand model_cmd = {
 	"           to the target's CPUs; every argument is checked before any\n"
 	"           calibration runs.  -f csv: a header and one row on stdout\n"
 	"           (workload,base,patch,target,cpus,mode,predicted_pct,\n"
-	"           band_lo_pct,band_hi_pct,regime).\n"
+	"           band_lo_pct,band_hi_pct,regime).  --explain: per side and\n"
+	"           lock, what the critical section is made of (ns per hold and\n"
+	"           per folio-op by part, the waiters' traffic per hold, the\n"
+	"           lines with the most transfers per hold by the taker's role);\n"
+	"           on stderr with -f csv.\n"
 	"predict    EXPERIMENT: the name or path of an experiment file with\n"
 	"           [published] rows (experiments/*.ini).  Each published row is\n"
 	"           predicted for the machine it ran on (its target profile,\n"
@@ -105,7 +109,7 @@ REGISTER(subcommand, model_cmd);
 enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
-	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS, O_CHECK,
+	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS, O_EXPLAIN, O_CHECK,
 	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_PAIR, O_MODE, O_FORMAT = 'f',
 };
 
@@ -143,6 +147,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "no-locks", no_argument, NULL, O_NOLOCKS },
 		{ "no-workloads", no_argument, NULL, O_NOWL },
 		{ "sensitivity", no_argument, NULL, O_SENS },
+		{ "explain", no_argument, NULL, O_EXPLAIN },
 		{ "check", no_argument, NULL, O_CHECK },
 		{ "walk-miss", required_argument, NULL, O_WALKMISS },
 		{ "remote-factor", required_argument, NULL, O_REMOTE },
@@ -245,6 +250,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_NOLOCKS: m->nolocks = true; break;
 		case O_NOWL: m->nowl = true; break;
 		case O_SENS: m->sensitivity = true; break;
+		case O_EXPLAIN: m->explain = true; break;
 		case O_CHECK: m->check = true; break;
 		default:
 			cli_bad_option(&model_cmd, argv[optind - 1]);

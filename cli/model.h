@@ -32,6 +32,7 @@ struct mopts {
 	double cs, think, handoff;
 	bool have_cs, have_think, have_handoff, quick, nolocks, nowl, check;
 	bool sensitivity; /* predict --sensitivity */
+	bool explain;     /* predict --workload --explain */
 	enum lock_model_kind kind;
 	unsigned line;
 	enum sim_lock_kind lock_kind;

@@ -3,7 +3,9 @@
  * cores next to the published changes (predict/predict.h), each published
  * row for the machine it ran on (predict/target.h) unless --target says;
  * and one question (--workload W --pair A..B --target T --cpus N), the
- * same evaluation without a published row.
+ * same evaluation without a published row; with --explain, per side and
+ * lock, what the simulated critical section is made of (predict/sim.h,
+ * struct sim_explain).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "cli/model.h"
 #include "core/csv.h"
 #include "core/knob.h"
+#include "models/record.h"
 #include "predict/predict.h"
 
 /* EXPERIMENT: a path to an experiment file, or the name of one in the
@@ -89,6 +92,128 @@ static void csv_pct(double v, bool last)
 		printf("nan%s", last ? "\n" : ",");
 }
 
+/* The configuration predict_point_eval simulates side `diff` with (as
+ * predict.c's side_cfg builds it for a question: no common settings). */
+static void explain_cfg(const char *diff, const struct predict_opts *po,
+			const struct predict_point *pt, struct memcg_sim_cfg *cfg)
+{
+	struct knobset *ks = knobset_new();
+	char nodestr[32];
+	unsigned nodes = pt->tc->nodes < pt->cpus ? pt->tc->nodes : pt->cpus;
+
+	predict_apply_knobs(ks, diff, pt->cpus);
+	snprintf(nodestr, sizeof(nodestr), "nodes=%u", nodes);
+	if (!knobset_is_set(ks, "nodes"))
+		knobset_set_arg(ks, nodestr);
+	memset(cfg, 0, sizeof(*cfg));
+	if (model_params_from_knobs(&cfg->p, ks) || model_knobs_check_read(&cfg->p, ks))
+		exit(EXIT_USAGE);
+	knobset_free(ks);
+	cfg->line_size = pt->tc->line_size;
+	cfg->phys_cores = pt->t->cores;
+	cfg->cpus = pt->cpus;
+	cfg->lock_kind = po->lock_kind;
+	cfg->p.mm_shared = po->threads;
+}
+
+/* The lines of record e with the most transfers per hold, at most 6. */
+static void explain_top_lines(const struct sim_explain_lock *e, const struct sim_prog *prog,
+			      double holds, FILE *out)
+{
+	bool shown[SIM_MAX_LINES] = { false };
+
+	fprintf(out, "    %-26s %9s %9s %9s %9s %9s  (per hold: transfers by the taker's "
+		"role, hits, ns waiting for the busy line)\n",
+		"line", "waiter", "holder", "other", "hits", "busy_ns");
+	for (int n = 0; n < 6; n++) {
+		int best = -1;
+		uint64_t bx = 0;
+
+		for (unsigned l = 0; l < prog->nlines; l++) {
+			uint64_t x = e->xfers[l][0] + e->xfers[l][1] + e->xfers[l][2];
+			if (!shown[l] && x > bx) {
+				best = (int)l;
+				bx = x;
+			}
+		}
+		if (best < 0)
+			break;
+		shown[best] = true;
+		fprintf(out, "    %-26s %9.3f %9.3f %9.3f %9.3f %9.1f\n", prog->lines[best].name,
+			(double)e->xfers[best][SIM_ROLE_WAITER] / holds,
+			(double)e->xfers[best][SIM_ROLE_HOLDER] / holds,
+			(double)e->xfers[best][SIM_ROLE_OTHER] / holds,
+			(double)e->hits[best] / holds, e->busy_ns[best] / holds);
+	}
+}
+
+/* --explain: side `label` (settings diff) simulated again, as the
+ * prediction did (same program, costs, size and seed, so the same run),
+ * with the hold accounting on. */
+static void explain_side(const char *label, const char *diff, const char *workload,
+			 const struct predict_opts *po, const struct predict_point *pt, FILE *out)
+{
+	struct memcg_sim_cfg cfg;
+	struct memcg_costs c = pt->tc->c;
+	struct sim_explain *xp = xcalloc(1, sizeof(*xp));
+	struct sim_result r;
+	struct sim_prog prog;
+	const struct model_rec *rec;
+	const char *err = NULL;
+	uint64_t per_core = po->iters / pt->cpus;
+
+	if (per_core < 400)
+		per_core = 400;
+	explain_cfg(diff, po, pt, &cfg);
+	c.sim.explain = xp;
+	if (memcg_sim_run_prog(workload, &cfg, &c, pt->cpus, per_core, &r, &err, &prog)) {
+		fprintf(out, "explain: side %s (%s): %s\n", label, diff, err);
+		free(xp);
+		return;
+	}
+	rec = model_rec_cached(workload, &cfg.p, MODEL_REC_WARMUP, MODEL_REC_OPS);
+	fprintf(out, "explain: side %s (%s) on %s, %u CPUs: %.4g ops/s\n", label, diff,
+		pt->t->name, pt->cpus, r.ops_per_sec);
+	if (!prog.nlocks)
+		fprintf(out, "  no lock in the program\n");
+	for (unsigned i = 0; i < prog.nlocks; i++) {
+		const struct sim_explain_lock *e = &xp->lock[i];
+		double holds = (double)e->holds, sum = 0, folio = NAN;
+
+		/* folio-ops per hold: the recording's list operations per hold
+		 * (the program's locks are the recording's, in its order) */
+		if (rec && prog.nlocks == rec->nlocks && rec->holds[i])
+			folio = (double)rec->local[RL_LIST] / (double)rec->holds[i];
+		fprintf(out, "  lock '%s': utilisation %.3f, hold %.1f ns, queue %.2f, "
+			"%.3f holds/op, %.2f folio-ops/hold\n", prog.locks[i].name,
+			r.lock[i].util, r.lock[i].hold_ns, r.lock[i].mean_waiters,
+			r.lock[i].acq_per_op, folio);
+		if (!e->holds)
+			continue;
+		fprintf(out, "    %-26s %10s %12s %7s\n", "part", "ns/hold", "ns/folio-op", "share");
+		for (int k = 0; k < SIM_PART_HANDOFF; k++)
+			sum += e->ns[k];
+		for (int k = 0; k <= SIM_PART_HANDOFF; k++) {
+			double v = e->ns[k] / holds;
+			if (k == SIM_PART_HANDOFF)
+				fprintf(out, "    %-26s %10.1f %12.2f %7.3f\n", "all (the hold)",
+					sum / holds, sum / holds / folio, 1.0);
+			fprintf(out, "    %-26s %10.1f %12.2f %7.3f\n",
+				k == SIM_PART_HANDOFF ? "handoff (between holds)" : sim_part_name(k),
+				v, v / folio, sum > 0 ? e->ns[k] / sum : 0);
+		}
+		fprintf(out, "    waiters per hold: arrivals %.3f (pending path %.3f), their RMWs "
+			"%.3f, spinner re-reads %.3f; steals of the holder's lock-word line %.3f, "
+			"of its sector mate %.3f\n", (double)e->arrivals / holds,
+			(double)e->pending / holds, (double)e->arrival_rmws / holds,
+			(double)e->rereads / holds, (double)e->steals_word / holds,
+			(double)e->steals_mate / holds);
+		explain_top_lines(e, &prog, holds, out);
+	}
+	sim_prog_free(&prog);
+	free(xp);
+}
+
 /* model predict --workload W --pair A..B --target T --cpus N: one question. */
 static int predict_question(struct mopts *m)
 {
@@ -160,6 +285,11 @@ static int predict_question(struct mopts *m)
 		       m->workload, a, b, pt.t ? pt.t->name : m->target, cpus,
 		       m->mode ? m->mode : "processes", pt.pct, pt.band_lo, pt.band_hi, pt.regime);
 	}
+	if (m->explain && pt.tc) {
+		FILE *xo = m->csv ? stderr : stdout;
+		explain_side("A", a, m->workload, &po, &pt, xo);
+		explain_side("B", b, m->workload, &po, &pt, xo);
+	}
 	predict_session_free(&ses);
 	calib_free(&c);
 	free(a);
@@ -176,8 +306,8 @@ int model_predict(struct mopts *m)
 
 	if (m->workload)
 		return predict_question(m);
-	if (m->pair || m->mode || m->csv)
-		die(EXIT_USAGE, "model predict: --pair, --mode and -f go with --workload W");
+	if (m->pair || m->mode || m->csv || m->explain)
+		die(EXIT_USAGE, "model predict: --pair, --mode, -f and --explain go with --workload W");
 	model_need_args(m, 1, "EXPERIMENT");
 	load_experiment(m->args[0], e);
 	model_predict_opts(m, &po);

@@ -228,6 +228,9 @@ struct line_st {
 	int mate;          /* instance of its sector mate, -1: none */
 	int lock;          /* lock instance whose word lives here, -1: none */
 	unsigned tmpl;     /* its template, for the per-line statistics */
+	/* sim_costs.explain only: the lock instances the last writer and
+	 * the last reader sharing it waited for / held then (-1: none). */
+	int own_wait, own_hold, share_wait, share_hold;
 };
 
 struct lock_st {
@@ -235,7 +238,10 @@ struct lock_st {
 	unsigned head, n; /* FIFO of waiting cores in q[] */
 	unsigned *q;
 	unsigned line;    /* instance of its lock-word line */
+	unsigned tmpl;    /* its template */
 	enum sim_lock_kind kind;
+	bool front_pending; /* queue lock: the first waiter took the pending
+			     * path (it arrived with nobody waiting) */
 	/* Regime statistics over the measured window. */
 	double acq_t;     /* when the holder took it */
 	double n_since;   /* when n last changed */
@@ -250,6 +256,7 @@ struct core_st {
 	double local_factor; /* smt_slowdown beside a sibling, else 1 */
 	uint64_t rng;
 	double wait_start;
+	int waiting, holding; /* lock instance waited for / taken last, -1 */
 };
 
 struct event {
@@ -275,6 +282,7 @@ struct sim {
 	uint64_t line_xfers[SIM_MAX_LINES]; /* per template, measured window */
 	double t_warm, t_end, wait_ns;
 	bool stop;
+	struct sim_explain *xp; /* sim_costs.explain */
 };
 
 static unsigned scope_count(const struct sim_params *sp, enum sim_scope s)
@@ -397,6 +405,66 @@ static double measured_span(const struct sim *s, double t0, double t1)
 	return t1 > t0 ? t1 - t0 : 0;
 }
 
+/* ---- sim_costs.explain: where a holder's time goes ---- */
+
+static const char *const part_names[SIM_PART_N] = {
+	[SIM_PART_LOCAL] = "local", [SIM_PART_HIT] = "hit",
+	[SIM_PART_XFER + SIM_ROLE_WAITER] = "xfer_waiter",
+	[SIM_PART_XFER + SIM_ROLE_HOLDER] = "xfer_holder",
+	[SIM_PART_XFER + SIM_ROLE_OTHER] = "xfer_other",
+	[SIM_PART_INVAL] = "inval", [SIM_PART_BUSY] = "busy",
+	[SIM_PART_ATOMIC] = "atomic", [SIM_PART_HANDOFF] = "handoff",
+};
+
+const char *sim_part_name(enum sim_part part)
+{
+	return (unsigned)part < SIM_PART_N ? part_names[part] : "?";
+}
+
+/* The explain record of the lock core c holds, or NULL (not holding,
+ * or outside the measured window). */
+static struct sim_explain_lock *held_rec(const struct sim *s, unsigned c)
+{
+	int h = s->cores[c].holding;
+
+	if (h < 0 || !measuring(s))
+		return NULL;
+	return &s->xp->lock[s->locks[h].tmpl];
+}
+
+/* Core c takes line ln from its owner: as its writer (write) or as a
+ * reader sharing it.  Records c's role; a waiter taking the holder's
+ * exclusive copy is a steal (of the lock word's line or its mate). */
+static void explain_take(struct sim *s, struct line_st *ln, unsigned c, bool write)
+{
+	const struct core_st *k = &s->cores[c];
+
+	if (k->waiting >= 0 && measuring(s)) {
+		const struct lock_st *L = &s->locks[k->waiting];
+		struct sim_explain_lock *e = &s->xp->lock[L->tmpl];
+
+		if (L->holder >= 0 && L->holder != (int)c && ln->owner == L->holder &&
+		    !ln->shared) {
+			if (ln == &s->lines[L->line])
+				e->steals_word++;
+			else
+				e->steals_mate++;
+		}
+	}
+	if (write) {
+		ln->own_wait = k->waiting;
+		ln->own_hold = k->holding;
+	} else {
+		ln->share_wait = k->waiting;
+		ln->share_hold = k->holding;
+	}
+}
+
+static inline enum sim_role role_of(int wait, int hold, int lock)
+{
+	return wait == lock ? SIM_ROLE_WAITER : hold == lock ? SIM_ROLE_HOLDER : SIM_ROLE_OTHER;
+}
+
 /* The 128 B spatial prefetcher: core c's miss on a line brings its
  * sector mate in as a shared copy.  Asynchronous: no time for c; the
  * mate's owner keeps its copy but no longer exclusively. */
@@ -413,6 +481,8 @@ static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c)
 		return; /* never written (nothing to steal) or already here */
 	*seen = m->version;
 	if (m->owner != (int)c) {
+		if (s->xp)
+			explain_take(s, m, c, false);
 		m->shared = true;
 		m->nsharers++;
 	}
@@ -448,8 +518,17 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 		hit = ln->owner == (int)c && !ln->shared && *seen == ln->version;
 	if (hit) {
 		done = t + s->c->hit_ns;
+		if (s->xp) {
+			struct sim_explain_lock *e = held_rec(s, c);
+			if (e) {
+				e->ns[SIM_PART_HIT] += s->c->hit_ns;
+				e->hits[ln->tmpl]++;
+			}
+			if (kind != SOP_READ)
+				explain_take(s, ln, c, true);
+		}
 	} else {
-		double cost = xfer_cost(s, ln, c);
+		double xfer = xfer_cost(s, ln, c), cost = xfer;
 		unsigned k;
 
 		/* A write invalidates every other copy: the first is the
@@ -458,6 +537,25 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 			cost += s->c->inval_step_ns * (double)(k - 1);
 		start = t > ln->free_at ? t : ln->free_at;
 		done = start + cost;
+		if (s->xp) {
+			struct sim_explain_lock *e = held_rec(s, c);
+			if (e) {
+				/* who took it: its writer, unless c owns it and
+				 * lost it to readers */
+				bool by_reader = kind != SOP_READ && ln->owner == (int)c;
+				enum sim_role role = by_reader
+					? role_of(ln->share_wait, ln->share_hold, s->cores[c].holding)
+					: role_of(ln->own_wait, ln->own_hold, s->cores[c].holding);
+
+				e->ns[SIM_PART_XFER + role] += xfer;
+				e->ns[SIM_PART_INVAL] += cost - xfer;
+				e->ns[SIM_PART_BUSY] += start - t;
+				e->busy_ns[ln->tmpl] += start - t;
+				e->xfers[ln->tmpl][role]++;
+			}
+			if (kind != SOP_READ || ln->owner != (int)c)
+				explain_take(s, ln, c, kind != SOP_READ);
+		}
 		/* A read of a line already shared since its last write is
 		 * served from the shared copy: it waits for the transfer in
 		 * flight but does not hold up the requests behind it.  Every
@@ -486,8 +584,14 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 		ln->nsharers = 0;
 		*seen = ln->version;
 	}
-	if (kind == SOP_RMW)
+	if (kind == SOP_RMW) {
 		done += s->c->atomic_ns;
+		if (s->xp) {
+			struct sim_explain_lock *e = held_rec(s, c);
+			if (e)
+				e->ns[SIM_PART_ATOMIC] += s->c->atomic_ns;
+		}
+	}
 	return done;
 }
 
@@ -509,11 +613,17 @@ static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double 
 	if (s->c->passive_waiters || s->lines[li].lock < 0)
 		return;
 	L = &s->locks[s->lines[li].lock];
-	nspin = L->kind == SIM_LOCK_TICKET ? L->n : (L->n ? 1 : 0);
+	/* queue lock: the pending waiter and the MCS queue head */
+	nspin = L->kind == SIM_LOCK_TICKET ? L->n
+	      : L->n < (L->front_pending ? 2u : 1u) ? L->n : (L->front_pending ? 2u : 1u);
 	for (unsigned i = 0; i < nspin; i++) {
 		unsigned w = L->q[(L->head + i) % s->sp->ncores];
-		if (w != writer)
+		if (w != writer) {
+			if (s->xp && measuring(s) &&
+			    s->seen[(size_t)w * s->nline_inst + li] != s->lines[li].version)
+				s->xp->lock[L->tmpl].rereads++;
 			access_line(s, li, w, t, SOP_READ);
+		}
 	}
 }
 
@@ -609,13 +719,18 @@ static void step(struct sim *s, unsigned c, double now)
 			continue;
 		}
 		case SOP_LOCAL:
-			t += op->ns * k->local_factor;
+		case SOP_LOCAL_EXP: {
+			double dt = op->kind == SOP_LOCAL ? op->ns * k->local_factor
+				  : -op->ns * k->local_factor * log(1.0 - rng_unit(&k->rng));
+			if (s->xp) {
+				struct sim_explain_lock *e = held_rec(s, c);
+				if (e)
+					e->ns[SIM_PART_LOCAL] += dt;
+			}
+			t += dt;
 			k->pc++;
 			continue;
-		case SOP_LOCAL_EXP:
-			t += -op->ns * k->local_factor * log(1.0 - rng_unit(&k->rng));
-			k->pc++;
-			continue;
+		}
 		default:
 			break;
 		}
@@ -632,32 +747,51 @@ static void step(struct sim *s, unsigned c, double now)
 			struct lock_st *L = &s->locks[s->lock_base[op->target] +
 						      scope_index(s, ld->scope, c)];
 
+			int li = (int)(L - s->locks);
+
 			if (op->kind == SOP_LOCK) {
 				if (L->holder < 0) {
 					L->holder = (int)c;
 					t = touch_line(s, L->line, c, t, SOP_RMW);
 					L->acq_t = t;
-					if (measuring(s))
+					k->holding = li;
+					if (measuring(s)) {
 						L->acqs++;
+						if (s->xp)
+							s->xp->lock[L->tmpl].holds++;
+					}
 					k->pc++;
 					continue;
 				}
 				k->wait_start = t;
+				k->waiting = li;
+				if (s->xp && measuring(s)) {
+					s->xp->lock[L->tmpl].arrivals++;
+					s->xp->lock[L->tmpl].pending += L->kind == SIM_LOCK_QUEUE && !L->n;
+				}
 				if (!s->c->passive_waiters) {
 					/* qspinlock: the fast path's failed cmpxchg, then
-					 * xchg_tail; ticket: the ticket fetch-and-add.  The
-					 * waiter's own time is waiting time either way. */
+					 * the pending bit (nobody waiting) or xchg_tail;
+					 * ticket: the ticket fetch-and-add.  The waiter's
+					 * own time is waiting time either way. */
 					double ta = touch_line(s, L->line, c, t, SOP_RMW);
 					if (L->kind == SIM_LOCK_QUEUE)
 						touch_line(s, L->line, c, ta, SOP_RMW);
+					if (s->xp && measuring(s))
+						s->xp->lock[L->tmpl].arrival_rmws +=
+							L->kind == SIM_LOCK_QUEUE ? 2 : 1;
 				}
 				queue_changes(s, L, t);
+				if (!L->n)
+					L->front_pending = L->kind == SIM_LOCK_QUEUE;
 				L->q[(L->head + L->n++) % s->sp->ncores] = c;
 				return; /* woken by the release */
 			}
 			/* SOP_UNLOCK: the release store, then the hand-off. */
 			t = access_line(s, L->line, c, t, SOP_WRITE);
 			L->held_ns += measured_span(s, L->acq_t, t);
+			if (k->holding == li)
+				k->holding = -1;
 			if (L->n) {
 				unsigned w = L->q[L->head];
 				double h = handoff_ns(s, L, 1 + L->n), tw = t + h;
@@ -666,20 +800,40 @@ static void step(struct sim *s, unsigned c, double now)
 				queue_changes(s, L, t);
 				L->head = (L->head + 1) % s->sp->ncores;
 				L->n--;
+				/* the pending waiter took it; the next is a queued one */
+				L->front_pending = false;
 				L->holder = (int)w;
 				L->acq_t = tw;
-				if (measuring(s))
+				s->cores[w].waiting = -1;
+				s->cores[w].holding = li;
+				if (measuring(s)) {
 					L->acqs++;
+					if (s->xp) {
+						s->xp->lock[L->tmpl].holds++;
+						s->xp->lock[L->tmpl].ns[SIM_PART_HANDOFF] += h;
+					}
+				}
 				/* The lock word moves to the new holder (and, with the
 				 * pair prefetcher, a shared copy of its sector mate). */
 				ln->version++;
 				ln->owner = (int)w;
 				ln->shared = false;
 				ln->nsharers = 0;
+				if (s->xp) {
+					ln->own_wait = -1;
+					ln->own_hold = li;
+				}
 				s->seen[(size_t)w * s->nline_inst + L->line] = ln->version;
 				prefetch_mate(s, ln, w);
 				if (ln->free_at < tw)
 					ln->free_at = tw;
+				/* The spinners left read the word the new holder
+				 * locked: the queue head spinning on lock->val, or
+				 * the next waiter, made queue head by the MCS
+				 * hand-off (qspinlock.c: arch_mcs_spin_unlock_contended
+				 * after set_locked). */
+				if (L->kind == SIM_LOCK_QUEUE)
+					spinners_reread(s, L->line, w, tw);
 				s->wait_ns += tw - s->cores[w].wait_start;
 				s->cores[w].pc++;
 				heap_push(s, tw, w);
@@ -728,11 +882,13 @@ static void regime(struct sim *s, struct sim_result *r, uint64_t ops, double spa
 int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	    const struct sim_params *sp, struct sim_result *r, const char **err)
 {
-	struct sim s = { .p = p, .c = c, .sp = sp };
+	struct sim s = { .p = p, .c = c, .sp = sp, .xp = c->explain };
 	size_t nlock_inst = 0;
 	int rc = 0;
 
 	memset(r, 0, sizeof(*r));
+	if (c->explain)
+		memset(c->explain, 0, sizeof(*c->explain));
 	if (!sp->ncores || !sp->nodes || !sp->containers || sp->nodes > sp->ncores) {
 		*err = "cores, nodes and containers must be >= 1 and nodes <= cores";
 		return -1;
@@ -763,6 +919,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		s.cores[i].node = i % phys % sp->nodes; /* as models/memcg.h places workers */
 		s.cores[i].local_factor = sibling && c->smt_slowdown > 0 ? c->smt_slowdown : 1;
 		s.cores[i].rng = mix64(sp->seed + i) | 1;
+		s.cores[i].waiting = s.cores[i].holding = -1;
 	}
 	s.line_base = xcalloc(p->nlines + 1, sizeof(unsigned));
 	for (unsigned i = 0; i < p->nlines; i++) {
@@ -777,6 +934,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 			ln->owner = -1;
 			ln->lock = -1;
 			ln->tmpl = i;
+			ln->own_wait = ln->own_hold = ln->share_wait = ln->share_hold = -1;
 			/* Mates share the scope, so instance j pairs with j. */
 			ln->mate = p->lines[i].mate < 0 ? -1
 				 : (int)(s.line_base[p->lines[i].mate] + j);
@@ -796,6 +954,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 			L->holder = -1;
 			L->q = xcalloc(sp->ncores, sizeof(unsigned));
 			L->kind = p->locks[i].kind;
+			L->tmpl = i;
 			/* Same scope as its line, so instance j matches. */
 			L->line = s.line_base[p->locks[i].line] + j;
 			if (s.lines[L->line].lock >= 0)

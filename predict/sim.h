@@ -37,17 +37,27 @@
  *    k = holder + waiters (the OLS'12 model, see markov.h).
  *  - Waiters are active (unless passive_waiters): a core arriving at a
  *    held queue lock does what qspinlock's slow path does to the lock
- *    word, a failed locked cmpxchg and then xchg_tail (two RMWs); at a
- *    ticket lock, the ticket fetch-and-add (one RMW).  Spinners read the
- *    lock word: the queue head of a queue lock (the others spin on their
- *    own MCS nodes, per-core lines), every waiter of a ticket lock.
+ *    word (v6.9 include/asm-generic/qspinlock.h queued_spin_lock, then
+ *    kernel/locking/qspinlock.c queued_spin_lock_slowpath): a failed
+ *    locked cmpxchg, then, with nobody waiting, the pending bit
+ *    (queued_fetch_set_pending_acquire), else xchg_tail (two RMWs either
+ *    way); at a ticket lock, the ticket fetch-and-add (one RMW).
+ *    Spinners read the lock word: of a queue lock the pending waiter
+ *    (atomic_cond_read_acquire on lock->locked) and the MCS queue head
+ *    (atomic_cond_read_acquire on lock->val; the others spin on their
+ *    own MCS nodes, per-core lines), so two while a pending waiter waits
+ *    with a queue behind it, else one; every waiter of a ticket lock.
  *    After any write to the lock word's line by another core (an
  *    arrival, or the holder writing data that shares the line), each
  *    spinner re-reads it, making it shared again and, with
- *    pair_prefetch, pulling its sector mate.  The release itself is
- *    covered by handoff(k).  The re-reads are issued at the write's
- *    completion time, which may lie slightly ahead of the event being
- *    processed; the line's FIFO server keeps them in order.
+ *    pair_prefetch, pulling its sector mate.  The release and the new
+ *    holder's locking store are covered by handoff(k); after them the
+ *    spinners left (the queue head, still spinning or just told by the
+ *    MCS hand-off next->locked = 1) read the word once more at the
+ *    hand-off's end.  The MCS hand-off's own store goes to a per-core
+ *    node line and is not simulated.  The re-reads are issued at the
+ *    write's completion time, which may lie slightly ahead of the event
+ *    being processed; the line's FIFO server keeps them in order.
  *  - EVERY blocks run once (or num times, spread evenly) in `period`
  *    arrivals at the block, per core, from a random per-core phase
  *    (per-CPU batches fold at different times on different CPUs).
@@ -126,6 +136,8 @@ struct sim_prog {
 	struct sim_lock_def locks[SIM_MAX_LOCKS];
 };
 
+struct sim_explain;
+
 struct sim_costs {
 	double xfer_ns;       /* one cache-line transfer between cores */
 	double remote_factor; /* multiplier when the transfer crosses nodes */
@@ -136,7 +148,57 @@ struct sim_costs {
 	bool pair_prefetch;   /* 128 B spatial prefetcher pairs sector mates */
 	bool passive_waiters; /* ablation: waiters touch nothing (old model) */
 	double smt_slowdown;  /* LOCAL time factor beside a busy sibling (0: 1) */
+	/* Not a cost: where sim_run accounts a lock holder's time (below);
+	 * NULL: nothing accounted (the default, at no cost to the run). */
+	struct sim_explain *explain;
 };
+
+/*
+ * What a critical section is made of (sim_costs.explain): over the
+ * measured window, per lock template, every nanosecond between a holder
+ * taking the lock and its release store completing, by part, and the
+ * lines it touched.  A miss is charged to the role its line's taker had
+ * when it took it: for a write or a read of a line someone else wrote,
+ * its last writer; for a write to a line the holder owns but others
+ * read since, the last such reader.  The roles, relative to the lock
+ * held: a waiter of it (an arrival's RMWs on the lock word, a spinner's
+ * re-read, either one's pair prefetch of the sector mate), a holder of
+ * it (the previous holders), another core outside it (or memory).  A
+ * core holding two locks charges the one taken last, and after its
+ * release nothing until it takes another.  The parts sum to
+ * the hold time (hold_ns x holds) up to the holds cut by the window's
+ * edges; the hand-off is the time between two holds, not in them.
+ */
+enum sim_role { SIM_ROLE_WAITER, SIM_ROLE_HOLDER, SIM_ROLE_OTHER, SIM_ROLE_N };
+enum sim_part {
+	SIM_PART_LOCAL,     /* LOCAL work inside the section */
+	SIM_PART_HIT,       /* accesses to lines the holder had (hit_ns) */
+	SIM_PART_XFER,      /* transfers: + role, three parts */
+	SIM_PART_INVAL = SIM_PART_XFER + SIM_ROLE_N, /* inval_step_ns past the first copy */
+	SIM_PART_BUSY,      /* waiting for a line busy with an earlier request */
+	SIM_PART_ATOMIC,    /* atomic_ns of the holder's RMWs */
+	SIM_PART_HANDOFF,   /* release to next holder (between holds) */
+	SIM_PART_N
+};
+struct sim_explain {
+	struct sim_explain_lock {
+		uint64_t holds;         /* acquisitions in the window */
+		uint64_t arrivals;      /* cores arriving while it was held */
+		uint64_t pending;       /* of those, the queue lock's pending path
+					 * (arriving with no waiter queued) */
+		uint64_t arrival_rmws;  /* their RMWs on the lock word */
+		uint64_t rereads;       /* spinners' reads of the lock word */
+		uint64_t steals_word;   /* a waiter's access took the holder's
+					 * exclusive copy of the lock word's line */
+		uint64_t steals_mate;   /* ... of its sector mate (pair prefetch) */
+		double ns[SIM_PART_N];  /* ns in the holds, by part */
+		uint64_t hits[SIM_MAX_LINES];              /* per line template */
+		uint64_t xfers[SIM_MAX_LINES][SIM_ROLE_N]; /* per line, by role */
+		double busy_ns[SIM_MAX_LINES]; /* SIM_PART_BUSY per line */
+	} lock[SIM_MAX_LOCKS];
+};
+/* Name of a part ("local", "hit", "xfer_waiter", ...). */
+const char *sim_part_name(enum sim_part part);
 
 struct sim_params {
 	unsigned ncores, nodes, containers;

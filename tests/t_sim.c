@@ -15,6 +15,17 @@
  *     holder's second write costs one transfer more.
  *  8. Invalidation that grows with copies: a write to a line k other
  *     cores hold costs one transfer plus inval_step_ns * (k - 1).
+ * 10. What a critical section is made of (sim_costs.explain), on 7's
+ *     program: the parts sum to the hold; the first list write is a
+ *     transfer from the previous holder, the second one from the waiter
+ *     that stole the sector; the release store takes the lock word back
+ *     from the waiter; one arrival (the pending path: nobody else waits)
+ *     and two RMWs per hold.  Accounting changes nothing of the run.
+ * 11. qspinlock's spinners: with three cores always queued, each arrival
+ *     takes the MCS path (a waiter is queued already), its two RMWs each
+ *     make the queue head re-read the lock word, and after each hand-off
+ *     the next queue head reads it once: three re-reads per hold, and
+ *     never the pending path.
  *  9. SMT: two hyperthread siblings ping-ponging a line pay hit cost, not
  *     a transfer; beside a sibling, local work takes smt_slowdown times
  *     longer; a core without one runs at full speed.
@@ -228,6 +239,91 @@ int main(void)
 		   "two cores on one lock: saturated (utilisation %.3f, queue %.3f)",
 		   pair.lock[0].util, pair.lock[0].mean_waiters);
 		sim_prog_free(&p);
+	}
+
+	/* 10. The composition of 7's critical section. */
+	{
+		struct sim_costs c = { .xfer_ns = 100, .hit_ns = 1, .remote_factor = 1,
+				       .atomic_ns = 5, .handoff_ns = 5, .pair_prefetch = true };
+		struct sim_explain *xp = xcalloc(1, sizeof(*xp));
+		struct sim_result plain, acc;
+		unsigned wl, ll;
+		double sum = 0, holds;
+		const struct sim_explain_lock *e = &xp->lock[0];
+
+		sim_prog_init(&p, "sector-explain");
+		wl = sim_line(&p, "lock", SCOPE_GLOBAL);
+		ll = sim_line(&p, "list", SCOPE_GLOBAL);
+		sim_line_mate(&p, wl, ll);
+		lk = sim_lock(&p, "lru_lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, wl);
+		sim_lock_op(&p, lk);
+		sim_access(&p, SOP_WRITE, ll);
+		sim_local(&p, 1000);
+		sim_access(&p, SOP_WRITE, ll);
+		sim_unlock_op(&p, lk);
+		sim_local(&p, 10);
+		sp.ncores = 2;
+		sp.iters_per_core = 20000;
+		ok(sim_run(&p, &c, &sp, &plain, &err) == 0, "sector program runs");
+		c.explain = xp;
+		ok(sim_run(&p, &c, &sp, &acc, &err) == 0, "sector program runs (explain)");
+		ok(acc.ops_per_sec == plain.ops_per_sec && acc.lock[0].hold_ns == plain.lock[0].hold_ns,
+		   "accounting changes nothing: %.6g == %.6g ops/s", acc.ops_per_sec,
+		   plain.ops_per_sec);
+		holds = (double)e->holds;
+		for (int k = 0; k < SIM_PART_HANDOFF; k++)
+			sum += e->ns[k];
+		ok(holds > 0 && fabs(sum / holds - acc.lock[0].hold_ns) < 0.01 * acc.lock[0].hold_ns,
+		   "the parts sum to the hold: %.2f vs %.2f ns", sum / holds, acc.lock[0].hold_ns);
+		ok(fabs(e->ns[SIM_PART_LOCAL] / holds - 1000) < 1e-6,
+		   "local: 1000 ns per hold (%.3f)", e->ns[SIM_PART_LOCAL] / holds);
+		ok(fabs((double)e->xfers[ll][SIM_ROLE_HOLDER] / holds - 1) < 0.01 &&
+		   fabs((double)e->xfers[ll][SIM_ROLE_WAITER] / holds - 1) < 0.01 &&
+		   e->xfers[ll][SIM_ROLE_OTHER] == 0 && e->hits[ll] == 0,
+		   "list: one transfer from the previous holder, one from the waiter's steal "
+		   "per hold (%.3f, %.3f)", (double)e->xfers[ll][SIM_ROLE_HOLDER] / holds,
+		   (double)e->xfers[ll][SIM_ROLE_WAITER] / holds);
+		ok(fabs((double)e->xfers[wl][SIM_ROLE_WAITER] / holds - 1) < 0.01,
+		   "the release store takes the lock word back from the waiter (%.3f per hold)",
+		   (double)e->xfers[wl][SIM_ROLE_WAITER] / holds);
+		ok(fabs(e->ns[SIM_PART_XFER + SIM_ROLE_WAITER] / holds - 200) < 2 &&
+		   fabs(e->ns[SIM_PART_XFER + SIM_ROLE_HOLDER] / holds - 100) < 1,
+		   "transfers: 200 ns per hold by the waiter, 100 by the previous holder "
+		   "(%.1f, %.1f)", e->ns[SIM_PART_XFER + SIM_ROLE_WAITER] / holds,
+		   e->ns[SIM_PART_XFER + SIM_ROLE_HOLDER] / holds);
+		ok(fabs(e->ns[SIM_PART_HANDOFF] / holds - 5) < 0.1,
+		   "hand-off 5 ns per hold, between holds (%.2f)", e->ns[SIM_PART_HANDOFF] / holds);
+		ok(fabs((double)e->arrivals / holds - 1) < 0.01 &&
+		   fabs((double)e->arrival_rmws / holds - 2) < 0.02 &&
+		   fabs((double)e->pending / holds - 1) < 0.01 && e->rereads == 0,
+		   "one arrival per hold (pending path), two RMWs, no spinner re-read "
+		   "(%.3f, %.3f, %.3f, %.3f)", (double)e->arrivals / holds,
+		   (double)e->arrival_rmws / holds, (double)e->pending / holds,
+		   (double)e->rereads / holds);
+		ok(fabs((double)e->steals_mate / holds - 1) < 0.01 &&
+		   fabs((double)e->steals_word / holds - 1) < 0.01,
+		   "the arrival steals the holder's lock word and its sector mate once per hold "
+		   "(%.3f, %.3f)", (double)e->steals_word / holds, (double)e->steals_mate / holds);
+		sim_prog_free(&p);
+
+		/* 11. Three cores: the MCS queue head's re-reads. */
+		sim_prog_init(&p, "qspin3");
+		wl = sim_line(&p, "lock", SCOPE_GLOBAL);
+		lk = sim_lock(&p, "lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, wl);
+		sim_lock_op(&p, lk);
+		sim_local(&p, 1000);
+		sim_unlock_op(&p, lk);
+		sim_local(&p, 10);
+		sp.ncores = 3;
+		ok(sim_run(&p, &c, &sp, &acc, &err) == 0, "three-core lock program runs");
+		holds = (double)e->holds;
+		ok(holds > 0 && fabs((double)e->rereads / holds - 3) < 0.01 &&
+		   e->pending == 0 && fabs((double)e->arrivals / holds - 1) < 0.01,
+		   "three cores: 3 re-reads per hold (%.3f), 1 arrival (%.3f), no pending path "
+		   "(%llu)", (double)e->rereads / holds, (double)e->arrivals / holds,
+		   (unsigned long long)e->pending);
+		sim_prog_free(&p);
+		free(xp);
 	}
 
 	/* 8. Invalidating k copies.  One iteration per core: every core

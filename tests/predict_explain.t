@@ -1,0 +1,41 @@
+#!/bin/sh
+# model predict --workload ... --explain: per side and lock, what the
+# simulated critical section is made of (predict/sim.h, struct
+# sim_explain): the parts add up to the hold, the waiters' traffic and the
+# lines with the most transfers are printed; -f csv keeps its one row on
+# stdout; the experiment form refuses --explain.
+. tests/lib.sh
+CAL=tests/fixtures/model_calib.txt
+Q="model predict --workload page_fault2 --pair 70a64b7919cb..fefc6e6631ff --target shakeel-52cpu --cpus 52 --calib $CAL --iters 4000"
+
+expect_exit 0 "predict --explain" -- $MEMSCALE $Q --explain
+for side in A B; do
+	grep -q "^explain: side $side (kernel=" "$TMP/out"; ok $? "side $side explained"
+done
+[ "$(grep -c "^  lock 'lock pn\[L0\]+[0-9]*': utilisation [0-9.]*, hold [0-9.]* ns, .* folio-ops/hold" "$TMP/out")" -eq 2 ]
+ok $? "each side's lock: utilisation, hold and folio-ops per hold"
+for part in local hit xfer_waiter xfer_holder xfer_other inval busy atomic "handoff (between holds)"; do
+	[ "$(grep -c "^    $part  *[0-9]" "$TMP/out")" -eq 2 ]; ok $? "part '$part' on both sides"
+done
+# The parts above "all (the hold)" add up to it, on each side.
+awk '/^  lock /{ s = 0; n = 1 } n && /^    (local|hit|xfer_[a-z]+|inval|busy|atomic) +[0-9]/{ s += $2 }
+     /^    all \(the hold\)/{ d = s - $4; if (d < 0) d = -d; if (d > 0.2 + 0.001 * $4) bad++; seen++; n = 0 }
+     END { exit !(seen == 2 && !bad) }' "$TMP/out"
+ok $? "the parts add up to the hold on both sides"
+# The hold printed beside the utilisation is the one the parts add up to.
+awk '/^  lock /{ for (i = 1; i <= NF; i++) if ($i == "hold") h = $(i + 1) }
+     /^    all \(the hold\)/{ d = h - $4; if (d < 0) d = -d; if (d > 0.11) bad++; seen++ }
+     END { exit !(seen == 2 && !bad) }' "$TMP/out"
+ok $? "the composition is that of the simulated hold"
+[ "$(grep -c "^    waiters per hold: arrivals [0-9.]* (pending path [0-9.]*), their RMWs [0-9.]*, spinner re-reads [0-9.]*; steals" "$TMP/out")" -eq 2 ]
+ok $? "the waiters' traffic per hold on both sides"
+grep -q "^    pn\[L0\]+[0-9]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$" "$TMP/out"; ok $? "the top lines by the taker's role"
+grep -q "^page_fault2 .*hold [0-9]* ns" "$TMP/out"; ok $? "the prediction line is still printed"
+
+expect_exit 0 "predict --explain -f csv" -- $MEMSCALE $Q --explain -f csv
+[ "$(wc -l <"$TMP/out")" -eq 2 ] && head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime$"
+ok $? "-f csv: stdout keeps its header and one row"
+grep -q "^explain: side B" "$TMP/err"; ok $? "-f csv: the explanation goes to stderr"
+
+expect_usage "--explain with an experiment" "explain" -- $MEMSCALE model predict lru_lock_split --explain --calib $CAL
+done_testing
