@@ -60,6 +60,7 @@
  *    are their second hyperthreads (c and c + phys_cores share a core, as
  *    Linux numbers the CPUs of these Intel machines: every core's first
  *    thread, then every core's second; will-it-scale fills cores first).
+ *    A sibling sits on its core's node, (c % phys_cores) % nodes.
  *    ncores <= phys_cores is one thread per core, exactly as without SMT.
  *    Siblings share L1 and L2: a line passes between them at hit cost
  *    (hit_ns, not slowed), counted as no transfer, and a queue lock's

@@ -600,22 +600,25 @@ static void smt_costs(const struct target *t, struct target_costs *tc, bool here
 	sc->smt_slowdown = 0;
 	if (here)
 		return; /* this machine: its probes never load both threads */
-	if (!(t->smt.v >= 2) || t->cpus <= t->cores) {
+	/* The simulator's siblings follow the topology (predict.c passes the
+	 * cores as phys_cores); check_smt() keeps smt consistent with it. */
+	if (t->cpus <= t->cores) {
 		note(tc, "smt_slowdown", 1, "x", ORIGIN_MODEL, "no SMT siblings: one thread per "
 		     "core (%u cores, %u CPUs)", t->cores, t->cpus);
 		return;
 	}
 	if (!isfinite(t->smt_gain.v)) {
-		note(tc, "smt_slowdown", 1, "x", ORIGIN_NOT_MEASURED, "smt %g/core, CPUs past "
-		     "%u share a core, but no sourced SMT gain: siblings do not slow each "
-		     "other: %s", t->smt.v, t->cores, t->smt_gain.src ? t->smt_gain.src : "");
+		note(tc, "smt_slowdown", 1, "x", ORIGIN_NOT_MEASURED, "%u CPUs on %u cores: "
+		     "above %u CPUs siblings share a core, but no sourced SMT gain: they do "
+		     "not slow each other: %s", t->cpus, t->cores, t->cores,
+		     t->smt_gain.src ? t->smt_gain.src : "");
 		return;
 	}
 	sc->smt_slowdown = 2.0 / (1.0 + t->smt_gain.v);
 	note(tc, "smt_slowdown", sc->smt_slowdown, "x", ORIGIN_PROFILE,
-	     "smt %g/core: above %u CPUs, CPU c+%u is CPU c's sibling; x%.2f = 2/(1+%.2f) beside a "
-	     "computing sibling: %s", t->smt.v, t->cores, t->cores, sc->smt_slowdown, t->smt_gain.v,
-	     t->smt_gain.src);
+	     "smt %u/core: above %u CPUs, CPU c+%u is CPU c's sibling; x%.2f = 2/(1+%.2f) beside a "
+	     "computing sibling: %s", t->cpus / t->cores, t->cores, t->cores, sc->smt_slowdown,
+	     t->smt_gain.v, t->smt_gain.src);
 }
 
 void target_costs(const struct target *t, const struct calib *c,
