@@ -253,7 +253,9 @@ struct core_st {
 	size_t pc;
 	uint64_t iter;
 	unsigned memcg, node, phys;
-	double local_factor; /* smt_slowdown beside a sibling, else 1 */
+	int sibling;         /* the other thread of its physical core, -1: none */
+	double busy_from;    /* computing from then on (INFINITY: waiting for a
+			      * lock, spinning with PAUSE) */
 	uint64_t rng;
 	double wait_start;
 	int waiting, holding; /* lock instance waited for / taken last, -1 */
@@ -380,10 +382,63 @@ static struct event heap_pop(struct sim *s)
 	return top;
 }
 
+/* ---- SMT siblings (the model in sim.h) ---- */
+
+/* The factor on core c's compute at t: smt_slowdown while its sibling
+ * computes, 1 while the sibling waits for a lock (it spins with PAUSE) or
+ * when it has none.  Read when the work starts: a sibling that begins or
+ * ends a wait part-way through does not change work already under way. */
+static inline double smt_factor(const struct sim *s, unsigned c, double t)
+{
+	const struct core_st *k = &s->cores[c];
+
+	if (k->sibling < 0 || !(s->cores[k->sibling].busy_from <= t))
+		return 1.0;
+	return s->c->smt_slowdown;
+}
+
+/* Core c queues at a lock: it spins (PAUSE) until handed the lock. */
+static inline void smt_waits(struct sim *s, unsigned c)
+{
+	s->cores[c].busy_from = INFINITY;
+}
+
+/* Core c is handed the lock at t and computes again from then. */
+static inline void smt_resumes(struct sim *s, unsigned c, double t)
+{
+	s->cores[c].busy_from = t;
+}
+
+/* A line passed between the two threads of one core stays in their
+ * shared L1/L2: a hit-level latency, no coherence transfer. */
+static inline bool sibling_pass(const struct sim *s, const struct line_st *ln, unsigned c)
+{
+	return ln->owner >= 0 && ln->owner != (int)c &&
+	       s->cores[ln->owner].phys == s->cores[c].phys;
+}
+
+/* Core i's physical core and sibling: the first phys cores one each, the
+ * next ones their second threads (c and c + phys share a core, as Linux
+ * numbers the CPUs of these Intel machines); nodes follow the physical
+ * core (models/memcg.h places workers round-robin). */
+static void smt_place(struct sim *s, unsigned i)
+{
+	const struct sim_params *sp = s->sp;
+	unsigned phys = sp->phys_cores && sp->phys_cores < sp->ncores
+			? sp->phys_cores : sp->ncores;
+	struct core_st *k = &s->cores[i];
+
+	k->phys = i % phys;
+	k->node = i % phys % sp->nodes;
+	k->sibling = i >= phys ? (int)(i - phys) : i + phys < sp->ncores ? (int)(i + phys) : -1;
+	if (!(s->c->smt_slowdown > 0))
+		k->sibling = -1; /* no slowdown: the factor is 1 throughout */
+	k->busy_from = 0;
+}
+
 static double xfer_cost(const struct sim *s, const struct line_st *ln, unsigned c)
 {
-	if (ln->owner >= 0 && ln->owner != (int)c &&
-	    s->cores[ln->owner].phys == s->cores[c].phys)
+	if (sibling_pass(s, ln, c))
 		return s->c->hit_ns; /* a hyperthread sibling: same L1/L2 */
 	if (ln->owner >= 0 && s->cores[ln->owner].node != s->cores[c].node)
 		return s->c->xfer_ns * s->c->remote_factor;
@@ -510,18 +565,18 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 	uint32_t *seen = &s->seen[(size_t)c * s->nline_inst + li];
 	bool has_copy = *seen == ln->version && ln->version != 0;
 	bool hit;
-	double start, done;
+	double start, done, f = smt_factor(s, c, t);
 
 	if (kind == SOP_READ)
 		hit = has_copy;
 	else
 		hit = ln->owner == (int)c && !ln->shared && *seen == ln->version;
 	if (hit) {
-		done = t + s->c->hit_ns;
+		done = t + s->c->hit_ns * f;
 		if (s->xp) {
 			struct sim_explain_lock *e = held_rec(s, c);
 			if (e) {
-				e->ns[SIM_PART_HIT] += s->c->hit_ns;
+				e->ns[SIM_PART_HIT] += s->c->hit_ns * f;
 				e->hits[ln->tmpl]++;
 			}
 			if (kind != SOP_READ)
@@ -563,9 +618,11 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 		 * time, FIFO. */
 		if (!(kind == SOP_READ && ln->shared))
 			ln->free_at = done;
-		s->xfers++;
-		if (measuring(s))
-			s->line_xfers[ln->tmpl]++;
+		if (!sibling_pass(s, ln, c)) {
+			s->xfers++;
+			if (measuring(s))
+				s->line_xfers[ln->tmpl]++;
+		}
 		if (kind == SOP_READ) {
 			if (ln->version == 0) /* first touch: from memory */
 				ln->version = 1;
@@ -585,11 +642,11 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 		*seen = ln->version;
 	}
 	if (kind == SOP_RMW) {
-		done += s->c->atomic_ns;
+		done += s->c->atomic_ns * f;
 		if (s->xp) {
 			struct sim_explain_lock *e = held_rec(s, c);
 			if (e)
-				e->ns[SIM_PART_ATOMIC] += s->c->atomic_ns;
+				e->ns[SIM_PART_ATOMIC] += s->c->atomic_ns * f;
 		}
 	}
 	return done;
@@ -644,6 +701,16 @@ static double handoff_ns(const struct sim *s, const struct lock_st *L, unsigned 
 	if (L->kind == SIM_LOCK_TICKET)
 		return s->c->handoff_ns * (double)k / 2.0;
 	return s->c->handoff_ns;
+}
+
+/* A queue lock handed to the releaser's own sibling: the waiter's MCS
+ * node is in their shared L1/L2, a hit-level latency instead of h. */
+static inline double smt_handoff(const struct sim *s, const struct lock_st *L, unsigned c,
+				 unsigned w, double h)
+{
+	if (L->kind == SIM_LOCK_QUEUE && s->cores[c].phys == s->cores[w].phys)
+		return s->c->hit_ns;
+	return h;
 }
 
 static void iteration_done(struct sim *s, double t)
@@ -720,8 +787,9 @@ static void step(struct sim *s, unsigned c, double now)
 		}
 		case SOP_LOCAL:
 		case SOP_LOCAL_EXP: {
-			double dt = op->kind == SOP_LOCAL ? op->ns * k->local_factor
-				  : -op->ns * k->local_factor * log(1.0 - rng_unit(&k->rng));
+			double f = smt_factor(s, c, t);
+			double dt = op->kind == SOP_LOCAL ? op->ns * f
+				  : -op->ns * f * log(1.0 - rng_unit(&k->rng));
 			if (s->xp) {
 				struct sim_explain_lock *e = held_rec(s, c);
 				if (e)
@@ -785,6 +853,7 @@ static void step(struct sim *s, unsigned c, double now)
 				if (!L->n)
 					L->front_pending = L->kind == SIM_LOCK_QUEUE;
 				L->q[(L->head + L->n++) % s->sp->ncores] = c;
+				smt_waits(s, c);
 				return; /* woken by the release */
 			}
 			/* SOP_UNLOCK: the release store, then the hand-off. */
@@ -794,7 +863,8 @@ static void step(struct sim *s, unsigned c, double now)
 				k->holding = -1;
 			if (L->n) {
 				unsigned w = L->q[L->head];
-				double h = handoff_ns(s, L, 1 + L->n), tw = t + h;
+				double h = smt_handoff(s, L, c, w, handoff_ns(s, L, 1 + L->n)),
+				       tw = t + h;
 				struct line_st *ln = &s->lines[L->line];
 
 				queue_changes(s, L, t);
@@ -835,6 +905,7 @@ static void step(struct sim *s, unsigned c, double now)
 				if (L->kind == SIM_LOCK_QUEUE)
 					spinners_reread(s, L->line, w, tw);
 				s->wait_ns += tw - s->cores[w].wait_start;
+				smt_resumes(s, w, tw);
 				s->cores[w].pc++;
 				heap_push(s, tw, w);
 			} else {
@@ -910,14 +981,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	s.cores = xcalloc(sp->ncores, sizeof(*s.cores));
 	for (unsigned i = 0; i < sp->ncores; i++) {
 		s.cores[i].memcg = i % sp->containers;
-		unsigned phys = sp->phys_cores && sp->phys_cores < sp->ncores
-				? sp->phys_cores : sp->ncores;
-		bool sibling = i % phys + phys < sp->ncores;
-
-		s.cores[i].phys = i % phys;
-		/* Siblings share a node: phys is a multiple of the nodes. */
-		s.cores[i].node = i % phys % sp->nodes; /* as models/memcg.h places workers */
-		s.cores[i].local_factor = sibling && c->smt_slowdown > 0 ? c->smt_slowdown : 1;
+		smt_place(&s, i); /* siblings share a node: phys is a multiple of the nodes */
 		s.cores[i].rng = mix64(sp->seed + i) | 1;
 		s.cores[i].waiting = s.cores[i].holding = -1;
 	}

@@ -66,11 +66,33 @@
  *    per core.  Core c belongs to memcg c % containers and node
  *    c % nodes (as the userspace model places workers).
  *  - SMT: with phys_cores < ncores, core c runs on physical core
- *    c % phys_cores (the first phys_cores cores get a core each, the rest
- *    are their hyperthread siblings, as will-it-scale places tasks).
- *    Siblings share L1 and L2: a line passes between them at hit cost.
- *    A core whose sibling also runs does its LOCAL work smt_slowdown
- *    times slower (the two share one pipeline).
+ *    c % phys_cores: the first phys_cores cores get a core each, the rest
+ *    are their second hyperthreads (c and c + phys_cores share a core, as
+ *    Linux numbers the CPUs of these Intel machines: every core's first
+ *    thread, then every core's second; will-it-scale fills cores first).
+ *    A sibling sits on its core's node, (c % phys_cores) % nodes.
+ *    ncores <= phys_cores is one thread per core, exactly as without SMT.
+ *    Siblings share L1 and L2: a line passes between them at hit cost
+ *    (hit_ns, not slowed), counted as no transfer, and a queue lock's
+ *    hand-off to the sibling costs hit_ns instead of handoff_ns.
+ *    A core computes smt_slowdown times slower while its sibling computes
+ *    (the two share one pipeline: with an SMT gain g, two busy threads
+ *    deliver 1 + g of one, so smt_slowdown = 2 / (1 + g)): its LOCAL
+ *    work and its hit and atomic costs.  Line transfers and the hand-off
+ *    are memory latency, not slowed.  A sibling waiting for a lock does
+ *    not slow it: the kernel's spinners spin with cpu_relax(), PAUSE on
+ *    x86 (v6.9 arch/x86/include/asm/vdso/processor.h: rep_nop(); the
+ *    qspinlock waits of kernel/locking/qspinlock.c go through
+ *    smp_cond_load_*(), a cpu_relax() loop in include/asm-generic/
+ *    barrier.h), which Intel recommends in spin-wait loops
+ *    on Hyper-Threading processors because it leaves the core's
+ *    resources to the other thread (SDM Vol. 3A 8.10.6.1; from Skylake
+ *    on a PAUSE lasts up to 140 cycles, Optimization Reference Manual,
+ *    "Pause Latency in Skylake Microarchitecture").  The factor is taken
+ *    when the work or access starts, from the sibling's state then (a
+ *    sibling handed the lock computes from the hand-off's end); a wait
+ *    that begins or ends part-way through does not rescale work under
+ *    way.
  *  - sim_result carries the regime: per lock template the busiest
  *    instance's utilisation (time held / time measured), its mean queue
  *    and hold time, and per line template the transfers per iteration,
@@ -147,7 +169,8 @@ struct sim_costs {
 	double inval_step_ns; /* a write's extra cost per copy past the first */
 	bool pair_prefetch;   /* 128 B spatial prefetcher pairs sector mates */
 	bool passive_waiters; /* ablation: waiters touch nothing (old model) */
-	double smt_slowdown;  /* LOCAL time factor beside a busy sibling (0: 1) */
+	double smt_slowdown;  /* compute time factor while the SMT sibling
+			       * computes (0: 1); 2 / (1 + gain) */
 	/* Not a cost: where sim_run accounts a lock holder's time (below);
 	 * NULL: nothing accounted (the default, at no cost to the run). */
 	struct sim_explain *explain;

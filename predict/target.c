@@ -41,6 +41,7 @@ static const struct {
 	{ "llc_cycles", "cycles", offsetof(struct target, llc_cycles), 4, 2000, false },
 	{ "llc_victim", "flag", offsetof(struct target, llc_victim), 0, 1, true },
 	{ "smt", "threads", offsetof(struct target, smt), 1, 16, true },
+	{ "smt_gain", "x", offsetof(struct target, smt_gain), 0, 1, false },
 	{ "kernel_cpi", "cycles", offsetof(struct target, kernel_cpi), 0.1, 100, false },
 };
 
@@ -255,6 +256,19 @@ static void check_order(const struct target *t)
 	}
 }
 
+/* Threads per core must match the topology: the simulator numbers CPUs
+ * as Linux does on these Intel machines (every core's first thread, then
+ * every core's second), so cpus = cores x smt. */
+static void check_smt(const struct target *t)
+{
+	if (isfinite(t->smt.v) && (double)t->cores * t->smt.v != (double)t->cpus)
+		die(EXIT_USAGE, "target %s: %u cores x smt %g is not its %u cpus", t->path,
+		    t->cores, t->smt.v, t->cpus);
+	if (isfinite(t->smt.v) && t->smt.v > 2)
+		die(EXIT_USAGE, "target %s: smt %g: the simulator has at most two threads "
+		    "per core", t->path, t->smt.v);
+}
+
 static struct target *target_load(const char *path)
 {
 	struct tparse p = { .path = path };
@@ -330,6 +344,7 @@ static struct target *target_load(const char *path)
 	}
 	tparse_free(&p);
 	check_order(t);
+	check_smt(t);
 	return t;
 }
 
@@ -477,6 +492,8 @@ void target_here(struct target *t, const struct calib *c)
 		t->llc_cycles = t->llc_victim = (struct tval){ NAN, "not measured" };
 	t->smt = (struct tval){ t->cores ? (double)t->cpus / t->cores : NAN,
 				"calibration meta.pus / meta.cores" };
+	t->smt_gain = (struct tval){ NAN, "not measured (the probes never load both "
+				     "threads of a core)" };
 }
 
 static void note(struct target_costs *tc, const char *name, double v, const char *unit,
@@ -571,6 +588,37 @@ static void probe_warnings(const struct calib *c, struct target_costs *tc)
 	if (steal > 1 && used < len)
 		used += (size_t)snprintf(w + used, len - used, "%s%.1f%% of CPU time stolen during calibration",
 					 used ? "; " : "", steal);
+}
+
+/* SMT siblings: CPUs past the physical cores are their second threads
+ * (sim.h); a thread computes at (1 + g) / 2 of its solo speed while its
+ * sibling computes, i.e. its local work takes 2 / (1 + g) as long. */
+static void smt_costs(const struct target *t, struct target_costs *tc, bool here)
+{
+	struct sim_costs *sc = &tc->c.sim;
+
+	sc->smt_slowdown = 0;
+	if (here)
+		return; /* this machine: its probes never load both threads */
+	/* The simulator's siblings follow the topology (predict.c passes the
+	 * cores as phys_cores); check_smt() keeps smt consistent with it. */
+	if (t->cpus <= t->cores) {
+		note(tc, "smt_slowdown", 1, "x", ORIGIN_MODEL, "no SMT siblings: one thread per "
+		     "core (%u cores, %u CPUs)", t->cores, t->cpus);
+		return;
+	}
+	if (!isfinite(t->smt_gain.v)) {
+		note(tc, "smt_slowdown", 1, "x", ORIGIN_NOT_MEASURED, "%u CPUs on %u cores: "
+		     "above %u CPUs siblings share a core, but no sourced SMT gain: they do "
+		     "not slow each other: %s", t->cpus, t->cores, t->cores,
+		     t->smt_gain.src ? t->smt_gain.src : "");
+		return;
+	}
+	sc->smt_slowdown = 2.0 / (1.0 + t->smt_gain.v);
+	note(tc, "smt_slowdown", sc->smt_slowdown, "x", ORIGIN_PROFILE,
+	     "smt %u/core: above %u CPUs, CPU c+%u is CPU c's sibling; x%.2f = 2/(1+%.2f) beside a "
+	     "computing sibling: %s", t->cpus / t->cores, t->cores, t->cores, sc->smt_slowdown,
+	     t->smt_gain.v, t->smt_gain.src);
 }
 
 void target_costs(const struct target *t, const struct calib *c,
@@ -737,6 +785,7 @@ void target_costs(const struct target *t, const struct calib *c,
 		note(tc, "line_size", 64, "B", ORIGIN_NOT_MEASURED,
 		     "prefetcher pairing unknown: 64-byte lines");
 	}
+	smt_costs(t, tc, here);
 	note(tc, "nodes", tc->nodes, "", here ? ORIGIN_MEASURED : ORIGIN_PROFILE,
 	     "%u socket(s), %u NUMA node(s), %u cores, %u CPUs: %s", t->sockets, t->nodes,
 	     t->cores, t->cpus, t->identified_by);

@@ -28,6 +28,8 @@
  *   ghz = 2.1                # a number, or '-' when none was found
  *   ghz.source = where the figure comes from (or why there is none)
  *   xfer_ns = @c2c_clx_local # or a figure shared through sources.ini
+ *   smt = 2                  # threads per core (cores x smt = cpus)
+ *   smt_gain = @smt_gain_linux # two busy threads: 1 + g times one
  *
  * Each fact has a range (a value outside it is refused: one line, exit
  * 2), and the cache latencies must grow outwards (hit < l2 < llc cycles,
@@ -79,6 +81,8 @@ struct target {
 	struct tval llc_victim;     /* 1: non-inclusive LLC filled by L2 victims
 				     * (its capacity adds to L2's); 0: inclusive */
 	struct tval smt;            /* hardware threads per core */
+	struct tval smt_gain;       /* g: two busy threads on one core deliver
+				     * 1 + g times one thread's throughput */
 	struct tval kernel_cpi;     /* cycles per instruction of kernel code */
 	const char *stand_in;       /* NULL, or why another CPU's figures stand in */
 	const char *path;           /* the file it was read from */

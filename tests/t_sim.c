@@ -29,6 +29,12 @@
  *  9. SMT: two hyperthread siblings ping-ponging a line pay hit cost, not
  *     a transfer; beside a sibling, local work takes smt_slowdown times
  *     longer; a core without one runs at full speed.
+ * 10. SMT siblings, smt_cases(): with gain g (two busy threads deliver
+ *     1 + g of one), both siblings computing take 2 / (1 + g) as long
+ *     per op, hits and atomics included; a sibling waiting for a lock
+ *     (spinning with PAUSE) does not slow the holder, and a hand-off
+ *     between siblings costs a hit; a line passed between siblings is no
+ *     transfer; with no more CPUs than cores nothing changes.
  */
 #include <math.h>
 
@@ -60,6 +66,93 @@ static double mm1n_throughput(unsigned n, double a, double s)
 		sum += w;
 	}
 	return (1.0 - 1.0 / sum) / s * 1e9;
+}
+
+/* 10. SMT siblings sharing a core. */
+static void smt_cases(void)
+{
+	const double g = 0.15, slow = 2.0 / (1.0 + g);
+	struct sim_costs c = { .xfer_ns = 80, .hit_ns = 2, .atomic_ns = 8, .remote_factor = 1,
+			       .handoff_ns = 50, .smt_slowdown = slow };
+	struct sim_params sp = { .nodes = 1, .containers = 1, .warm_frac = 0.1, .seed = 7,
+				 .iters_per_core = 20000 };
+	struct sim_result solo, pair, a, b;
+	const char *err = NULL;
+	struct sim_prog p;
+	unsigned l, lk;
+	int rc;
+
+	/* Local work, then an RMW of the core's own line (a hit after the
+	 * first pass): 100 + 2 + 8 ns alone, x 2/(1+g) beside a sibling. */
+	sim_prog_init(&p, "smt-compute");
+	sim_local(&p, 100);
+	sim_access(&p, SOP_RMW, sim_line(&p, "own", SCOPE_CORE));
+	sp.ncores = 1;
+	rc = sim_run(&p, &c, &sp, &solo, &err);
+	sp.ncores = 2;
+	sp.phys_cores = 1;
+	rc |= sim_run(&p, &c, &sp, &pair, &err);
+	ok(rc == 0 && fabs(solo.ns_per_op_core - 110) < 1e-6 &&
+	   fabs(pair.ns_per_op_core / solo.ns_per_op_core - slow) < 1e-6,
+	   "two busy siblings: %.3f ns per op vs %.3f alone (x%.4f, want 2/(1+%.2f) = %.4f)",
+	   pair.ns_per_op_core, solo.ns_per_op_core, pair.ns_per_op_core / solo.ns_per_op_core,
+	   g, slow);
+	ok(rc == 0 && fabs(pair.ops_per_sec / solo.ops_per_sec - (1 + g)) < 1e-6,
+	   "the core's two threads deliver 1 + g = %.2f of one (%.4f)", 1 + g,
+	   pair.ops_per_sec / solo.ops_per_sec);
+	sim_prog_free(&p);
+
+	/* Two siblings alternating on one queue lock around 1000 ns of work:
+	 * the waiter spins, so the holder's work runs at full speed; the
+	 * hand-off (their shared L1) and the release store cost a hit each:
+	 * 1000 + 2 + 2 ns a hold, where a slowed holder would take 1739 and
+	 * a cross-core hand-off 50 ns more. */
+	sim_prog_init(&p, "smt-lock");
+	l = sim_line(&p, "lock", SCOPE_GLOBAL);
+	lk = sim_lock(&p, "lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, l);
+	sim_lock_op(&p, lk);
+	sim_local(&p, 1000);
+	sim_unlock_op(&p, lk);
+	rc = sim_run(&p, &c, &sp, &pair, &err);
+	ok(rc == 0 && fabs(1e9 / pair.ops_per_sec - 1004) < 1,
+	   "siblings on one lock: %.1f ns a hold (want 1004: a waiting sibling "
+	   "does not slow the holder)", rc == 0 ? 1e9 / pair.ops_per_sec : -1.0);
+	sim_prog_free(&p);
+
+	/* A line passed between siblings: hit latency, and no transfer. */
+	sim_prog_init(&p, "smt-pass");
+	sim_access(&p, SOP_RMW, sim_line(&p, "x", SCOPE_GLOBAL));
+	rc = sim_run(&p, &c, &sp, &pair, &err);
+	sp.phys_cores = 0;
+	rc |= sim_run(&p, &c, &sp, &solo, &err);
+	ok(rc == 0 && pair.xfer_per_op == 0 && fabs(solo.xfer_per_op - 1) < 1e-9,
+	   "siblings passing a line: %.3f transfers per op (two cores: %.3f)",
+	   pair.xfer_per_op, solo.xfer_per_op);
+	sim_prog_free(&p);
+
+	/* No more CPUs than physical cores: the same run, bit for bit, with
+	 * or without SMT parameters. */
+	sim_prog_init(&p, "smt-none");
+	l = sim_line(&p, "lock", SCOPE_GLOBAL);
+	lk = sim_lock(&p, "lock", SCOPE_GLOBAL, SIM_LOCK_TICKET, l);
+	sim_local_exp(&p, 300);
+	sim_access(&p, SOP_READ, sim_line(&p, "shared", SCOPE_GLOBAL));
+	sim_lock_op(&p, lk);
+	sim_access(&p, SOP_RMW, sim_line(&p, "data", SCOPE_GLOBAL));
+	sim_local_exp(&p, 100);
+	sim_unlock_op(&p, lk);
+	sp.ncores = 4;
+	sp.phys_cores = 4;
+	rc = sim_run(&p, &c, &sp, &a, &err);
+	sp.phys_cores = 0;
+	c.smt_slowdown = 0;
+	rc |= sim_run(&p, &c, &sp, &b, &err);
+	ok(rc == 0 && a.ops_per_sec == b.ops_per_sec && a.sim_ns == b.sim_ns &&
+	   a.events == b.events && a.xfer_per_op == b.xfer_per_op &&
+	   a.lock_wait_frac == b.lock_wait_frac,
+	   "4 CPUs on 4 cores: identical with and without SMT (%.6g vs %.6g ops/s)",
+	   a.ops_per_sec, b.ops_per_sec);
+	sim_prog_free(&p);
 }
 
 int main(void)
@@ -408,5 +501,6 @@ int main(void)
 	ok(rc == -1 && err && strstr(err, "deadlock"), "deadlock detected: %s",
 	   err ? err : "");
 	sim_prog_free(&p);
+	smt_cases();
 	return done_testing();
 }
