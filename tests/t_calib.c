@@ -33,7 +33,7 @@ static char *make_file(const char *drop, const char *extra)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s\n", (s)); \
 	} while (0)
 	ADD("# test calibration");
-	ADD("format = memscale-calib 2");
+	ADD("format = memscale-calib 3");
 	ADD("meta.host = testhost");
 	ADD("meta.cpu_model = Some CPU @ 2.0GHz");
 	for (size_t i = 0; i < ARRAY_SIZE(probes); i++) {
@@ -123,7 +123,10 @@ int main(void)
 	reject("newer version", make_file("format", "format = memscale-calib 99"),
 	       "format version 99 is newer than this memscale");
 	reject("older version", make_file("format", "format = memscale-calib 1"),
-	       "format version 1 is too old (this memscale reads version 2");
+	       "format version 1 is too old (this memscale reads version 3");
+	reject("version 2 (loop probes timed as one loop)",
+	       make_file("format", "format = memscale-calib 2"),
+	       "format version 2 is too old (this memscale reads version 3");
 	reject("wrong format", make_file("format", "format = other-thing 1"),
 	       "unknown format");
 	reject("duplicate key", make_file(NULL, "hit.median_ns = 2"), "duplicate key 'hit.median_ns'");
