@@ -161,6 +161,9 @@ static int predict_question(struct mopts *m)
 		       m->mode ? m->mode : "processes", pt.pct, pt.band_lo, pt.band_hi, pt.regime);
 	}
 	predict_session_free(&ses);
+	if (m->sensitivity)
+		model_print_question_sensitivity(&sp, (unsigned)cpus, &c, &po,
+						 m->csv ? stderr : stdout);
 	calib_free(&c);
 	free(a);
 	free(b);

@@ -97,6 +97,20 @@ awk '$2 == "fault" && $4 + 0 > 0 { f = 1 } END { exit !f }' "$TMP/out"
 ok $? "the fault cost moves the page-fault rows"
 grep -q "fault_ns .*steady-state re-fault" "$TMP/out" || grep -q "fault_ns .*fault probe" "$TMP/out"
 ok $? "the fault parameter says which probe figure it is"
+# the one-question form reports the same, per input, on stderr with -f csv
+$MEMSCALE model predict --workload page_fault2 --pair v5.11..memcg_update_batch \
+	--target lkp-skl-fpga01 --cpus 104 --calib $CAL --iters 2000 --sensitivity -f csv \
+	>"$TMP/qout" 2>"$TMP/qerr"
+st=$?
+[ $st -eq 0 ] && [ "$(wc -l <"$TMP/qout")" -eq 2 ] &&
+	grep -q "^# sensitivity of page_fault2 kernel=v5.11..kernel=memcg_update_batch at 104 CPUs" "$TMP/qerr" &&
+	[ "$(grep -Ec '^# (fault|syscall|page|clear|list|percpu|xfer.atomic|atomic.uncontended|hit|miss|walk.permemcg|walk.cached|meta.cpu_mhz) ' "$TMP/qerr")" -eq 13 ]
+ok $? "predict --workload --sensitivity: one line per measured input on stderr, the CSV alone on stdout (exit $st)"
+grep -q "^# xfer.atomic .*unused: not read for target lkp-skl-fpga01: xfer_ns comes from the target profile" "$TMP/qerr" &&
+	grep -q "^# walk.permemcg .*unused: not in this calibration" "$TMP/qerr"
+ok $? "an input the target replaces, and one the file lacks, say why they are not used"
+awk '$2 == "fault" && ($4 + 0 > 0 || $4 + 0 < 0) { f = 1 } END { exit !f }' "$TMP/qerr"
+ok $? "the fault cost moves the page-fault question"
 
 # a sweep point runs with the same defaults as run
 cat >"$TMP/pw.ini" <<EOI
