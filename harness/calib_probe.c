@@ -300,7 +300,7 @@ static void probe_pairs(struct calib *c, const struct calib_opts *o,
 
 /*
  * The loop probes (atomic.uncontended, hit, miss, percpu, list, page,
- * clear) time their n operations in PROBE_BLOCKS short blocks (a few
+ * clear, syscall) time their n operations in PROBE_BLOCKS short blocks (a few
  * microseconds to about a millisecond each, far shorter than a time
  * slice) and a repetition is its fastest block's ns per operation: on a
  * shared machine a block can only be slowed down (a preemption, the
@@ -313,7 +313,7 @@ static void probe_pairs(struct calib *c, const struct calib_opts *o,
  * so the bodies see the same sequence as one loop.  The clock read per
  * block costs under 1% of the shortest block here.
  */
-#define PROBE_BLOCKS 256
+#define PROBE_BLOCKS CALIB_PROBE_BLOCKS
 
 #define TIME_BLOCKS(n, i, body)                                              \
 	({                                                                   \
@@ -877,22 +877,15 @@ static void derive_parts(struct calib *c)
 		calib_set_num(c, "fault.first.inflated", first / f);
 }
 
-/* getppid round trips, each timed on its own; the median call, net of
- * the clock: a loop's wall time on a loaded machine includes the other
- * tasks' time slices, the median single call does not. */
-static double time_syscall_each(uint64_t n, double clock_ns)
+/* getppid round trips in short blocks, the fastest block per call
+ * (TIME_BLOCKS): a loop's wall time on a loaded machine includes the
+ * other tasks' time slices, a short block rarely does.  Format 2 took
+ * the median of calls timed one by one, net of the clock: its figures
+ * moved in the clock's steps (150, 170, 210, 231 ns on the development
+ * VM), 10-15% of a call. */
+static double time_syscall_each(uint64_t n)
 {
-	double *t = xcalloc(n, sizeof(double)), med;
-
-	for (uint64_t i = 0; i < n; i++) {
-		uint64_t t0 = now_ns();
-		syscall(SYS_getppid);
-		t[i] = (double)(now_ns() - t0);
-	}
-	gsl_sort(t, 1, n);
-	med = fmax(0, gsl_stats_median_from_sorted_data(t, 1, n) - clock_ns);
-	free(t);
-	return med;
+	return TIME_BLOCKS(n, i, syscall(SYS_getppid));
 }
 
 static double time_syscall(uint64_t n)
@@ -1101,7 +1094,7 @@ double calib_probe_best(const char *probe, unsigned reps)
 		if (!strcmp(probe, "fault"))
 			v = time_faults(FAULT_ANON, FAULT_PAGES, clock_pair_ns(), &insn);
 		else if (!strcmp(probe, "syscall"))
-			v = time_syscall_each(20000, clock_pair_ns());
+			v = time_syscall_each(20000);
 		else if (!strcmp(probe, "page"))
 			v = time_page_copy(20000);
 		else
@@ -1132,7 +1125,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 {
 	struct pair_line *line = aligned_alloc(PAD_SIZE, sizeof(*line) * 2);
 	double *v = xcalloc(o->reps, sizeof(double));
-	double total0 = 0, steal0 = 0, total1 = 0, steal1 = 0, insn, clock_ns = clock_pair_ns();
+	double total0 = 0, steal0 = 0, total1 = 0, steal1 = 0, insn;
 	static const struct { const char *name; int which; uint64_t n; } single[] = {
 		{ "atomic.uncontended", 0, 2000000 }, { "hit", 1, 2000000 },
 		{ "miss", 2, 200000 }, { "percpu", 3, 2000000 },
@@ -1164,7 +1157,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 			case 3: v[r] = time_percpu(n, &line[1]); break;
 			case 4: v[r] = time_list(n); break;
 			case 5: v[r] = time_page_copy(n); break;
-			default: v[r] = time_syscall_each(n, clock_ns); break;
+			default: v[r] = time_syscall_each(n); break;
 			}
 		}
 		record(c, single[k].name, v, o->reps, o->verbose);
