@@ -281,6 +281,10 @@ double calib_best(const struct calib *c, const char *probe)
 	return isnan(v) ? calib_median(c, probe) : v;
 }
 
+/* A probe that ran with at least this share of CPU time stolen is
+ * flagged in its parameter line. */
+#define STEAL_FLAG_PCT 1.0
+
 /* The probes timed in blocks (harness/calib_probe.c's TIME_BLOCKS). */
 static bool is_loop_probe(const char *probe)
 {
@@ -330,5 +334,17 @@ const char *calib_probe_basis(const struct calib *c, const char *probe, char *bu
 	} else if (isfinite(n)) {
 		snprintf(buf, len, "%s", insn + 2);
 	}
+	/* Steal while the probe ran (record() writes it where non-zero):
+	 * the hypervisor ran other guests on this CPU; the figure is still
+	 * the probe's fastest block or median operation, which leaves most
+	 * of it out, and is used, but the reader is told. */
+	snprintf(key, sizeof(key), "%s.steal_pct", probe);
+	n = calib_num(c, key);
+	if (isfinite(n) && n >= STEAL_FLAG_PCT && strlen(buf) < len)
+		snprintf(buf + strlen(buf), len - strlen(buf),
+			 "%sflagged: %.1f%% of CPU time stolen by the hypervisor while it ran "
+			 "(used: %s)", *buf ? "; " : "", n,
+			 !strcmp(probe, "fault") ? "the median touch leaves the stolen slices out"
+						 : "the fastest block leaves the stolen slices out");
 	return buf;
 }
