@@ -57,6 +57,12 @@ struct predict_opts;
  * published row's prediction (cli/model_sensitivity.c). */
 void model_print_sensitivity(const struct experiment_def *e, const struct calib *c,
 			     const struct predict_opts *po, FILE *out);
+struct seed_pair;
+/* The same for one question (predict --workload ... --sensitivity): the
+ * change of its prediction per input, or why the input is not used. */
+void model_print_question_sensitivity(const struct seed_pair *sp, unsigned cpus,
+				      const struct calib *c, const struct predict_opts *po,
+				      FILE *out);
 
 /* Exactly n positional arguments after the verb, else exit 2. */
 void model_need_args(const struct mopts *m, int n, const char *what);

@@ -291,6 +291,9 @@ static int predict_question(struct mopts *m)
 		explain_side("B", b, m->workload, &po, &pt, xo);
 	}
 	predict_session_free(&ses);
+	if (m->sensitivity)
+		model_print_question_sensitivity(&sp, (unsigned)cpus, &c, &po,
+						 m->csv ? stderr : stdout);
 	calib_free(&c);
 	free(a);
 	free(b);

@@ -1,8 +1,9 @@
 /*
- * model_sensitivity.c - `model predict EXPERIMENT --sensitivity`: every
- * measured input of the calibration (predict/sensitivity.h) doubled
- * alone, and the change it makes to the prediction of each published
- * row; an input that moves none says why it is not used.
+ * model_sensitivity.c - `model predict EXPERIMENT --sensitivity` and
+ * `model predict --workload ... --sensitivity`: every measured input of
+ * the calibration (predict/sensitivity.h) doubled alone, and the change
+ * it makes to the prediction of each published row (or of the one
+ * question); an input that moves none says why it is not used.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -124,4 +125,69 @@ void model_print_sensitivity(const struct experiment_def *e, const struct calib 
 	free(base);
 	free(pert);
 	free(tgt);
+}
+
+/* Why input `in` moved no prediction of target t: the target does not
+ * read it (sens_unused_reason), else the programs weigh it alike on both
+ * sides. */
+static void why_unused(const struct calib *c, const struct target *t,
+		       const struct sens_input *in, char *why, size_t len)
+{
+	char reason[400] = "";
+
+	if (t)
+		sens_unused_reason(c, t, in, SENS_FACTOR, reason, sizeof(reason));
+	if (*reason)
+		snprintf(why, len, "unused: %s", reason);
+	else
+		snprintf(why, len, "read, but the program does not weigh it enough to "
+			 "move the change by %.2f pp (both sides pay it alike)", SENS_NONE_PP);
+}
+
+static double eval_question(const struct seed_pair *sp, unsigned cpus,
+			    const struct calib *c, const struct predict_opts *po,
+			    const struct target **t)
+{
+	struct predict_session ses;
+	struct predict_point pt;
+	double pct;
+
+	predict_session_init(&ses, c, po);
+	predict_point_eval(&ses, sp, NULL, cpus, &pt);
+	pct = pt.pct;
+	if (t)
+		*t = pt.t;
+	predict_session_free(&ses);
+	return pct;
+}
+
+void model_print_question_sensitivity(const struct seed_pair *sp, unsigned cpus,
+				      const struct calib *c, const struct predict_opts *po,
+				      FILE *out)
+{
+	struct predict_opts q = *po;
+	const struct target *t = NULL;
+	double base;
+
+	q.band = false; /* the change of the point prediction only */
+	base = eval_question(sp, cpus, c, &q, &t);
+	fprintf(out, "# sensitivity of %s %s..%s at %u CPUs (predicted %+.2f %%): each "
+		"measured input x%.0f alone, change of predicted_pct (pp)\n", sp->workload,
+		sp->a, sp->b, cpus, base, SENS_FACTOR);
+	fprintf(out, "# %-20s %-18s %9s %s\n", "input", "parameter", "d", "prediction, or why the input is not used");
+	for (const struct sens_input *in = sens_inputs; in->probe; in++) {
+		struct calib cp;
+		double pert, d;
+		char why[512] = "";
+
+		sens_scaled_copy(c, in, SENS_FACTOR, &cp);
+		pert = eval_question(sp, cpus, &cp, &q, NULL);
+		calib_free(&cp);
+		d = pert - base;
+		if (isfinite(d) && fabs(d) >= SENS_NONE_PP)
+			snprintf(why, sizeof(why), "%+.2f -> %+.2f %%", base, pert);
+		else
+			why_unused(c, t, in, why, sizeof(why));
+		fprintf(out, "# %-20s %-18s %+9.2f %s\n", in->probe, in->param, d, why);
+	}
 }

@@ -281,6 +281,22 @@ double calib_best(const struct calib *c, const char *probe)
 	return isnan(v) ? calib_median(c, probe) : v;
 }
 
+/* A probe that ran with at least this share of CPU time stolen is
+ * flagged in its parameter line. */
+#define STEAL_FLAG_PCT 1.0
+
+/* The probes timed in blocks (harness/calib_probe.c's TIME_BLOCKS). */
+static bool is_loop_probe(const char *probe)
+{
+	static const char *const loop[] = { "atomic.uncontended", "hit", "miss", "percpu",
+					    "list", "page", "clear", NULL };
+
+	for (size_t i = 0; loop[i]; i++)
+		if (!strcmp(loop[i], probe))
+			return true;
+	return false;
+}
+
 const char *calib_probe_basis(const struct calib *c, const char *probe, char *buf,
 			      size_t len)
 {
@@ -301,7 +317,7 @@ const char *calib_probe_basis(const struct calib *c, const char *probe, char *bu
 			return buf;
 		}
 		snprintf(buf, len, "steady-state re-fault (touch, MADV_DONTNEED, touch again: "
-			 "guest memory already backed)%s; first touch %.0f ns = %.1fx%s", insn,
+			 "guest memory already backed; each repetition the median touch)%s; first touch %.0f ns = %.1fx%s", insn,
 			 first, v > 0 ? first / v : NAN,
 			 isfinite(calib_num(c, "fault.first.inflated"))
 			 ? (hv && !strcmp(hv, "yes")
@@ -309,9 +325,26 @@ const char *calib_probe_basis(const struct calib *c, const char *probe, char *bu
 			    : ", flagged inflated (first touch far slower than re-fault), not used")
 			 : ", not used (benchmarks re-fault freed pages)");
 	} else if (!strcmp(probe, "syscall")) {
-		snprintf(buf, len, "getppid round trip (entry/exit only)%s", insn);
+		snprintf(buf, len, "getppid round trip (entry/exit only), each repetition the "
+			 "fastest of %d short blocks of calls%s", CALIB_PROBE_BLOCKS, insn);
+	} else if (is_loop_probe(probe)) {
+		snprintf(buf, len, "each repetition the fastest of %d short blocks (a block "
+			 "another task or the hypervisor interrupted is left out)%s",
+			 CALIB_PROBE_BLOCKS, insn);
 	} else if (isfinite(n)) {
 		snprintf(buf, len, "%s", insn + 2);
 	}
+	/* Steal while the probe ran (record() writes it where non-zero):
+	 * the hypervisor ran other guests on this CPU; the figure is still
+	 * the probe's fastest block or median operation, which leaves most
+	 * of it out, and is used, but the reader is told. */
+	snprintf(key, sizeof(key), "%s.steal_pct", probe);
+	n = calib_num(c, key);
+	if (isfinite(n) && n >= STEAL_FLAG_PCT && strlen(buf) < len)
+		snprintf(buf + strlen(buf), len - strlen(buf),
+			 "%sflagged: %.1f%% of CPU time stolen by the hypervisor while it ran "
+			 "(used: %s)", *buf ? "; " : "", n,
+			 !strcmp(probe, "fault") ? "the median touch leaves the stolen slices out"
+						 : "the fastest block leaves the stolen slices out");
 	return buf;
 }

@@ -2,7 +2,11 @@
  * calib.h - calibration probes and the calibration file.
  *
  * Probes (each repeated `reps` times; the file keeps median, quartiles,
- * min and max so the spread is visible):
+ * min and max so the spread is visible; a repetition of a loop probe
+ * (syscall included) is the fastest of 256 short blocks of its
+ * operations, of the fault probes the median of individually timed
+ * faults: both leave out the time slices other tasks and the hypervisor
+ * take):
  *   xfer.store     one-way cache-line hand-off: two pinned threads take
  *                  turns writing a flag (ping-pong round trip / 2)
  *   xfer.atomic    the same with the turn taken by an atomic add
@@ -39,9 +43,9 @@
  *                  calibration (the machine's meta.hypervisor and
  *                  meta.cpu_mhz come from core/meta.c)
  *   <probe>.varies slowest / fastest repetition, where above 2 (flagged)
- *   syscall        getppid() round trip (entry/exit only): the median of
- *                  individually timed calls, net of the clock (a loop's
- *                  wall time would include a loaded machine's other tasks)
+ *   syscall        getppid() round trip (entry/exit only), timed in short
+ *                  blocks like the loop probes (version 2: the median of
+ *                  individually timed calls, net of the clock)
  *   syscall.falloc fallocate of one 4 KiB memfd page: a system call on the
  *                  memcg charge path (alloc, charge, page cache, LRU add;
  *                  SGP_FALLOC does not zero)
@@ -90,7 +94,7 @@
  * File: "key = value" lines, '#' comments; a header of machine metadata
  * (meta.KEY: the machine and build description of core/meta.h, the same
  * facts a result's JSON sidecar holds, plus meta.time and meta.reps);
- * "format = memscale-calib 2" first.  Every probe value is a
+ * "format = memscale-calib 3" first.  Every probe value is a
  * non-negative finite number in ns.  Loading checks the format line and
  * the required probes and rejects any malformed line.
  */
@@ -106,10 +110,17 @@
 /* Version 2: "fault" is the steady-state re-fault (version 1's first
  * touch is "fault.first"), fault and syscall components, instruction
  * counts, and the kernel-shaped work (kwork.WORKLOAD.*) that run and the
- * sweeps use.  A file of another version is refused, naming it. */
+ * sweeps use.  Version 3: a repetition of a loop probe (atomic.uncontended,
+ * hit, miss, percpu, list, page, clear, syscall) is its fastest of 256 short
+ * blocks, not one timed loop (which paid every time slice the machine's
+ * other tasks took: version 2's figures of one VM varied up to 4x between
+ * a quiet and a loaded calibration).  A file of another version is
+ * refused, naming it. */
 #define CALIB_FORMAT_NAME "memscale-calib"
-#define CALIB_VERSION 2
-#define CALIB_FORMAT "memscale-calib 2"
+#define CALIB_VERSION 3
+#define CALIB_FORMAT "memscale-calib 3"
+/* Blocks per repetition of a loop probe (version 3). */
+#define CALIB_PROBE_BLOCKS 256
 
 struct calib_entry {
 	char *key;

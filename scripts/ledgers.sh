@@ -5,8 +5,8 @@
 # (every published row predicted for the machine it ran on) into
 # DIR/ledger-LABEL.csv, its summaries and parameter tables (stderr) into
 # DIR/ledger-LABEL.txt; then DIR/predictions-agreement.txt: the per-row
-# predicted_pct side by side, and for every pair of calibrations the mean
-# and largest |difference| in pp.  Without LABEL=CALIB arguments, every
+# predicted_pct side by side with their spread (largest - smallest), and
+# for every pair of calibrations the mean and largest |difference| in pp.  Without LABEL=CALIB arguments, every
 # DIR/calib-LABEL.txt.  A calibration is only ever data to memscale:
 # paths go to it as arguments.  Each output is written to a temporary
 # file and renamed, so an interrupted run leaves the old one whole.
@@ -53,12 +53,17 @@ awk -F, -v labels="$labels" -v commit="$commit" '
 		for (c = 1; c <= nl; c++) printf "# cal%d = calib-%s\n", c, lab[c]
 		printf "%-20s %-18s %-14s %-20s %-15s %4s %10s", "seed", "workload", "base", "patch", "target", "cpus", "published"
 		for (c = 1; c <= nl; c++) printf " %7s", "cal" c
-		printf "\n"
+		printf " %7s\n", "spread"
 		for (r = 1; r <= n; r++) {
 			split(order[r], k, FS)
 			printf "%-20s %-18s %-14s %-20s %-15s %4s %10s", k[1], k[2], k[3], k[4], k[5], k[6], pub[order[r]]
-			for (c = 1; c <= nl; c++) printf " %7.1f", v[order[r], c]
-			printf "\n"
+			lo = hi = v[order[r], 1]
+			for (c = 1; c <= nl; c++) {
+				printf " %7.1f", v[order[r], c]
+				if (v[order[r], c] < lo) lo = v[order[r], c]
+				if (v[order[r], c] > hi) hi = v[order[r], c]
+			}
+			printf " %7.1f\n", hi - lo
 		}
 		printf "# agreement per pair of calibrations over the %d rows: mean |difference|, largest |difference| (row)\n", n
 		for (a = 1; a <= nl; a++) for (b = a + 1; b <= nl; b++) {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The machine's one calibration file (predict/calib.h, format 2): model
+# The machine's one calibration file (predict/calib.h, format 3): model
 # calibrate writes it where run and the sweeps look for it; a model run's
 # kernel-shaped work comes from it and every result row and sidecar
 # records its path and hash (knobs calib_file, calib_hash); a hash asked
@@ -21,7 +21,7 @@ MEMSCALE_CALIB="$TMP/state/memscale/calib.txt" \
 	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 \
 	>"$TMP/out" 2>"$TMP/err"
 st=$?
-[ $st -eq 0 ] && grep -q "^format = memscale-calib 2" "$TMP/state/memscale/calib.txt" &&
+[ $st -eq 0 ] && grep -q "^format = memscale-calib 3" "$TMP/state/memscale/calib.txt" &&
 	grep -q "wrote $TMP/state/memscale/calib.txt" "$TMP/err" && ! [ -s "$TMP/out" ]
 ok $? "model calibrate writes the machine's file (exit $st), nothing on stdout"
 for k in fault fault.first fault.zero fault.cow fault.shared fault.populate syscall \
@@ -56,7 +56,10 @@ expect_usage "another hash asked for" "not the calib_hash=0123456789abcdef" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --sample-ms 50 --set calib_hash=0123456789abcdef
 expect_usage "a malformed hash" "calib_hash" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --set calib_hash=xyz
-sed 's/^format = memscale-calib 2/format = memscale-calib 1/' $CAL >"$TMP/old.calib"
+sed 's/^format = memscale-calib 3/format = memscale-calib 1/' $CAL >"$TMP/old.calib"
+sed 's/^format = memscale-calib 3/format = memscale-calib 2/' $CAL >"$TMP/v2.calib"
+expect_usage "a version-2 file (loop probes timed as one loop)" "format version 2 is too old" -- \
+	$MEMSCALE model predict stats_batch --calib "$TMP/v2.calib"
 expect_usage "a version-1 file" "format version 1 is too old" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --calib "$TMP/old.calib"
 expect_usage "model predict on a version-1 file" "format version 1 is too old" -- \
@@ -94,6 +97,20 @@ awk '$2 == "fault" && $4 + 0 > 0 { f = 1 } END { exit !f }' "$TMP/out"
 ok $? "the fault cost moves the page-fault rows"
 grep -q "fault_ns .*steady-state re-fault" "$TMP/out" || grep -q "fault_ns .*fault probe" "$TMP/out"
 ok $? "the fault parameter says which probe figure it is"
+# the one-question form reports the same, per input, on stderr with -f csv
+$MEMSCALE model predict --workload page_fault2 --pair v5.11..memcg_update_batch \
+	--target lkp-skl-fpga01 --cpus 104 --calib $CAL --iters 2000 --sensitivity -f csv \
+	>"$TMP/qout" 2>"$TMP/qerr"
+st=$?
+[ $st -eq 0 ] && [ "$(wc -l <"$TMP/qout")" -eq 2 ] &&
+	grep -q "^# sensitivity of page_fault2 kernel=v5.11..kernel=memcg_update_batch at 104 CPUs" "$TMP/qerr" &&
+	[ "$(grep -Ec '^# (fault|syscall|page|clear|list|percpu|xfer.atomic|atomic.uncontended|hit|miss|walk.permemcg|walk.cached|meta.cpu_mhz) ' "$TMP/qerr")" -eq 13 ]
+ok $? "predict --workload --sensitivity: one line per measured input on stderr, the CSV alone on stdout (exit $st)"
+grep -q "^# xfer.atomic .*unused: not read for target lkp-skl-fpga01: xfer_ns comes from the target profile" "$TMP/qerr" &&
+	grep -q "^# walk.permemcg .*unused: not in this calibration" "$TMP/qerr"
+ok $? "an input the target replaces, and one the file lacks, say why they are not used"
+awk '$2 == "fault" && ($4 + 0 > 0 || $4 + 0 < 0) { f = 1 } END { exit !f }' "$TMP/qerr"
+ok $? "the fault cost moves the page-fault question"
 
 # a sweep point runs with the same defaults as run
 cat >"$TMP/pw.ini" <<EOI

@@ -33,7 +33,7 @@ static char *make_file(const char *drop, const char *extra)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s\n", (s)); \
 	} while (0)
 	ADD("# test calibration");
-	ADD("format = memscale-calib 2");
+	ADD("format = memscale-calib 3");
 	ADD("meta.host = testhost");
 	ADD("meta.cpu_model = Some CPU @ 2.0GHz");
 	for (size_t i = 0; i < ARRAY_SIZE(probes); i++) {
@@ -112,6 +112,21 @@ int main(void)
 	calib_free(&d);
 	calib_free(&c);
 
+	/* A probe that ran under steal is flagged in its basis line; one
+	 * without steal is not; a loop probe says how a repetition was taken. */
+	{
+		char basis[512];
+		rc = parse_str(make_file(NULL, "page.steal_pct = 4.5\nlist.steal_pct = 0.2"), &c,
+			       err, sizeof(err));
+		calib_probe_basis(&c, "page", basis, sizeof(basis));
+		ok(rc == 0 && strstr(basis, "flagged: 4.5% of CPU time stolen by the hypervisor"),
+		   "a probe under 4.5%% steal is flagged: %s", basis);
+		calib_probe_basis(&c, "list", basis, sizeof(basis));
+		ok(!strstr(basis, "flagged") && strstr(basis, "fastest of 256 short blocks"),
+		   "0.2%% steal is not flagged; the block rule is named: %s", basis);
+		calib_free(&c);
+	}
+
 	reject("missing field", make_file("fault.median_ns", NULL), "fault.median_ns");
 	reject("missing miss", make_file("miss.median", NULL), "missing field 'miss.median_ns'");
 	reject("corrupt value", make_file(NULL, "hit.max_ns = 12abc"), "12abc");
@@ -123,7 +138,10 @@ int main(void)
 	reject("newer version", make_file("format", "format = memscale-calib 99"),
 	       "format version 99 is newer than this memscale");
 	reject("older version", make_file("format", "format = memscale-calib 1"),
-	       "format version 1 is too old (this memscale reads version 2");
+	       "format version 1 is too old (this memscale reads version 3");
+	reject("version 2 (loop probes timed as one loop)",
+	       make_file("format", "format = memscale-calib 2"),
+	       "format version 2 is too old (this memscale reads version 3");
 	reject("wrong format", make_file("format", "format = other-thing 1"),
 	       "unknown format");
 	reject("duplicate key", make_file(NULL, "hit.median_ns = 2"), "duplicate key 'hit.median_ns'");
