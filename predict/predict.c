@@ -1,7 +1,10 @@
 /*
  * predict.c - extrapolation of the seed A/B pairs (read from the
  * experiment files by the command line) with the simulator; see
- * predict.h.
+ * predict.h.  A point's simulations (two sides, and the band's eight)
+ * and a table's points are planned first, run together on threads
+ * (predict_sims_run, at the end), then read in the order a one-at-a-time
+ * evaluation would have: the output does not depend on --jobs.
  */
 #include "predict/predict.h"
 
