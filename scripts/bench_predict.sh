@@ -13,16 +13,22 @@ M=${1:-bin/memscale}
 CAL=${2:-results-reference/vm-2cpu/calib-shared.txt}
 [ -f "$CAL" ] || CAL=tests/fixtures/model_calib.txt
 now() { date +%s.%N; }
-# The children's CPU seconds so far (user + sys), from the shell's times.
-cpu() { times | awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }'; }
+# The children's CPU seconds so far (user + sys): this shell's `times`,
+# written to a file (in a pipe or $(...) a subshell would answer).
+T=$(mktemp)
+trap 'rm -f "$T"' EXIT
+cpu_read() { awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }' "$T"; }
 # figure LABEL TARGET CMD...: runs CMD (stdout and stderr discarded) and
 # prints its wall and CPU time.
 figure() {
 	label=$1 target=$2
 	shift 2
-	t0=$(now) c0=$(cpu)
+	times >"$T"
+	c0=$(cpu_read) t0=$(now)
 	"$@" >/dev/null 2>&1 || { echo "$label: failed (exit $?)"; return 0; }
-	t1=$(now) c1=$(cpu)
+	t1=$(now)
+	times >"$T"
+	c1=$(cpu_read)
 	awk -v l="$label" -v g="$target" -v a="$t0" -v b="$t1" -v c="$c0" -v d="$c1" \
 		-v load="$(cut -d' ' -f1-3 /proc/loadavg)" \
 		'BEGIN { printf("%s: %.2f s wall, %.2f s CPU (%s), load %s\n", l, b - a, d - c, g, load) }'
