@@ -35,12 +35,13 @@ const struct subcommand model_cmd = {
 	"                 [--line 64|128] [--lock-kind queue|ticket] [--iters N]\n"
 	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128] [--mode processes|threads] [--check]\n"
 	"       model predict --workload W --pair A..B --target T --cpus N\n"
-	"                 [--mode processes|threads] [--calib FILE] [-f table|csv] [--explain] [--sensitivity]\n"
+	"                 [--mode processes|threads] [--calib FILE] [-f table|csv]\n"
+	"                 [--explain] [--sensitivity] [--jobs N]\n"
 	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME|FILE]\n"
 	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
-	"                 [--sensitivity]\n"
+	"                 [--sensitivity] [--jobs N]\n"
 	"       model validate [RESULTS_DIR|RESULTS.csv]... [--calib FILE] [--target NAME|FILE]\n"
-	"                 [-f table|csv]\n"
+	"                 [-f table|csv] [--jobs N]\n"
 	"\n"
 	"calibrate  measures cache-line transfer (ping-pong), atomics, loads,\n"
 	"           per-CPU adds, list ops, page copy and fault, syscalls, every\n"
@@ -62,6 +63,9 @@ const struct subcommand model_cmd = {
 	"           (cross-node transfer cost) override the calibration and the\n"
 	"           target profile, and are printed as such; --line 128 models\n"
 	"           the adjacent-line prefetcher (predict: the target's pairing).\n"
+	"predict, validate: --jobs N runs N independent simulations at once on\n"
+	"           threads (default: the CPUs this process may run on); the\n"
+	"           output is the same for every N.\n"
 	"predict    --workload W --pair A..B: one question; A and B are kernel\n"
 	"           profiles ('memscale list kernels') or knob=value,... sets\n"
 	"           (kernel=NAME,stats_batch=512), T a target name or file, N up\n"
@@ -111,7 +115,7 @@ enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
 	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS, O_EXPLAIN, O_CHECK,
-	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_PAIR, O_MODE, O_FORMAT = 'f',
+	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_PAIR, O_MODE, O_JOBS, O_FORMAT = 'f',
 };
 
 #define usage_die(fmt, arg) \
@@ -157,6 +161,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "pair", required_argument, NULL, O_PAIR },
 		{ "mode", required_argument, NULL, O_MODE },
 		{ "format", required_argument, NULL, O_FORMAT },
+		{ "jobs", required_argument, NULL, O_JOBS },
 		{ 0 },
 	};
 	int c;
@@ -240,6 +245,11 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 			if (strcmp(optarg, "processes") && strcmp(optarg, "threads"))
 				usage_die("bad --mode '%s' (want processes or threads)", optarg);
 			m->mode = optarg;
+			break;
+		case O_JOBS:
+			if (!parse_long(optarg, 1, 1024, &v))
+				usage_die("bad --jobs '%s' (want 1..1024 simulations at once)", optarg);
+			m->jobs = (unsigned)v;
 			break;
 		case O_FORMAT:
 			if (!strcmp(optarg, "csv"))

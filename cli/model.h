@@ -37,6 +37,7 @@ struct mopts {
 	unsigned line;
 	enum sim_lock_kind lock_kind;
 	long iters, reps;
+	unsigned jobs;      /* --jobs (predict, validate); 0: the CPUs available */
 	double walk_miss, remote_factor; /* NAN: defaults */
 	char **args;
 	int nargs;

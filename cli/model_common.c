@@ -115,6 +115,7 @@ void model_predict_opts(const struct mopts *m, struct predict_opts *po)
 	po->remote_factor = m->remote_factor;
 	po->target = m->target;
 	po->threads = m->mode && !strcmp(m->mode, "threads");
+	po->jobs = m->jobs;
 }
 
 /* Where the experiment files are: $MEMSCALE_EXPERIMENTS, else beside the

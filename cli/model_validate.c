@@ -131,32 +131,45 @@ static void measured_interval(const double *xs, const double *ys, size_t n, doub
 	free(v);
 }
 
-/* The simulator at the point: central value and regime, then the band
- * (the same variants as a published row's, predict_band_costs()). */
-static void simulate_point(const char *wl, const struct memcg_sim_cfg *cfg,
-			   const struct memcg_costs *costs, unsigned workers, long iters,
-			   struct sim_result *rs, struct point *pt)
+/* The simulations of a point: the central value, then the band (the
+ * same variants as a published row's, predict_band_costs()), into v[0]
+ * and v[1 + k], to run with predict_sims_run(). */
+#define POINT_SIMS (1 + PREDICT_BAND_N)
+
+static void plan_point(const char *wl, const struct memcg_sim_cfg *cfg,
+		       const struct memcg_costs *costs, unsigned workers, long iters,
+		       struct predict_sim *v)
 {
 	uint64_t per = (uint64_t)iters / workers;
-	const char *err = NULL;
-	struct sim_prog prog;
 
 	if (per < 400)
 		per = 400;
-	if (memcg_sim_run_prog(wl, cfg, costs, workers, per, rs, &err, &prog))
-		die(1, "model validate: %s", err);
-	pt->simulated = pt->band_lo = pt->band_hi = rs->ops_per_sec;
-	predict_regime_one(rs, costs, &prog, pt->regime, sizeof(pt->regime));
-	sim_prog_free(&prog);
-	for (int k = 0; k < PREDICT_BAND_N; k++) {
-		struct memcg_costs c;
-		struct sim_result rb;
+	for (int k = 0; k < POINT_SIMS; k++) {
+		memset(&v[k], 0, sizeof(v[k]));
+		v[k].workload = wl;
+		v[k].cfg = *cfg;
+		v[k].ncores = workers;
+		v[k].per_core = per;
+		if (k)
+			predict_band_costs(costs, k - 1, &v[k].c);
+		else
+			v[k].c = *costs;
+	}
+}
 
-		predict_band_costs(costs, k, &c);
-		if (memcg_sim_run(wl, cfg, &c, workers, per, &rb, &err))
-			die(1, "model validate: %s", err);
-		pt->band_lo = fmin(pt->band_lo, rb.ops_per_sec);
-		pt->band_hi = fmax(pt->band_hi, rb.ops_per_sec);
+/* The point's simulated value, regime and band from its simulations. */
+static void finish_point(const struct memcg_costs *costs, const struct predict_sim *v,
+			 struct sim_result *rs, struct point *pt)
+{
+	for (int k = 0; k < POINT_SIMS; k++)
+		if (v[k].rc)
+			die(1, "model validate: %s", v[k].err);
+	*rs = v[0].r;
+	pt->simulated = pt->band_lo = pt->band_hi = rs->ops_per_sec;
+	predict_regime_one(rs, costs, &v[0].prog, pt->regime, sizeof(pt->regime));
+	for (int k = 1; k < POINT_SIMS; k++) {
+		pt->band_lo = fmin(pt->band_lo, v[k].r.ops_per_sec);
+		pt->band_hi = fmax(pt->band_hi, v[k].r.ops_per_sec);
 	}
 }
 
@@ -302,6 +315,7 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 			double *ys = xmalloc(t->nrows * sizeof(double));
 			double *gx, *gy;
 			size_t n = 0, g;
+			struct predict_sim *sims;
 
 			for (size_t q = r; q < t->nrows; q++) {
 				char cs2[512] = "", *k2;
@@ -338,6 +352,12 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 				    ns1 > r1.ns_per_op_core)
 					costs.extra_local_ns = ns1 - r1.ns_per_op_core;
 			}
+			/* the group's points simulated together, then printed */
+			sims = xcalloc(g * POINT_SIMS + 1, sizeof(*sims));
+			for (size_t i = 0; i < g; i++)
+				plan_point(wl, &cfg, &costs, (unsigned)gx[i], m->iters,
+					   &sims[i * POINT_SIMS]);
+			predict_sims_run(sims, g * POINT_SIMS, m->jobs);
 			for (size_t i = 0; i < g; i++) {
 				struct sim_result rs;
 				struct point pt = { .path = path, .group = ngroups, .wl = wl,
@@ -345,7 +365,7 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 						    .cfg = cfgstr, .workers = gx[i] };
 
 				measured_interval(xs, ys, n, gx[i], &pt);
-				simulate_point(wl, &cfg, &costs, (unsigned)gx[i], m->iters, &rs, &pt);
+				finish_point(&costs, &sims[i * POINT_SIMS], &rs, &pt);
 				print_point(&pt, m->csv);
 				if (gx[i] > 1) {
 					sum_abs += fabs((rs.ops_per_sec - gy[i]) / gy[i]);
@@ -364,6 +384,8 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 					a->simulated = rs.ops_per_sec;
 				}
 			}
+			predict_sims_free(sims, g * POINT_SIMS);
+			free(sims);
 			free(xs);
 			free(ys);
 			free(gx);

@@ -185,17 +185,22 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 	for (size_t ei = 0; ei < ndefs; ei++) {
 		const struct experiment_def *e = &defs[ei];
 		struct tally seed = { 0 };
+		struct predict_req *req;
+		struct predict_point *pts;
+		size_t nreq = 0, r = 0;
 
+		/* A seed's rows are predicted together (their simulations run
+		 * at once, predict_points_eval), then printed in order. */
+		for (size_t i = 0; i < e->npairs; i++)
+			nreq += e->pairs[i].npub;
+		req = xcalloc(nreq + 1, sizeof(*req));
+		pts = xcalloc(nreq + 1, sizeof(*pts));
 		for (size_t i = 0; i < e->npairs; i++) {
 			const struct seed_pair *sp = &e->pairs[i];
-			char ab[96];
 
-			predict_pair_label(sp, ab, sizeof(ab));
 			for (size_t k = 0; k < sp->npub; k++) {
 				const struct published *p = &sp->pub[k];
-				struct predict_point pt;
 				const struct target *t;
-				char pb[32], lim[512], sign[8] = "n/a";
 				unsigned cpus = published_size(p);
 
 				/* A row without a stated size runs at the size of
@@ -206,33 +211,50 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 						: p->target ? target_find(p->target) : NULL;
 					cpus = t && t->cpus ? t->cpus : 104;
 				}
-				predict_point_eval(&ses, sp, p, cpus, &pt);
-				tally_add(&seed, &pt);
-				tally_add(&all, &pt);
-				tally_add(p->dev ? &dev : &held, &pt);
+				req[r++] = (struct predict_req){ sp, p, cpus };
+			}
+		}
+		predict_points_eval(&ses, req, nreq, pts);
+		r = 0;
+		for (size_t i = 0; i < e->npairs; i++) {
+			const struct seed_pair *sp = &e->pairs[i];
+			char ab[96];
+
+			predict_pair_label(sp, ab, sizeof(ab));
+			for (size_t k = 0; k < sp->npub; k++, r++) {
+				const struct published *p = &sp->pub[k];
+				const struct predict_point *ppt = &pts[r];
+				char pb[32], lim[512], sign[8] = "n/a";
+				unsigned cpus = req[r].cpus;
+
+				tally_add(&seed, ppt);
+				tally_add(&all, ppt);
+				tally_add(p->dev ? &dev : &held, ppt);
 				if (csv) {
-					csv_row(table, e, sp, &pt, cpus);
+					csv_row(table, e, sp, ppt, cpus);
 					continue;
 				}
-				limits(e, &pt, lim, sizeof(lim));
+				limits(e, ppt, lim, sizeof(lim));
 				if (p->lo == p->hi)
 					snprintf(pb, sizeof(pb), "%+.2f%%", p->lo);
 				else
 					snprintf(pb, sizeof(pb), "%+.1f..%+.1f%%", p->lo, p->hi);
-				if (isfinite(pt.pct) && (p->lo > 0 || p->hi < 0))
+				if (isfinite(ppt->pct) && (p->lo > 0 || p->hi < 0))
 					snprintf(sign, sizeof(sign), "%s",
-						 (pt.pct > 0) == (p->lo > 0) ? "ok" : "NO");
+						 (ppt->pct > 0) == (p->lo > 0) ? "ok" : "NO");
 				fprintf(out, "%-20s %-18s %-32s %-16s %5u %-4s %13s ", e->name,
-					sp->workload, ab, pt.t ? pt.t->name : "-", cpus,
+					sp->workload, ab, ppt->t ? ppt->t->name : "-", cpus,
 					p->dev ? "dev" : "held", pb);
-				if (isfinite(pt.pct))
-					fprintf(out, "%+8.1f%% %+8.1f ", pt.pct, pt.err);
+				if (isfinite(ppt->pct))
+					fprintf(out, "%+8.1f%% %+8.1f ", ppt->pct, ppt->err);
 				else
 					fprintf(out, "%9s %8s ", "-", "-");
 				fprintf(out, "%-4s %s\n", sign, lim);
 				fflush(out);
 			}
 		}
+		free(req);
+		free(pts);
 		{
 			char what[80];
 			snprintf(what, sizeof(what), "# summary %s:", e->name);

@@ -1,16 +1,24 @@
 /*
  * predict.c - extrapolation of the seed A/B pairs (read from the
  * experiment files by the command line) with the simulator; see
- * predict.h.
+ * predict.h.  A point's simulations (two sides, and the band's eight)
+ * and a table's points are planned first, run together on threads
+ * (predict_sims_run, at the end), then read in the order a one-at-a-time
+ * evaluation would have: the output does not depend on --jobs.
  */
 #include "predict/predict.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/knob.h"
 #include "core/util.h"
+#include "models/record.h"
 
 unsigned published_size(const struct published *p)
 {
@@ -60,44 +68,31 @@ static void side_cfg(const struct seed_pair *sp, const char *diff,
 	cfg->p.mm_shared = o->threads;
 }
 
-/* Simulated throughput of one side, or NAN; *out (may be NULL) gets the
- * whole result, *prog (may be NULL; only when a number is returned) the
- * program that ran, for the caller to free. */
-static double side(const struct seed_pair *sp, const char *diff,
-		   const struct memcg_costs *c, const struct predict_opts *o,
-		   unsigned cpus, unsigned nodes, unsigned line_size, unsigned phys,
-		   struct sim_result *out, struct sim_prog *prog)
+/* The simulation of one side at `iters` iterations (the point's size,
+ * machine and costs c) into *out, to run with predict_sims_run(). */
+static void side_sim(const struct seed_pair *sp, const char *diff,
+		     const struct memcg_costs *c, const struct predict_opts *o,
+		     uint64_t iters, const struct predict_point *pt, struct predict_sim *out)
 {
-	struct memcg_sim_cfg cfg;
-	struct sim_result r;
-	struct sim_prog ran;
-	const char *err = NULL;
-	uint64_t per_core;
-
-	side_cfg(sp, diff, o, cpus, nodes, line_size, phys, &cfg);
-	per_core = o->iters / cpus;
-	if (per_core < 400)
-		per_core = 400;
-	if (memcg_sim_run_prog(sp->workload, &cfg, c, cpus, per_core, &r, &err, &ran)) {
-		warnx_("predict: %s on %u CPUs: %s", sp->workload, cpus, err);
-		return NAN;
-	}
-	if (prog)
-		*prog = ran;
-	else
-		sim_prog_free(&ran);
-	if (out)
-		*out = r;
-	return r.ops_per_sec;
+	memset(out, 0, sizeof(*out));
+	side_cfg(sp, diff, o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores,
+		 &out->cfg);
+	out->workload = sp->workload;
+	out->c = *c;
+	out->ncores = pt->cpus;
+	out->per_core = iters / pt->cpus;
+	if (out->per_core < 400)
+		out->per_core = 400;
 }
 
-static double change_pct(const struct seed_pair *sp, const struct memcg_costs *c,
-			 const struct predict_opts *o, const struct predict_point *pt)
+/* Simulated throughput of one side that ran, or NAN (said on stderr). */
+static double side_value(const struct predict_sim *v)
 {
-	double a = side(sp, sp->a, c, o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL, NULL);
-	double b = side(sp, sp->b, c, o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, NULL, NULL);
-
-	return 100.0 * (b - a) / a;
+	if (v->rc) {
+		warnx_("predict: %s on %u CPUs: %s", v->workload, v->ncores, v->err);
+		return NAN;
+	}
+	return v->r.ops_per_sec;
 }
 
 /*
@@ -131,22 +126,20 @@ void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_cost
 	}
 }
 
-static void band(const struct seed_pair *sp, const struct predict_session *s,
-		 struct predict_point *pt)
-{
-	struct predict_opts half = *s->o;
+/* The simulations of one point: A and B at the central costs, then A
+ * and B under each band variant at half the iterations. */
+#define POINT_SIMS (2 + 2 * PREDICT_BAND_N)
 
-	half.iters = s->o->iters / 2;
+static void band(const struct predict_sim *v, struct predict_point *pt)
+{
 	pt->band_lo = pt->band_hi = pt->pct;
 	for (int k = 0; k < PREDICT_BAND_N; k++) {
-		struct memcg_costs c;
-		double v;
+		double a = side_value(&v[2 + 2 * k]), b = side_value(&v[3 + 2 * k]);
+		double x = 100.0 * (b - a) / a;
 
-		predict_band_costs(&pt->tc->c, k, &c);
-		v = change_pct(sp, &c, &half, pt);
-		if (isfinite(v)) {
-			pt->band_lo = fmin(pt->band_lo, v);
-			pt->band_hi = fmax(pt->band_hi, v);
+		if (isfinite(x)) {
+			pt->band_lo = fmin(pt->band_lo, x);
+			pt->band_hi = fmax(pt->band_hi, x);
 		}
 	}
 }
@@ -308,34 +301,58 @@ void predict_point_eval_target(struct predict_session *s, const struct published
 	pt->t = point_target(s, pub);
 }
 
-void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
-			const struct published *pub, unsigned cpus,
-			struct predict_point *pt)
+/* The point's target and its simulations (none without a target): *nsim
+ * of them into v (room for POINT_SIMS). */
+static void point_plan(struct predict_session *s, const struct predict_req *q,
+		       struct predict_point *pt, struct predict_sim *v, size_t *nsim)
 {
-	double a, b;
-	struct sim_result ra, rb;
-	struct sim_prog names; /* the patch side's program, naming rb's lines */
+	const struct seed_pair *sp = q->sp;
 
 	memset(pt, 0, sizeof(*pt));
 	pt->sp = sp;
-	pt->pub = pub;
-	pt->cpus = cpus;
+	pt->pub = q->pub;
+	pt->cpus = q->cpus;
 	pt->pct = pt->err = pt->band_lo = pt->band_hi = NAN;
 	snprintf(pt->regime, sizeof(pt->regime), "unknown");
-	pt->t = point_target(s, pub);
+	*nsim = 0;
+	pt->t = point_target(s, q->pub);
 	if (!pt->t)
 		return;
 	pt->tc = session_costs(s, pt->t);
-	a = side(sp, sp->a, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, &ra, NULL);
-	b = side(sp, sp->b, &pt->tc->c, s->o, cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores, &rb, &names);
+	side_sim(sp, sp->a, &pt->tc->c, s->o, s->o->iters, pt, &v[0]);
+	side_sim(sp, sp->b, &pt->tc->c, s->o, s->o->iters, pt, &v[1]);
+	*nsim = 2;
+	/* The band's are run with the central ones, whose outcome they
+	 * would wait for otherwise: point_finish reads them only when the
+	 * central change is a number. */
+	if (s->o->band)
+		for (int k = 0; k < PREDICT_BAND_N; k++) {
+			struct memcg_costs c;
+
+			predict_band_costs(&pt->tc->c, k, &c);
+			side_sim(sp, sp->a, &c, s->o, s->o->iters / 2, pt, &v[(*nsim)++]);
+			side_sim(sp, sp->b, &c, s->o, s->o->iters / 2, pt, &v[(*nsim)++]);
+		}
+}
+
+/* The point from its simulations, run. */
+static void point_finish(struct predict_session *s, struct predict_point *pt,
+			 const struct predict_sim *v, size_t nsim)
+{
+	const struct published *pub = pt->pub;
+	double a, b;
+
+	if (!nsim)
+		return;
+	a = side_value(&v[0]);
+	b = side_value(&v[1]);
 	pt->pct = 100.0 * (b - a) / a;
+	/* the patch side's program names rb's lines */
 	if (isfinite(pt->pct))
-		regime(&ra, &rb, &pt->tc->c, &names, pt->regime, sizeof(pt->regime));
-	if (!isnan(b)) /* side handed its program over */
-		sim_prog_free(&names);
+		regime(&v[0].r, &v[1].r, &pt->tc->c, &v[1].prog, pt->regime, sizeof(pt->regime));
 	if (isfinite(pt->pct)) {
 		if (s->o->band) {
-			band(sp, s, pt);
+			band(v, pt);
 			/* its sign changes inside the band: the central value
 			 * is still printed and scored, but says so */
 			if (pt->band_lo < 0 && pt->band_hi > 0) {
@@ -347,6 +364,36 @@ void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 	if (pub && isfinite(pt->pct))
 		pt->err = pt->pct < pub->lo ? pt->pct - pub->lo
 			: pt->pct > pub->hi ? pt->pct - pub->hi : 0;
+}
+
+void predict_points_eval(struct predict_session *s, const struct predict_req *req, size_t n,
+			 struct predict_point *pts)
+{
+	struct predict_sim *v = xcalloc(n * POINT_SIMS + 1, sizeof(*v));
+	size_t *first = xcalloc(n + 1, sizeof(size_t)), *nsim = xcalloc(n + 1, sizeof(size_t));
+	size_t total = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		first[i] = total;
+		point_plan(s, &req[i], &pts[i], &v[total], &nsim[i]);
+		total += nsim[i];
+	}
+	predict_sims_run(v, total, s->o->jobs);
+	for (size_t i = 0; i < n; i++)
+		point_finish(s, &pts[i], &v[first[i]], nsim[i]);
+	predict_sims_free(v, total);
+	free(v);
+	free(first);
+	free(nsim);
+}
+
+void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
+			const struct published *pub, unsigned cpus,
+			struct predict_point *pt)
+{
+	struct predict_req q = { sp, pub, cpus };
+
+	predict_points_eval(s, &q, 1, pt);
 }
 
 void predict_print_target(struct predict_session *s, const struct predict_point *pt,
@@ -402,6 +449,8 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 		long *cpus = xmalloc((o->ncpus + sp->npub + 1) * sizeof(long));
 		size_t n = 0;
 		char ab[96];
+		struct predict_req *req;
+		struct predict_point *pts;
 
 		/* The requested sizes plus the published machines' sizes. */
 		for (size_t k = 0; k < o->ncpus; k++)
@@ -423,12 +472,18 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 		}
 		qsort(cpus, n, sizeof(long), cmp_long);
 		predict_pair_label(sp, ab, sizeof(ab));
+		/* the pair's sizes predicted together, then printed in order */
+		req = xcalloc(n + 1, sizeof(*req));
+		pts = xcalloc(n + 1, sizeof(*pts));
+		for (size_t k = 0; k < n; k++)
+			req[k] = (struct predict_req){ sp, pub_at(sp, (unsigned)cpus[k]),
+						       (unsigned)cpus[k] };
+		predict_points_eval(&ses, req, n, pts);
 		for (size_t k = 0; k < n; k++) {
-			const struct published *p = pub_at(sp, (unsigned)cpus[k]);
-			struct predict_point pt;
+			const struct published *p = req[k].pub;
+			struct predict_point pt = pts[k];
 			char pb[32];
 
-			predict_point_eval(&ses, sp, p, (unsigned)cpus[k], &pt);
 			if (pt.t)
 				predict_print_target(&ses, &pt, out);
 			fprintf(out, "%-18s %-44s %5ld", sp->workload, ab, cpus[k]);
@@ -459,6 +514,8 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 				p ? p->note : "");
 			fflush(out);
 		}
+		free(req);
+		free(pts);
 		free(cpus);
 	}
 	if (nerr)
@@ -466,4 +523,147 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 			"(rows whose published change has a sign)\n", nerr, abs_sum / nerr, nsign, nsigned);
 	predict_session_free(&ses);
 	return 0;
+}
+
+/* ---- simulations run together (predict.h) ---- */
+
+unsigned predict_jobs(unsigned jobs)
+{
+	cpu_set_t set;
+	long n;
+
+	if (jobs)
+		return jobs;
+	if (!sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) > 0)
+		return (unsigned)CPU_COUNT(&set);
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* Byte for byte the same inputs (padding compared too: a difference
+ * there only costs a simulation). */
+static bool same_inputs(const struct predict_sim *x, const struct predict_sim *y)
+{
+	return x->ncores == y->ncores && x->per_core == y->per_core &&
+	       !strcmp(x->workload, y->workload) && !memcmp(&x->cfg, &y->cfg, sizeof(x->cfg)) &&
+	       !memcmp(&x->c, &y->c, sizeof(x->c));
+}
+
+static void sim_one(struct predict_sim *v)
+{
+	v->err = NULL;
+	v->rc = memcg_sim_run_prog(v->workload, &v->cfg, &v->c, v->ncores, v->per_core,
+				   &v->r, &v->err, &v->prog);
+}
+
+struct sim_pool {
+	struct predict_sim *v;
+	const size_t *idx;
+	size_t n;
+	atomic_size_t next;
+};
+
+static void *sim_worker(void *arg)
+{
+	struct sim_pool *p = arg;
+	size_t k;
+
+	while ((k = atomic_fetch_add(&p->next, 1)) < p->n)
+		sim_one(&p->v[p->idx[k]]);
+	return NULL;
+}
+
+/* Longest first (events grow with cores x iterations), then in order. */
+static int cmp_cost(const void *a, const void *b, void *base)
+{
+	const struct predict_sim *v = base;
+	const struct predict_sim *x = &v[*(const size_t *)a], *y = &v[*(const size_t *)b];
+	double cx = (double)x->ncores * (double)x->per_core, cy = (double)y->ncores * (double)y->per_core;
+
+	if (cx != cy)
+		return cx < cy ? 1 : -1;
+	return (*(const size_t *)a > *(const size_t *)b) - (*(const size_t *)a < *(const size_t *)b);
+}
+
+/*
+ * The simulations of one recording at once.  What they share that is not
+ * theirs: the recorder's cache (models/record.c, model_rec_cached), which
+ * memcg_sim_run_prog reads and which a miss rewrites.  So the caller
+ * makes the recording first, on this thread; each simulation then finds
+ * it (same workload, model_params_equal parameters), and a lookup that
+ * finds its entry only reads.  The rest of a run (the program it builds,
+ * the simulator's state) is its own: predict/sim.c and sim_memcg.c keep
+ * no writable static data.
+ */
+static void run_group(struct predict_sim *v, size_t *idx, size_t n, unsigned jobs)
+{
+	struct sim_pool pool = { .v = v, .idx = idx, .n = n };
+	pthread_t *tid;
+	unsigned nt = 0;
+
+	if (jobs > n)
+		jobs = (unsigned)n;
+	tid = xcalloc(jobs, sizeof(*tid));
+	qsort_r(idx, n, sizeof(*idx), cmp_cost, v);
+	atomic_init(&pool.next, 0);
+	/* this thread is one of the workers; a thread that cannot be made
+	 * leaves its share to the others */
+	while (nt + 1 < jobs && !pthread_create(&tid[nt], NULL, sim_worker, &pool))
+		nt++;
+	sim_worker(&pool);
+	for (unsigned i = 0; i < nt; i++)
+		pthread_join(tid[i], NULL);
+	free(tid);
+}
+
+void predict_sims_run(struct predict_sim *v, size_t n, unsigned jobs)
+{
+	size_t *idx = xcalloc(n + 1, sizeof(size_t));
+	bool *queued = xcalloc(n + 1, sizeof(bool));
+
+	jobs = predict_jobs(jobs);
+	for (size_t i = 0; i < n; i++) {
+		v[i].same = -1;
+		for (size_t k = 0; k < i && v[i].same < 0; k++)
+			if (v[k].same < 0 && same_inputs(&v[i], &v[k]))
+				v[i].same = (long)k;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t ng = 0;
+
+		if (queued[i] || v[i].same >= 0)
+			continue;
+		for (size_t k = i; k < n; k++)
+			if (!queued[k] && v[k].same < 0 && !strcmp(v[k].workload, v[i].workload) &&
+			    model_params_equal(&v[k].cfg.p, &v[i].cfg.p)) {
+				queued[k] = true;
+				idx[ng++] = k;
+			}
+		/* the recording made here first (a workload the recorder does
+		 * not know or a failed recording: one at a time, as it fails) */
+		if (jobs > 1 && ng > 1 &&
+		    model_rec_cached(v[i].workload, &v[i].cfg.p, MODEL_REC_WARMUP, MODEL_REC_OPS))
+			run_group(v, idx, ng, jobs);
+		else
+			for (size_t k = 0; k < ng; k++)
+				sim_one(&v[idx[k]]);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (v[i].same >= 0) {
+			const struct predict_sim *o = &v[v[i].same];
+
+			v[i].rc = o->rc;
+			v[i].err = o->err;
+			v[i].r = o->r;
+			v[i].prog = o->prog; /* shared: freed with o */
+		}
+	free(idx);
+	free(queued);
+}
+
+void predict_sims_free(struct predict_sim *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].same < 0 && v[i].rc == 0)
+			sim_prog_free(&v[i].prog);
 }

@@ -19,9 +19,11 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "predict/calib.h"
+#include "predict/sim_memcg.h"
 #include "predict/target.h"
 
 struct published {
@@ -66,6 +68,9 @@ struct predict_opts {
 			       * machine, "here" for the other sizes */
 	bool band;            /* compute the sensitivity band (4 more runs) */
 	bool threads;         /* will-it-scale thread mode: one shared mm */
+	unsigned jobs;        /* simulations run at once (0: the CPUs this
+			       * process may run on); every number is the
+			       * same for any value (predict_sims_run) */
 };
 
 /* One predicted point: a pair at a machine size on a target. */
@@ -104,6 +109,42 @@ void predict_session_free(struct predict_session *s);
 void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
 			const struct published *pub, unsigned cpus,
 			struct predict_point *pt);
+/* n points at once, pts[i] exactly as predict_point_eval(req[i]) gives
+ * it; their simulations run together (s->o->jobs at a time). */
+struct predict_req {
+	const struct seed_pair *sp;
+	const struct published *pub;
+	unsigned cpus;
+};
+void predict_points_eval(struct predict_session *s, const struct predict_req *req, size_t n,
+			 struct predict_point *pts);
+
+/*
+ * Independent simulations run together: one memcg_sim_run_prog() each,
+ * up to `jobs` at a time on threads, results in place.  A simulation
+ * whose inputs (workload, configuration, costs, cores, iterations) are
+ * byte for byte an earlier one's is not run again: it gets that one's
+ * result (the simulator is deterministic: fixed seed, no global state).
+ * The results, and so every printed number, do not depend on `jobs`.
+ */
+struct predict_sim {
+	/* in */
+	const char *workload;
+	struct memcg_sim_cfg cfg;
+	struct memcg_costs c;
+	unsigned ncores;
+	uint64_t per_core;
+	/* out */
+	int rc;                /* memcg_sim_run_prog's */
+	const char *err;       /* when rc != 0 */
+	struct sim_result r;   /* when rc == 0 */
+	struct sim_prog prog;  /* the program that ran (names r's lines) */
+	long same;             /* an earlier identical one's index, or -1 */
+};
+/* 0: the CPUs this process may run on. */
+unsigned predict_jobs(unsigned jobs);
+void predict_sims_run(struct predict_sim *v, size_t n, unsigned jobs);
+void predict_sims_free(struct predict_sim *v, size_t n);
 /* The effective value of knob `name` on side A (patch false) or B. */
 const char *predict_side_value(const struct seed_pair *sp, bool patch, const char *name,
 			       char *buf, size_t len);

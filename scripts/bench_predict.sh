@@ -1,18 +1,44 @@
 #!/bin/sh
 # bench_predict.sh - make bench's prediction figures (issue 23): the wall
-# time of one prediction at 224 CPUs and of `model validate` over every
-# published row, on the test calibration.  Prints them; asserts nothing
-# (timings on a shared machine are noisy).  Usage: bench_predict.sh MEMSCALE
+# time of one prediction at 224 CPUs (with its band) and of `model
+# validate -f csv` over every published row (with their bands), on the
+# reference calibration of this VM, with the default --jobs (the CPUs
+# this process may run on) and with --jobs 1; each with the CPU time
+# (user+sys) of the run, which a loaded machine disturbs less than the
+# wall time, and the load average.  The simulator's events per second
+# are bench_sim's figure.  Prints them; asserts nothing (timings on a
+# shared machine are noisy).  Usage: bench_predict.sh MEMSCALE [CALIB]
 set -eu
 M=${1:-bin/memscale}
-CAL=tests/fixtures/model_calib.txt
+CAL=${2:-results-reference/vm-2cpu/calib-shared.txt}
+[ -f "$CAL" ] || CAL=tests/fixtures/model_calib.txt
 now() { date +%s.%N; }
-t0=$(now)
-"$M" model predict --workload page_fault2 --pair v6.9..70a64b7919cb --target lkp-spr-2sp4 \
-	--cpus 224 --calib "$CAL" -f csv >/dev/null 2>&1
-t1=$(now)
-"$M" model validate --calib "$CAL" >/dev/null 2>&1
-t2=$(now)
-awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN {
-	printf("one prediction at 224 CPUs (page_fault2 v6.9..70a64b7919cb on lkp-spr-2sp4, with its band): %.2f s (target < 2 s)\n", b - a)
-	printf("model validate over every published row: %.2f s (target < 60 s on 2 cores)\n", c - b) }'
+# The children's CPU seconds so far (user + sys): this shell's `times`,
+# written to a file (in a pipe or $(...) a subshell would answer).
+T=$(mktemp)
+trap 'rm -f "$T"' EXIT
+cpu_read() { awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } print s }' "$T"; }
+# figure LABEL TARGET CMD...: runs CMD (stdout and stderr discarded) and
+# prints its wall and CPU time.
+figure() {
+	label=$1 target=$2
+	shift 2
+	times >"$T"
+	c0=$(cpu_read) t0=$(now)
+	"$@" >/dev/null 2>&1 || { echo "$label: failed (exit $?)"; return 0; }
+	t1=$(now)
+	times >"$T"
+	c1=$(cpu_read)
+	awk -v l="$label" -v g="$target" -v a="$t0" -v b="$t1" -v c="$c0" -v d="$c1" \
+		-v load="$(cut -d' ' -f1-3 /proc/loadavg)" \
+		'BEGIN { printf("%s: %.2f s wall, %.2f s CPU (%s), load %s\n", l, b - a, d - c, g, load) }'
+}
+echo "calibration $CAL, $(getconf _NPROCESSORS_ONLN) CPUs online"
+figure "one prediction at 224 CPUs (page_fault2 v6.9..70a64b7919cb on lkp-spr-2sp4, with its band)" \
+	"target < 2 s" \
+	"$M" model predict --workload page_fault2 --pair v6.9..70a64b7919cb --target lkp-spr-2sp4 \
+	--cpus 224 --calib "$CAL" -f csv
+figure "model validate -f csv over every published row, default --jobs" "target < 60 s on 2 cores" \
+	"$M" model validate --calib "$CAL" -f csv
+figure "model validate -f csv over every published row, --jobs 1" "one thread, for comparison" \
+	"$M" model validate --calib "$CAL" -f csv --jobs 1
