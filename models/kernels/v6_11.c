@@ -15,6 +15,9 @@ static const struct knob_preset sets[] = {
 	{ "lru_batch", "31", "PAGEVEC_SIZE 31" },
 	{ "lru_lock", "lruvec", "lruvec->lru_lock" },
 	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ "pcp_batch", "63", "mm/page_alloc.c @ v6.9 (the nearest version read): zone_batchsize(), 63 for a zone >= 1 GiB" },
+	{ "pcp_high", "wmark", "mm/page_alloc.c @ v6.9 (the nearest version read): zone_highsize() as pcp->high_min (auto-tuning not modelled)" },
+	{ "pcp_scale", "v6.7", "mm/page_alloc.c @ v6.9 (the nearest version read): nr_pcp_alloc() alloc_factor, nr_pcp_free() free_count" },
 	{ NULL, NULL, NULL },
 };
 
