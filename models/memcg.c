@@ -336,8 +336,9 @@ void model_worker_populate(struct model *m, unsigned w)
  *     pcp list before spin_lock(&zone->lock) (v5.10, v5.11; prefetching
  *     their buddies), then per page under the lock __free_one_page():
  *     __mod_zone_freepage_state (NR_FREE_PAGES, per page), page_is_buddy()
- *     reads the buddy's struct page, set_buddy_order writes the page's,
- *     add_to_free_list the head and nr_free.
+ *     reads the buddy's struct page, set_buddy_order writes the page's
+ *     (both lines this CPU just touched: RL_PAGE_HOT), add_to_free_list
+ *     the head and nr_free.
  * Not modelled: buddy merging and splitting (every page stays order 0:
  * a free buddy's del_page_from_free_list and the higher orders' lines),
  * the v6.x free path's pcp unlink under the lock, v6.7's auto-tuned
@@ -483,8 +484,11 @@ static void free_pcppages_bulk(struct model_worker *mw, struct mzone *z, unsigne
 		list_del(&pg->lru);
 		/* __free_one_page() at order 0 */
 		mod_zone_free(mw, z, 1);          /* __mod_zone_freepage_state */
-		MODEL_REC_LOCAL(m, RL_PAGE_LINE); /* page_is_buddy(): the buddy */
-		MODEL_REC_LOCAL(m, RL_PAGE_LINE); /* set_buddy_order(): the page */
+		/* page_is_buddy() reads the buddy (prefetch_buddy()'d before
+		 * the lock), set_buddy_order() writes the page (unlinked from
+		 * the pcp list before the lock): both lines at hand */
+		MODEL_REC_LOCAL(m, RL_PAGE_HOT);
+		MODEL_REC_LOCAL(m, RL_PAGE_HOT);
 		MODEL_REC(m, head, REC_WRITE);    /* add_to_free_list */
 		list_add(&pg->lru, head);
 		MODEL_REC(m, &area->nr_free, REC_WRITE);

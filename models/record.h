@@ -44,8 +44,12 @@ enum rec_local {
 	RL_BUDDY_PAGE,    /* one page between a pcp list and the buddy lists
 			   * under zone->lock (a round of rmqueue_bulk or
 			   * free_pcppages_bulk) */
-	RL_PAGE_LINE,     /* a struct page line touched under zone->lock (the
-			   * page itself, its buddy) */
+	RL_PAGE_LINE,     /* a struct page line touched under zone->lock that
+			   * another CPU may have written last (a page taken
+			   * from the buddy lists) */
+	RL_PAGE_HOT,      /* one this CPU touched just before taking the lock
+			   * (a drained page, unlinked from the pcp list
+			   * first; its buddy, prefetched then) */
 	RL_NR
 };
 extern const char *const rec_kind_names[REC_NKIND];

@@ -265,9 +265,10 @@ static bool is_zone_lock(const struct model_rec *r, unsigned lk)
 }
 
 /*
- * A struct page line the page allocator touches under zone->lock
- * (models/memcg.c "page allocator": the page taken from or given to the
- * buddy lists, the buddy page_is_buddy() reads).  Pages pass through the
+ * A struct page line the page allocator touches under zone->lock and
+ * this CPU did not just touch (models/memcg.c "page allocator": a page
+ * rmqueue_bulk takes from the buddy lists; a drained page and its buddy
+ * were touched just before the lock: RL_PAGE_HOT, an L1 hit).  Pages pass through the
  * node's buddy lists, which every CPU of the node shares: the line was
  * last written by another CPU of the node with probability (n-1)/n, n
  * the CPUs per node (a transfer), else by this CPU about a pcp list's
@@ -332,7 +333,8 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 			*steps = ZONE_MAX_ROUNDS;
 		*in_lock = ((double)in[RL_LIST] * c->list_ns / 2 +
 			    (double)in[RL_PERCPU] * c->percpu_ns +
-			    (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c)) / (double)h;
+			    (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c) +
+			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns) / (double)h;
 		return;
 	}
 	if (in[RL_LIST] >= h)

@@ -154,11 +154,14 @@ static void test_recorded(void)
 	   r->local_in[z][RL_BUDDY_PAGE] <= 63 * r->holds[z],
 	   "63 pages per zone->lock hold (%llu pages, %llu holds)",
 	   (unsigned long long)r->local_in[z][RL_BUDDY_PAGE], (unsigned long long)r->holds[z]);
-	/* a refilled page: two list operations and its struct page; a
-	 * drained one: one list operation, its and its buddy's struct page */
-	ok(r->local_in[z][RL_LIST] + r->local_in[z][RL_PAGE_LINE] ==
+	/* a refilled page: two list operations and its struct page (cold);
+	 * a drained one: one list operation, its and its buddy's struct page
+	 * (at hand: unlinked and prefetched before the lock) */
+	ok(r->local_in[z][RL_LIST] + r->local_in[z][RL_PAGE_LINE] + r->local_in[z][RL_PAGE_HOT] ==
 	   3 * r->local_in[z][RL_BUDDY_PAGE],
 	   "three list operations or struct page lines per page under the zone lock");
+	ok(r->local_in[z][RL_PAGE_HOT] == 2 * (r->local_in[z][RL_BUDDY_PAGE] - r->local_in[z][RL_PAGE_LINE]),
+	   "a cold struct page line per refilled page, two at hand per drained one");
 	ok(r->local_in[z][RL_PERCPU] > 0 && r->local_in[z][RL_PERCPU] <= r->local_in[z][RL_BUDDY_PAGE],
 	   "NR_FREE_PAGES per-CPU updates under the zone lock: one per drained page, one per refill");
 	if (memcg_sim_build_from(&prog, "page_fault2", r, &cfg, &zero))

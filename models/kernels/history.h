@@ -109,6 +109,12 @@
 #define H_PCP_HIGH_WMARK \
 	{ "pcp_high", "wmark", \
 	  "zone_highsize() (mm/page_alloc.c @ v6.7, v6.9): low watermark over the node's CPUs, >= 4 * batch (high_min)" }
+#define H_PCP_SCALE_OFF_V5_14 \
+	{ "pcp_scale", "off", \
+	  "v5.14 .. v6.6: pcp->batch per refill; the drain's free_factor scaling of 3b12e7e97938 (v5.14) is not modelled" }
+#define H_PCP_HIGH_WMARK_V5_14 \
+	{ "pcp_high", "wmark", \
+	  "zone_highsize() since 74f44822097c (v5.14): low watermark over the node's CPUs, >= 4 * batch" }
 #define H_PCP_SCALE_V6_7 \
 	{ "pcp_scale", "v6.7", \
 	  "nr_pcp_alloc() / nr_pcp_free() (mm/page_alloc.c @ v6.7, v6.9): alloc_factor, free_count" }
@@ -121,7 +127,10 @@
 	H_LRU_BATCH_15, \
 	H_LRU_LOCK_LRUVEC_A, \
 	H_FLUSH_MS_2000_A, \
-	H_PC_LAYOUT_802F1D522D5F
+	H_PC_LAYOUT_802F1D522D5F, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_WMARK_V5_14, \
+	H_PCP_SCALE_OFF_V5_14
 
 /* the knobs of 11192d9c124d^, shared by 2 profiles */
 #define H_KNOBS_11192D9C124D_PARENT \
@@ -132,7 +141,10 @@
 	H_LRU_BATCH_15, \
 	H_LRU_LOCK_LRUVEC_A, \
 	H_FLUSH_MS_2000_A, \
-	H_PC_LAYOUT_802F1D522D5F
+	H_PC_LAYOUT_802F1D522D5F, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_WMARK_V5_14, \
+	H_PCP_SCALE_OFF_V5_14
 
 /* the knobs of 1f828223b799^, shared by 2 profiles */
 #define H_KNOBS_1F828223B799_PARENT \
@@ -143,7 +155,10 @@
 	H_LRU_BATCH_15, \
 	H_LRU_LOCK_LRUVEC_A, \
 	H_FLUSH_MS_2000_A, \
-	H_PC_LAYOUT_802F1D522D5F
+	H_PC_LAYOUT_802F1D522D5F, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_WMARK_V5_14, \
+	H_PCP_SCALE_OFF_V5_14
 
 /* the knobs of 2d146aa3aa84^, shared by 2 profiles */
 #define H_KNOBS_2D146AA3AA84_PARENT \
