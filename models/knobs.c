@@ -131,13 +131,16 @@ const struct knob knob_pcp_batch = {
 static const struct knob_value pcp_high_values[] = {
 	{ "6x_batch", "pageset_set_batch() @ v5.10, v5.11 (mm/page_alloc.c): pcp->high = 6 * batch "
 		      "(percpu_pagelist_fraction unset), until 74f44822097c (v5.14)" },
-	{ "wmark", "zone_highsize() @ v5.14 .. v6.9 (mm/page_alloc.c): the zone's low watermark over the "
-		   "CPUs local to its node, at least 4 * batch (v6.7+: pcp->high_min; the auto-tuning "
-		   "between high_min and high_max of 51a755c56dc0 is not modelled)" },
+	{ "wmark", "zone_highsize() @ v5.14 .. v6.6 (mm/page_alloc.c, 74f44822097c): the zone's low "
+		   "watermark over the CPUs local to its node, at least 4 * batch" },
+	{ "auto", "v6.7 .. v6.9 (51a755c56dc0; mm/page_alloc.c nr_pcp_alloc, nr_pcp_high): pcp->high "
+		  "between high_min (wmark) and high_max (zone_highsize() of managed / 8), raised by a "
+		  "refill's batch and to free_count + batch on a drain (ZONE_BELOW_HIGH never set, "
+		  "decay_pcp_high not modelled; high_max at most MODEL_PCP_MAX pages)" },
 	{ NULL, NULL },
 };
 const struct knob knob_pcp_high = {
-	.name = "pcp_high", .owner = "model", .type = KNOB_ENUM, .def = "wmark",
+	.name = "pcp_high", .owner = "model", .type = KNOB_ENUM, .def = "auto",
 	.values = pcp_high_values, .per_kernel = true,
 	.help = "pcp->high: past it a free drains a batch under zone->lock (at a nominal 64 GB node)",
 };

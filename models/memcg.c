@@ -89,7 +89,7 @@ const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw)
 
 /* ---- set-up ---- */
 
-static unsigned pcp_high_of(const struct model *m);
+static unsigned pcp_high_max_of(const struct model *m);
 
 static char *pn_alloc(struct model *m, struct arena *a, struct mcg *memcg,
 		      unsigned nid)
@@ -222,7 +222,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 	 * exceed the node's pages: the zone always has one for a worker
 	 * below its pool (the kernel's zone has plenty). */
 	{
-		unsigned high = pcp_high_of(m), slack = high + p->pcp_batch;
+		unsigned high = pcp_high_max_of(m), slack = high + p->pcp_batch;
 
 		if (pages_per_worker > UINT_MAX / 2 - slack ||
 		    (uint64_t)nworkers * (pages_per_worker + slack) > UINT_MAX / 2)
@@ -341,10 +341,11 @@ void model_worker_populate(struct model *m, unsigned w)
  *     the head and nr_free.
  * Not modelled: buddy merging and splitting (every page stays order 0:
  * a free buddy's del_page_from_free_list and the higher orders' lines),
- * the v6.x free path's pcp unlink under the lock, v6.7's auto-tuned
- * pcp->high (51a755c56dc0: high moves between high_min and high_max; the
- * model keeps high_min), pcp->lock (v6.0+, per CPU, uncontended), the
- * watermark checks and zone_statistics().  The pcp list work outside the
+ * the v6.x free path's pcp unlink under the lock, v6.7's decay of an
+ * auto-tuned pcp->high (decay_pcp_high, per vmstat interval) and its
+ * ZONE_BELOW_HIGH / reclaim cases, pcp->lock (v6.0+, per CPU, uncontended), the
+ * watermark checks (but that an empty zone is not locked) and
+ * zone_statistics().  The pcp list work outside the
  * zone lock records nothing: its cost is in the measured fault_ns.
  */
 
@@ -358,31 +359,62 @@ _Static_assert(offsetof(struct mzone, lock) == 1152,
  * share of it as min, low = min + max(min / 4, managed * 10 / 10000)
  * (__setup_per_zone_wmarks, watermark_scale_factor 10), over the CPUs
  * of the node, at least batch << 2. */
-static unsigned pcp_high_of(const struct model *m)
+static unsigned zone_highsize(const struct model *m, unsigned high_fraction)
 {
 	unsigned batch = m->p.pcp_batch, nodes = m->p.nodes ? m->p.nodes : 1;
 	unsigned cpus = m->online_cpus / nodes;
-	unsigned long managed = (64ul << 30) / PAGE_SIZE_MODEL, min, low, high;
+	unsigned long managed = (64ul << 30) / PAGE_SIZE_MODEL, min, total, high;
 	unsigned long kb = (unsigned long)nodes * (64ul << 20), r = 1;
 
-	if (m->p.pcp_high == PCP_HIGH_6X)
-		return 6 * batch; /* pageset_set_batch() @ v5.10 */
-	while ((r + 1) * (r + 1) <= 16 * kb)
-		r++;
-	min = r / (PAGE_SIZE_MODEL / 1024) / nodes;
-	low = min + (min / 4 > managed * 10 / 10000 ? min / 4 : managed * 10 / 10000);
-	high = low / (cpus ? cpus : 1);
+	if (high_fraction) {
+		total = managed / high_fraction;
+	} else {
+		while ((r + 1) * (r + 1) <= 16 * kb)
+			r++;
+		min = r / (PAGE_SIZE_MODEL / 1024) / nodes;
+		total = min + (min / 4 > managed * 10 / 10000 ? min / 4 : managed * 10 / 10000);
+	}
+	high = total / (cpus ? cpus : 1);
 	return high > (unsigned long)batch << 2 ? (unsigned)high : batch << 2;
+}
+
+/* pcp->high (v6.7: high_min) under the knob's rule */
+static unsigned pcp_high_of(const struct model *m)
+{
+	if (m->p.pcp_high == PCP_HIGH_6X)
+		return 6 * m->p.pcp_batch; /* pageset_set_batch() @ v5.10 */
+	return zone_highsize(m, 0);
+}
+
+/* pcp->high_max: zone_highsize(zone, batch, cpu_online,
+ * MIN_PERCPU_PAGELIST_HIGH_FRACTION = 8) @ v6.7, at most MODEL_PCP_MAX;
+ * high_min for the fixed rules. */
+static unsigned pcp_high_max_of(const struct model *m)
+{
+	unsigned h = m->p.pcp_high == PCP_HIGH_AUTO ? zone_highsize(m, 8) : pcp_high_of(m);
+
+	if (h > MODEL_PCP_MAX)
+		h = MODEL_PCP_MAX;
+	return h > pcp_high_of(m) ? h : pcp_high_of(m);
 }
 
 void model_pcp_set_high(struct model *m)
 {
 	MODEL_REC_ENTRY_VOID(m, model_pcp_set_high, m);
 	m->pcp_high = pcp_high_of(m);
+	m->pcp_high_max = pcp_high_max_of(m);
 	for (unsigned w = 0; w < m->nworkers; w++) {
-		m->workers[w]->pcp.high = m->pcp_high;
-		m->workers[w]->pcp.batch = m->p.pcp_batch;
+		struct mpcp *pcp = &m->workers[w]->pcp;
+
+		pcp->high = pcp->high_min = m->pcp_high;
+		pcp->high_max = m->pcp_high_max;
+		pcp->batch = m->p.pcp_batch;
 	}
+}
+
+static unsigned clampu(unsigned v, unsigned lo, unsigned hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
 }
 
 static void zone_lock(struct model_worker *mw, struct mzone *z)
@@ -447,7 +479,8 @@ static unsigned rmqueue_bulk(struct model_worker *mw, struct mzone *z, unsigned 
 		MODEL_REC_LOCAL(m, RL_PAGE_LINE);
 		list_del(&pg->lru);
 		MODEL_REC(m, &area->nr_free, REC_WRITE);
-		area->nr_free--;
+		/* relaxed: the watermark check reads it without the lock */
+		__atomic_store_n(&area->nr_free, area->nr_free - 1, __ATOMIC_RELAXED);
 		list_add_between(&pg->lru, mw->pcp.list.prev, &mw->pcp.list); /* list_add_tail */
 		MODEL_REC_LOCAL(m, RL_LIST);
 		MODEL_REC_LOCAL(m, RL_LIST);
@@ -492,7 +525,7 @@ static void free_pcppages_bulk(struct model_worker *mw, struct mzone *z, unsigne
 		MODEL_REC(m, head, REC_WRITE);    /* add_to_free_list */
 		list_add(&pg->lru, head);
 		MODEL_REC(m, &area->nr_free, REC_WRITE);
-		area->nr_free++;
+		__atomic_store_n(&area->nr_free, area->nr_free + 1, __ATOMIC_RELAXED);
 		MODEL_REC_LOCAL(m, RL_LIST);
 		MODEL_REC_LOCAL(m, RL_BUDDY_PAGE);
 	}
@@ -509,6 +542,17 @@ struct mpage *model_page_alloc(struct model_worker *mw)
 	if (list_empty(&pcp->list)) {
 		unsigned n = pcp->batch;
 
+		if (m->p.pcp_high == PCP_HIGH_AUTO) {
+			/* nr_pcp_alloc() @ v6.7: "If we had larger pcp->high,
+			 * we could avoid to allocate from zone" */
+			unsigned grow = pcp->batch << (m->p.pcp_scale == PCP_SCALE_V6_7
+						       ? pcp->alloc_factor : 0);
+
+			pcp->high = clampu(pcp->high, pcp->high_min, pcp->high_max);
+			if (pcp->high_min != pcp->high_max)
+				pcp->high = pcp->high + grow < pcp->high_max ? pcp->high + grow
+									     : pcp->high_max;
+		}
 		if (m->p.pcp_scale == PCP_SCALE_V6_7) {
 			/* nr_pcp_alloc() @ v6.7 (order 0) */
 			int max_nr = (int)pcp->high - (int)pcp->count - (int)pcp->batch;
@@ -521,6 +565,11 @@ struct mpage *model_page_alloc(struct model_worker *mw)
 			if ((int)n > max_nr)
 				n = (unsigned)max_nr;
 		}
+		/* get_page_from_freelist()'s watermark check keeps an empty
+		 * zone's lock untaken (its read of NR_FREE_PAGES is not
+		 * recorded: nor is it for a zone with pages) */
+		if (!__atomic_load_n(&m->zones[mw->nid].free_area[0].nr_free, __ATOMIC_RELAXED))
+			return NULL;
 		pcp->count += rmqueue_bulk(mw, &m->zones[mw->nid], n);
 		if (list_empty(&pcp->list))
 			return NULL;
@@ -539,7 +588,7 @@ void model_page_free(struct model_worker *mw, struct mpage *pg)
 	MODEL_REC_ENTRY_VOID(mw->m, model_page_free, mw, pg);
 	struct model *m = mw->m;
 	struct mpcp *pcp = &mw->pcp;
-	unsigned n = pcp->batch;
+	unsigned n = pcp->batch, high;
 
 	__atomic_store_n(&pg->flags, 0, __ATOMIC_RELAXED);
 	pg->memcg = NULL;
@@ -552,13 +601,23 @@ void model_page_free(struct model_worker *mw, struct mpage *pg)
 		if (pcp->free_count < pcp->batch << 5)
 			pcp->free_count++;
 	}
-	if (pcp->count < pcp->high)
+	high = pcp->high;
+	if (m->p.pcp_high == PCP_HIGH_AUTO) {
+		/* nr_pcp_high() @ v6.7: the drain uses this high; a list
+		 * at it asks for room for the frees in a row */
+		high = pcp->high = clampu(pcp->high, pcp->high_min, pcp->high_max);
+		if (pcp->high_min != pcp->high_max && pcp->count >= high &&
+		    pcp->high < pcp->free_count + pcp->batch)
+			pcp->high = clampu(pcp->free_count + pcp->batch, pcp->high_min,
+					   pcp->high_max);
+	}
+	if (pcp->count < high)
 		return;
 	if (m->p.pcp_scale == PCP_SCALE_V6_7) {
 		/* nr_pcp_free() @ v6.7: clamp(free_count, batch, high - batch) */
 		n = pcp->free_count;
-		if (n > pcp->high - pcp->batch)
-			n = pcp->high - pcp->batch;
+		if (n > high - pcp->batch)
+			n = high - pcp->batch;
 		if (n < pcp->batch)
 			n = pcp->batch;
 	}

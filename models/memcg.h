@@ -234,10 +234,19 @@ struct mzone {
 	unsigned long managed;            /* pages given to the zone at set-up */
 } cacheline_aligned;
 
+/* The most pages a worker's pcp list may hold (pcp_high=auto's
+ * high_max is capped there: each worker's pool holds that many pages
+ * beyond its workload's own).  The kernel's high_max at 224 CPUs is
+ * 9362 pages per node of a nominal 64 GB node and 224 / nodes CPUs
+ * (below the cap up to 3 nodes); at this machine's 2 CPUs it is
+ * 1048576, which the cap keeps out of the measured runs' memory. */
+#define MODEL_PCP_MAX 32768u
+
 /* struct per_cpu_pages of one CPU for its node's zone (the
  * MIGRATE_MOVABLE list only: the model's pages are all movable). */
 struct mpcp {
 	unsigned count, high, batch;
+	unsigned high_min, high_max;      /* pcp_high=auto (v6.7): high moves between */
 	unsigned free_count, alloc_factor; /* pcp_scale=v6.7 */
 	struct list_head list;
 };
@@ -310,7 +319,7 @@ struct model_params {
 	enum page_work page_work;
 	unsigned stats_batch, charge_batch, lru_batch;
 	unsigned pcp_batch;               /* zone_batchsize() */
-	enum pcp_high_rule { PCP_HIGH_6X, PCP_HIGH_WMARK } pcp_high;
+	enum pcp_high_rule { PCP_HIGH_6X, PCP_HIGH_WMARK, PCP_HIGH_AUTO } pcp_high;
 	enum pcp_scale_rule { PCP_SCALE_OFF, PCP_SCALE_V6_7 } pcp_scale;
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
@@ -337,7 +346,8 @@ struct model {
 	struct mcg **leaves;              /* [containers] */
 	struct mnode *nodes;              /* [nodes] */
 	struct mzone *zones;              /* [nodes]: ZONE_NORMAL of each */
-	unsigned pcp_high;                /* pcp->high at online_cpus (knob pcp_high) */
+	unsigned pcp_high;                /* pcp->high (high_min) at online_cpus (knob pcp_high) */
+	unsigned pcp_high_max;            /* pcp->high_max, at most MODEL_PCP_MAX */
 	void *flush_lock;
 	unsigned nlru_locks;              /* lock contexts index: lock id */
 	struct model_worker **workers;

@@ -7,9 +7,10 @@
  *      watermark pages over the node's CPUs, at least 4 * batch);
  *   2. v5.10: N allocations with batch B take ceil(N/B) zone->lock holds
  *      of B pages each; frees drain B pages per hold once the list
- *      reaches high;
+ *      reaches high; an empty zone is not locked;
  *   3. v6.7: refills of B, 2B, then high - B pages (alloc_factor bounded
  *      by nr_pcp_alloc's max), drains of clamp(free_count, B, high - B);
+ *      with the auto-tuned high each refill raises high by its batch;
  *   4. the recording counts every hold and page under the zone lock, and
  *      the simulator's program of it has the zone lock as its own lock
  *      with as many sections per operation as the recording's holds.
@@ -96,6 +97,18 @@ static void test_v510(void)
 	is_int(mw->pcp.count, 100 - 10 * drains, "each drain returned batch pages");
 	is_int((long)(free0 - m->zones[0].free_area[0].nr_free), mw->pcp.count,
 	       "every page is in the zone or on the pcp list");
+	/* all of the node's pages taken: an empty zone is not locked */
+	{
+		unsigned got = 0;
+		uint64_t holds;
+
+		while (got < NPAGES * 2 && model_page_alloc(mw))
+			got++;
+		holds = zone_holds(mw);
+		is_int(m->zones[0].free_area[0].nr_free, 0, "the zone is empty after %u allocations", got);
+		ok(!model_page_alloc(mw) && zone_holds(mw) == holds,
+		   "an allocation from an empty zone fails without taking zone->lock");
+	}
 	arena_destroy(a);
 }
 
@@ -117,6 +130,30 @@ static void test_v67(void)
 	 * 189), again at the 441st */
 	is_int((long)zone_holds(mw) - 4, 2, "567 frees: two drains of clamp(free_count, 63, 189)");
 	is_int(mw->pcp.count, 567 - 2 * 189, "each drained 189 pages");
+	arena_destroy(a);
+}
+
+/* v6.7's auto-tuned pcp->high: every refill raises it by its batch
+ * (from high_min 252 towards high_max 16777216 / 8 / 224 = 9362), so a
+ * run of frees as long as the run of allocations fits on the list. */
+static void test_auto(void)
+{
+	struct arena *a = arena_create((size_t)64 << 20);
+	struct model *m = setup(a, "auto", "v6.7", 63);
+	struct model_worker *mw = model_worker(m, 0);
+	static struct mpage *pg[4000];
+	unsigned n = 63 + 126 + 252 + 504 + 1008 + 2016;
+
+	is_int(mw->pcp.high_max, 9362, "high_max at 224 CPUs: 64 GB / 8 / 224");
+	for (unsigned i = 0; i < n; i++)
+		pg[i] = model_page_alloc(mw);
+	is_int((long)zone_holds(mw), 6, "refills of 63 .. 2016 pages, each doubling");
+	is_int(mw->pcp.high, 252 + 63 + 126 + 252 + 504 + 1008 + 2016,
+	       "each refill raised pcp->high by its batch");
+	for (unsigned i = 0; i < n; i++)
+		model_page_free(mw, pg[i]);
+	is_int((long)zone_holds(mw), 6, "the %u frees fit under the raised high: no drain", n);
+	is_int(mw->pcp.count, n, "all on the pcp list");
 	arena_destroy(a);
 }
 
@@ -189,6 +226,7 @@ int main(void)
 	test_high();
 	test_v510();
 	test_v67();
+	test_auto();
 	test_recorded();
 	done_testing();
 }

@@ -106,9 +106,9 @@
 #define H_PCP_SCALE_OFF \
 	{ "pcp_scale", "off", \
 	  "rmqueue_bulk / free_pcppages_bulk of pcp->batch pages (mm/page_alloc.c @ v5.10, v5.11)" }
-#define H_PCP_HIGH_WMARK \
-	{ "pcp_high", "wmark", \
-	  "zone_highsize() (mm/page_alloc.c @ v6.7, v6.9): low watermark over the node's CPUs, >= 4 * batch (high_min)" }
+#define H_PCP_HIGH_AUTO \
+	{ "pcp_high", "auto", \
+	  "mm/page_alloc.c since v6.7 (51a755c56dc0): pcp->high between zone_highsize() high_min and high_max" }
 #define H_PCP_SCALE_OFF_V5_14 \
 	{ "pcp_scale", "off", \
 	  "v5.14 .. v6.6: pcp->batch per refill; the drain's free_factor scaling of 3b12e7e97938 (v5.14) is not modelled" }
@@ -117,7 +117,7 @@
 	  "zone_highsize() since 74f44822097c (v5.14): low watermark over the node's CPUs, >= 4 * batch" }
 #define H_PCP_SCALE_V6_7 \
 	{ "pcp_scale", "v6.7", \
-	  "nr_pcp_alloc() / nr_pcp_free() (mm/page_alloc.c @ v6.7, v6.9): alloc_factor, free_count" }
+	  "nr_pcp_alloc() / nr_pcp_free() (mm/page_alloc.c since v6.7): alloc_factor, free_count" }
 
 #define H_KNOBS_11192D9C124D \
 	H_LAYOUT_V6_9, \
@@ -198,7 +198,7 @@
 	H_LRU_LOCK_LRUVEC_B, \
 	H_FLUSH_MS_2000_B, \
 	H_PCP_BATCH_63, \
-	H_PCP_HIGH_WMARK, \
+	H_PCP_HIGH_AUTO, \
 	H_PCP_SCALE_V6_7
 
 #endif
