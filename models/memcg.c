@@ -217,12 +217,15 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 						       : p->nodes + m->nmemcg * p->nodes;
 	nlocks = m->nlru_locks + 1 + p->nodes; /* LRU locks, flush lock, zone locks */
 
-	/* Each worker's pool grows by what its pcp list can hold (pcp->high
-	 * and a refill), so that the pages in use plus every pcp list never
-	 * exceed the node's pages: the zone always has one for a worker
-	 * below its pool (the kernel's zone has plenty). */
+	/* With more than one worker each pool grows by what a pcp list can
+	 * hold (pcp->high at most), so that the pages in use plus every pcp
+	 * list never exceed the node's pages: the zone always has one for a
+	 * worker below its pool (the kernel's zone has plenty).  One worker
+	 * needs none: a page it cannot get is one its workload does not
+	 * have (its pcp list is its own), and its footprint stays the one of
+	 * its pool (the calibration probes' models). */
 	{
-		unsigned high = pcp_high_max_of(m), slack = high + p->pcp_batch;
+		unsigned slack = nworkers > 1 ? pcp_high_max_of(m) + p->pcp_batch : 0;
 
 		if (pages_per_worker > UINT_MAX / 2 - slack ||
 		    (uint64_t)nworkers * (pages_per_worker + slack) > UINT_MAX / 2)

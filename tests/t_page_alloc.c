@@ -24,7 +24,7 @@
 #include "predict/sim_memcg.h"
 #include "tap.h"
 
-#define NPAGES 1200
+#define NPAGES 4096
 
 static struct model *setup(struct arena *a, const char *high, const char *scale,
 			   unsigned batch)
