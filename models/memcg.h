@@ -236,7 +236,7 @@ struct mzone {
 
 /* The most pages a worker's pcp list may hold (pcp_high=auto's
  * high_max is capped there: each worker's pool holds that many pages
- * beyond its workload's own).  The kernel's high_max at 224 CPUs is
+ * beyond its workload's own when there are several).  The kernel's high_max at 224 CPUs is
  * 9362 pages per node of a nominal 64 GB node and 224 / nodes CPUs
  * (below the cap up to 3 nodes); at this machine's 2 CPUs it is
  * 1048576, which the cap keeps out of the measured runs' memory. */
