@@ -116,6 +116,48 @@ const struct knob knob_lru_batch = {
 	.help = "per-CPU folio batch size (lru_add, activate, release)",
 };
 
+/*
+ * The page allocator's per-CPU lists (mm/page_alloc.c).  zone_batchsize()
+ * is min(managed pages / 1024, 1 MiB / PAGE_SIZE) / 4, rounded down to
+ * 2^n - 1: 63 for every zone of 1 GiB or more, the same in v5.10, v5.11,
+ * v6.7 and v6.9; the knob exists for smaller zones and tests.
+ */
+const struct knob knob_pcp_batch = {
+	.name = "pcp_batch", .owner = "model", .type = KNOB_INT, .def = "63",
+	.min = 1, .max = 1024, .per_kernel = true,
+	.help = "pcp->batch: pages moved per zone->lock hold (zone_batchsize(): 63 for a zone >= 1 GiB, v5.10 .. v6.9)",
+};
+
+static const struct knob_value pcp_high_values[] = {
+	{ "6x_batch", "pageset_set_batch() @ v5.10, v5.11 (mm/page_alloc.c): pcp->high = 6 * batch "
+		      "(percpu_pagelist_fraction unset), until 74f44822097c (v5.14)" },
+	{ "wmark", "zone_highsize() @ v5.14 .. v6.6 (mm/page_alloc.c, 74f44822097c): the zone's low "
+		   "watermark over the CPUs local to its node, at least 4 * batch" },
+	{ "auto", "v6.7 .. v6.9 (51a755c56dc0; mm/page_alloc.c nr_pcp_alloc, nr_pcp_high): pcp->high "
+		  "between high_min (wmark) and high_max (zone_highsize() of managed / 8), raised by a "
+		  "refill's batch and to free_count + batch on a drain (ZONE_BELOW_HIGH never set, "
+		  "decay_pcp_high not modelled; high_max at most MODEL_PCP_MAX pages)" },
+	{ NULL, NULL },
+};
+const struct knob knob_pcp_high = {
+	.name = "pcp_high", .owner = "model", .type = KNOB_ENUM, .def = "auto",
+	.values = pcp_high_values, .per_kernel = true,
+	.help = "pcp->high: past it a free drains a batch under zone->lock (at a nominal 64 GB node)",
+};
+
+static const struct knob_value pcp_scale_values[] = {
+	{ "off", "v5.10, v5.11: rmqueue_bulk() and free_pcppages_bulk() move pcp->batch pages" },
+	{ "v6.7", "v6.7 .. v6.9 (mm/page_alloc.c nr_pcp_alloc, nr_pcp_free): batch << alloc_factor on "
+		  "refill (doubled per refill without a free, CONFIG_PCP_BATCH_SCALE_MAX 5), the "
+		  "consecutive frees (free_count) on a drain, both bounded by pcp->high - batch" },
+	{ NULL, NULL },
+};
+const struct knob knob_pcp_scale = {
+	.name = "pcp_scale", .owner = "model", .type = KNOB_ENUM, .def = "v6.7",
+	.values = pcp_scale_values, .per_kernel = true,
+	.help = "how many pages one zone->lock hold moves beyond pcp->batch",
+};
+
 static const struct knob_value lru_lock_values[] = {
 	{ "pgdat", "pgdat->lru_lock: one per node shared by all memcgs (before v5.11)" },
 	{ "lruvec", "lruvec->lru_lock: one per memcg per node, 6168d0da2b47 (v5.11)" },
@@ -175,6 +217,9 @@ REGISTER(knob, knob_depth);
 REGISTER(knob, knob_nodes);
 REGISTER(knob, knob_flush_ms);
 REGISTER(knob, knob_page_work);
+REGISTER(knob, knob_pcp_batch);
+REGISTER(knob, knob_pcp_high);
+REGISTER(knob, knob_pcp_scale);
 
 void model_params_default(struct model_params *p)
 {
@@ -200,6 +245,9 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 		? (unsigned)knob_uint(ks, &knob_stats_batch) : 32;
 	p->charge_batch = (unsigned)knob_uint(ks, &knob_charge_batch);
 	p->lru_batch = (unsigned)knob_uint(ks, &knob_lru_batch);
+	p->pcp_batch = (unsigned)knob_int(ks, &knob_pcp_batch);
+	p->pcp_high = (enum pcp_high_rule)knob_enum(ks, &knob_pcp_high);
+	p->pcp_scale = (enum pcp_scale_rule)knob_enum(ks, &knob_pcp_scale);
 	p->containers = (unsigned)knob_int(ks, &knob_containers);
 	p->depth = (unsigned)knob_int(ks, &knob_depth);
 	p->nodes = (unsigned)knob_int(ks, &knob_nodes);

@@ -207,6 +207,50 @@ struct mnode {
 	long vm_stat[NR_STAT_ITEMS] __attribute__((aligned(PAD_SIZE)));
 } cacheline_aligned;
 
+/*
+ * The page allocator's order-0 path (models/memcg.c "page allocator"):
+ * struct zone (ZONE_NORMAL, one per node) reduced to what rmqueue_bulk()
+ * and free_pcppages_bulk() touch, at the kernel's offsets
+ * (include/linux/mmzone.h @ v5.10, the same in v6.7 and v6.9): after
+ * ZONE_PADDING(_pad1_) free_area[MAX_ORDER], each MIGRATE_TYPES list
+ * heads and nr_free (6 types with CONFIG_CMA and CONFIG_MEMORY_ISOLATION:
+ * 104 bytes, MIGRATE_MOVABLE's head on the first line, nr_free on the
+ * second), then flags and the lock (11 x 104 + 8 = 1152: a line of its
+ * own), and vm_stat[] after ZONE_PADDING(_pad3_).
+ */
+#define MODEL_MIGRATE_TYPES 6
+#define MODEL_MIGRATE_MOVABLE 1
+#define MODEL_MAX_ORDER 11
+struct mfree_area {
+	struct list_head free_list[MODEL_MIGRATE_TYPES];
+	unsigned long nr_free;
+};
+struct mzone {
+	struct mfree_area free_area[MODEL_MAX_ORDER];
+	unsigned long flags;
+	char lock[PAD_SIZE] __attribute__((aligned(64))); /* zone->lock */
+	long vm_stat_free __attribute__((aligned(PAD_SIZE))); /* vm_stat[NR_FREE_PAGES] */
+	unsigned nid;
+	unsigned long managed;            /* pages given to the zone at set-up */
+} cacheline_aligned;
+
+/* The most pages a worker's pcp list may hold (pcp_high=auto's
+ * high_max is capped there: each worker's pool holds that many pages
+ * beyond its workload's own when there are several).  The kernel's high_max at 224 CPUs is
+ * 9362 pages per node of a nominal 64 GB node and 224 / nodes CPUs
+ * (below the cap up to 3 nodes); at this machine's 2 CPUs it is
+ * 1048576, which the cap keeps out of the measured runs' memory. */
+#define MODEL_PCP_MAX 32768u
+
+/* struct per_cpu_pages of one CPU for its node's zone (the
+ * MIGRATE_MOVABLE list only: the model's pages are all movable). */
+struct mpcp {
+	unsigned count, high, batch;
+	unsigned high_min, high_max;      /* pcp_high=auto (v6.7): high moves between */
+	unsigned free_count, alloc_factor; /* pcp_scale=v6.7 */
+	struct list_head list;
+};
+
 /* A per-CPU folio_batch / pagevec. */
 #define MODEL_MAX_BATCH 31
 struct fbatch {
@@ -247,12 +291,13 @@ struct model_worker {
 	unsigned tick;
 	/* cpu_fbatches */
 	struct fbatch lru_add, activate, release;
-	/* free page pool (the page allocator's per-cpu list) */
-	struct mpage *free_head;          /* singly linked through lru.next */
-	unsigned free_nr;
+	/* the page allocator's per-cpu list for this worker's node */
+	struct mpcp pcp;
+	long zone_diff;                   /* vm_zone_stat_diff[NR_FREE_PAGES] */
 	/* global per-cpu stats_updates (rstat_global variants) */
 	unsigned stats_updates;
-	void **lock_ctx;                  /* one per LRU lock + flush lock */
+	void **lock_ctx;                  /* one per LRU lock, the flush lock,
+					   * one per zone lock */
 	struct lock_stat lock_stats[LC_NR];
 	struct model_ops ops;
 	/* exact shadow counts per memcg, never batched: the invariant's truth */
@@ -273,6 +318,9 @@ struct model_params {
 	enum lru_lock_variant lru_lock;
 	enum page_work page_work;
 	unsigned stats_batch, charge_batch, lru_batch;
+	unsigned pcp_batch;               /* zone_batchsize() */
+	enum pcp_high_rule { PCP_HIGH_6X, PCP_HIGH_WMARK, PCP_HIGH_AUTO } pcp_high;
+	enum pcp_scale_rule { PCP_SCALE_OFF, PCP_SCALE_V6_7 } pcp_scale;
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
 	unsigned pc_layout;               /* index in knob_pc_layout.values */
@@ -297,6 +345,9 @@ struct model {
 	struct mcg *memcgs;               /* [nmemcg], root = 0 */
 	struct mcg **leaves;              /* [containers] */
 	struct mnode *nodes;              /* [nodes] */
+	struct mzone *zones;              /* [nodes]: ZONE_NORMAL of each */
+	unsigned pcp_high;                /* pcp->high (high_min) at online_cpus (knob pcp_high) */
+	unsigned pcp_high_max;            /* pcp->high_max, at most MODEL_PCP_MAX */
 	void *flush_lock;
 	unsigned nlru_locks;              /* lock contexts index: lock id */
 	struct model_worker **workers;
@@ -315,6 +366,8 @@ struct model {
 	/* stats_flush_work's data word (rstat_queue_work, aa48e47e3906):
 	 * queue_work()'s test_and_set_bit of WORK_STRUCT_PENDING */
 	unsigned long stats_flush_work cacheline_aligned;
+	/* vm_zone_stat[NR_FREE_PAGES] (mm/vmstat.c): global */
+	long vm_zone_stat_free cacheline_aligned;
 };
 
 /* The members of a page_counter at the model's pc_layout offsets. */
@@ -343,7 +396,8 @@ static inline struct page_counter **pc_parent(const struct model *m, struct page
 extern const struct knob knob_kernel, knob_kconfig, knob_layout_file,
 	knob_layout, knob_stats, knob_stats_batch,
 	knob_charge_batch, knob_lru_batch, knob_lru_lock, knob_containers,
-	knob_depth, knob_nodes, knob_flush_ms, knob_page_work;
+	knob_depth, knob_nodes, knob_flush_ms, knob_page_work,
+	knob_pcp_batch, knob_pcp_high, knob_pcp_scale;
 
 /* Reads every model knob.  Returns 0 or EXIT_USAGE (message printed). */
 int model_params_from_knobs(struct model_params *p, struct knobset *ks);
@@ -381,8 +435,15 @@ static inline struct model_worker *model_worker(struct model *m, unsigned i)
 const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw);
 
 /* ---- hot-path primitives ---- */
+/* The page allocator's order-0 path: rmqueue_pcplist() (an empty pcp
+ * list refills under zone->lock, rmqueue_bulk) and free_unref_page()
+ * (past pcp->high a batch goes back under zone->lock,
+ * free_pcppages_bulk).  NULL: the node's zone is empty. */
 struct mpage *model_page_alloc(struct model_worker *mw);
 void model_page_free(struct model_worker *mw, struct mpage *pg);
+/* pcp->high of every worker at m->online_cpus CPUs (knob pcp_high);
+ * model_setup and the recorder (models/record.h) set it. */
+void model_pcp_set_high(struct model *m);
 /* try_charge + commit_charge (PGPGIN).  false: over the limit. */
 bool model_charge(struct model_worker *mw, struct mpage *pg, struct mcg *memcg);
 /* A page-table page's kmem charge and its uncharge (memcg.c). */

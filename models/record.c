@@ -62,6 +62,8 @@ bool model_params_equal(const struct model_params *a, const struct model_params 
 	       a->lru_lock == b->lru_lock && a->page_work == b->page_work &&
 	       a->stats_batch == b->stats_batch && a->charge_batch == b->charge_batch &&
 	       a->lru_batch == b->lru_batch && a->containers == b->containers &&
+	       a->pcp_batch == b->pcp_batch && a->pcp_high == b->pcp_high &&
+	       a->pcp_scale == b->pcp_scale &&
 	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms &&
 	       a->lru_gen == b->lru_gen &&
 	       a->mm_shared == b->mm_shared;
@@ -88,6 +90,10 @@ void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
 	m->node_threshold = 2 * (long)(32 - __builtin_clz(cpus)) * (1 + 10);
 	if (m->node_threshold > 125)
 		m->node_threshold = 125;
+	/* pcp->high at `cpus` (zone_highsize() divides by the node's CPUs) */
+	model_pcp_set_high(m);
+	r->pcp_high = m->pcp_high;
+	r->pcp_batch = m->p.pcp_batch;
 }
 
 static bool in(const void *a, const void *base, size_t len, size_t *off)
@@ -143,6 +149,12 @@ static bool place(const struct model *m, const void *addr, char *obj, size_t len
 				return true;
 			}
 		}
+	}
+	if (in(addr, m->zones, m->p.nodes * sizeof(*m->zones), off)) {
+		*off %= sizeof(*m->zones);
+		snprintf(obj, len, "zone"); /* ZONE_NORMAL of the node */
+		*scope = RS_NODE;
+		return true;
 	}
 	if (in(addr, m->nodes, m->p.nodes * sizeof(*m->nodes), off)) {
 		*off %= sizeof(*m->nodes);

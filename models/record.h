@@ -4,9 +4,11 @@
  * models/memcg.c and models/lru.c reports each access to a line another
  * CPU could hold (by address: the recorder names the object and the
  * 64 B line, and the scope the simulator gives it), its kind (read,
- * plain write, atomic read-modify-write), whether it runs inside an LRU
- * lock (which one), each lock hold, and the per-CPU work it does
- * (per-CPU adds, list operations, ancestor-walk levels).  The lock word's
+ * plain write, atomic read-modify-write), whether it runs inside a lock
+ * (which one: an LRU lock, zone->lock, an mm lock), each lock hold, and
+ * the per-CPU work it does (per-CPU adds, list operations, ancestor-walk
+ * levels, pages and struct page lines under zone->lock), in all and
+ * under each lock (local_in).  The lock word's
  * own traffic is not an access here: the simulator's lock op is.
  *
  * predict/sim_memcg.c builds a workload's simulator program from such a
@@ -39,6 +41,15 @@ enum rec_local {
 	RL_LIST,          /* one list_add or list_del on the LRU */
 	RL_WALK_PERMEMCG, /* one level of 8d59d2214c23's parent_mem_cgroup() walk */
 	RL_WALK_CACHED,   /* one level of 9cee7e8ef3e3's statc->parent walk */
+	RL_BUDDY_PAGE,    /* one page between a pcp list and the buddy lists
+			   * under zone->lock (a round of rmqueue_bulk or
+			   * free_pcppages_bulk) */
+	RL_PAGE_LINE,     /* a struct page line touched under zone->lock that
+			   * another CPU may have written last (a page taken
+			   * from the buddy lists) */
+	RL_PAGE_HOT,      /* one this CPU touched just before taking the lock
+			   * (a drained page, unlinked from the pcp list
+			   * first; its buddy, prefetched then) */
 	RL_NR
 };
 extern const char *const rec_kind_names[REC_NKIND];
@@ -63,10 +74,9 @@ struct model_rec {
 	/* accesses per line, kind and place: [0] outside, [1 + lock] inside */
 	uint64_t n[REC_MAX_LINES][REC_NKIND][REC_MAX_LOCKS + 1];
 	uint64_t local[RL_NR];
-	/* the part of local[] done inside each lock (update_lru_size's
-	 * stat updates and memcg_rstat_updated() walks run under the LRU
-	 * lock: the critical section pays them) */
+	/* the part of local[] done while holding each lock */
 	uint64_t local_in[REC_MAX_LOCKS][RL_NR];
+	unsigned pcp_high, pcp_batch;      /* the page allocator's, at the recording */
 	/* the kernel's entries per operation (struct mwl_kentry) */
 	double faults, syscalls, copies, clears, private_atomics;
 	unsigned unknown;                  /* accesses the recorder could not place */

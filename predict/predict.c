@@ -163,19 +163,56 @@ static const char *regime_class(const struct sim_result *a, const struct sim_res
 	return "local-bound";
 }
 
-/* The busiest lock of one side: "util U q Q", or "no lock". */
-static void busiest_lock(const struct sim_result *r, char *buf, size_t len)
+/* A lock's name in a regime: its program name less "lock " ("pgdat+0",
+ * "zone+1152"), "?" without a program. */
+static const char *lock_label(const struct sim_prog *names, unsigned i)
+{
+	const char *n;
+
+	if (!names || i >= names->nlocks)
+		return "?";
+	n = names->locks[i].name;
+	return !strncmp(n, "lock ", 5) ? n + 5 : n;
+}
+
+/* Every lock of one side: the busiest first, "lock util U queue Q hold
+ * H ns at NAME", then the others by name, " and NAME util U queue Q hold
+ * H ns" (no commas: a CSV field); "no lock" without one. */
+static void side_locks(const struct sim_result *r, const struct sim_prog *names,
+		       char *buf, size_t len)
 {
 	int best = -1;
+	size_t off;
+	unsigned order[SIM_MAX_LOCKS], n = 0;
 
 	for (unsigned i = 0; i < r->nlocks; i++)
 		if (best < 0 || r->lock[i].util > r->lock[best].util)
 			best = (int)i;
-	if (best < 0)
+	if (best < 0) {
 		snprintf(buf, len, "no lock");
-	else
-		snprintf(buf, len, "lock util %.2f queue %.1f hold %.0f ns",
-			 r->lock[best].util, r->lock[best].mean_waiters, r->lock[best].hold_ns);
+		return;
+	}
+	off = (size_t)snprintf(buf, len, "lock util %.2f queue %.1f hold %.0f ns at %s",
+			       r->lock[best].util, r->lock[best].mean_waiters,
+			       r->lock[best].hold_ns, lock_label(names, (unsigned)best));
+	for (unsigned i = 0; i < r->nlocks; i++)
+		if ((int)i != best) {
+			unsigned k = n++;
+
+			while (k && strcmp(lock_label(names, order[k - 1]),
+					   lock_label(names, i)) > 0) {
+				order[k] = order[k - 1];
+				k--;
+			}
+			order[k] = i;
+		}
+	for (unsigned j = 0; j < n && off < len; j++) {
+		const struct sim_lock_stat *l = &r->lock[order[j]];
+
+		off += (size_t)snprintf(buf + off, len - off, " and %s util %.2f queue %.1f hold %.0f ns",
+					lock_label(names, order[j]), l->util, l->mean_waiters,
+					l->hold_ns);
+	}
 }
 
 /* "; <label> lines/op: NAME X ..." for the three lines of r with the
@@ -203,25 +240,26 @@ static void top_lines(const struct sim_result *b, const struct sim_prog *names,
 }
 
 static void regime(const struct sim_result *a, const struct sim_result *b,
-		   const struct memcg_costs *c, const struct sim_prog *names,
-		   char *buf, size_t len)
+		   const struct memcg_costs *c, const struct sim_prog *names_a,
+		   const struct sim_prog *names, char *buf, size_t len)
 {
-	char la[80], lb[80];
+	char la[PREDICT_REGIME_LEN / 2], lb[PREDICT_REGIME_LEN / 2];
 	size_t off;
 
-	busiest_lock(a, la, sizeof(la));
-	busiest_lock(b, lb, sizeof(lb));
+	side_locks(a, names_a, la, sizeof(la));
+	side_locks(b, names, lb, sizeof(lb));
 	off = (size_t)snprintf(buf, len, "%s; A %s; B %s", regime_class(a, b, c), la, lb);
-	top_lines(b, names, "B lines/op: ", buf, off, len);
+	if (off < len)
+		top_lines(b, names, "B lines/op: ", buf, off, len);
 }
 
 void predict_regime_one(const struct sim_result *r, const struct memcg_costs *c,
 			const struct sim_prog *names, char *buf, size_t len)
 {
-	char l[80];
+	char l[PREDICT_REGIME_LEN / 2];
 	size_t off;
 
-	busiest_lock(r, l, sizeof(l));
+	side_locks(r, names, l, sizeof(l));
 	off = (size_t)snprintf(buf, len, "%s; %s", regime_class(r, r, c), l);
 	top_lines(r, names, "lines/op: ", buf, off, len);
 }
@@ -349,7 +387,7 @@ static void point_finish(struct predict_session *s, struct predict_point *pt,
 	pt->pct = 100.0 * (b - a) / a;
 	/* the patch side's program names rb's lines */
 	if (isfinite(pt->pct))
-		regime(&v[0].r, &v[1].r, &pt->tc->c, &v[1].prog, pt->regime, sizeof(pt->regime));
+		regime(&v[0].r, &v[1].r, &pt->tc->c, &v[0].prog, &v[1].prog, pt->regime, sizeof(pt->regime));
 	if (isfinite(pt->pct)) {
 		if (s->o->band) {
 			band(v, pt);

@@ -74,6 +74,9 @@ struct predict_opts {
 };
 
 /* One predicted point: a pair at a machine size on a target. */
+/* A regime string: the class, each side's locks, the hottest lines. */
+#define PREDICT_REGIME_LEN 512
+
 struct predict_point {
 	const struct seed_pair *sp;
 	const struct published *pub; /* NULL: no published row at this size */
@@ -84,11 +87,11 @@ struct predict_point {
 	double err;                  /* signed distance from the published range */
 	double band_lo, band_hi;     /* sensitivity band (predict_opts.band), or NAN */
 	/* What bounds it, from the simulated sides: lock-bound, line-bound,
-	 * contended or local-bound (or "unknown"), the busiest lock's
-	 * utilisation and mean queue on each side, the patch side's three
+	 * contended or local-bound (or "unknown"), each side's locks (the
+	 * busiest first, then by name: utilisation, mean queue, hold), the patch side's three
 	 * lines with the most transfers, and "undetermined" when the sign
 	 * changes inside the band.  No commas (a CSV field). */
-	char regime[256];
+	char regime[PREDICT_REGIME_LEN];
 };
 
 /* Target-cost cache of one prediction session (one calibration). */

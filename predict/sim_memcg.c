@@ -28,6 +28,13 @@
  * on the lock word steals its mate from the holder.  Scopes: the leaf's
  * objects per container (and node), the ancestors' shared by all, pgdat
  * per node.
+ * Each lock's sections get the work its holder did while holding it
+ * (section_work): an LRU lock's rounds are its list operations, a
+ * zone->lock's (the page allocator's, models/memcg.c) the pages one
+ * rmqueue_bulk / free_pcppages_bulk moves, each round its list
+ * operations, per-CPU NR_FREE_PAGES updates and struct page lines
+ * (zone_page_line_ns); the zone's own lines (free_area[0]'s head and
+ * nr_free, vm_stat) are recorded lines like any other.
  * Inside each LRU lock section, as the kernel's loop runs it (mm/swap.c:
  * folios_put_refs and the folio batch adds touch every folio under the
  * lock), per LRU list operation: list_ns/2, the folio's own struct page
@@ -251,6 +258,94 @@ static void lock_section(struct sim_prog *p, const struct model_rec *r,
 	sim_unlock_op(p, lock);
 }
 
+/* Is lock lk of the recording a zone->lock (its word in a "zone")? */
+static bool is_zone_lock(const struct model_rec *r, unsigned lk)
+{
+	return !strcmp(r->lines[r->lock_line[lk]].obj, "zone");
+}
+
+/*
+ * A struct page line the page allocator touches under zone->lock and
+ * this CPU did not just touch (models/memcg.c "page allocator": a page
+ * rmqueue_bulk takes from the buddy lists; a drained page and its buddy
+ * were touched just before the lock: RL_PAGE_HOT, an L1 hit).  Pages pass through the
+ * node's buddy lists, which every CPU of the node shares: the line was
+ * last written by another CPU of the node with probability (n-1)/n, n
+ * the CPUs per node (a transfer), else by this CPU about a pcp list's
+ * worth of pages earlier (pcp->high pages of op_bytes each, located by
+ * the footprint model as folio_line_ns does; an L1 hit without the
+ * target's cache sizes and latencies).
+ */
+static double zone_page_line_ns(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
+				const struct memcg_costs *c)
+{
+	unsigned nodes = cfg->p.nodes ? cfg->p.nodes : 1, cpus = cfg->cpus ? cfg->cpus : 1;
+	unsigned per_node = cpus / nodes ? cpus / nodes : 1, cores = cpus, sharers;
+	double foreign = (double)(per_node - 1) / per_node, own = c->sim.hit_ns;
+	double op_bytes = 4096.0 * (1 + r->copies) + 64;
+
+	if (cfg->phys_cores && cfg->phys_cores < cores)
+		cores = cfg->phys_cores;
+	sharers = cores / (c->sockets ? c->sockets : 1);
+	if (c->l2_bytes > 0 && c->llc_bytes > 0 && c->dram_ns > 0) {
+		struct fp_cache fc = {
+			.l2_bytes = c->l2_bytes, .llc_bytes = c->llc_bytes,
+			.llc_sharers = sharers ? sharers : 1,
+			.llc_victim = c->llc_victim,
+			.l2_ns = c->l2_ns > 0 ? c->l2_ns : c->sim.hit_ns,
+			.llc_ns = c->llc_ns > 0 ? c->llc_ns : c->sim.hit_ns,
+			.dram_ns = c->dram_ns };
+		struct fp_where w;
+
+		if (!fp_locate(&fc, op_bytes * (r->pcp_high ? r->pcp_high : 1), FP_UNIFORM, &w))
+			own = w.ns;
+	}
+	return foreign * c->sim.xfer_ns + (1 - foreign) * own;
+}
+
+/*
+ * The rounds of lock lk's sections and the work inside one, from what
+ * the recording did while holding that lock:
+ *   - an LRU lock (and any other): a round per list operation, at most
+ *     a folio batch (MODEL_MAX_BATCH); each list_ns/2 plus the folio
+ *     lines (folio_line_ns); its per-CPU adds and walk levels (the
+ *     stat updates of update_lru_size()) are added by the caller;
+ *   - a zone->lock: a round per page moved (rmqueue_bulk /
+ *     free_pcppages_bulk, at most ZONE_MAX_ROUNDS); list_ns/2 per list
+ *     operation, percpu_ns per per-CPU NR_FREE_PAGES update, and the
+ *     struct page lines (zone_page_line_ns).
+ */
+#define ZONE_MAX_ROUNDS 512
+static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
+			 const struct memcg_costs *c, unsigned lk, unsigned *steps,
+			 double *in_lock)
+{
+	uint64_t h = r->holds[lk];
+	const uint64_t *in = r->local_in[lk];
+
+	*steps = 1;
+	*in_lock = 0;
+	if (!h)
+		return;
+	if (is_zone_lock(r, lk)) {
+		if (in[RL_BUDDY_PAGE] >= h)
+			*steps = (unsigned)((in[RL_BUDDY_PAGE] + h / 2) / h);
+		if (*steps > ZONE_MAX_ROUNDS)
+			*steps = ZONE_MAX_ROUNDS;
+		*in_lock = ((double)in[RL_LIST] * c->list_ns / 2 +
+			    (double)in[RL_PERCPU] * c->percpu_ns +
+			    (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c) +
+			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns) / (double)h;
+		return;
+	}
+	if (in[RL_LIST] >= h)
+		*steps = (unsigned)((in[RL_LIST] + h / 2) / h);
+	if (*steps > MODEL_MAX_BATCH)
+		*steps = MODEL_MAX_BATCH;
+	*in_lock = (double)in[RL_LIST] / (double)h *
+		   (c->list_ns / 2 + folio_line_ns(r, cfg, c, *steps));
+}
+
 /* Test-only negative control: MEMSCALE_SIM_MUTATE=1 drops the first
  * access of every program (or adds one to a program without any), which
  * `model program --check` must catch. */
@@ -266,8 +361,9 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 			 const struct memcg_costs *c)
 {
 	const struct model_params *mp = &cfg->p;
-	double per = (double)r->ops, local, step, per_list, in_lock, out_list, cs_scale;
-	unsigned steps = 1;
+	double per = (double)r->ops, local, step, out_list, cs_scale;
+	double in_lock_of[REC_MAX_LOCKS] = { 0 };
+	unsigned steps_of[REC_MAX_LOCKS] = { 0 };
 	unsigned ls = cfg->line_size ? cfg->line_size : 64;
 	bool dropped = !mutate();
 
@@ -275,21 +371,18 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 	step = c->walk_step_ns[0];
 	if (step != step) /* not measured */
 		step = 3 * (c->sim.hit_ns + c->walk_miss * c->miss_ns);
+	cs_scale = c->cs_scale > 0 ? c->cs_scale : 1;
+	/* Per lock: its rounds per section and its in-lock work (see
+	 * section_work); list operations outside every lock stay outside. */
 	{
-		uint64_t holds = 0;
-		for (unsigned i = 0; i < r->nlocks; i++)
-			holds += r->holds[i];
-		/* the list work runs inside the lock sections; with no lock
-		 * recorded it stays outside */
-		cs_scale = c->cs_scale > 0 ? c->cs_scale : 1;
-		/* rounds per section: its list operations, at most a batch */
-		if (holds && r->local[RL_LIST] >= holds)
-			steps = (unsigned)((r->local[RL_LIST] + holds / 2) / holds);
-		if (steps > MODEL_MAX_BATCH)
-			steps = MODEL_MAX_BATCH;
-		per_list = c->list_ns / 2 + folio_line_ns(r, cfg, c, steps);
-		in_lock = holds ? (double)r->local[RL_LIST] / (double)holds * per_list * cs_scale : 0;
-		out_list = holds ? 0 : r->local[RL_LIST] / per * c->list_ns / 2;
+		uint64_t list_in = 0;
+
+		for (unsigned i = 0; i < r->nlocks; i++) {
+			section_work(r, cfg, c, i, &steps_of[i], &in_lock_of[i]);
+			in_lock_of[i] *= cs_scale;
+			list_in += r->local_in[i][RL_LIST];
+		}
+		out_list = (double)(r->local[RL_LIST] - list_in) / per * c->list_ns / 2;
 	}
 	/* per-CPU adds and walk levels: each costs its probe's figure, in
 	 * the lock section whose lock was held when the model did it (the
@@ -311,6 +404,9 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 			continue;
 		for (unsigned i = 0; i < r->nlocks; i++) {
 			outside -= r->local_in[i][k];
+			/* section_work priced the zone lock's own work */
+			if (is_zone_lock(r, i) && k != RL_WALK_PERMEMCG && k != RL_WALK_CACHED)
+				continue;
 			if (r->holds[i])
 				in_hold[i] += (double)r->local_in[i][k] / (double)r->holds[i] *
 					      unit[k] * cs_scale;
@@ -340,12 +436,12 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 		snprintf(name, sizeof(name), "lock %s", prog->lines[line].name);
 		lock = sim_lock(prog, name, prog->lines[line].scope, cfg->lock_kind, line);
 		for (uint64_t h = 0; h < q; h++)
-			lock_section(prog, r, i, lock, ls, in_lock + in_hold[i], steps);
+			lock_section(prog, r, i, lock, ls, in_lock_of[i] + in_hold[i], steps_of[i]);
 		if (rem) {
 			uint64_t g = gcd64(rem, r->ops);
 			size_t blk = sim_every_n(prog, (unsigned)(rem / g),
 						 (unsigned)(r->ops / g));
-			lock_section(prog, r, i, lock, ls, in_lock + in_hold[i], steps);
+			lock_section(prog, r, i, lock, ls, in_lock_of[i] + in_hold[i], steps_of[i]);
 			sim_every_end(prog, blk);
 		}
 	}

@@ -41,8 +41,10 @@ ok $? "page_fault2's program charges the page_counter and takes an LRU lock"
 # a waiter's steal between two of them costs the holder a transfer
 # (grouped by line, 56 of its 58 writes ran back to back; now only the
 # leftover fractions in EVERY blocks follow their line's last write).
+# The LRU lock's section (lruvec->lru_lock in the per-node block), not
+# the zone lock's.
 $MEMSCALE model program fallocate1 --set kernel=70a64b7919cb --line 128 > "$TMP/out" 2>&1
-awk '/^ *lock +lock /{ in_cs = 1; next } /^ *unlock /{ if (in_cs) exit } in_cs && /^ *write / {
+awk '/^ *lock +lock pn/{ in_cs = 1; next } /^ *unlock /{ if (in_cs) exit } in_cs && /^ *write / {
 	n++; if (prev == $2) back++ } in_cs && /^ *(read|write|rmw) / { prev = $1 == "write" ? $2 : "" }
 	END { printf "%d writes, %d back to back\n", n, back; exit !(n >= 20 && back * 4 < n) }' "$TMP/out" > "$TMP/cs"
 ok $? "fallocate1 under 70a64b7919cb: the section's writes are interleaved ($(cat "$TMP/cs"))"

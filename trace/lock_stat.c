@@ -13,6 +13,7 @@ const char *const lock_class_names[LC_NR] = {
 	[LC_STATS_FLUSH] = "stats_flush",
 	[LC_COUNTER_FOLD] = "percpu_counter->lock",
 	[LC_BENCH] = "bench",
+	[LC_ZONE] = "zone->lock",
 };
 
 const char *const lock_class_keys[LC_NR] = {
@@ -22,6 +23,7 @@ const char *const lock_class_keys[LC_NR] = {
 	[LC_STATS_FLUSH] = "stats_flush",
 	[LC_COUNTER_FOLD] = "percpu_counter_lock",
 	[LC_BENCH] = "bench",
+	[LC_ZONE] = "zone_lock",
 };
 
 void lock_stats_init(struct lock_stat *set, unsigned worker,

@@ -23,6 +23,7 @@ enum lock_class_id {
 	LC_STATS_FLUSH,   /* stats flush (cgroup_rstat_lock) */
 	LC_COUNTER_FOLD,  /* percpu_counter fbc->lock */
 	LC_BENCH,         /* lock microbenchmark */
+	LC_ZONE,          /* zone->lock: the page allocator's buddy lists, one per zone */
 	LC_NR
 };
 

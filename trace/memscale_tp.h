@@ -35,6 +35,7 @@ LTTNG_UST_TRACEPOINT_ENUM(memscale, lock_class,
 		lttng_ust_field_enum_value("stats_flush", LC_STATS_FLUSH)
 		lttng_ust_field_enum_value("percpu_counter->lock", LC_COUNTER_FOLD)
 		lttng_ust_field_enum_value("bench", LC_BENCH)
+		lttng_ust_field_enum_value("zone->lock", LC_ZONE)
 		lttng_ust_field_enum_value("unclassified", LC_UNCLASSIFIED)
 	)
 )

@@ -22,6 +22,9 @@ static const struct knob_preset sets[] = {
 	H_LRU_LOCK_LRUVEC_A,
 	H_FLUSH_MS_0,
 	H_PC_LAYOUT_V5,
+	H_PCP_BATCH_63,
+	H_PCP_HIGH_6X,
+	H_PCP_SCALE_OFF,
 	{ NULL, NULL, NULL },
 };
 

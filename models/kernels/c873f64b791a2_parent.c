@@ -23,6 +23,9 @@ static const struct knob_preset sets[] = {
 	H_LRU_BATCH_15,
 	H_LRU_LOCK_LRUVEC_A,
 	H_FLUSH_MS_2000_A,
+	H_PCP_BATCH_63,
+	H_PCP_HIGH_WMARK_V5_14,
+	H_PCP_SCALE_OFF_V5_14,
 	{ NULL, NULL, NULL },
 };
 

@@ -15,6 +15,9 @@ static const struct knob_preset sets[] = {
 	{ "lru_batch", "15", "include/linux/pagevec.h @ 9cee7e8ef3e3: PAGEVEC_SIZE 15" },
 	{ "lru_lock", "lruvec", "lruvec->lru_lock since 6168d0da2b47" },
 	{ "flush_ms", "2000", "FLUSH_TIME (2UL*HZ)" },
+	{ "pcp_batch", "63", "mm/page_alloc.c @ v6.7: zone_batchsize(), 63 for a zone >= 1 GiB" },
+	{ "pcp_high", "auto", "mm/page_alloc.c since v6.7 (read in the series' diffs and a v6.8+ page_alloc.c): pcp->high between zone_highsize() high_min and high_max, tuned by nr_pcp_alloc() / nr_pcp_high() (51a755c56dc0)" },
+	{ "pcp_scale", "v6.7", "mm/page_alloc.c since v6.7 (read in the series' diffs and a v6.8+ page_alloc.c): nr_pcp_alloc() alloc_factor, nr_pcp_free() free_count" },
 	{ NULL, NULL, NULL },
 };
 

@@ -25,6 +25,9 @@ static const struct knob_preset sets[] = {
 	H_LRU_LOCK_LRUVEC_A,
 	H_FLUSH_MS_0,
 	H_PC_LAYOUT_802F1D522D5F,
+	H_PCP_BATCH_63,
+	H_PCP_HIGH_WMARK_V5_14,
+	H_PCP_SCALE_OFF_V5_14,
 	{ NULL, NULL, NULL },
 };
 

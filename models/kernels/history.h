@@ -96,6 +96,29 @@
 	  "MEMCG_CHARGE_BATCH 32U (include/linux/memcontrol.h @ v5.10.13), the fold threshold" }
 
 /* the knobs of 11192d9c124d, shared by 2 profiles */
+/* The page allocator's per-CPU lists (mm/page_alloc.c). */
+#define H_PCP_BATCH_63 \
+	{ "pcp_batch", "63", \
+	  "zone_batchsize() (mm/page_alloc.c @ v5.10 .. v6.9): 63 for a zone >= 1 GiB" }
+#define H_PCP_HIGH_6X \
+	{ "pcp_high", "6x_batch", \
+	  "pageset_set_batch() (mm/page_alloc.c @ v5.10, v5.11): high = 6 * batch, until 74f44822097c (v5.14)" }
+#define H_PCP_SCALE_OFF \
+	{ "pcp_scale", "off", \
+	  "rmqueue_bulk / free_pcppages_bulk of pcp->batch pages (mm/page_alloc.c @ v5.10, v5.11)" }
+#define H_PCP_HIGH_AUTO \
+	{ "pcp_high", "auto", \
+	  "mm/page_alloc.c since v6.7 (51a755c56dc0): pcp->high between zone_highsize() high_min and high_max" }
+#define H_PCP_SCALE_OFF_V5_14 \
+	{ "pcp_scale", "off", \
+	  "v5.14 .. v6.6: pcp->batch per refill; the drain's free_factor scaling of 3b12e7e97938 (v5.14) is not modelled" }
+#define H_PCP_HIGH_WMARK_V5_14 \
+	{ "pcp_high", "wmark", \
+	  "zone_highsize() since 74f44822097c (v5.14): low watermark over the node's CPUs, >= 4 * batch" }
+#define H_PCP_SCALE_V6_7 \
+	{ "pcp_scale", "v6.7", \
+	  "nr_pcp_alloc() / nr_pcp_free() (mm/page_alloc.c since v6.7): alloc_factor, free_count" }
+
 #define H_KNOBS_11192D9C124D \
 	H_LAYOUT_V6_9, \
 	H_STATS_RSTAT_GLOBAL_COUNT, \
@@ -104,7 +127,10 @@
 	H_LRU_BATCH_15, \
 	H_LRU_LOCK_LRUVEC_A, \
 	H_FLUSH_MS_2000_A, \
-	H_PC_LAYOUT_802F1D522D5F
+	H_PC_LAYOUT_802F1D522D5F, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_WMARK_V5_14, \
+	H_PCP_SCALE_OFF_V5_14
 
 /* the knobs of 11192d9c124d^, shared by 2 profiles */
 #define H_KNOBS_11192D9C124D_PARENT \
@@ -115,7 +141,10 @@
 	H_LRU_BATCH_15, \
 	H_LRU_LOCK_LRUVEC_A, \
 	H_FLUSH_MS_2000_A, \
-	H_PC_LAYOUT_802F1D522D5F
+	H_PC_LAYOUT_802F1D522D5F, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_WMARK_V5_14, \
+	H_PCP_SCALE_OFF_V5_14
 
 /* the knobs of 1f828223b799^, shared by 2 profiles */
 #define H_KNOBS_1F828223B799_PARENT \
@@ -126,7 +155,10 @@
 	H_LRU_BATCH_15, \
 	H_LRU_LOCK_LRUVEC_A, \
 	H_FLUSH_MS_2000_A, \
-	H_PC_LAYOUT_802F1D522D5F
+	H_PC_LAYOUT_802F1D522D5F, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_WMARK_V5_14, \
+	H_PCP_SCALE_OFF_V5_14
 
 /* the knobs of 2d146aa3aa84^, shared by 2 profiles */
 #define H_KNOBS_2D146AA3AA84_PARENT \
@@ -137,7 +169,10 @@
 	H_LRU_BATCH_15, \
 	H_LRU_LOCK_LRUVEC_A, \
 	H_FLUSH_MS_0, \
-	H_PC_LAYOUT_802F1D522D5F
+	H_PC_LAYOUT_802F1D522D5F, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_6X, \
+	H_PCP_SCALE_OFF
 
 /* the knobs of 4df910620beb, shared by 4 profiles */
 #define H_KNOBS_4DF910620BEB \
@@ -148,7 +183,10 @@
 	H_LRU_BATCH_15, \
 	H_LRU_LOCK_PGDAT, \
 	H_FLUSH_MS_0, \
-	H_PC_LAYOUT_V5
+	H_PC_LAYOUT_V5, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_6X, \
+	H_PCP_SCALE_OFF
 
 /* the knobs of ff48c71c26aa, shared by 2 profiles */
 #define H_KNOBS_FF48C71C26AA \
@@ -158,6 +196,9 @@
 	H_CHARGE_BATCH_64_B, \
 	H_LRU_BATCH_31, \
 	H_LRU_LOCK_LRUVEC_B, \
-	H_FLUSH_MS_2000_B
+	H_FLUSH_MS_2000_B, \
+	H_PCP_BATCH_63, \
+	H_PCP_HIGH_AUTO, \
+	H_PCP_SCALE_V6_7
 
 #endif

@@ -16,6 +16,9 @@ static const struct knob_preset sets[] = {
 	{ "lru_lock", "lruvec", "6168d0da2b47 is in v5.11-rc1" },
 	{ "flush_ms", "0", "no periodic flush before aa48e47e3906 (v5.15)" },
 	{ "pc_layout", "v5", "include/linux/page_counter.h before 802f1d522d5f (v5.12 merge window; its diff 85bd413..6795913): parent after max, on usage's line" },
+	{ "pcp_batch", "63", "mm/page_alloc.c @ v5.11-rc1: zone_batchsize(), 63 for a zone >= 1 GiB" },
+	{ "pcp_high", "6x_batch", "mm/page_alloc.c @ v5.11-rc1: pageset_set_batch(), high = 6 * batch" },
+	{ "pcp_scale", "off", "mm/page_alloc.c @ v5.11-rc1: rmqueue_bulk / free_pcppages_bulk move pcp->batch pages" },
 	{ NULL, NULL, NULL },
 };
 

@@ -219,6 +219,7 @@ const char *klock_model_class(const char *name)
 		{ "cgroup_rstat_lock", LC_STATS_FLUSH },
 		{ "css_rstat_flush", LC_STATS_FLUSH },
 		{ "cgroup_rstat_flush", LC_STATS_FLUSH },
+		{ "&zone->lock", LC_ZONE },
 		{ "&fbc->lock", LC_COUNTER_FOLD },
 		{ "__percpu_counter", LC_COUNTER_FOLD },
 		{ "percpu_counter", LC_COUNTER_FOLD },

@@ -123,9 +123,11 @@ void mwl_sidecar(const struct workload *wl, const struct mwl_desc *d,
 		 struct json *j, struct knobset *ks);
 
 /* The tracked locks of the memcg model: the LRU lock (per node or per
- * lruvec, knob lru_lock) and the stats flush lock. */
+ * lruvec, knob lru_lock), the stats flush lock and the page allocator's
+ * zone->lock (one per node). */
 #define MODEL_LOCK_CLASSES                                                    \
-	((1u << LC_PGDAT_LRU) | (1u << LC_LRUVEC_LRU) | (1u << LC_STATS_FLUSH))
+	((1u << LC_PGDAT_LRU) | (1u << LC_LRUVEC_LRU) | (1u << LC_STATS_FLUSH) | \
+	 (1u << LC_ZONE))
 
 #define MODEL_WORKLOAD(ident, flags_, desc_, ...)                                   \
 	static const struct mwl_desc ident##_desc = { __VA_ARGS__ };          \
