@@ -109,7 +109,7 @@ struct point {
 	size_t n;                   /* measured runs at this worker count */
 	double measured, ci_lo, ci_hi; /* mean and its 95 % t interval (NAN: n < 2) */
 	double simulated, band_lo, band_hi;
-	char regime[256];
+	char regime[PREDICT_REGIME_LEN];
 };
 
 /* The runs at `workers` of a group: mean and 95 % t interval. */
