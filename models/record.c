@@ -65,7 +65,7 @@ bool model_params_equal(const struct model_params *a, const struct model_params 
 	       a->pcp_batch == b->pcp_batch && a->pcp_high == b->pcp_high &&
 	       a->pcp_scale == b->pcp_scale &&
 	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms &&
-	       a->lru_gen == b->lru_gen &&
+	       a->lru_gen == b->lru_gen && a->pc_layout == b->pc_layout &&
 	       a->mm_shared == b->mm_shared;
 }
 
