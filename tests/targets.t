@@ -104,6 +104,10 @@ bad_fact l2_cycles 3 "L2 latency below the L1 hit" "hit_cycles 4 is not below l2
 bad_fact llc_cycles 10 "LLC latency below the L2's" "l2_cycles 12 is not below llc_cycles 10"
 bad_fact dram_remote_ns 20 "remote DRAM below local" "is not below dram_remote_ns 20"
 bad_fact l2_cycles 12x "a fact that is not a number" "l2_cycles '12x' is not a number"
+# SMT siblings are placed as CPU c + cores (predict/sim.c), so the
+# threads per core must multiply the cores out to the CPUs.
+c=$(awk '$1 == "cores" && $2 == "=" { print $3; exit }' "$TMP/my-box.ini")
+bad_fact smt 4 "smt that does not multiply the cores out to the CPUs" "$c cores x smt 4 is not its"
 
 # The cache facts reach the prediction's parameter table, with origins.
 expect_exit 0 "predict on lkp-skl-fpga01 (cache latencies)" -- \
