@@ -180,10 +180,12 @@ static void explain_side(const char *label, const char *diff, const char *worklo
 		const struct sim_explain_lock *e = &xp->lock[i];
 		double holds = (double)e->holds, sum = 0, folio = NAN;
 
-		/* folio-ops per hold: the recording's list operations per hold
-		 * (the program's locks are the recording's, in its order) */
+		/* folio-ops per hold: the recording's list operations done
+		 * under this lock, per hold (the program's locks are the
+		 * recording's, in its order; a zone->lock's are the pages it
+		 * moves between the per-CPU and the buddy lists) */
 		if (rec && prog.nlocks == rec->nlocks && rec->holds[i])
-			folio = (double)rec->local[RL_LIST] / (double)rec->holds[i];
+			folio = (double)rec->local_in[i][RL_LIST] / (double)rec->holds[i];
 		fprintf(out, "  lock '%s': utilisation %.3f, hold %.1f ns, queue %.2f, "
 			"%.3f holds/op, %.2f folio-ops/hold\n", prog.locks[i].name,
 			r.lock[i].util, r.lock[i].hold_ns, r.lock[i].mean_waiters,

@@ -46,12 +46,16 @@ int model_program(struct mopts *m)
 		/* the per-CPU work done with a lock held: the simulator's lock
 		 * sections pay it (predict/sim_memcg.c) */
 		for (unsigned i = 0; r && i < r->nlocks; i++)
-			if (r->holds[i])
-				printf("inside lock %u, per hold: percpu adds %.2f, "
-				       "walk.permemcg levels %.2f, walk.cached levels %.2f\n", i,
+			if (r->holds[i]) {
+				char name[64];
+
+				memcg_sim_line_name(r, r->lock_line[i], 64, name, sizeof(name));
+				printf("inside lock %s, per hold: percpu adds %.2f, "
+				       "walk.permemcg levels %.2f, walk.cached levels %.2f\n", name,
 				       (double)r->local_in[i][RL_PERCPU] / (double)r->holds[i],
 				       (double)r->local_in[i][RL_WALK_PERMEMCG] / (double)r->holds[i],
 				       (double)r->local_in[i][RL_WALK_CACHED] / (double)r->holds[i]);
+			}
 	}
 	return 0;
 }

@@ -87,7 +87,7 @@ ok $? "page_fault2 under v5.11 records the stats fold into the root's vmstats ($
 for k in v6.7 8d59d2214c 9cee7e8ef3e3; do
 	$MEMSCALE model program tlb_flush2 --set kernel=$k > "$TMP/prog-$k" 2>&1
 done
-wp() { awk -v f="$2" '/^inside lock 0, per hold:/ { for (i = 1; i <= NF; i++) if ($i == f) { v = $(i + 2); sub(/,$/, "", v); print v } }' "$1"; }
+wp() { awk -v f="$2" '/^inside lock pn\[L0\]\+[0-9]*, per hold:/ { for (i = 1; i <= NF; i++) if ($i == f) { v = $(i + 2); sub(/,$/, "", v); print v } }' "$1"; }
 [ "$(wp "$TMP/prog-v6.7" walk.permemcg)" = "0.00" ] && [ "$(wp "$TMP/prog-v6.7" walk.cached)" = "0.00" ]
 ok $? "v6.7: no ancestor walk inside the LRU lock"
 awk -v a="$(wp "$TMP/prog-8d59d2214c" walk.permemcg)" 'BEGIN { exit !(a >= 1) }'
@@ -95,7 +95,7 @@ ok $? "8d59d2214c: parent_mem_cgroup() walk levels inside the LRU lock ($(wp "$T
 awk -v a="$(wp "$TMP/prog-9cee7e8ef3e3" walk.cached)" -v b="$(wp "$TMP/prog-9cee7e8ef3e3" walk.permemcg)" 'BEGIN { exit !(a >= 1 && b == 0) }'
 ok $? "9cee7e8ef3e3: the cached walk inside the LRU lock, no parent_mem_cgroup() walk"
 C=tests/fixtures/model_calib.txt
-lock_local() { awk '$1 == "lock" { in_l = 1; next } $1 == "unlock" { in_l = 0 } in_l && $1 == "local" { s += $2 } END { printf "%.3f", s }' "$1"; }
+lock_local() { awk '$1 == "lock" { in_l = ($3 ~ /^pn/); next } $1 == "unlock" { in_l = 0 } in_l && $1 == "local" { s += $2 } END { printf "%.3f", s }' "$1"; }
 for k in v6.7 8d59d2214c; do
 	$MEMSCALE model program tlb_flush2 --set kernel=$k --calib "$C" > "$TMP/cprog-$k" 2>&1
 done
