@@ -14,8 +14,9 @@ grep -q "^control none  *caught " "$TMP/out"; ok $? "control 'none' is run and c
 grep -q "^control racy_tas  *caught " "$TMP/out"; ok $? "control 'racy_tas' is run and caught"
 grep -q "^control tas_skip1000  *caught " "$TMP/out"; ok $? "the 1-in-1000 sensitivity control is run and caught"
 grep -q "^qspinlock  *ok .*overlapped=2 .*contended=[1-9]" "$TMP/out"; ok $? "the lock's runs report that its threads overlapped"
-# (fewer than 100: the other thread may add some before it sees the
-# stop; 5 were seen on a loaded machine, an unstopped run counts thousands)
+# (fewer than 100: on a loaded machine the other thread may add some
+# before it sees the stop, and 1-4 failed once in make check; an
+# unstopped run counts thousands)
 grep -Eq "^control none  *caught .* violations=[1-9][0-9]? " "$TMP/out"
 ok $? "a run stops at its first violation (a handful counted, not thousands)"
 
