@@ -92,30 +92,6 @@ static void csv_pct(double v, bool last)
 		printf("nan%s", last ? "\n" : ",");
 }
 
-/* The configuration predict_point_eval simulates side `diff` with (as
- * predict.c's side_cfg builds it for a question: no common settings). */
-static void explain_cfg(const char *diff, const struct predict_opts *po,
-			const struct predict_point *pt, struct memcg_sim_cfg *cfg)
-{
-	struct knobset *ks = knobset_new();
-	char nodestr[32];
-	unsigned nodes = pt->tc->nodes < pt->cpus ? pt->tc->nodes : pt->cpus;
-
-	predict_apply_knobs(ks, diff, pt->cpus);
-	snprintf(nodestr, sizeof(nodestr), "nodes=%u", nodes);
-	if (!knobset_is_set(ks, "nodes"))
-		knobset_set_arg(ks, nodestr);
-	memset(cfg, 0, sizeof(*cfg));
-	if (model_params_from_knobs(&cfg->p, ks) || model_knobs_check_read(&cfg->p, ks))
-		exit(EXIT_USAGE);
-	knobset_free(ks);
-	cfg->line_size = pt->tc->line_size;
-	cfg->phys_cores = pt->t->cores;
-	cfg->cpus = pt->cpus;
-	cfg->lock_kind = po->lock_kind;
-	cfg->p.mm_shared = po->threads;
-}
-
 /* The lines of record e with the most transfers per hold, at most 6. */
 static void explain_top_lines(const struct sim_explain_lock *e, const struct sim_prog *prog,
 			      double holds, FILE *out)
@@ -150,28 +126,25 @@ static void explain_top_lines(const struct sim_explain_lock *e, const struct sim
 /* --explain: side `label` (settings diff) simulated again, as the
  * prediction did (same program, costs, size and seed, so the same run),
  * with the hold accounting on. */
-static void explain_side(const char *label, const char *diff, const char *workload,
+static void explain_side(const char *label, const char *diff, const struct seed_pair *sp,
 			 const struct predict_opts *po, const struct predict_point *pt, FILE *out)
 {
-	struct memcg_sim_cfg cfg;
-	struct memcg_costs c = pt->tc->c;
+	struct predict_sim side;
 	struct sim_explain *xp = xcalloc(1, sizeof(*xp));
 	struct sim_result r;
 	struct sim_prog prog;
 	const struct model_rec *rec;
 	const char *err = NULL;
-	uint64_t per_core = po->iters / pt->cpus;
 
-	if (per_core < 400)
-		per_core = 400;
-	explain_cfg(diff, po, pt, &cfg);
-	c.sim.explain = xp;
-	if (memcg_sim_run_prog(workload, &cfg, &c, pt->cpus, per_core, &r, &err, &prog)) {
+	predict_side_sim(sp, diff, &pt->tc->c, po, po->iters, pt, &side);
+	side.c.sim.explain = xp;
+	if (memcg_sim_run_prog(side.workload, &side.cfg, &side.c, side.ncores, side.per_core,
+			       &r, &err, &prog)) {
 		fprintf(out, "explain: side %s (%s): %s\n", label, diff, err);
 		free(xp);
 		return;
 	}
-	rec = model_rec_cached(workload, &cfg.p, MODEL_REC_WARMUP, MODEL_REC_OPS);
+	rec = model_rec_cached(side.workload, &side.cfg.p, MODEL_REC_WARMUP, MODEL_REC_OPS);
 	fprintf(out, "explain: side %s (%s) on %s, %u CPUs: %.4g ops/s\n", label, diff,
 		pt->t->name, pt->cpus, r.ops_per_sec);
 	if (!prog.nlocks)
@@ -289,8 +262,8 @@ static int predict_question(struct mopts *m)
 	}
 	if (m->explain && pt.tc) {
 		FILE *xo = m->csv ? stderr : stdout;
-		explain_side("A", a, m->workload, &po, &pt, xo);
-		explain_side("B", b, m->workload, &po, &pt, xo);
+		explain_side("A", a, &sp, &po, &pt, xo);
+		explain_side("B", b, &sp, &po, &pt, xo);
 	}
 	predict_session_free(&ses);
 	if (m->sensitivity)

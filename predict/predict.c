@@ -68,11 +68,9 @@ static void side_cfg(const struct seed_pair *sp, const char *diff,
 	cfg->p.mm_shared = o->threads;
 }
 
-/* The simulation of one side at `iters` iterations (the point's size,
- * machine and costs c) into *out, to run with predict_sims_run(). */
-static void side_sim(const struct seed_pair *sp, const char *diff,
-		     const struct memcg_costs *c, const struct predict_opts *o,
-		     uint64_t iters, const struct predict_point *pt, struct predict_sim *out)
+void predict_side_sim(const struct seed_pair *sp, const char *diff,
+		      const struct memcg_costs *c, const struct predict_opts *o,
+		      uint64_t iters, const struct predict_point *pt, struct predict_sim *out)
 {
 	memset(out, 0, sizeof(*out));
 	side_cfg(sp, diff, o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores,
@@ -357,8 +355,8 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 	if (!pt->t)
 		return;
 	pt->tc = session_costs(s, pt->t);
-	side_sim(sp, sp->a, &pt->tc->c, s->o, s->o->iters, pt, &v[0]);
-	side_sim(sp, sp->b, &pt->tc->c, s->o, s->o->iters, pt, &v[1]);
+	predict_side_sim(sp, sp->a, &pt->tc->c, s->o, s->o->iters, pt, &v[0]);
+	predict_side_sim(sp, sp->b, &pt->tc->c, s->o, s->o->iters, pt, &v[1]);
 	*nsim = 2;
 	/* The band's are run with the central ones, whose outcome they
 	 * would wait for otherwise: point_finish reads them only when the
@@ -368,8 +366,8 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 			struct memcg_costs c;
 
 			predict_band_costs(&pt->tc->c, k, &c);
-			side_sim(sp, sp->a, &c, s->o, s->o->iters / 2, pt, &v[(*nsim)++]);
-			side_sim(sp, sp->b, &c, s->o, s->o->iters / 2, pt, &v[(*nsim)++]);
+			predict_side_sim(sp, sp->a, &c, s->o, s->o->iters / 2, pt, &v[(*nsim)++]);
+			predict_side_sim(sp, sp->b, &c, s->o, s->o->iters / 2, pt, &v[(*nsim)++]);
 		}
 }
 

@@ -144,6 +144,12 @@ struct predict_sim {
 	struct sim_prog prog;  /* the program that ran (names r's lines) */
 	long same;             /* an earlier identical one's index, or -1 */
 };
+/* The simulation of pair sp's side `diff` at `iters` iterations (pt's
+ * size, machine, and costs c) into *out, to run with predict_sims_run()
+ * or memcg_sim_run_prog() on its fields. */
+void predict_side_sim(const struct seed_pair *sp, const char *diff,
+		      const struct memcg_costs *c, const struct predict_opts *o,
+		      uint64_t iters, const struct predict_point *pt, struct predict_sim *out);
 /* 0: the CPUs this process may run on. */
 unsigned predict_jobs(unsigned jobs);
 void predict_sims_run(struct predict_sim *v, size_t n, unsigned jobs);
