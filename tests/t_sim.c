@@ -68,6 +68,18 @@ static double mm1n_throughput(unsigned n, double a, double s)
 	return (1.0 - 1.0 / sum) / s * 1e9;
 }
 
+/* A program of one queue-lock section around cs_ns of local work. */
+static void one_lock_prog(struct sim_prog *p, const char *name, double cs_ns)
+{
+	unsigned lk;
+
+	sim_prog_init(p, name);
+	lk = sim_lock(p, "lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, sim_line(p, "lock", SCOPE_GLOBAL));
+	sim_lock_op(p, lk);
+	sim_local(p, cs_ns);
+	sim_unlock_op(p, lk);
+}
+
 /* 10. SMT siblings sharing a core. */
 static void smt_cases(void)
 {
@@ -107,12 +119,7 @@ static void smt_cases(void)
 	 * hand-off (their shared L1) and the release store cost a hit each:
 	 * 1000 + 2 + 2 ns a hold, where a slowed holder would take 1739 and
 	 * a cross-core hand-off 50 ns more. */
-	sim_prog_init(&p, "smt-lock");
-	l = sim_line(&p, "lock", SCOPE_GLOBAL);
-	lk = sim_lock(&p, "lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, l);
-	sim_lock_op(&p, lk);
-	sim_local(&p, 1000);
-	sim_unlock_op(&p, lk);
+	one_lock_prog(&p, "smt-lock", 1000);
 	rc = sim_run(&p, &c, &sp, &pair, &err);
 	ok(rc == 0 && fabs(1e9 / pair.ops_per_sec - 1004) < 1,
 	   "siblings on one lock: %.1f ns a hold (want 1004: a waiting sibling "
@@ -400,12 +407,7 @@ int main(void)
 		sim_prog_free(&p);
 
 		/* 11. Three cores: the MCS queue head's re-reads. */
-		sim_prog_init(&p, "qspin3");
-		wl = sim_line(&p, "lock", SCOPE_GLOBAL);
-		lk = sim_lock(&p, "lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, wl);
-		sim_lock_op(&p, lk);
-		sim_local(&p, 1000);
-		sim_unlock_op(&p, lk);
+		one_lock_prog(&p, "qspin3", 1000);
 		sim_local(&p, 10);
 		sp.ncores = 3;
 		ok(sim_run(&p, &c, &sp, &acc, &err) == 0, "three-core lock program runs");
