@@ -308,34 +308,39 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
  * the recording did while holding that lock:
  *   - an LRU lock (and any other): a round per list operation, at most
  *     a folio batch (MODEL_MAX_BATCH); each list_ns/2 plus the folio
- *     lines (folio_line_ns); its per-CPU adds and walk levels (the
- *     stat updates of update_lru_size()) are added by the caller;
+ *     lines (folio_line_ns);
  *   - a zone->lock: a round per page moved (rmqueue_bulk /
  *     free_pcppages_bulk, at most ZONE_MAX_ROUNDS); list_ns/2 per list
- *     operation, percpu_ns per per-CPU NR_FREE_PAGES update, and the
- *     struct page lines (zone_page_line_ns).
+ *     operation and the struct page lines (zone_page_line_ns);
+ * and for either, each per-CPU add and walk level done under it (the
+ * stat updates of update_lru_size() and their memcg_rstat_updated()
+ * walk, zone->lock's NR_FREE_PAGES updates) at its probe's figure,
+ * unit[kind].
  */
 #define ZONE_MAX_ROUNDS 512
 static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
-			 const struct memcg_costs *c, unsigned lk, unsigned *steps,
-			 double *in_lock)
+			 const struct memcg_costs *c, const double *unit, unsigned lk,
+			 unsigned *steps, double *in_lock)
 {
 	uint64_t h = r->holds[lk];
 	const uint64_t *in = r->local_in[lk];
+	double priced = 0;
 
 	*steps = 1;
 	*in_lock = 0;
 	if (!h)
 		return;
+	for (unsigned k = 0; k < RL_NR; k++)
+		if (k != RL_LIST)
+			priced += (double)in[k] * unit[k];
 	if (is_zone_lock(r, lk)) {
 		if (in[RL_BUDDY_PAGE] >= h)
 			*steps = (unsigned)((in[RL_BUDDY_PAGE] + h / 2) / h);
 		if (*steps > ZONE_MAX_ROUNDS)
 			*steps = ZONE_MAX_ROUNDS;
 		*in_lock = ((double)in[RL_LIST] * c->list_ns / 2 +
-			    (double)in[RL_PERCPU] * c->percpu_ns +
 			    (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c) +
-			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns) / (double)h;
+			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns + priced) / (double)h;
 		return;
 	}
 	if (in[RL_LIST] >= h)
@@ -343,7 +348,7 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	if (*steps > MODEL_MAX_BATCH)
 		*steps = MODEL_MAX_BATCH;
 	*in_lock = (double)in[RL_LIST] / (double)h *
-		   (c->list_ns / 2 + folio_line_ns(r, cfg, c, *steps));
+		   (c->list_ns / 2 + folio_line_ns(r, cfg, c, *steps)) + priced / (double)h;
 }
 
 /* Test-only negative control: MEMSCALE_SIM_MUTATE=1 drops the first
@@ -372,28 +377,27 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 	if (step != step) /* not measured */
 		step = 3 * (c->sim.hit_ns + c->walk_miss * c->miss_ns);
 	cs_scale = c->cs_scale > 0 ? c->cs_scale : 1;
+	/* per-CPU adds and walk levels: each costs its probe's figure, in
+	 * the lock section whose lock was held when the model did it, else
+	 * outside (the page allocator's kinds only occur under zone->lock) */
+	double unit[RL_NR] = { 0 };
+	unit[RL_PERCPU] = c->percpu_ns;
+	unit[RL_WALK_PERMEMCG] = step;
+	unit[RL_WALK_CACHED] = c->walk_step_ns[1];
+	if (unit[RL_WALK_CACHED] != unit[RL_WALK_CACHED])
+		unit[RL_WALK_CACHED] = 2 * c->sim.hit_ns;
 	/* Per lock: its rounds per section and its in-lock work (see
 	 * section_work); list operations outside every lock stay outside. */
 	{
 		uint64_t list_in = 0;
 
 		for (unsigned i = 0; i < r->nlocks; i++) {
-			section_work(r, cfg, c, i, &steps_of[i], &in_lock_of[i]);
+			section_work(r, cfg, c, unit, i, &steps_of[i], &in_lock_of[i]);
 			in_lock_of[i] *= cs_scale;
 			list_in += r->local_in[i][RL_LIST];
 		}
 		out_list = (double)(r->local[RL_LIST] - list_in) / per * c->list_ns / 2;
 	}
-	/* per-CPU adds and walk levels: each costs its probe's figure, in
-	 * the lock section whose lock was held when the model did it (the
-	 * stat updates of update_lru_size() and their memcg_rstat_updated()
-	 * walk run under the LRU lock), else outside */
-	double unit[RL_NR] = { 0 }, in_hold[REC_MAX_LOCKS] = { 0 };
-	unit[RL_PERCPU] = c->percpu_ns;
-	unit[RL_WALK_PERMEMCG] = step;
-	unit[RL_WALK_CACHED] = c->walk_step_ns[1];
-	if (unit[RL_WALK_CACHED] != unit[RL_WALK_CACHED])
-		unit[RL_WALK_CACHED] = 2 * c->sim.hit_ns;
 	local = c->extra_local_ns + r->faults * c->fault_ns +
 		r->syscalls * c->syscall_ns + r->copies * c->page_ns +
 		r->clears * c->clear_ns + r->private_atomics * c->sim.atomic_ns + out_list;
@@ -402,15 +406,8 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 
 		if (k == RL_LIST)
 			continue;
-		for (unsigned i = 0; i < r->nlocks; i++) {
+		for (unsigned i = 0; i < r->nlocks; i++)
 			outside -= r->local_in[i][k];
-			/* section_work priced the zone lock's own work */
-			if (is_zone_lock(r, i) && k != RL_WALK_PERMEMCG && k != RL_WALK_CACHED)
-				continue;
-			if (r->holds[i])
-				in_hold[i] += (double)r->local_in[i][k] / (double)r->holds[i] *
-					      unit[k] * cs_scale;
-		}
 		local += (double)outside / per * unit[k];
 	}
 	sim_local(prog, local);
@@ -436,12 +433,12 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 		snprintf(name, sizeof(name), "lock %s", prog->lines[line].name);
 		lock = sim_lock(prog, name, prog->lines[line].scope, cfg->lock_kind, line);
 		for (uint64_t h = 0; h < q; h++)
-			lock_section(prog, r, i, lock, ls, in_lock_of[i] + in_hold[i], steps_of[i]);
+			lock_section(prog, r, i, lock, ls, in_lock_of[i], steps_of[i]);
 		if (rem) {
 			uint64_t g = gcd64(rem, r->ops);
 			size_t blk = sim_every_n(prog, (unsigned)(rem / g),
 						 (unsigned)(r->ops / g));
-			lock_section(prog, r, i, lock, ls, in_lock_of[i] + in_hold[i], steps_of[i]);
+			lock_section(prog, r, i, lock, ls, in_lock_of[i], steps_of[i]);
 			sim_every_end(prog, blk);
 		}
 	}
