@@ -883,7 +883,7 @@ static void derive_parts(struct calib *c)
  * the median of calls timed one by one, net of the clock: its figures
  * moved in the clock's steps (150, 170, 210, 231 ns on the development
  * VM), 10-15% of a call. */
-static double time_syscall_each(uint64_t n)
+static double time_syscall_blocks(uint64_t n)
 {
 	return TIME_BLOCKS(n, i, syscall(SYS_getppid));
 }
@@ -1094,7 +1094,7 @@ double calib_probe_best(const char *probe, unsigned reps)
 		if (!strcmp(probe, "fault"))
 			v = time_faults(FAULT_ANON, FAULT_PAGES, clock_pair_ns(), &insn);
 		else if (!strcmp(probe, "syscall"))
-			v = time_syscall_each(20000);
+			v = time_syscall_blocks(20000);
 		else if (!strcmp(probe, "page"))
 			v = time_page_copy(20000);
 		else
@@ -1157,7 +1157,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 			case 3: v[r] = time_percpu(n, &line[1]); break;
 			case 4: v[r] = time_list(n); break;
 			case 5: v[r] = time_page_copy(n); break;
-			default: v[r] = time_syscall_each(n); break;
+			default: v[r] = time_syscall_blocks(n); break;
 			}
 		}
 		record(c, single[k].name, v, o->reps, o->verbose);
