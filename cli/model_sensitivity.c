@@ -54,6 +54,26 @@ static size_t eval_rows(const struct experiment_def *e, const struct calib *c,
 	return n;
 }
 
+/* Why input `in` moved no prediction on the nt targets t (NULL
+ * entries: no target): the first target that does not read it
+ * (sens_unused_reason), else the programs weigh it alike on both sides
+ * (`not_weighed` says whose program). */
+static void why_unused(const struct calib *c, const struct target *const *t, size_t nt,
+		       const struct sens_input *in, const char *not_weighed, char *why,
+		       size_t len)
+{
+	char reason[400] = "";
+
+	for (size_t r = 0; r < nt && !*reason; r++)
+		if (t[r])
+			sens_unused_reason(c, t[r], in, SENS_FACTOR, reason, sizeof(reason));
+	if (*reason)
+		snprintf(why, len, "unused: %s", reason);
+	else
+		snprintf(why, len, "read, but %s by %.2f pp (both sides pay it alike)",
+			 not_weighed, SENS_NONE_PP);
+}
+
 void model_print_sensitivity(const struct experiment_def *e, const struct calib *c,
 			     const struct predict_opts *po, FILE *out)
 {
@@ -105,19 +125,8 @@ void model_print_sensitivity(const struct experiment_def *e, const struct calib 
 							 "(%+.1f -> %+.1f %%)", e->pairs[i].workload,
 							 k + 1, base[at], pert[at]);
 		} else {
-			/* No effect: the target does not read it, or the
-			 * programs do not weigh it. */
-			char reason[400] = "";
-			for (size_t r = 0; r < n && !*reason; r++)
-				if (tgt[r])
-					sens_unused_reason(c, tgt[r], in, SENS_FACTOR, reason,
-							   sizeof(reason));
-			if (*reason)
-				snprintf(why, sizeof(why), "unused: %s", reason);
-			else
-				snprintf(why, sizeof(why), "read, but no row's program weighs it "
-					 "enough to move its change by %.2f pp (both sides pay it "
-					 "alike)", SENS_NONE_PP);
+			why_unused(c, tgt, n, in, "no row's program weighs it enough to move "
+				   "its change", why, sizeof(why));
 		}
 		fprintf(out, "# %-20s %-18s %9.2f %9.2f %s\n", in->probe, in->param,
 			finite ? sum / (double)finite : NAN, finite ? max : NAN, why);
@@ -125,23 +134,6 @@ void model_print_sensitivity(const struct experiment_def *e, const struct calib 
 	free(base);
 	free(pert);
 	free(tgt);
-}
-
-/* Why input `in` moved no prediction of target t: the target does not
- * read it (sens_unused_reason), else the programs weigh it alike on both
- * sides. */
-static void why_unused(const struct calib *c, const struct target *t,
-		       const struct sens_input *in, char *why, size_t len)
-{
-	char reason[400] = "";
-
-	if (t)
-		sens_unused_reason(c, t, in, SENS_FACTOR, reason, sizeof(reason));
-	if (*reason)
-		snprintf(why, len, "unused: %s", reason);
-	else
-		snprintf(why, len, "read, but the program does not weigh it enough to "
-			 "move the change by %.2f pp (both sides pay it alike)", SENS_NONE_PP);
 }
 
 static double eval_question(const struct seed_pair *sp, unsigned cpus,
@@ -187,7 +179,8 @@ void model_print_question_sensitivity(const struct seed_pair *sp, unsigned cpus,
 		if (isfinite(d) && fabs(d) >= SENS_NONE_PP)
 			snprintf(why, sizeof(why), "%+.2f -> %+.2f %%", base, pert);
 		else
-			why_unused(c, t, in, why, sizeof(why));
+			why_unused(c, &t, 1, in, "the program does not weigh it enough to move "
+				   "the change", why, sizeof(why));
 		fprintf(out, "# %-20s %-18s %+9.2f %s\n", in->probe, in->param, d, why);
 	}
 }
