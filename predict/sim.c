@@ -660,8 +660,9 @@ static void queue_changes(struct sim *s, struct lock_st *L, double t)
 }
 
 /* Core `writer` wrote line li at t: if it holds a lock word, the lock's
- * spinners (queue lock: the queue head; ticket lock: every waiter) see
- * their copy invalidated and read it again. */
+ * spinners (queue lock: the queue head, and the pending waiter when the
+ * first one took the pending path; ticket lock: every waiter) see their
+ * copy invalidated and read it again. */
 static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double t)
 {
 	struct lock_st *L;
@@ -670,9 +671,10 @@ static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double 
 	if (s->c->passive_waiters || s->lines[li].lock < 0)
 		return;
 	L = &s->locks[s->lines[li].lock];
-	/* queue lock: the pending waiter and the MCS queue head */
-	nspin = L->kind == SIM_LOCK_TICKET ? L->n
-	      : L->n < (L->front_pending ? 2u : 1u) ? L->n : (L->front_pending ? 2u : 1u);
+	/* queue lock: the queue head, and the pending waiter before it */
+	nspin = L->kind == SIM_LOCK_TICKET ? L->n : L->front_pending ? 2 : 1;
+	if (nspin > L->n)
+		nspin = L->n;
 	for (unsigned i = 0; i < nspin; i++) {
 		unsigned w = L->q[(L->head + i) % s->sp->ncores];
 		if (w != writer) {
