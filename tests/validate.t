@@ -38,7 +38,9 @@ grep -q "^none  *skipped" "$TMP/out"; ok $? "says why"
 expect_exit 3 "controls not caught: inconclusive" -- \
 	$MEMSCALE validate --lock pthread_mutex -t 2 -i 1 --min-seconds 0 --runs 2
 grep -q "^inconclusive" "$TMP/out"; ok $? "says inconclusive"
-grep -q "^control none  *MISSED" "$TMP/out"; ok $? "names the control that passed"
+# (which control passes is up to the scheduler: under load the two single
+# acquisitions can overlap and catch 'none' while racy_tas passes)
+grep -Eq "^control [a-z0-9_]+ +MISSED .* caught=0 " "$TMP/out"; ok $? "names a control that passed"
 
 # Pinned to one CPU, 2 threads (oversubscribed on purpose): the dwell
 # inside the lock still lets the always-broken controls be caught; the
