@@ -139,22 +139,22 @@ int model_check(struct model *m, char *msg, size_t msglen)
 	/* usage */
 	for (unsigned i = 0; i < m->nmemcg; i++) {
 		struct mcg *memcg = &m->memcgs[i];
-		long want = 0, usage = __atomic_load_n(pc_usage(m, &memcg->memory), __ATOMIC_RELAXED);
+		long want = 0, usage = __atomic_load_n(pc_usage(m, mcg_memory(m, memcg)), __ATOMIC_RELAXED);
 
 		for (unsigned d = 0; d < m->nmemcg; d++)
-			if (memcg_in_subtree(&m->memcgs[d], memcg))
+			if (memcg_in_subtree(m, &m->memcgs[d], memcg))
 				want += resident[d];
 		for (unsigned w = 0; w < m->nworkers; w++) {
 			const struct model_worker *mw = m->workers[w];
-			if (mw->stock_cached && memcg_in_subtree(mw->stock_cached, memcg))
+			if (mw->stock_cached && memcg_in_subtree(m, mw->stock_cached, memcg))
 				want += mw->stock_nr;
 		}
 		if (usage != want)
 			FAIL("usage: memcg %u page_counter usage %ld != %ld (subtree pages + stock)",
 			     i, usage, want);
-		if (*pc_watermark(m, &memcg->memory) < usage)
+		if (*pc_watermark(m, mcg_memory(m, memcg)) < usage)
 			FAIL("usage: memcg %u watermark %ld < usage %ld", i,
-			     *pc_watermark(m, &memcg->memory), usage);
+			     *pc_watermark(m, mcg_memory(m, memcg)), usage);
 	}
 
 	/* node stats (vm_node_stat + every CPU's diff) == all memcgs' exact */
@@ -179,15 +179,15 @@ int model_check(struct model *m, char *msg, size_t msglen)
 		for (unsigned k = 0; k < NR_STAT_ITEMS + NR_EVENTS; k++) {
 			long want = 0, got;
 			for (unsigned d = 0; d < m->nmemcg; d++) {
-				if (!memcg_in_subtree(&m->memcgs[d], memcg))
+				if (!memcg_in_subtree(m, &m->memcgs[d], memcg))
 					continue;
 				for (unsigned w = 0; w < m->nworkers; w++)
 					want += k < NR_STAT_ITEMS
 						? m->workers[w]->exact_state[d][k]
 						: m->workers[w]->exact_events[d][k - NR_STAT_ITEMS];
 			}
-			got = k < NR_STAT_ITEMS ? memcg->vmstats->state[KS(m, k)]
-						: memcg->vmstats->events[KE(m, k - NR_STAT_ITEMS)];
+			got = k < NR_STAT_ITEMS ? mcg_vmstats(m, memcg)->state[KS(m, k)]
+						: mcg_vmstats(m, memcg)->events[KE(m, k - NR_STAT_ITEMS)];
 			if (got != want)
 				FAIL("stats: memcg %u %s flushed %ld != exact %ld", i,
 				     k < NR_STAT_ITEMS ? stat_item_names[k]
@@ -198,7 +198,7 @@ int model_check(struct model *m, char *msg, size_t msglen)
 			for (unsigned l = 0; l < NR_LRU; l++) {
 				long want = 0, got = pn_lruvec_stats(m, memcg->nodeinfo[n])[KS(m, NR_LRU_BASE + l)];
 				for (unsigned d = 0; d < m->nmemcg; d++)
-					if (memcg_in_subtree(&m->memcgs[d], memcg))
+					if (memcg_in_subtree(m, &m->memcgs[d], memcg))
 						want += lens[d][n][l];
 				/* pages still in lru_add batches are not counted yet */
 				if (got != want)
@@ -238,7 +238,7 @@ bool model_corrupt(struct model *m, enum model_corruption c)
 			}
 		return false;
 	case CORRUPT_USAGE:
-		__atomic_add_fetch(pc_usage(m, &leaf->memory), 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(pc_usage(m, mcg_memory(m, leaf)), 1, __ATOMIC_RELAXED);
 		return true;
 	case CORRUPT_STATS:
 		/* an update the exact count never saw, in a per-CPU slot the
@@ -291,11 +291,11 @@ void model_sum_lock_stats(const struct model *m, struct lock_stat out[LC_NR])
 long model_memcg_stat(const struct model *m, const struct mcg *memcg,
 		      enum stat_item idx)
 {
-	return memcg->vmstats->state[KS(m, idx)];
+	return mcg_vmstats(m, memcg)->state[KS(m, idx)];
 }
 
 long model_memcg_event(const struct model *m, const struct mcg *memcg,
 		       enum event_item ev)
 {
-	return memcg->vmstats->events[KE(m, ev)];
+	return mcg_vmstats(m, memcg)->events[KE(m, ev)];
 }

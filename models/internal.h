@@ -113,10 +113,27 @@ static inline void lru_unlock(struct model_worker *mw, struct lru_lock_ref r)
 	tracked_unlock(mw->m->lock, r.lock, mw->lock_ctx[r.idx], &mw->lock_stats[r.cls]);
 }
 
-static inline bool memcg_in_subtree(const struct mcg *d, const struct mcg *m)
+/* parent_mem_cgroup() with the read it does: css.parent (v5.17+), or
+ * memory.parent through mem_cgroup_from_counter() (v5.x: mc_layout's
+ * parent_via_counter).  Inline: each build of a caller records as its
+ * file does (models/record.h). */
+static inline struct mcg *model_parent_mem_cgroup(const struct model *m, struct mcg *memcg)
 {
-	for (; d; d = d->parent)
-		if (d == m)
+	if (m->mc.parent_via_counter) {
+		struct page_counter *p = *pc_parent(m, mcg_memory(m, memcg));
+
+		MODEL_REC(m, pc_parent(m, mcg_memory(m, memcg)), REC_READ);
+		return p ? mcg_of_memory(m, p) : NULL;
+	}
+	MODEL_REC(m, mcg_parent_p(m, memcg), REC_READ);
+	return mcg_parent(m, memcg);
+}
+
+static inline bool memcg_in_subtree(const struct model *m, const struct mcg *d,
+				    const struct mcg *root)
+{
+	for (; d; d = mcg_parent(m, d))
+		if (d == root)
 			return true;
 	return false;
 }

@@ -253,6 +253,7 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 	p->nodes = (unsigned)knob_int(ks, &knob_nodes);
 	p->flush_ms = (unsigned)knob_int(ks, &knob_flush_ms);
 	p->pc_layout = (unsigned)knob_enum(ks, &knob_pc_layout);
+	p->mc_layout = (unsigned)knob_enum(ks, &knob_mc_layout);
 	p->lru_gen = knob_enum(ks, &knob_lru_gen) == 1;
 	if (p->layout == LAYOUT_BTF || p->layout == LAYOUT_PAHOLE) {
 		struct pn_layout l;

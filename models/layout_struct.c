@@ -51,6 +51,9 @@
  *     38 for v5.10 (as models/layout_decls.inc, from Ubuntu 5.11 BTF).
  *     The array lengths only move members behind vmstats[]; _pad2_
  *     realigns what follows to a 64 B line.
+ *   mem_cgroup at v6.7 and v6.8: see the block before struct
+ *     mem_cgroup_v6_7 below (a stored v6.2..v6.7 memcontrol.h; the diff of
+ *     501a06fe8e4c for v6.8).
  *   mem_cgroup is declared up to objcg_list / vmstats_percpu, the last
  *     members the charge and stat paths read; the tail (cgroup writeback,
  *     event list, deferred split, nodeinfo[]) is not declared, so no
@@ -300,10 +303,88 @@ struct mem_cgroup_4df9 {
 	MEMCG_V5_10_PCPU
 };
 
+/* ---- include/linux/memcontrol.h (v6.7, v6.8) ---- */
+/*
+ * v6.7: a stored copy of include/linux/memcontrol.h (search-tool id
+ * 44268685) of the v6.2..v6.7 range: CACHELINE_PADDING (v6.2), struct
+ * mem_cgroup with `struct memcg_vmstats *vmstats` after _pad1_ and the
+ * per-CPU pointer after _pad2_, no zswap_writeback (501a06fe8e4c,
+ * v6.8-rc1), parent_mem_cgroup() = mem_cgroup_from_css(memcg->css.parent).
+ * v6.8: the same with 501a06fe8e4c's `bool zswap_writeback` after
+ * zswap_max (its diff, include/linux/memcontrol.h index
+ * 43b77363ab8e..5de775e6cdd9, @@ -219,6 +219,12 @@ struct mem_cgroup).
+ * CONFIG_MEMCG_KMEM=y and CONFIG_ZSWAP=y (x86_64-rhel-8.3 style); the
+ * page_counter is 408587baee39's (____cacheline_internodealigned_in_smp:
+ * memory starts on a 64 B line, usage alone on it).  ASSUMED, not read at
+ * those versions: struct cgroup_subsys_state as v5.10.13 (the member list
+ * of the stored copies of cgroup-defs.h with rstat_css_node and parent
+ * last; nr_descendants came after v6.9), MEMCG_NR_MEMORY_EVENTS 9 (adds
+ * MEMCG_OOM_GROUP_KILL, v5.13) -- it only moves members between _pad1_
+ * and _pad2_ -- and that 8d59d2214c23 and 9cee7e8ef3e3 (both in v6.8)
+ * and v6.9 have the v6.8 struct (their diffs change struct
+ * memcg_vmstats_percpu in mm/memcontrol.c, not struct mem_cgroup).
+ */
+#define MEMCG_NR_MEMORY_EVENTS_V6 9
+struct memcg_vmstats;
+#define MEMCG_V6_HEAD                                                         \
+	struct cgroup_subsys_state css;                                       \
+	struct mem_cgroup_id id;                                              \
+	struct page_counter_v6_1 memory;                                      \
+	union {                                                               \
+		struct page_counter_v6_1 swap;                                \
+		struct page_counter_v6_1 memsw;                               \
+	};                                                                    \
+	struct page_counter_v6_1 kmem;                                        \
+	struct page_counter_v6_1 tcpmem;                                      \
+	struct work_struct high_work;                                         \
+	unsigned long zswap_max;
+#define MEMCG_V6_MID                                                          \
+	unsigned long soft_limit;                                             \
+	struct vmpressure vmpressure;                                         \
+	bool oom_group;                                                       \
+	bool oom_lock;                                                        \
+	int under_oom;                                                        \
+	int swappiness;                                                       \
+	int oom_kill_disable;                                                 \
+	struct cgroup_file events_file;                                       \
+	struct cgroup_file events_local_file;                                 \
+	struct cgroup_file swap_events_file;                                  \
+	struct mutex thresholds_lock;                                         \
+	struct mem_cgroup_thresholds thresholds;                              \
+	struct mem_cgroup_thresholds memsw_thresholds;                        \
+	struct list_head oom_notify;                                          \
+	unsigned long move_charge_at_immigrate;                               \
+	spinlock_t move_lock;                                                 \
+	unsigned long move_lock_flags;                                        \
+	struct cacheline_padding _pad1_;                                      \
+	struct memcg_vmstats *vmstats;                                        \
+	atomic_long_t memory_events[MEMCG_NR_MEMORY_EVENTS_V6];               \
+	atomic_long_t memory_events_local[MEMCG_NR_MEMORY_EVENTS_V6];         \
+	unsigned long socket_pressure;                                        \
+	bool tcpmem_active;                                                   \
+	int tcpmem_pressure;                                                  \
+	int kmemcg_id;                                                        \
+	struct obj_cgroup *objcg;                                             \
+	struct list_head objcg_list;                                          \
+	struct cacheline_padding _pad2_;                                      \
+	atomic_t moving_account;                                              \
+	struct task_struct *move_lock_task;                                   \
+	struct memcg_vmstats_percpu *vmstats_percpu;
+struct mem_cgroup_v6_7 {
+	MEMCG_V6_HEAD
+	MEMCG_V6_MID
+};
+struct mem_cgroup_v6_8 {
+	MEMCG_V6_HEAD
+	bool zswap_writeback;
+	MEMCG_V6_MID
+};
+
 /* ---- offsetof() tables ---- */
 #define MSZ(T, m) sizeof(((struct T *)0)->m)
 #define M(T, m) { #m, offsetof(struct T, m), MSZ(T, m) }
 #define MN(T, f) { "memory." #f, offsetof(struct T, memory.f), MSZ(T, memory.f) }
+#define MS(T, f) { "swap." #f, offsetof(struct T, swap.f), MSZ(T, swap.f) }
 #define PC_LIST(X, T)                                                         \
 	X(T, usage), X(T, min), X(T, low), X(T, high), X(T, max),             \
 	X(T, parent), X(T, emin), X(T, min_usage), X(T, children_min_usage),  \
@@ -329,7 +410,8 @@ static const struct kstruct_member pc_v6_1[] = {
 	M(T, css.destroy_work), M(T, css.destroy_rwork), M(T, css.parent)
 #define MEMCG_V5_10_MEMBERS(T)                                                \
 	CSS_MEMBERS(T), M(T, id), M(T, memory), PC_LIST(MN, T),       \
-	M(T, swap), M(T, memsw), M(T, kmem), M(T, tcpmem), M(T, high_work),   \
+	M(T, swap), MS(T, usage), MS(T, high), M(T, memsw), M(T, kmem),       \
+	M(T, tcpmem), M(T, high_work),                                        \
 	M(T, soft_limit), M(T, vmpressure), M(T, use_hierarchy),              \
 	M(T, oom_group), M(T, oom_lock), M(T, under_oom), M(T, swappiness),   \
 	M(T, oom_kill_disable), M(T, events_file), M(T, events_local_file),   \
@@ -346,6 +428,25 @@ static const struct kstruct_member pc_v6_1[] = {
 static const struct kstruct_member mc_v5_9[] = { MEMCG_V5_10_MEMBERS(mem_cgroup_v5_9) };
 static const struct kstruct_member mc_bd0b[] = { MEMCG_V5_10_MEMBERS(mem_cgroup_bd0b) };
 static const struct kstruct_member mc_4df9[] = { MEMCG_V5_10_MEMBERS(mem_cgroup_4df9) };
+
+#define MEMCG_V6_MEMBERS(T)                                                   \
+	CSS_MEMBERS(T), M(T, id), M(T, memory), PC_LIST(MN, T),               \
+	M(T, swap), MS(T, usage), MS(T, high), M(T, memsw), M(T, kmem),       \
+	M(T, tcpmem), M(T, high_work), M(T, zswap_max), M(T, soft_limit),     \
+	M(T, vmpressure), M(T, oom_group), M(T, oom_lock), M(T, under_oom),   \
+	M(T, swappiness), M(T, oom_kill_disable), M(T, events_file),          \
+	M(T, events_local_file), M(T, swap_events_file),                      \
+	M(T, thresholds_lock), M(T, thresholds), M(T, memsw_thresholds),      \
+	M(T, oom_notify), M(T, move_charge_at_immigrate), M(T, move_lock),    \
+	M(T, move_lock_flags), M(T, _pad1_), M(T, vmstats),                   \
+	M(T, memory_events), M(T, memory_events_local),                       \
+	M(T, socket_pressure), M(T, tcpmem_active), M(T, tcpmem_pressure),    \
+	M(T, kmemcg_id), M(T, objcg), M(T, objcg_list), M(T, _pad2_),         \
+	M(T, moving_account), M(T, move_lock_task), M(T, vmstats_percpu)
+static const struct kstruct_member mc_v6_7[] = { MEMCG_V6_MEMBERS(mem_cgroup_v6_7) };
+static const struct kstruct_member mc_v6_8[] = {
+	MEMCG_V6_MEMBERS(mem_cgroup_v6_8), M(mem_cgroup_v6_8, zswap_writeback),
+};
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define PC_SRC_802F "diff of 802f1d522d5f (include/linux/page_counter.h 85bd413..6795913)"
@@ -390,6 +491,18 @@ static const struct kstruct_decl decl_mc_4df9 = {
 	mc_4df9, N(mc_4df9), offsetof(struct mem_cgroup_4df9, vmstats_percpu) +
 		MSZ(mem_cgroup_4df9, vmstats_percpu), false,
 };
+static const struct kstruct_decl decl_mc_v6_7 = {
+	"mem_cgroup@v6.7", KSTRUCT_MEM_CGROUP, "v6.7",
+	"include/linux/memcontrol.h of the v6.2..v6.7 range (stored copy, search-tool id 44268685)",
+	mc_v6_7, N(mc_v6_7), offsetof(struct mem_cgroup_v6_7, vmstats_percpu) +
+		MSZ(mem_cgroup_v6_7, vmstats_percpu), false,
+};
+static const struct kstruct_decl decl_mc_v6_8 = {
+	"mem_cgroup@v6.8", KSTRUCT_MEM_CGROUP, "v6.8",
+	"v6.7's with bool zswap_writeback (501a06fe8e4c, v6.8-rc1: its diff of include/linux/memcontrol.h)",
+	mc_v6_8, N(mc_v6_8), offsetof(struct mem_cgroup_v6_8, vmstats_percpu) +
+		MSZ(mem_cgroup_v6_8, vmstats_percpu), false,
+};
 REGISTER(kstruct_decl, decl_pc_v5);
 REGISTER(kstruct_decl, decl_pc_802f);
 REGISTER(kstruct_decl, decl_pc_v6_1);
@@ -397,6 +510,8 @@ REGISTER(kstruct_decl, decl_pc_v6_18);
 REGISTER(kstruct_decl, decl_mc_v5_9);
 REGISTER(kstruct_decl, decl_mc_bd0b);
 REGISTER(kstruct_decl, decl_mc_4df9);
+REGISTER(kstruct_decl, decl_mc_v6_7);
+REGISTER(kstruct_decl, decl_mc_v6_8);
 
 /* ---- lookups ---- */
 REGISTRY_BOUNDS(kstruct_decl);
@@ -452,30 +567,78 @@ const struct knob knob_pc_layout = {
 };
 REGISTER(knob, knob_pc_layout);
 
+static size_t member_off(const struct kstruct_decl *d, const char *name)
+{
+	const struct kstruct_member *mb = kstruct_member(d, name);
+
+	if (!mb)
+		die(1, "internal error: %s declares no member %s", d->name, name);
+	return mb->off;
+}
+
 void pc_offsets_of(struct pc_offsets *o, const char *version)
 {
 	const struct kstruct_decl *d = kstruct_decl_find(KSTRUCT_PAGE_COUNTER, version);
-	const struct kstruct_member *u, *mx, *p, *w, *f;
 
-	if (!d || !(u = kstruct_member(d, "usage")) || !(mx = kstruct_member(d, "max")) ||
-	    !(p = kstruct_member(d, "parent")) || !(w = kstruct_member(d, "watermark")) ||
-	    !(f = kstruct_member(d, "failcnt")) || d->size > PC_MAX_BYTES)
+	if (!d || d->size > PC_MAX_BYTES)
 		die(1, "internal error: no usable page_counter layout '%s'", version);
-	*o = (struct pc_offsets){ .version = d->version, .usage = u->off, .max = mx->off,
-				  .parent = p->off, .watermark = w->off, .failcnt = f->off,
-				  .size = d->size };
+	*o = (struct pc_offsets){ .version = d->version, .usage = member_off(d, "usage"),
+				  .max = member_off(d, "max"), .parent = member_off(d, "parent"),
+				  .watermark = member_off(d, "watermark"),
+				  .failcnt = member_off(d, "failcnt"), .size = d->size,
+				  .min = member_off(d, "min"), .low = member_off(d, "low"),
+				  .high = member_off(d, "high"),
+				  .min_usage = member_off(d, "min_usage"),
+				  .low_usage = member_off(d, "low_usage") };
+}
+
+/* ---- the model's struct mem_cgroup (knob mc_layout) ---- */
+static const struct knob_value mc_layout_values[] = {
+	{ "isolated", "no kernel's: css.parent, memory, swap, vmstats and vmstats_percpu each on lines of their own" },
+	{ "bd0b230fe145^", "v5.10-rc1 before bd0b230fe145: swap and memsw separate (css.parent and memory.usage on one line)" },
+	{ "bd0b230fe145", "bd0b230fe145 (v5.10-rc1): swap and memsw a union" },
+	{ "4df910620beb", "4df910620beb (v5.10-rc6, v5.10): the per-CPU pointers behind _pad2_" },
+	{ "v6.7", "v6.2..v6.7: page_counters internode-aligned, vmstats after _pad1_, vmstats_percpu after _pad2_" },
+	{ "v6.8", "v6.8: v6.7's with zswap_writeback" },
+	{ NULL, NULL },
+};
+const struct knob knob_mc_layout = {
+	.name = "mc_layout", .owner = "model", .type = KNOB_ENUM, .def = "isolated",
+	.values = mc_layout_values,
+	.help = "field layout of struct mem_cgroup the charge and stats paths read (offsets derived by the compiler)",
+};
+REGISTER(knob, knob_mc_layout);
+
+void mc_offsets_of(struct mc_offsets *o, const char *version)
+{
+	const struct kstruct_decl *d;
+
+	if (!strcmp(version, "isolated")) {
+		/* the lines struct mcg gave them before: css.parent at 128,
+		 * memory (192 B) at 192, then swap, vmstats, vmstats_percpu */
+		*o = (struct mc_offsets){ .version = "isolated", .css_parent = 128, .memory = 192,
+					  .swap = 192 + PC_MAX_BYTES, .vmstats = 192 + 2 * PC_MAX_BYTES,
+					  .vmstats_percpu = 256 + 2 * PC_MAX_BYTES,
+					  .size = 320 + 2 * PC_MAX_BYTES };
+		return;
+	}
+	d = kstruct_decl_find(KSTRUCT_MEM_CGROUP, version);
+	if (!d || d->size > MCG_KBYTES)
+		die(1, "internal error: no usable mem_cgroup layout '%s'", version);
+	*o = (struct mc_offsets){ .version = d->version, .css_parent = member_off(d, "css.parent"),
+				  .memory = member_off(d, "memory"), .swap = member_off(d, "swap"),
+				  .vmstats = member_off(d, "vmstats"),
+				  .vmstats_percpu = member_off(d, "vmstats_percpu"), .size = d->size,
+				  /* v5.x parent_mem_cgroup(): memory.parent */
+				  .parent_via_counter = !strncmp(d->name, "mem_cgroup@v6", 13) ? false : true };
 }
 
 const char *kernel_struct_version(const struct knob_profile *p, enum kstruct_kind k)
 {
-	const struct kernel_structs *ks;
+	const char *knob = k == KSTRUCT_PAGE_COUNTER ? knob_pc_layout.name : knob_mc_layout.name;
 
-	if (k == KSTRUCT_PAGE_COUNTER) {
-		for (const struct knob_preset *s = p->sets; s->knob; s++)
-			if (!strcmp(s->knob, knob_pc_layout.name))
-				return s->value;
-		return NULL;
-	}
-	ks = kernel_structs_find(p->name);
-	return ks ? ks->mem_cgroup : NULL;
+	for (const struct knob_preset *s = p->sets; s->knob; s++)
+		if (!strcmp(s->knob, knob))
+			return s->value;
+	return NULL;
 }

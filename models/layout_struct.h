@@ -12,10 +12,11 @@
  * prints it with the 64 B line and 128 B pair of each member.
  *
  * The memcg model places the members of its page_counter at the offsets
- * of the version the knob `pc_layout` names (struct pc_offsets below);
- * it does not place its own struct mcg fields at mem_cgroup's offsets
- * (models/memcg.h lays each hot field on a line of its own): those
- * layouts are printed and checked, not yet performed.
+ * of the version the knob `pc_layout` names (struct pc_offsets below),
+ * and the members of struct mem_cgroup its paths touch (css.parent,
+ * memory, swap, vmstats, vmstats_percpu) at the offsets of the version
+ * the knob `mc_layout` names (struct mc_offsets); the kernel profiles set
+ * both, and `memscale layout --struct` prints the same declarations.
  */
 #ifndef MEMSCALE_MODELS_LAYOUT_STRUCT_H
 #define MEMSCALE_MODELS_LAYOUT_STRUCT_H
@@ -47,7 +48,6 @@ struct kstruct_decl {
 struct kernel_structs {
 	const char *name;          /* the profile's name */
 	const char *file;          /* __FILE__ of the profile */
-	const char *mem_cgroup;    /* declared struct mem_cgroup version */
 };
 
 const struct kstruct_decl *kstruct_decl_find(enum kstruct_kind k, const char *version);
@@ -56,8 +56,8 @@ const struct kstruct_decl *kstruct_decl_by_name(const char *name);
 const struct kernel_structs *kernel_structs_find(const char *profile);
 size_t kernel_structs_all(const struct kernel_structs ***out);
 /* The declared version of struct k a kernel profile had: mem_cgroup from
- * its kernel_structs registration, page_counter from its pc_layout
- * preset; NULL if it declares none. */
+ * its mc_layout preset, page_counter from its pc_layout preset; NULL if
+ * it declares none. */
 struct knob_profile;
 const char *kernel_struct_version(const struct knob_profile *p, enum kstruct_kind k);
 /* KSTRUCT_NR if the name is no struct we declare. */
@@ -77,11 +77,33 @@ const struct kstruct_member *kstruct_member(const struct kstruct_decl *d, const 
 struct pc_offsets {
 	const char *version;
 	size_t usage, max, parent, watermark, failcnt, size;
+	/* read by propagate_protected_usage() and the memory.high check */
+	size_t min, low, high, min_usage, low_usage;
 };
 /* The layout `version` names ("v5", "802f1d522d5f", "408587baee39"). */
 void pc_offsets_of(struct pc_offsets *o, const char *version);
 /* knob pc_layout (owner model): the declared page_counter versions */
 struct knob;
 extern const struct knob knob_pc_layout;
+
+/*
+ * The members of struct mem_cgroup the model's memcgs hold at the
+ * offsets of one declared version (knob `mc_layout`): css.parent, the
+ * embedded `memory` and `swap` page_counters, the vmstats and
+ * vmstats_percpu pointers (models/memcg.h struct mcg keeps them in its
+ * first MCG_KBYTES bytes).  "isolated" is no kernel's: each of them on a
+ * line of its own, the model's layout before the declarations were
+ * performed.  parent_via_counter: parent_mem_cgroup() follows
+ * memory.parent (v5.x, include/linux/memcontrol.h at v5.10.13) instead of
+ * css.parent (v5.17+: the stored v6.2..v6.7 copy).
+ */
+#define MCG_KBYTES 3072
+struct mc_offsets {
+	const char *version;
+	size_t css_parent, memory, swap, vmstats, vmstats_percpu, size;
+	bool parent_via_counter;
+};
+void mc_offsets_of(struct mc_offsets *o, const char *version);
+extern const struct knob knob_mc_layout;
 
 #endif

@@ -118,18 +118,21 @@ static void memcg_init(struct model *m, struct arena *a, struct mcg *memcg,
 {
 	memcg->id = id;
 	memcg->level = level;
-	memcg->parent = parent;
-	*pc_max(m, &memcg->memory) = LONG_MAX;
-	*pc_parent(m, &memcg->memory) = parent ? &parent->memory : NULL;
+	*mcg_parent_p(m, memcg) = parent;
+	*pc_max(m, mcg_memory(m, memcg)) = LONG_MAX;
+	*pc_parent(m, mcg_memory(m, memcg)) = parent ? mcg_memory(m, parent) : NULL;
+	*pc_max(m, mcg_swap(m, memcg)) = LONG_MAX;
+	*pc_field(m, mcg_memory(m, memcg), m->pc.high) = LONG_MAX;
+	*pc_field(m, mcg_swap(m, memcg), m->pc.high) = LONG_MAX;
 	/* kzalloc'ed apart from the memcg, per-CPU parts in the CPUs' chunks */
-	memcg->vmstats = arena_alloc(a, sizeof(*memcg->vmstats), PAD_SIZE);
-	memcg->vmstats_percpu = pcpu_alloc(m, sizeof(struct mcg_pcpu));
+	*mcg_vmstats_p(m, memcg) = arena_alloc(a, sizeof(struct mcg_vmstats), PAD_SIZE);
+	*mcg_vmstats_percpu_p(m, memcg) = pcpu_alloc(m, sizeof(struct mcg_pcpu));
 	memcg->rstat_cpu = pcpu_alloc(m, sizeof(struct rstat_cpu));
 	for (unsigned w = 0; w < m->nworkers; w++) {
 		struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
 		/* mem_cgroup_alloc() of 9cee7e8ef3e3 */
 		statc->parent = parent ? mcg_statc(m, parent, w) : NULL;
-		statc->vmstats = memcg->vmstats;
+		statc->vmstats = mcg_vmstats(m, memcg);
 	}
 	for (unsigned n = 0; n < m->p.nodes; n++)
 		memcg->nodeinfo[n] = pn_alloc(m, a, memcg, n);
@@ -144,6 +147,13 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 
 	m->p = *p;
 	pc_offsets_of(&m->pc, knob_pc_layout.values[p->pc_layout].value);
+	mc_offsets_of(&m->mc, knob_mc_layout.values[p->mc_layout].value);
+	/* the page_counter of pc_layout in the room mem_cgroup's declaration
+	 * gives `memory` (its own page_counter of the same era) */
+	if (m->mc.memory + m->pc.size > m->mc.swap)
+		die(EXIT_USAGE, "pc_layout %s (%zu B) does not fit struct mem_cgroup of mc_layout %s "
+		    "(memory at %zu, swap at %zu)", m->pc.version, m->pc.size, m->mc.version,
+		    m->mc.memory, m->mc.swap);
 	m->items = kitems_for(p);
 	m->lock = lock;
 	m->nworkers = nworkers;
@@ -208,7 +218,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 		m->leaves[c] = &m->memcgs[id];
 	}
 	for (unsigned i = 0; i < m->nmemcg; i++) {
-		struct mcg *pm = m->memcgs[i].parent;
+		struct mcg *pm = mcg_parent(m, &m->memcgs[i]);
 		if (pm && !pm->nr_children++)
 			pm->first_child = i;
 	}
@@ -667,6 +677,34 @@ void model_page_fill(struct model_worker *mw, struct mpage *pg,
 
 /* ---- page_counter (mm/page_counter.c) ---- */
 
+/*
+ * propagate_protected_usage(c, usage) of v5.10 .. v6.9 (mm/page_counter.c
+ * of v5.10.13, Rtoax/linux-5.10.13; the later form, which reads
+ * min_usage before the xchg, reads the same members): `if (!c->parent)
+ * return;` then READ_ONCE(c->min) and atomic_long_read(&c->min_usage),
+ * READ_ONCE(c->low) and atomic_long_read(&c->low_usage).  With no
+ * memory.min/low set (the benchmarks set none) usage's protected part
+ * stays 0 = min_usage = low_usage, so no xchg and no write to the
+ * parent's children_*_usage: reads only, recorded at the pc_layout
+ * offsets.  (The protection_support test of later kernels, v6.11+, is
+ * true for memcg->memory, so the reads stay; its flag's read is not
+ * recorded.)
+ */
+static void propagate_protected_usage(struct model *m, struct page_counter *c)
+{
+	MODEL_REC(m, pc_parent(m, c), REC_READ);
+	if (!*pc_parent(m, c))
+		return;
+	MODEL_REC(m, pc_field(m, c, m->pc.min), REC_READ);
+	MODEL_REC(m, pc_field(m, c, m->pc.min_usage), REC_READ);
+	MODEL_REC(m, pc_field(m, c, m->pc.low), REC_READ);
+	MODEL_REC(m, pc_field(m, c, m->pc.low_usage), REC_READ);
+}
+
+/* page_counter_try_charge() (v5.10.13 .. v6.9): per level the usage
+ * atomic, the read of c->max, propagate_protected_usage(), the racy
+ * watermark, and c = c->parent (the word propagate_protected_usage()
+ * just read: one recorded read). */
 static bool page_counter_try_charge(struct model *m, struct page_counter *counter,
 				    long n)
 {
@@ -676,6 +714,7 @@ static bool page_counter_try_charge(struct model *m, struct page_counter *counte
 		long new = __atomic_add_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
 
 		MODEL_REC(m, pc_usage(m, c), REC_RMW);
+		MODEL_REC(m, pc_max(m, c), REC_READ);
 		if (new > *pc_max(m, c)) {
 			__atomic_sub_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
 			__atomic_add_fetch(pc_failcnt(m, c), 1, __ATOMIC_RELAXED);
@@ -683,6 +722,7 @@ static bool page_counter_try_charge(struct model *m, struct page_counter *counte
 				__atomic_sub_fetch(pc_usage(m, u), n, __ATOMIC_RELAXED);
 			return false;
 		}
+		propagate_protected_usage(m, c);
 		/* Racy high-water mark, READ_ONCE/WRITE_ONCE as in the kernel. */
 		MODEL_REC(m, pc_watermark(m, c), REC_READ);
 		if (new > __atomic_load_n(pc_watermark(m, c), __ATOMIC_RELAXED)) {
@@ -693,11 +733,37 @@ static bool page_counter_try_charge(struct model *m, struct page_counter *counte
 	return true;
 }
 
+/* page_counter_uncharge(): page_counter_cancel() per level, the usage
+ * atomic and propagate_protected_usage(); c = c->parent as above. */
 static void page_counter_uncharge(struct model *m, struct page_counter *counter, long n)
 {
 	for (struct page_counter *c = counter; c; c = *pc_parent(m, c)) {
 		MODEL_REC(m, pc_usage(m, c), REC_RMW);
 		__atomic_sub_fetch(pc_usage(m, c), n, __ATOMIC_RELAXED);
+		propagate_protected_usage(m, c);
+	}
+}
+
+/*
+ * try_charge_memcg()'s done_restock loop after a charge of the
+ * page_counter (mm/memcontrol.c, v5.8+ with memory.swap.high; the
+ * stored copies of v5.10 try_charge() and v6.x try_charge_memcg()):
+ *   do {
+ *	mem_high = page_counter_read(&memcg->memory) > READ_ONCE(memcg->memory.high);
+ *	swap_high = page_counter_read(&memcg->swap) > READ_ONCE(memcg->swap.high);
+ *	...
+ *   } while ((memcg = parent_mem_cgroup(memcg)));
+ * Reads only (no memory.high is set: nothing is scheduled), at every
+ * level up to the root, at the mc_layout and pc_layout offsets.  A charge
+ * served by the stock (consume_stock) returns before it.
+ */
+static void charge_high_check(struct model *m, struct mcg *memcg)
+{
+	for (; memcg; memcg = model_parent_mem_cgroup(m, memcg)) {
+		MODEL_REC(m, pc_usage(m, mcg_memory(m, memcg)), REC_READ);
+		MODEL_REC(m, pc_field(m, mcg_memory(m, memcg), m->pc.high), REC_READ);
+		MODEL_REC(m, pc_usage(m, mcg_swap(m, memcg)), REC_READ);
+		MODEL_REC(m, pc_field(m, mcg_swap(m, memcg), m->pc.high), REC_READ);
 	}
 }
 
@@ -705,7 +771,7 @@ void model_drain_stock(struct model_worker *mw)
 {
 	MODEL_REC_ENTRY_VOID(mw->m, model_drain_stock, mw);
 	if (mw->stock_cached && mw->stock_nr)
-		page_counter_uncharge(mw->m, &mw->stock_cached->memory, mw->stock_nr);
+		page_counter_uncharge(mw->m, mcg_memory(mw->m, mw->stock_cached), mw->stock_nr);
 	mw->stock_nr = 0;
 	mw->stock_cached = NULL;
 }
@@ -733,13 +799,14 @@ static bool try_charge(struct model_worker *mw, struct mcg *memcg)
 		return true;
 	}
 	mw->ops.pc_charges++;
-	if (!page_counter_try_charge(mw->m, &memcg->memory, batch)) {
+	if (!page_counter_try_charge(mw->m, mcg_memory(mw->m, memcg), batch)) {
 		batch = 1;
-		if (!page_counter_try_charge(mw->m, &memcg->memory, 1))
+		if (!page_counter_try_charge(mw->m, mcg_memory(mw->m, memcg), 1))
 			return false;
 	}
 	if (batch > 1)
 		refill_stock(mw, memcg, batch - 1);
+	charge_high_check(mw->m, memcg);
 	return true;
 }
 
@@ -795,7 +862,7 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 		for (; i < n && pages[i]->memcg == memcg; i++)
 			nr++;
 		/* uncharge_batch() */
-		page_counter_uncharge(mw->m, &memcg->memory, nr);
+		page_counter_uncharge(mw->m, mcg_memory(mw->m, memcg), nr);
 		model_count_event(mw, memcg, EV_PGPGOUT, nr);
 		mcg_statc(mw->m, memcg, mw->id)->nr_page_events += nr;
 		mw->uncharged[memcg->id] += nr;
@@ -832,12 +899,12 @@ static void cgroup_rstat_updated(struct model_worker *mw, struct mcg *memcg)
 		return;
 	lock = MODEL_PCPU(m, m->rstat_lock, mw->id);
 	rstat_lock_cpu(lock);
-	for (struct mcg *c = memcg; c; c = c->parent) {
+	for (struct mcg *c = memcg; c; c = mcg_parent(m, c)) {
 		struct rstat_cpu *rc = MODEL_PCPU(m, c->rstat_cpu, mw->id);
 		if (rc->updated_next)
 			break;
 		/* the parent, or the memcg itself at the root (list end) */
-		__atomic_store_n(&rc->updated_next, c->parent ? c->parent : c,
+		__atomic_store_n(&rc->updated_next, mcg_parent(m, c) ? mcg_parent(m, c) : c,
 				 __ATOMIC_RELAXED);
 	}
 	rstat_unlock_cpu(lock);
@@ -974,11 +1041,11 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 		long *st[MODEL_MAX_DEPTH + 2], *ev[MODEL_MAX_DEPTH + 2];
 		unsigned levels = 0;
 
-		if (root && !memcg_in_subtree(memcg, root))
+		if (root && !memcg_in_subtree(m, memcg, root))
 			continue;
-		for (struct mcg *mi = memcg; mi; mi = mi->parent, levels++) {
-			st[levels] = mi->vmstats->state;
-			ev[levels] = mi->vmstats->events;
+		for (struct mcg *mi = memcg; mi; mi = mcg_parent(m, mi), levels++) {
+			st[levels] = mcg_vmstats(m, mi)->state;
+			ev[levels] = mcg_vmstats(m, mi)->events;
 		}
 		for (unsigned w = 0; w < m->nworkers; w++) {
 			struct mcg_pcpu *statc = mcg_statc(m, memcg, w);
@@ -1002,13 +1069,13 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 					pn_stats_percpu(m, memcg->nodeinfo[n]), w);
 				unsigned lv = 0;
 				long *lst[MODEL_MAX_DEPTH + 2];
-				for (struct mcg *mi = memcg; mi; mi = mi->parent)
+				for (struct mcg *mi = memcg; mi; mi = mcg_parent(m, mi))
 					lst[lv++] = pn_lruvec_stats(m, mi->nodeinfo[n]);
 				fold_slot(pc->state, pc->state_prev, K_NR_NODE_STAT, lst, lv);
 			}
 		}
-		if (__atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED))
-			__atomic_store_n(&memcg->vmstats->stats_updates, 0, __ATOMIC_RELAXED);
+		if (__atomic_load_n(&mcg_vmstats(m, memcg)->stats_updates, __ATOMIC_RELAXED))
+			__atomic_store_n(&mcg_vmstats(m, memcg)->stats_updates, 0, __ATOMIC_RELAXED);
 	}
 	updates = __atomic_exchange_n(&m->stats_flush_threshold, 0, __ATOMIC_RELAXED);
 	if (mw)

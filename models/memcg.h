@@ -100,11 +100,14 @@ struct mpage {
  * page_counter: the kernel's struct as bytes, its members at the offsets
  * of the version the knob pc_layout names (models/layout_struct.h:
  * before 802f1d522d5f parent and max share usage's line; 408587baee39,
- * v6.1, puts usage alone on its line).  pc_*() give the members.
+ * v6.1, puts usage alone on its line).  pc_*() give the members.  It is
+ * embedded in struct mcg at mem_cgroup's derived offset of `memory`,
+ * which before v6.1 is not 64 B aligned (208 in v5.10): the type has no
+ * alignment of its own.
  */
 struct page_counter {
 	unsigned char bytes[PC_MAX_BYTES];
-} cacheline_aligned;
+};
 
 /*
  * Kernel-sized stats memory.  The stats arrays have the kernel's item
@@ -180,24 +183,30 @@ struct rstat_cpu {
 } cacheline_aligned;
 
 /*
- * struct mem_cgroup, reduced to the lines the stats paths read, each on
- * its own line as in the kernel's much larger struct: css.cgroup (what
- * cgroup_rstat_updated() starts from) at the head, css.parent a few lines
- * in, the memory page_counter, then memcg->vmstats and, after
- * CACHELINE_PADDING(_pad2_), the per-CPU pointer.  The per-CPU pointers
- * are "percpu" addresses: CPU 0's copy; mcg_statc() adds the CPU's
- * offset, as per_cpu_ptr() does.
+ * struct mem_cgroup: its first MCG_KBYTES bytes are the kernel's struct
+ * as bytes, and the members the charge and stats paths touch sit in them
+ * at the offsets of the version the knob mc_layout names
+ * (models/layout_struct.h struct mc_offsets; "isolated" gives each a line
+ * of its own):
+ *   css.parent       the parent memcg (css is first in struct mem_cgroup,
+ *                    so a css pointer is a memcg pointer): mcg_parent();
+ *   memory, swap     page_counters (mcg_memory(), mcg_swap());
+ *   vmstats          memcg->vmstats (struct memcg_vmstats *);
+ *   vmstats_percpu   the per-CPU pointer, a "percpu" address: CPU 0's
+ *                    copy; mcg_statc() adds the CPU's offset, as
+ *                    per_cpu_ptr() does.
+ * So what shares a 64 B line (or a 128 B pair) with memory.usage is what
+ * shared it in that kernel.  The rest (the model's bookkeeping and
+ * nodeinfo[], at the end of the kernel's struct) follows the kernel part
+ * and is never recorded.
  */
 struct mcg {
+	unsigned char k[MCG_KBYTES];
 	struct rstat_cpu *rstat_cpu;      /* css.cgroup->rstat_cpu */
 	unsigned id, level;
 	unsigned first_child, nr_children; /* children are contiguous ids */
 	char *nodeinfo[MODEL_MAX_NODES];  /* mem_cgroup_per_node blocks */
-	struct mcg *parent cacheline_aligned; /* css.parent */
-	struct page_counter memory;
-	struct mcg_vmstats *vmstats cacheline_aligned;
-	struct mcg_pcpu *vmstats_percpu cacheline_aligned;
-};
+} cacheline_aligned;
 
 /* pglist_data: lru_lock on its own lines (ZONE_PADDING(_pad1_)), the
  * node's vm_stat[] atomics after ZONE_PADDING(_pad2_), as in v5.10. */
@@ -324,6 +333,7 @@ struct model_params {
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
 	unsigned pc_layout;               /* index in knob_pc_layout.values */
+	unsigned mc_layout;               /* index in knob_mc_layout.values */
 	bool lru_gen;                     /* MGLRU enabled at run time (models/lru_gen.h) */
 	bool mm_shared;                   /* threads mode: one mm (models/mmlock.h) */
 };
@@ -341,6 +351,7 @@ struct model {
 	long node_threshold;              /* per-CPU vmstat threshold */
 	struct pn_layout lay;             /* resolved offsets */
 	struct pc_offsets pc;             /* page_counter members (pc_layout) */
+	struct mc_offsets mc;             /* mem_cgroup members (mc_layout) */
 	const struct kitems *items;       /* the kernel version's item indices */
 	struct mcg *memcgs;               /* [nmemcg], root = 0 */
 	struct mcg **leaves;              /* [containers] */
@@ -391,6 +402,46 @@ static inline struct page_counter **pc_parent(const struct model *m, struct page
 {
 	return (struct page_counter **)(void *)(c->bytes + m->pc.parent);
 }
+static inline long *pc_field(const struct model *m, struct page_counter *c, size_t off)
+{
+	(void)m;
+	return (long *)(void *)(c->bytes + off);
+}
+
+/* The members of a memcg at the model's mc_layout offsets. */
+static inline struct mcg **mcg_parent_p(const struct model *m, struct mcg *c)
+{
+	return (struct mcg **)(void *)(c->k + m->mc.css_parent);
+}
+static inline struct mcg *mcg_parent(const struct model *m, const struct mcg *c)
+{
+	return *(struct mcg *const *)(const void *)(c->k + m->mc.css_parent);
+}
+static inline struct page_counter *mcg_memory(const struct model *m, struct mcg *c)
+{
+	return (struct page_counter *)(void *)(c->k + m->mc.memory);
+}
+static inline struct page_counter *mcg_swap(const struct model *m, struct mcg *c)
+{
+	return (struct page_counter *)(void *)(c->k + m->mc.swap);
+}
+static inline struct mcg_vmstats **mcg_vmstats_p(const struct model *m, struct mcg *c)
+{
+	return (struct mcg_vmstats **)(void *)(c->k + m->mc.vmstats);
+}
+static inline struct mcg_vmstats *mcg_vmstats(const struct model *m, const struct mcg *c)
+{
+	return *(struct mcg_vmstats *const *)(const void *)(c->k + m->mc.vmstats);
+}
+static inline struct mcg_pcpu **mcg_vmstats_percpu_p(const struct model *m, struct mcg *c)
+{
+	return (struct mcg_pcpu **)(void *)(c->k + m->mc.vmstats_percpu);
+}
+/* The memcg whose `memory` page_counter c is (mem_cgroup_from_counter). */
+static inline struct mcg *mcg_of_memory(const struct model *m, struct page_counter *c)
+{
+	return (struct mcg *)(void *)((char *)c - m->mc.memory);
+}
 
 /* ---- knobs (REGISTER'ed in models/knobs.c) ---- */
 extern const struct knob knob_kernel, knob_kconfig, knob_layout_file,
@@ -424,7 +475,8 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 /* per_cpu_ptr(): a per-CPU object of worker w ("CPU" w) */
 #define MODEL_PCPU(m, ptr, w) \
 	((__typeof__(ptr))((char *)(ptr) + (m)->pcpu_off[w]))
-#define mcg_statc(m, memcg, w) MODEL_PCPU(m, (memcg)->vmstats_percpu, w)
+#define mcg_statc(m, memcg, w) \
+	MODEL_PCPU(m, *(struct mcg_pcpu *const *)(const void *)((memcg)->k + (m)->mc.vmstats_percpu), w)
 
 static inline struct model_worker *model_worker(struct model *m, unsigned i)
 {

@@ -66,6 +66,7 @@ bool model_params_equal(const struct model_params *a, const struct model_params 
 	       a->pcp_scale == b->pcp_scale &&
 	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms &&
 	       a->lru_gen == b->lru_gen && a->pc_layout == b->pc_layout &&
+	       a->mc_layout == b->mc_layout &&
 	       a->mm_shared == b->mm_shared;
 }
 
@@ -130,7 +131,7 @@ static bool place(const struct model *m, const void *addr, char *obj, size_t len
 			*scope = L ? RS_GLOBAL : RS_MEMCG;
 			return true;
 		}
-		if (in(addr, mc->vmstats, sizeof(*mc->vmstats), off)) {
+		if (in(addr, mcg_vmstats(m, mc), sizeof(struct mcg_vmstats), off)) {
 			snprintf(obj, len, "vmstats[L%u]", L);
 			*scope = L ? RS_GLOBAL : RS_MEMCG;
 			return true;

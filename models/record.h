@@ -39,7 +39,9 @@ enum rec_scope { RS_GLOBAL, RS_NODE, RS_MEMCG, RS_MEMCG_NODE };
 enum rec_local {
 	RL_PERCPU,        /* a per-CPU add or batch slot (this CPU's lines) */
 	RL_LIST,          /* one list_add or list_del on the LRU */
-	RL_WALK_PERMEMCG, /* one level of 8d59d2214c23's parent_mem_cgroup() walk */
+	RL_WALK_PERMEMCG, /* one level of 8d59d2214c23's parent_mem_cgroup() walk
+			   * (its RL_WALK_PERMEMCG_READS loads of shared memcg
+			   * lines are recorded as accesses besides) */
 	RL_WALK_CACHED,   /* one level of 9cee7e8ef3e3's statc->parent walk */
 	RL_BUDDY_PAGE,    /* one page between a pcp list and the buddy lists
 			   * under zone->lock (a round of rmqueue_bulk or
@@ -53,6 +55,11 @@ enum rec_local {
 	RL_NR
 };
 extern const char *const rec_kind_names[REC_NKIND];
+/* The shared-line reads each RL_WALK_PERMEMCG level records with
+ * MODEL_REC (memcg->vmstats_percpu and css.parent: models/stats/
+ * rstat_permemcg.c), which the simulator takes out of the level's probe
+ * figure (predict/sim_memcg.c). */
+#define RL_WALK_PERMEMCG_READS 2
 
 #define REC_MAX_LINES 96
 #define REC_MAX_LOCKS 8

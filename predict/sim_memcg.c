@@ -18,7 +18,9 @@
  *     stats ancestor walk its measured
  *     step (probes walk.permemcg, walk.cached), else for 8d59d2214c23
  *     three dependent loads that miss with probability walk_miss and for
- *     9cee7e8ef3e3 two hits.
+ *     9cee7e8ef3e3 two hits, less what the recording prices apart (the
+ *     level's per-CPU add; 8d59d2214c23's two recorded loads of memcg
+ *     lines: see unit[] below).
  * A line is the 64 B line of its object at the recording (memcg[Ln],
  * vmstats[Ln], pn[Ln] - the mem_cgroup_per_node block -, lruvec_stats[Ln],
  * pgdat, memscale_model for the global flush fields; Ln: levels above the
@@ -382,10 +384,29 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 	 * outside (the page allocator's kinds only occur under zone->lock) */
 	double unit[RL_NR] = { 0 };
 	unit[RL_PERCPU] = c->percpu_ns;
-	unit[RL_WALK_PERMEMCG] = step;
+	/*
+	 * A walk level's probe (harness/calib_probe.c: the model's own walk,
+	 * depth 5 minus depth 1, its lines where the kernel footprint leaves
+	 * them) times everything one level does.  The recording prices part
+	 * of that apart: the level's per-CPU counter add is an RL_PERCPU
+	 * (percpu_ns), and 8d59d2214c23's loads of memcg->vmstats_percpu and
+	 * css.parent are RL_WALK_PERMEMCG_READS recorded reads of the
+	 * memcg's lines at the mc_layout offsets, which the simulator prices
+	 * as L1 hits or, where another CPU wrote the line (memory.usage on
+	 * it), as transfers.  So the unit is the probe less those (at least
+	 * 0): the loop and the loads' capacity misses beyond an L1 hit, which
+	 * stay local.  9cee7e8ef3e3's level reads only this CPU's struct: its
+	 * unit is its probe less the per-CPU add.
+	 */
+	unit[RL_WALK_PERMEMCG] = step - c->percpu_ns - RL_WALK_PERMEMCG_READS * c->sim.hit_ns;
+	if (!(unit[RL_WALK_PERMEMCG] > 0))
+		unit[RL_WALK_PERMEMCG] = 0;
 	unit[RL_WALK_CACHED] = c->walk_step_ns[1];
 	if (unit[RL_WALK_CACHED] != unit[RL_WALK_CACHED])
 		unit[RL_WALK_CACHED] = 2 * c->sim.hit_ns;
+	unit[RL_WALK_CACHED] -= c->percpu_ns;
+	if (!(unit[RL_WALK_CACHED] > 0))
+		unit[RL_WALK_CACHED] = 0;
 	/* Per lock: its rounds per section and its in-lock work (see
 	 * section_work); list operations outside every lock stay outside. */
 	{

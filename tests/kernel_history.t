@@ -60,8 +60,8 @@ for c in 1f828223b799 11192d9c124d 5b3be698a872; do
 done
 [ "$(knob_diff 2d146aa3aa84)" = "stats " ]; ok $? "2d146aa3aa84: the stats path differs, the per-node layout does not"
 for c in bd0b230fe145 4df910620beb; do
-	[ -z "$(knob_diff $c)" ] && [ "$(structs_of $c | grep mem_cgroup)" != "$(structs_of "$c^" | grep mem_cgroup)" ]
-	ok $? "$c: no knob, the mem_cgroup layout differs"
+	[ "$(knob_diff $c)" = "mc_layout " ] && [ "$(structs_of $c | grep mem_cgroup)" != "$(structs_of "$c^" | grep mem_cgroup)" ]
+	ok $? "$c: only mc_layout differs, and so the mem_cgroup layout"
 done
 [ "$(knob_diff 802f1d522d5f)" = "pc_layout " ] && [ "$(structs_of 802f1d522d5f | grep page_counter)" != "$(structs_of '802f1d522d5f^' | grep page_counter)" ]
 ok $? "802f1d522d5f: only pc_layout differs, and so the page_counter layout"
@@ -82,6 +82,18 @@ ok $? "bd0b230fe145 (-112 B): the pointers (L18) and vmstats[] (L19) share pair 
 [ "$(member mem_cgroup 4df910620beb vmstats)" = "1152 328 L18-L23 P9-P11" ] &&
 	[ "$(member mem_cgroup 4df910620beb vmstats_percpu)" = "2456 8 L38-L38 P19-P19" ]
 ok $? "4df910620beb: vmstats[] right after _pad1_, the pointers behind _pad2_"
+# v6.7 (the stored v6.2..v6.7 memcontrol.h): css 200 B, id 8 B, then the
+# internode-aligned page_counter: usage alone on L4, css.parent on L3
+[ "$(member mem_cgroup v6.7 css.parent)" = "192 8 L3-L3 P1-P1" ]; ok $? "v6.7 css: parent at 192"
+[ "$(member mem_cgroup v6.7 memory.usage)" = "256 8 L4-L4 P2-P2" ]; ok $? "v6.7 memory.usage at 256: its own line, not css.parent's (nor its 128 B pair)"
+[ "$(member mem_cgroup v6.7 memory.parent)" = "416 8 L6-L6 P3-P3" ]; ok $? "v6.7 memory.parent at 256 + 160 behind _pad2_"
+[ "$(member mem_cgroup 8d59d2214c zswap_writeback)" = "1064 1 L16-L16 P8-P8" ] &&
+	[ "$(member mem_cgroup 8d59d2214c css.parent)" = "192 8 L3-L3 P1-P1" ] &&
+	[ "$(member mem_cgroup 9cee7e8ef3e3 memory.usage)" = "256 8 L4-L4 P2-P2" ]
+ok $? "8d59d2214c / 9cee7e8ef3e3 (v6.8): zswap_writeback after zswap_max, the head as v6.7"
+[ "$(member mem_cgroup v5.10 memory.usage)" = "208 8 L3-L3 P1-P1" ] &&
+	[ "$(member mem_cgroup '802f1d522d5f^' memory.usage)" = "208 8 L3-L3 P1-P1" ]
+ok $? "v5.10 and 802f1d522d5f^ declare 4df910620beb's mem_cgroup: usage on css.parent's line"
 [ "$(member page_counter '802f1d522d5f^' parent)" = "40 8 L0-L0 P0-P0" ]; ok $? "page_counter before 802f1d522d5f: parent at 40, usage's line"
 [ "$(member page_counter 802f1d522d5f parent)" = "104 8 L1-L1 P0-P0" ]; ok $? "802f1d522d5f: parent at 104, off usage's line"
 [ "$(member page_counter 802f1d522d5f usage)" = "0 8 L0-L0 P0-P0" ]; ok $? "usage stays at 0"
@@ -109,9 +121,11 @@ else
 	ok 0 "page_counter@v6.18 against BTF # SKIP no BTF with a 6.1x page_counter, or no pahole"
 fi
 
+expect_usage "a page_counter that does not fit the mem_cgroup's room for memory" "does not fit struct mem_cgroup" -- \
+	$MEMSCALE model program page_fault2 --set kernel=v6.7 --set mc_layout=4df910620beb
 expect_usage "unknown --struct" "mem_cgroup|page_counter" -- $MEMSCALE layout --struct lruvec --kernel v6.9
 expect_usage "no declared struct for the profile" "no declared struct mem_cgroup" -- \
-	$MEMSCALE layout --struct mem_cgroup --kernel v6.9
+	$MEMSCALE layout --struct mem_cgroup --kernel v5.3
 expect_usage "unknown profile" "unknown kernel profile" -- $MEMSCALE layout --struct page_counter --kernel 'v9.9^'
 expect_usage "--struct without --kernel" "--kernel" -- $MEMSCALE layout --struct page_counter
 done_testing

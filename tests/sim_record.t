@@ -103,4 +103,47 @@ a=$(lock_local "$TMP/cprog-v6.7"); b=$(lock_local "$TMP/cprog-8d59d2214c")
 awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > a) }'
 ok $? "with a calibration the lock section's local work grows with the in-lock walk ($a -> $b ns)"
 
+# struct mem_cgroup at the profile's declared offsets (mc_layout): v6.8's
+# css.parent at 192 (line +192), vmstats_percpu at 1808 (line +1792),
+# memory.usage alone at 256.  8d59d2214c23's walk loads vmstats_percpu
+# and css.parent at every level; 9cee7e8ef3e3's loads neither (per-CPU
+# statc->parent), so its only css.parent reads are the charge path's
+# memory.high check, the same as in 8d59d2214c.
+per_op() { # FILE LINE KIND LOCKWORD -> model count /op
+	awk -v l="$2" -v k="$3" -v w="$4" '$1 == l && $2 == k && (w == "" || index($0, w)) { s += $(NF - 3) } END { printf "%.6f", s + 0 }' "$1"
+}
+for k in 8d59d2214c 9cee7e8ef3e3; do
+	$MEMSCALE model program tlb_flush2 --set kernel=$k --check > "$TMP/chk-$k" 2>&1
+done
+p8=$(per_op "$TMP/chk-8d59d2214c" 'memcg[L1]+192' read '(no lock)')
+v8=$(per_op "$TMP/chk-8d59d2214c" 'memcg[L1]+1792' read '(no lock)')
+p9=$(per_op "$TMP/chk-9cee7e8ef3e3" 'memcg[L1]+192' read '(no lock)')
+pl8=$(per_op "$TMP/chk-8d59d2214c" 'memcg[L1]+192' read 'lock pn')
+vl8=$(per_op "$TMP/chk-8d59d2214c" 'memcg[L1]+1792' read 'lock pn')
+pl9=$(per_op "$TMP/chk-9cee7e8ef3e3" 'memcg[L1]+192' read 'lock pn')
+awk -v p8="$p8" -v v8="$v8" -v p9="$p9" -v pl8="$pl8" -v vl8="$vl8" -v pl9="$pl9" 'BEGIN {
+	d = p8 - p9 - v8; exit !(v8 >= 1 && vl8 >= 1 && pl8 == vl8 && pl9 == 0 && p9 < 0.1 &&
+				  d < 1e-5 && d > -1e-5) }'
+ok $? "8d59d2214c reads css.parent once per level (as vmstats_percpu: $v8 + $vl8 in the LRU lock /op), 9cee7e8ef3e3 only on the charge path ($p9 /op, $pl9 in the lock)"
+v9=$(per_op "$TMP/chk-9cee7e8ef3e3" 'memcg[L1]+1792' read '')
+[ "$v9" = "0.000000" ]; ok $? "9cee7e8ef3e3 reads no memcg->vmstats_percpu pointer ($v9 /op)"
+
+# 802f1d522d5f moves page_counter.parent off usage's line: in v5.10's
+# struct mem_cgroup (4df910620beb: memory at 208) parent sits at 248 (line
+# +192, usage's) before and at 312 (line +256) after.  Every
+# page_counter level and the v5 walk read it, so reads move from line +192
+# to +256 by the same amount; usage's atomics stay on +192.
+for k in '802f1d522d5f^' 802f1d522d5f; do
+	$MEMSCALE model program page_fault2 --set kernel="$k" --check > "$TMP/pc-$k" 2>&1
+done
+r0=$(per_op "$TMP/pc-802f1d522d5f^" 'memcg[L1]+192' read '')
+r1=$(per_op "$TMP/pc-802f1d522d5f" 'memcg[L1]+192' read '')
+s0=$(per_op "$TMP/pc-802f1d522d5f^" 'memcg[L1]+256' read '')
+s1=$(per_op "$TMP/pc-802f1d522d5f" 'memcg[L1]+256' read '')
+a0=$(per_op "$TMP/pc-802f1d522d5f^" 'memcg[L1]+192' atomic '')
+a1=$(per_op "$TMP/pc-802f1d522d5f" 'memcg[L1]+192' atomic '')
+awk -v r0="$r0" -v r1="$r1" -v s0="$s0" -v s1="$s1" -v a0="$a0" -v a1="$a1" 'BEGIN {
+	d = (r0 - r1) - (s1 - s0); exit !(r0 > r1 && s1 > s0 && d < 1e-5 && d > -1e-5 && a0 == a1 && a0 > 0) }'
+ok $? "802f1d522d5f^ -> 802f1d522d5f: parent reads leave usage's line (+192: $r0 -> $r1 /op) for +256 ($s0 -> $s1), usage atomics stay ($a0 /op)"
+
 done_testing

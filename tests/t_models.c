@@ -443,10 +443,26 @@ static void test_stats_memory(void)
 	ok(offsetof(struct mcg_pcpu, state) == 24 &&
 	   offsetof(struct mcg_pcpu, stats_updates_tail) / 64 != 0,
 	   "the cached walk fields share line 0; 8d59d2214c's counter is on another line");
-	ok(offsetof(struct mcg, parent) / 64 != 0 &&
-	   offsetof(struct mcg, vmstats) / 64 != offsetof(struct mcg, parent) / 64 &&
-	   offsetof(struct mcg, vmstats_percpu) / 64 != offsetof(struct mcg, vmstats) / 64,
-	   "css.cgroup, css.parent, vmstats and vmstats_percpu on four lines of the memcg");
+	{
+		struct mc_offsets o;
+
+		mc_offsets_of(&o, "isolated");
+		ok(o.css_parent / 64 != 0 && o.vmstats / 64 != o.css_parent / 64 &&
+		   o.vmstats_percpu / 64 != o.vmstats / 64 && o.memory / 64 != o.css_parent / 64 &&
+		   (o.memory + PC_MAX_BYTES) <= o.swap && o.swap + PC_MAX_BYTES <= o.vmstats,
+		   "mc_layout isolated: css.cgroup, css.parent, memory, swap, vmstats and "
+		   "vmstats_percpu on lines of their own");
+		mc_offsets_of(&o, "v6.8");
+		ok(o.css_parent == 192 && o.memory == 256 && o.swap == 448 && !o.parent_via_counter,
+		   "mc_layout v6.8: css.parent 192 (L3), memory 256 (L4, internode-aligned), "
+		   "swap 448; parent_mem_cgroup() by css.parent (got %zu %zu %zu)",
+		   o.css_parent, o.memory, o.swap);
+		mc_offsets_of(&o, "4df910620beb");
+		ok(o.css_parent == 192 && o.memory == 208 && o.swap == 320 && o.parent_via_counter,
+		   "mc_layout 4df910620beb: memory.usage at 208 on css.parent's line L3; "
+		   "parent_mem_cgroup() by memory.parent (got %zu %zu %zu)",
+		   o.css_parent, o.memory, o.swap);
+	}
 	model_params_default(&p);
 	p.depth = 2;
 	p.containers = 2;
@@ -474,7 +490,7 @@ static void test_stats_memory(void)
 	   "the root flush folds the rest (root %ld)", model_memcg_stat(m, &m->memcgs[0],
 									 NR_SHMEM));
 	model_mod_lruvec_state(model_worker(m, 1), l1, 0, NR_SHMEM, 1);
-	ok(MODEL_PCPU(m, l1->rstat_cpu, 1)->updated_next == l1->parent &&
+	ok(MODEL_PCPU(m, l1->rstat_cpu, 1)->updated_next == mcg_parent(m, l1) &&
 	   MODEL_PCPU(m, l1->rstat_cpu, 0)->updated_next == NULL,
 	   "cgroup_rstat_updated links the memcg on the updating CPU only");
 	arena_destroy(a);

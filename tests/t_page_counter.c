@@ -68,20 +68,50 @@ int main(void)
 		   m->pc.size == want[i].size,
 		   "%s: usage %zu max %zu parent %zu watermark %zu, size %zu", want[i].version,
 		   m->pc.usage, m->pc.max, m->pc.parent, m->pc.watermark, m->pc.size);
-		ok(leaf->parent && ptr_at(&leaf->memory, want[i].parent) == &leaf->parent->memory &&
-		   word_at(&leaf->memory, want[i].max) == LONG_MAX,
+		ok(mcg_parent(m, leaf) &&
+		   ptr_at(mcg_memory(m, leaf), want[i].parent) == mcg_memory(m, mcg_parent(m, leaf)) &&
+		   word_at(mcg_memory(m, leaf), want[i].max) == LONG_MAX,
 		   "%s: the leaf's parent pointer and max are stored at those offsets",
 		   want[i].version);
 		mw = model_worker(m, 0);
-		before = word_at(&m->memcgs[0].memory, want[i].usage);
+		before = word_at(mcg_memory(m, &m->memcgs[0]), want[i].usage);
 		pg = model_page_alloc(mw);
 		ok(model_charge(mw, pg, leaf) &&
-		   word_at(&leaf->memory, want[i].usage) == (long)p.charge_batch &&
-		   word_at(&m->memcgs[0].memory, want[i].usage) == before + (long)p.charge_batch &&
-		   word_at(&leaf->memory, want[i].watermark) == (long)p.charge_batch,
+		   word_at(mcg_memory(m, leaf), want[i].usage) == (long)p.charge_batch &&
+		   word_at(mcg_memory(m, &m->memcgs[0]), want[i].usage) == before + (long)p.charge_batch &&
+		   word_at(mcg_memory(m, leaf), want[i].watermark) == (long)p.charge_batch,
 		   "%s: a charge adds a batch to usage at every level, watermark follows",
 		   want[i].version);
 		arena_destroy(a);
+	}
+	/* the page_counter inside struct mem_cgroup at its derived offset */
+	{
+		static const struct { const char *mc, *pc; size_t memory, parent; } lay[] = {
+			{ "4df910620beb", "v5", 208, 192 },
+			{ "4df910620beb", "802f1d522d5f", 208, 192 },
+			{ "v6.8", "408587baee39", 256, 192 },
+		};
+		for (unsigned i = 0; i < sizeof(lay) / sizeof(lay[0]); i++) {
+			struct arena *a = arena_create((size_t)64 << 20);
+			struct model_params p;
+			struct model *m;
+			struct mcg *leaf;
+			unsigned k = 0;
+
+			model_params_default(&p);
+			p.pc_layout = pc_index(lay[i].pc);
+			while (strcmp(knob_mc_layout.values[k].value, lay[i].mc))
+				k++;
+			p.mc_layout = k;
+			m = model_setup(a, &p, lock_find("pthread_spin"), 1, 64);
+			leaf = m->leaves[0];
+			ok((size_t)((char *)mcg_memory(m, leaf) - (char *)leaf) == lay[i].memory &&
+			   (size_t)((char *)mcg_parent_p(m, leaf) - (char *)leaf) == lay[i].parent &&
+			   mcg_of_memory(m, mcg_memory(m, leaf)) == leaf,
+			   "mc_layout %s with pc_layout %s: memory at %zu, css.parent at %zu of the memcg",
+			   lay[i].mc, lay[i].pc, lay[i].memory, lay[i].parent);
+			arena_destroy(a);
+		}
 	}
 	return done_testing();
 }

@@ -16,6 +16,7 @@
 
 static const struct knob_preset sets[] = {
 	H_KNOBS_4DF910620BEB,
+	{ "mc_layout", "bd0b230fe145", "include/linux/memcontrol.h of v5.10.13 (Rtoax/linux-5.10.13, carries 4df910620beb) with the diff of 4df910620beb reverted" },
 	{ NULL, NULL, NULL },
 };
 
@@ -27,11 +28,10 @@ const struct knob_profile kernel_c4df910620beb_parent = {
 };
 REGISTER(knob_profile, kernel_c4df910620beb_parent);
 
-/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
- * struct page_counter is the pc_layout preset */
+/* its file; its declared struct mem_cgroup is the mc_layout preset, its
+ * struct page_counter the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "4df910620beb^",
 	.file = __FILE__,
-	.mem_cgroup = "bd0b230fe145",
 };
 REGISTER(kernel_structs, structs);

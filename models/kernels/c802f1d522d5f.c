@@ -15,6 +15,7 @@
 
 static const struct knob_preset sets[] = {
 	H_KNOBS_2D146AA3AA84_PARENT,
+	{ "mc_layout", "4df910620beb", "include/linux/memcontrol.h of v5.10.13 (Rtoax/linux-5.10.13, carries 4df910620beb): ASSUMED for this kernel, its head (css, id, memory, swap) as v5.10.13's, not read at the version (802f1d522d5f changes page_counter.h only; page_counter_802f has v5's 112 B)" },
 	{ NULL, NULL, NULL },
 };
 
@@ -26,8 +27,8 @@ const struct knob_profile kernel_c802f1d522d5f = {
 };
 REGISTER(knob_profile, kernel_c802f1d522d5f);
 
-/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
- * struct page_counter is the pc_layout preset */
+/* its file; its declared struct mem_cgroup is the mc_layout preset, its
+ * struct page_counter the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "802f1d522d5f",
 	.file = __FILE__,

@@ -25,6 +25,7 @@ static const struct knob_preset sets[] = {
 	H_PCP_BATCH_63,
 	H_PCP_HIGH_6X,
 	H_PCP_SCALE_OFF,
+	{ "mc_layout", "4df910620beb", "include/linux/memcontrol.h of v5.10.13 (Rtoax/linux-5.10.13, carries 4df910620beb): ASSUMED for this kernel, its head (css, id, memory, swap) as v5.10.13's, not read at the version" },
 	{ NULL, NULL, NULL },
 };
 
@@ -36,8 +37,8 @@ const struct knob_profile kernel_c802f1d522d5f_parent = {
 };
 REGISTER(knob_profile, kernel_c802f1d522d5f_parent);
 
-/* its file, and its declared struct mem_cgroup (models/layout_struct.c); its
- * struct page_counter is the pc_layout preset */
+/* its file; its declared struct mem_cgroup is the mc_layout preset, its
+ * struct page_counter the pc_layout preset */
 static const struct kernel_structs structs = {
 	.name = "802f1d522d5f^",
 	.file = __FILE__,

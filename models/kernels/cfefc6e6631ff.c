@@ -18,6 +18,7 @@ static const struct knob_preset sets[] = {
 	{ "pcp_batch", "63", "mm/page_alloc.c @ v6.9 (the nearest version read): zone_batchsize(), 63 for a zone >= 1 GiB" },
 	{ "pcp_high", "auto", "mm/page_alloc.c since v6.7 (read in the series' diffs and a v6.8+ page_alloc.c): pcp->high between zone_highsize() high_min and high_max, tuned by nr_pcp_alloc() / nr_pcp_high() (51a755c56dc0)" },
 	{ "pcp_scale", "v6.7", "mm/page_alloc.c since v6.7 (read in the series' diffs and a v6.8+ page_alloc.c): nr_pcp_alloc() alloc_factor, nr_pcp_free() free_count" },
+	{ "mc_layout", "v6.8", "v6.7's include/linux/memcontrol.h with 501a06fe8e4c's zswap_writeback (v6.8-rc1); ASSUMED: v6.11's struct mem_cgroup is not declared, its head (css, id, memory, swap) is v6.8's" },
 	{ NULL, NULL, NULL },
 };
 
@@ -29,6 +30,7 @@ const struct knob_profile kernel_cfefc6e6631ff = {
 };
 REGISTER(knob_profile, kernel_cfefc6e6631ff);
 
-/* no declared struct mem_cgroup / page_counter layout for this kernel */
+/* its file; its declared struct mem_cgroup is the mc_layout preset, its
+ * struct page_counter the pc_layout preset */
 static const struct kernel_structs structs = { .name = "fefc6e6631ff", .file = __FILE__ };
 REGISTER(kernel_structs, structs);

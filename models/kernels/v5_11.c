@@ -19,6 +19,7 @@ static const struct knob_preset sets[] = {
 	{ "pcp_batch", "63", "mm/page_alloc.c @ v5.11: zone_batchsize(), 63 for a zone >= 1 GiB" },
 	{ "pcp_high", "6x_batch", "mm/page_alloc.c @ v5.11: pageset_set_batch(), high = 6 * batch" },
 	{ "pcp_scale", "off", "mm/page_alloc.c @ v5.11: rmqueue_bulk / free_pcppages_bulk move pcp->batch pages" },
+	{ "mc_layout", "4df910620beb", "include/linux/memcontrol.h of v5.10.13 (Rtoax/linux-5.10.13, carries 4df910620beb): ASSUMED for this kernel, its head (css, id, memory, swap) as v5.10.13's, not read at the version" },
 	{ NULL, NULL, NULL },
 };
 
@@ -30,6 +31,7 @@ const struct knob_profile kernel_v5_11 = {
 };
 REGISTER(knob_profile, kernel_v5_11);
 
-/* no declared struct mem_cgroup / page_counter layout for this kernel */
+/* its file; its declared struct mem_cgroup is the mc_layout preset, its
+ * struct page_counter the pc_layout preset */
 static const struct kernel_structs structs = { .name = "v5.11", .file = __FILE__ };
 REGISTER(kernel_structs, structs);

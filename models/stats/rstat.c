@@ -94,6 +94,6 @@ bool stats_memcg_should_flush(const struct model *m, const struct mcg *memcg)
 {
 	long thr = (long)m->p.charge_batch * m->online_cpus;
 
-	MODEL_REC(m, &memcg->vmstats->stats_updates, REC_READ);
-	return __atomic_load_n(&memcg->vmstats->stats_updates, __ATOMIC_RELAXED) > thr;
+	MODEL_REC(m, &mcg_vmstats(m, memcg)->stats_updates, REC_READ);
+	return __atomic_load_n(&mcg_vmstats(m, memcg)->stats_updates, __ATOMIC_RELAXED) > thr;
 }

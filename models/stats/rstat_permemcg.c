@@ -8,20 +8,34 @@
 #include "models/internal.h"
 #include "models/stats/stats.h"
 
-/* Per level: the memcg's vmstats_percpu pointer line, this CPU's counter,
- * memcg->vmstats and css.parent; past the batch also memcg->vmstats. */
+/*
+ * Per level, as memcg_rstat_updated() of 8d59d2214c23 (mm/memcontrol.c;
+ * /work/shared/reference/kernel.md section 2.3 quotes it):
+ *	x = __this_cpu_add_return(memcg->vmstats_percpu->stats_updates, abs(val));
+ *	if (x < MEMCG_CHARGE_BATCH) continue;
+ *	if (!memcg_should_flush_stats(memcg))	// memcg->vmstats->stats_updates
+ *		atomic64_add(x, &memcg->vmstats->stats_updates);
+ *	...
+ *	memcg = parent_mem_cgroup(memcg);	// memcg->css.parent
+ * so every level loads the memcg's vmstats_percpu pointer and css.parent
+ * (RL_WALK_PERMEMCG_READS shared-line reads, at the mc_layout offsets:
+ * model_parent_mem_cgroup() records the second), and only past the
+ * batch the vmstats pointer.  The per-CPU counter is this CPU's
+ * (stats_memcg_level_updated: RL_PERCPU).
+ */
 static void permemcg_updated(struct model_worker *mw, struct mcg *memcg, long val)
 {
 	struct model *m = mw->m;
 
-	for (struct mcg *mi = memcg; mi; mi = mi->parent) {
+	for (struct mcg *mi = memcg; mi; mi = model_parent_mem_cgroup(m, mi)) {
 		MODEL_REC_LOCAL(m, RL_WALK_PERMEMCG);
-		MODEL_REC(m, &mi->vmstats_percpu, REC_READ);
-		MODEL_REC(m, &mi->vmstats, REC_READ);
-		MODEL_REC(m, &mi->parent, REC_READ);
+		MODEL_REC(m, mcg_vmstats_percpu_p(m, mi), REC_READ);
 		if (stats_memcg_level_updated(m, &mcg_statc(m, mi, mw->id)->stats_updates_tail,
-					      mi->vmstats, val) && mi == memcg)
-			mw->ops.rstat_batches++;
+					      mcg_vmstats(m, mi), val)) {
+			MODEL_REC(m, mcg_vmstats_p(m, mi), REC_READ);
+			if (mi == memcg)
+				mw->ops.rstat_batches++;
+		}
 	}
 }
 
@@ -32,8 +46,8 @@ static const struct stats_design stats_rstat_permemcg = {
 		  "past MEMCG_CHARGE_BATCH atomic64_add into memcg->vmstats->stats_updates "
 		  "unless it already says flush",
 	.trigger = "memcg->vmstats->stats_updates > MEMCG_CHARGE_BATCH * num_online_cpus()",
-	.walk = "every ancestor by parent_mem_cgroup(): memcg->vmstats_percpu, memcg->vmstats, "
-		"css.parent loads per level",
+	.walk = "every ancestor by parent_mem_cgroup(): memcg->vmstats_percpu and css.parent "
+		"loads per level, memcg->vmstats past the batch",
 	.scope = STATS_FLUSH_SUBTREE,
 	.probe = "walk.permemcg",
 	.reads = (const char *const[]){ "flush_ms", NULL },

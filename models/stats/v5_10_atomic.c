@@ -15,12 +15,14 @@
  * (mem_cgroup_from_counter), so each level of the v5 walks reads the
  * page_counter's parent word: on usage's 64 B line before 802f1d522d5f
  * (pc_layout).  css.parent took over in the v5.17 cycle, after the v5
- * stats path was gone. */
-static struct mcg *v510_parent(const struct model *m, struct mcg *mi)
+ * stats path was gone.  Recorded here whatever mc_layout says (this
+ * design is v5's). */
+static struct mcg *v510_parent(struct model *m, struct mcg *mi)
 {
-	struct page_counter *p = *pc_parent(m, &mi->memory);
+	struct page_counter *p = *pc_parent(m, mcg_memory(m, mi));
 
-	return p ? (struct mcg *)(void *)((char *)p - offsetof(struct mcg, memory)) : NULL;
+	MODEL_REC(m, pc_parent(m, mcg_memory(m, mi)), REC_READ);
+	return p ? mcg_of_memory(m, p) : NULL;
 }
 
 /* Fold a per-CPU delta into the memcg and every ancestor's atomics once
@@ -32,8 +34,8 @@ static long v510_fold(struct model *m, long x, long thr, bool is_event,
 	if (is_event ? x <= thr : stats_labs(x) <= thr)
 		return x;
 	for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi)) {
-		long *t = is_event ? &mi->vmstats->events[KE(m, idx)]
-				   : &mi->vmstats->state[KS(m, idx)];
+		long *t = is_event ? &mcg_vmstats(m, mi)->events[KE(m, idx)]
+				   : &mcg_vmstats(m, mi)->state[KS(m, idx)];
 		MODEL_REC(m, t, REC_RMW);
 		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
 	}
