@@ -87,10 +87,14 @@ ok $? "4df910620beb: vmstats[] right after _pad1_, the pointers behind _pad2_"
 [ "$(member mem_cgroup v6.7 css.parent)" = "192 8 L3-L3 P1-P1" ]; ok $? "v6.7 css: parent at 192"
 [ "$(member mem_cgroup v6.7 memory.usage)" = "256 8 L4-L4 P2-P2" ]; ok $? "v6.7 memory.usage at 256: its own line, not css.parent's (nor its 128 B pair)"
 [ "$(member mem_cgroup v6.7 memory.parent)" = "416 8 L6-L6 P3-P3" ]; ok $? "v6.7 memory.parent at 256 + 160 behind _pad2_"
-[ "$(member mem_cgroup 8d59d2214c zswap_writeback)" = "1064 1 L16-L16 P8-P8" ] &&
-	[ "$(member mem_cgroup 8d59d2214c css.parent)" = "192 8 L3-L3 P1-P1" ] &&
+[ "$(member mem_cgroup v6.9 zswap_writeback)" = "1064 1 L16-L16 P8-P8" ] &&
+	[ "$(member mem_cgroup v6.9 css.parent)" = "192 8 L3-L3 P1-P1" ] &&
+	[ "$(member mem_cgroup 70a64b7919cb memory.usage)" = "256 8 L4-L4 P2-P2" ]
+ok $? "v6.9 / 70a64b7919cb (v6.8's struct): zswap_writeback after zswap_max, the head as v6.7"
+# 8d59d2214c and 9cee7e8ef3e3 keep v6.7's (their pair isolates the stats path)
+[ -z "$(member mem_cgroup 8d59d2214c zswap_writeback)" ] && [ "$(member mem_cgroup 8d59d2214c css.parent)" = "192 8 L3-L3 P1-P1" ] &&
 	[ "$(member mem_cgroup 9cee7e8ef3e3 memory.usage)" = "256 8 L4-L4 P2-P2" ]
-ok $? "8d59d2214c / 9cee7e8ef3e3 (v6.8): zswap_writeback after zswap_max, the head as v6.7"
+ok $? "8d59d2214c / 9cee7e8ef3e3: v6.7's struct, no zswap_writeback"
 [ "$(member mem_cgroup v5.10 memory.usage)" = "208 8 L3-L3 P1-P1" ] &&
 	[ "$(member mem_cgroup '802f1d522d5f^' memory.usage)" = "208 8 L3-L3 P1-P1" ]
 ok $? "v5.10 and 802f1d522d5f^ declare 4df910620beb's mem_cgroup: usage on css.parent's line"
