@@ -50,8 +50,10 @@ int model_program(struct mopts *m)
 				char name[64];
 
 				memcg_sim_line_name(r, r->lock_line[i], 64, name, sizeof(name));
-				printf("inside lock %s, per hold: percpu adds %.2f, "
+				printf("inside lock %s%s, per hold: percpu adds %.2f, "
 				       "walk.permemcg levels %.2f, walk.cached levels %.2f\n", name,
+				       r->lines[r->lock_line[i]].scope >= RS_MEMCG_WALK
+					       ? " [global reclaim's memcg walk]" : "",
 				       (double)r->local_in[i][RL_PERCPU] / (double)r->holds[i],
 				       (double)r->local_in[i][RL_WALK_PERMEMCG] / (double)r->holds[i],
 				       (double)r->local_in[i][RL_WALK_CACHED] / (double)r->holds[i]);

@@ -221,7 +221,7 @@ void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
 		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
 	model_uncharge_pages(mw, iso, n);
 	for (unsigned i = 0; i < n; i++)
-		model_page_free(mw, iso[i]);
+		model_page_free_reclaimed(mw, iso[i]);
 	mw->ops.reclaimed += n;
 }
 
@@ -282,9 +282,8 @@ static void shrink_active_list(struct model_worker *mw, char *pn, struct lru_loc
 	lru_unlock(mw, lk);
 }
 
-unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
+static unsigned reclaim_lruvec(struct model_worker *mw, enum lru_list base, unsigned nr)
 {
-	MODEL_REC_ENTRY(mw->m, model_reclaim, mw, base, nr);
 	struct model *m = mw->m;
 	struct mcg *memcg = mw->memcg;
 	char *pn = memcg->nodeinfo[mw->nid];
@@ -320,5 +319,27 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 	/* move_folios_to_lru of what was not reclaimed (nothing) */
 	lru_lock(mw, lk);
 	lru_unlock(mw, lk);
+	return n;
+}
+
+/* Global reclaim (m->reclaim_walk): the lruvec reclaimed is the walk's
+ * current memcg's, not the reclaimer's (shrink_node_memcgs(), see
+ * model_page_free_reclaimed).  All containers run the same workload, so
+ * the recording's one lruvec stands for each of them; the recorder marks
+ * the accesses as the walk's (models/record.h, rec->walk) and the
+ * simulator spreads them over every container's instance. */
+unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
+{
+	MODEL_REC_ENTRY(mw->m, model_reclaim, mw, base, nr);
+	struct model *m = mw->m;
+	unsigned n;
+	bool walk;
+
+	if (!(MODEL_REC_ON(m) && m->reclaim_walk))
+		return reclaim_lruvec(mw, base, nr);
+	walk = m->rec->walk;
+	m->rec->walk = true;
+	n = reclaim_lruvec(mw, base, nr);
+	m->rec->walk = walk;
 	return n;
 }

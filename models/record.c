@@ -190,7 +190,9 @@ static int line_index(const struct model *m, const void *addr)
 	bool known;
 	int l;
 
-	if (r->cache_addr[h] == a + 1)
+	uintptr_t key = a + 1 + ((uintptr_t)r->walk << 62); /* a < 2^58 */
+
+	if (r->cache_addr[h] == key)
 		return r->cache_line[h];
 	if (!place(m, addr, obj, sizeof(obj), &off, &scope, &known)) {
 		if (!known) {
@@ -200,9 +202,14 @@ static int line_index(const struct model *m, const void *addr)
 		l = -1;
 		goto out;
 	}
+	if (r->walk && scope == RS_MEMCG)
+		scope = RS_MEMCG_WALK;
+	else if (r->walk && scope == RS_MEMCG_NODE)
+		scope = RS_MEMCG_NODE_WALK;
 	off -= off % 64;
 	for (l = 0; l < (int)r->nlines; l++)
-		if (r->lines[l].off == off && !strcmp(r->lines[l].obj, obj))
+		if (r->lines[l].off == off && r->lines[l].scope == scope &&
+		    !strcmp(r->lines[l].obj, obj))
 			goto out;
 	if (r->nlines == REC_MAX_LINES) {
 		r->unknown++;
@@ -215,7 +222,7 @@ static int line_index(const struct model *m, const void *addr)
 out:
 	/* Objects start on 64 B boundaries (arena, cacheline_aligned), so
 	 * one 64 B address range is one line of one object. */
-	r->cache_addr[h] = a + 1;
+	r->cache_addr[h] = key;
 	r->cache_line[h] = l;
 	return l;
 }

@@ -34,7 +34,10 @@ struct model_params;
 
 enum rec_kind { REC_READ, REC_WRITE, REC_RMW, REC_NKIND };
 /* Same order as predict/sim.h's enum sim_scope. */
-enum rec_scope { RS_GLOBAL, RS_NODE, RS_MEMCG, RS_MEMCG_NODE };
+enum rec_scope { RS_GLOBAL, RS_NODE, RS_MEMCG, RS_MEMCG_NODE, RS_CORE_,
+		 /* a container's object reached by global reclaim's memcg
+		  * walk (rec->walk): the walk's memcg, not the worker's */
+		 RS_MEMCG_WALK, RS_MEMCG_NODE_WALK };
 /* Per-CPU work, priced by the simulator's cost table. */
 enum rec_local {
 	RL_PERCPU,        /* a per-CPU add or batch slot (this CPU's lines) */
@@ -69,6 +72,10 @@ struct model_rec {
 	unsigned lock_line[REC_MAX_LOCKS]; /* the line of each lock's word */
 	int held;                          /* lock held now, -1: none */
 	bool paused;                       /* inside a flush: not recorded */
+	bool walk;                         /* inside global reclaim's memcg walk
+					    * (models/lru.c model_reclaim): a
+					    * container's objects get the walk's
+					    * scopes */
 	uint64_t ops;                      /* benchmark operations recorded */
 	uint64_t holds[REC_MAX_LOCKS];
 	/* accesses per line, kind and place: [0] outside, [1 + lock] inside */

@@ -44,13 +44,20 @@ static struct sim_op *emit(struct sim_prog *p, enum sim_op_kind kind)
 	return &p->ops[p->nops++];
 }
 
+/* The scope a walk scope shares its instances with (itself otherwise). */
+static enum sim_scope walk_base(enum sim_scope s)
+{
+	return s == SCOPE_MEMCG_WALK ? SCOPE_MEMCG : s == SCOPE_MEMCG_NODE_WALK ? SCOPE_MEMCG_NODE : s;
+}
+
 unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope)
 {
 	for (unsigned i = 0; i < p->nlines; i++) {
 		if (!strcmp(p->lines[i].name, name)) {
-			if (p->lines[i].scope != scope)
+			if (p->lines[i].scope == scope)
+				return i;
+			if (walk_base(p->lines[i].scope) != walk_base(scope))
 				die(1, "sim: line '%s' used with two scopes", name);
-			return i;
 		}
 	}
 	if (p->nlines == SIM_MAX_LINES)
@@ -79,7 +86,7 @@ unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
 		  enum sim_lock_kind kind, unsigned line)
 {
 	for (unsigned i = 0; i < p->nlocks; i++)
-		if (!strcmp(p->locks[i].name, name))
+		if (!strcmp(p->locks[i].name, name) && p->locks[i].scope == scope)
 			return i;
 	if (p->nlocks == SIM_MAX_LOCKS)
 		die(1, "sim: too many locks in program '%s'", p->name);
@@ -171,7 +178,8 @@ static const char *const op_names[] = {
 static const char *const scope_names[] = {
 	[SCOPE_GLOBAL] = "global", [SCOPE_NODE] = "node",
 	[SCOPE_MEMCG] = "memcg", [SCOPE_MEMCG_NODE] = "memcg,node",
-	[SCOPE_CORE] = "core",
+	[SCOPE_CORE] = "core", [SCOPE_MEMCG_WALK] = "walk",
+	[SCOPE_MEMCG_NODE_WALK] = "walk,node",
 };
 
 void sim_prog_dump(const struct sim_prog *p, FILE *f)
@@ -295,6 +303,8 @@ static unsigned scope_count(const struct sim_params *sp, enum sim_scope s)
 	case SCOPE_MEMCG: return sp->containers;
 	case SCOPE_MEMCG_NODE: return sp->containers * sp->nodes;
 	case SCOPE_CORE: return sp->ncores;
+	case SCOPE_MEMCG_WALK: return sp->containers;
+	case SCOPE_MEMCG_NODE_WALK: return sp->containers * sp->nodes;
 	}
 	return 1;
 }
@@ -309,6 +319,10 @@ static unsigned scope_index(const struct sim *s, enum sim_scope sc, unsigned c)
 	case SCOPE_MEMCG: return k->memcg;
 	case SCOPE_MEMCG_NODE: return k->memcg * s->sp->nodes + k->node;
 	case SCOPE_CORE: return c;
+	case SCOPE_MEMCG_WALK:
+		return (unsigned)((k->memcg + k->iter) % s->sp->containers);
+	case SCOPE_MEMCG_NODE_WALK:
+		return (unsigned)((k->memcg + k->iter) % s->sp->containers) * s->sp->nodes + k->node;
 	}
 	return 0;
 }
@@ -952,6 +966,33 @@ static void regime(struct sim *s, struct sim_result *r, uint64_t ops, double spa
 		r->line_xfer_per_op[i] = (double)s->line_xfers[i] / (double)ops;
 }
 
+/* A walk-scoped line's twin: the template of the same name whose scope
+ * its walk scope shares instances with (-1: none, or not a walk line). */
+static int walk_twin(const struct sim_prog *p, unsigned i)
+{
+	enum sim_scope sc = p->lines[i].scope, base = walk_base(sc);
+
+	if (base == sc)
+		return -1;
+	for (unsigned k = 0; k < p->nlines; k++)
+		if (p->lines[k].scope == base && !strcmp(p->lines[k].name, p->lines[i].name))
+			return (int)k;
+	return -1;
+}
+
+/* The same for a lock: its twin lock word's template is its line's twin. */
+static int walk_twin_lock(const struct sim_prog *p, unsigned i)
+{
+	enum sim_scope sc = p->locks[i].scope, base = walk_base(sc);
+
+	if (base == sc)
+		return -1;
+	for (unsigned k = 0; k < p->nlocks; k++)
+		if (p->locks[k].scope == base && !strcmp(p->locks[k].name, p->locks[i].name))
+			return (int)k;
+	return -1;
+}
+
 int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	    const struct sim_params *sp, struct sim_result *r, const char **err)
 {
@@ -988,13 +1029,22 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		s.cores[i].waiting = s.cores[i].holding = -1;
 	}
 	s.line_base = xcalloc(p->nlines + 1, sizeof(unsigned));
+	int *line_alias = xcalloc(p->nlines + 1, sizeof(int));
 	for (unsigned i = 0; i < p->nlines; i++) {
+		line_alias[i] = walk_twin(p, i);
+		if (line_alias[i] >= 0) {
+			s.line_base[i] = s.line_base[line_alias[i]];
+			continue;
+		}
 		s.line_base[i] = (unsigned)s.nline_inst;
 		s.nline_inst += scope_count(sp, p->lines[i].scope);
 	}
 	s.lines = xcalloc(s.nline_inst, sizeof(*s.lines));
 	for (unsigned i = 0; i < p->nlines; i++) {
 		unsigned n = scope_count(sp, p->lines[i].scope);
+
+		if (line_alias[i] >= 0)
+			continue; /* the twin's instances */
 		for (unsigned j = 0; j < n; j++) {
 			struct line_st *ln = &s.lines[s.line_base[i] + j];
 			ln->owner = -1;
@@ -1008,13 +1058,22 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	}
 	s.seen = xcalloc((size_t)sp->ncores * s.nline_inst, sizeof(uint32_t));
 	s.lock_base = xcalloc(p->nlocks + 1, sizeof(unsigned));
+	int *lock_alias = xcalloc(p->nlocks + 1, sizeof(int));
 	for (unsigned i = 0; i < p->nlocks; i++) {
+		lock_alias[i] = walk_twin_lock(p, i);
+		if (lock_alias[i] >= 0) {
+			s.lock_base[i] = s.lock_base[lock_alias[i]];
+			continue;
+		}
 		s.lock_base[i] = (unsigned)nlock_inst;
 		nlock_inst += scope_count(sp, p->locks[i].scope);
 	}
 	s.locks = xcalloc(nlock_inst + 1, sizeof(*s.locks));
 	for (unsigned i = 0; i < p->nlocks; i++) {
 		unsigned n = scope_count(sp, p->locks[i].scope);
+
+		if (lock_alias[i] >= 0)
+			continue; /* the twin's instances */
 		for (unsigned j = 0; j < n; j++) {
 			struct lock_st *L = &s.locks[s.lock_base[i] + j];
 			L->holder = -1;
@@ -1062,6 +1121,8 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		r->sim_ns = s.t_end;
 		regime(&s, r, ops, span);
 	}
+	free(line_alias);
+	free(lock_alias);
 	for (size_t i = 0; i < nlock_inst; i++)
 		free(s.locks[i].q);
 	free(s.locks);

@@ -64,7 +64,11 @@
  *  - Lines and locks are templates with a scope: one global instance,
  *    one per node, per memcg (container) or per memcg and node, or one
  *    per core.  Core c belongs to memcg c % containers and node
- *    c % nodes (as the userspace model places workers).
+ *    c % nodes (as the userspace model places workers).  The walk
+ *    scopes (global reclaim's memcg walk, shrink_node_memcgs()) name a
+ *    container's line as another template does, by the same name, and
+ *    share its instances; core c at iteration i reaches container
+ *    (c % containers + i) % containers's (all of them in turn).
  *  - SMT: with phys_cores < ncores, core c runs on physical core
  *    c % phys_cores: the first phys_cores cores get a core each, the rest
  *    are their second hyperthreads (c and c + phys_cores share a core, as
@@ -119,7 +123,12 @@ enum sim_op_kind {
 	SOP_EVERY,     /* run the next `skip` ops once every `period` iters */
 };
 
-enum sim_scope { SCOPE_GLOBAL, SCOPE_NODE, SCOPE_MEMCG, SCOPE_MEMCG_NODE, SCOPE_CORE };
+enum sim_scope { SCOPE_GLOBAL, SCOPE_NODE, SCOPE_MEMCG, SCOPE_MEMCG_NODE, SCOPE_CORE,
+		 /* global reclaim's memcg walk: the same instances as the
+		  * line (lock) of that name with scope memcg (memcg,node),
+		  * but core c at iteration i reaches container
+		  * (c % containers + i) % containers's, not its own */
+		 SCOPE_MEMCG_WALK, SCOPE_MEMCG_NODE_WALK };
 
 enum sim_lock_kind { SIM_LOCK_QUEUE, SIM_LOCK_TICKET };
 
@@ -251,7 +260,8 @@ struct sim_result {
 
 void sim_prog_init(struct sim_prog *p, const char *name);
 void sim_prog_free(struct sim_prog *p);
-/* Template line by name (created on first use; the scope must agree). */
+/* Template line by name and scope (created on first use; a name has one
+ * scope, or two where one is the other's walk scope). */
 unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope);
 unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
 		  enum sim_lock_kind kind, unsigned line);

@@ -79,6 +79,12 @@ static int rec_record(const char *name, const struct model_params *mp,
 			warmup = (uint64_t)((double)warmup / e) + 16;
 		}
 	}
+	/* Global reclaim's memcg walk (models/memcg.h, model_page_free_reclaimed):
+	 * a workload whose footprint exceeds memory reclaims without a
+	 * memory.max (ASSUMPTION: the containers of the published runs set
+	 * none; vm-scalability's case-lru-file-readtwice sets no limit), so
+	 * with more than one container its reclaim walks them all. */
+	sh->m->reclaim_walk = sh->d->footprint_per_memory > 1 && p.containers > 1;
 	model_rec_attach(sh->m, rec, MODEL_REC_CPUS);
 	for (uint64_t k = 0; k < warmup; k++)
 		sh->d->op(ww);
