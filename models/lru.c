@@ -327,7 +327,8 @@ static unsigned reclaim_lruvec(struct model_worker *mw, enum lru_list base, unsi
  * model_page_free_reclaimed).  All containers run the same workload, so
  * the recording's one lruvec stands for each of them; the recorder marks
  * the accesses as the walk's (models/record.h, rec->walk) and the
- * simulator spreads them over every container's instance. */
+ * simulator spreads them over every container's instance.  The call is
+ * recorded apart (rec->actor: what kswapd may do instead of the worker). */
 unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 {
 	MODEL_REC_ENTRY(mw->m, model_reclaim, mw, base, nr);
@@ -335,11 +336,20 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 	unsigned n;
 	bool walk;
 
+	struct model_rec *rec;
+
 	if (!(MODEL_REC_ON(m) && m->reclaim_walk))
 		return reclaim_lruvec(mw, base, nr);
+	/* the reclaim call's own recording (rec->actor), when there is one */
+	rec = m->rec;
+	if (rec->actor && !rec->paused) {
+		m->rec = rec->actor;
+		m->rec->ops++;
+	}
 	walk = m->rec->walk;
 	m->rec->walk = true;
 	n = reclaim_lruvec(mw, base, nr);
 	m->rec->walk = walk;
+	m->rec = rec;
 	return n;
 }

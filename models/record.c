@@ -71,6 +71,8 @@ bool model_params_equal(const struct model_params *a, const struct model_params 
 
 void model_rec_reset(struct model_rec *r)
 {
+	if (r->actor)
+		model_rec_reset(r->actor);
 	memset(r->holds, 0, sizeof(r->holds));
 	memset(r->n, 0, sizeof(r->n));
 	memset(r->local, 0, sizeof(r->local));
@@ -80,10 +82,22 @@ void model_rec_reset(struct model_rec *r)
 	r->nelems = 0;
 }
 
-void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
+static void rec_clear(struct model_rec *r)
 {
+	struct model_rec *a = r->actor;
+
 	memset(r, 0, sizeof(*r));
 	r->held = -1;
+	r->actor = a;
+	if (a) {
+		memset(a, 0, sizeof(*a));
+		a->held = -1;
+	}
+}
+
+void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
+{
+	rec_clear(r);
 	m->rec = r;
 	m->online_cpus = cpus;
 	/* the calculate_normal_threshold() of model_setup() at `cpus` */
@@ -94,6 +108,10 @@ void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
 	model_pcp_set_high(m);
 	r->pcp_high = m->pcp_high;
 	r->pcp_batch = m->p.pcp_batch;
+	if (r->actor) {
+		r->actor->pcp_high = r->pcp_high;
+		r->actor->pcp_batch = r->pcp_batch;
+	}
 }
 
 static bool in(const void *a, const void *base, size_t len, size_t *off)

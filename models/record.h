@@ -84,6 +84,12 @@ struct model_rec {
 	/* the part of local[] done while holding each lock */
 	uint64_t local_in[REC_MAX_LOCKS][RL_NR];
 	unsigned pcp_high, pcp_batch;      /* the page allocator's, at the recording */
+	/* Global reclaim (models/memcg.h, model_page_free_reclaimed): what
+	 * the model did inside model_reclaim(), recorded apart, its ops the
+	 * reclaim calls in the window (one 32-page isolation each): the part
+	 * a reclaimer that is not the worker (kswapd) can take over
+	 * (predict/sim_memcg.c).  NULL: no global reclaim.  Kept by attach. */
+	struct model_rec *actor;
 	/* the kernel's entries per operation (struct mwl_kentry) */
 	double faults, syscalls, copies, clears, private_atomics;
 	unsigned unknown;                  /* accesses the recorder could not place */

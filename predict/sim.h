@@ -162,6 +162,9 @@ struct sim_prog {
 	struct sim_op *ops;
 	size_t nops, cap;
 	size_t merge_floor; /* ops below this index are never merged into */
+	size_t actor_start; /* 0, or where the reclaimer's program starts:
+			     * ops [0, actor_start) are the workers', the
+			     * rest the reclaimers' (sim_params.reclaimers) */
 	unsigned nlines, nlocks;
 	struct sim_line_def lines[SIM_MAX_LINES];
 	struct sim_lock_def locks[SIM_MAX_LOCKS];
@@ -235,6 +238,15 @@ const char *sim_part_name(enum sim_part part);
 struct sim_params {
 	unsigned ncores, nodes, containers;
 	unsigned phys_cores;     /* 0 or >= ncores: no SMT siblings */
+	/* Cores past ncores, one per node (core ncores + j on node j %
+	 * nodes), that run the program's actor part (sim_prog.actor_start)
+	 * and count no iteration: reclaimers such as kswapd.  Each computes
+	 * reclaimer_share of the time: after an iteration of d ns it idles
+	 * d * (1 / share - 1) (a CPU it shares with runnable tasks; 0: 1).
+	 * They have no SMT sibling and their memcg-scoped lines are the
+	 * walk's.  0: none (the program may still have an actor part). */
+	unsigned reclaimers;
+	double reclaimer_share;
 	uint64_t iters_per_core; /* run length: total = ncores * this */
 	double warm_frac;        /* leading fraction of iterations ignored */
 	uint64_t seed;
@@ -242,6 +254,11 @@ struct sim_params {
 
 struct sim_result {
 	double ops_per_sec;    /* iterations per second, all cores */
+	double actor_per_sec;  /* the reclaimers' iterations per second, all of them */
+	/* Set by predict/sim_memcg.c's kswapd runs (0 otherwise): the share
+	 * of the reclaim calls the reclaimers took, and their rate over the
+	 * workers' need in the run reported (1: a fixed point). */
+	double reclaim_by_actor, actor_cover;
 	double ns_per_op_core; /* mean iteration time of one core */
 	double lock_wait_frac; /* fraction of core time waiting for locks */
 	double xfer_per_op;    /* line transfers per iteration */
@@ -283,6 +300,9 @@ size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period);
  * blocks enclosing it. */
 double sim_op_weight(const struct sim_prog *p, size_t i);
 void sim_every_end(struct sim_prog *p, size_t handle);
+/* Ends the workers' program: what follows is the reclaimers'
+ * (sim_prog.actor_start). */
+void sim_actor_begin(struct sim_prog *p);
 /* Sum of LOCAL time per iteration (expected value). */
 double sim_prog_local_ns(const struct sim_prog *p);
 /* Print the program (one op a line) for documentation and debugging. */

@@ -103,4 +103,28 @@ a=$(lock_local "$TMP/cprog-v6.7"); b=$(lock_local "$TMP/cprog-8d59d2214c")
 awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > a) }'
 ok $? "with a calibration the lock section's local work grows with the in-lock walk ($a -> $b ns)"
 
+# Global reclaim (models/memcg.h model_page_free_reclaimed, models/lru.c
+# model_reclaim): lru_file_readtwice, 104 containers, v5.11.  The reclaim
+# call is recorded apart as the reclaimer's (kswapd's) part; its lruvec
+# lock is the walk's; the pages it frees leave through zone->lock
+# (free_pcppages_bulk: a NR_FREE_PAGES update per page, 63 per hold), and
+# the readers take them back through zone->lock (rmqueue_bulk: one update
+# per hold).  A workload whose footprint fits has neither.
+$MEMSCALE model program lru_file_readtwice --set kernel=v5.11 --set containers=104 > "$TMP/rt" 2>&1
+awk '/^actor:/ { a = 1 } a && /^ +lock +lock zone/ { z++ } a && /^ +lock +lock pn.*\[walk,node\]/ { w++ }
+     END { exit !(z > 0 && w > 0) }' "$TMP/rt"
+ok $? "readtwice: the reclaimer's part takes zone->lock and the walk's lruvec lock"
+awk '/^actor:/ { exit } /^ +lock +lock zone/ { z++ } END { exit !(z > 0) }' "$TMP/rt"
+ok $? "readtwice: the readers' part takes zone->lock (rmqueue_bulk)"
+grep -q '^inside lock zone+1152, per hold: percpu adds 1.00' "$TMP/rt" &&
+	grep -q '^reclaim call: inside lock zone+1152, per hold: percpu adds 63.00' "$TMP/rt"
+ok $? "readtwice: readers' zone holds are refills (1 update), the reclaim call's drains (63 pages)"
+grep -q '^global reclaim: 0.03' "$TMP/rt"
+ok $? "readtwice: one reclaim call per 32 pages read"
+for w in aim9_page_test page_fault2; do
+	$MEMSCALE model program $w > "$TMP/nr" 2>&1
+	! grep -q -e '^actor:' -e '\[walk' -e '^global reclaim' "$TMP/nr"
+	ok $? "$w (footprint fits): no reclaimer, no walk"
+done
+
 done_testing
