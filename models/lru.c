@@ -248,8 +248,9 @@ void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
  * shrink_node() does through mem_cgroup_flush_stats().
  * Not modelled: the PGSCAN/PGSTEAL memcg events and NR_ISOLATED_* node
  * items (no such items in the model), lru_note_cost (nothing written
- * back or rotated), and reclaim of other memcgs' lruvecs (the global
- * reclaim's memcg walk: the recorder sees one container).
+ * back or rotated).  Global reclaim's walk over the other memcgs'
+ * lruvecs: model_reclaim below (recorded as the walk's, one lruvec
+ * standing for each).
  */
 static void shrink_active_list(struct model_worker *mw, char *pn, struct lru_lock_ref lk,
 			       enum lru_list active, unsigned nr)
