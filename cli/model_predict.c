@@ -147,6 +147,12 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	rec = model_rec_cached(side.workload, &side.cfg.p, MODEL_REC_WARMUP, MODEL_REC_OPS);
 	fprintf(out, "explain: side %s (%s) on %s, %u CPUs: %.4g ops/s\n", label, diff,
 		pt->t->name, pt->cpus, r.ops_per_sec);
+	if (memcg_sim_has_actor(rec))
+		fprintf(out, "  global reclaim: kswapd, one per node (default MEMCG_KSWAPD_SHARE %.2f of a CPU), "
+			"%.4g reclaim calls/s, does %.1f%% of the reclaim calls, the workers' direct "
+			"reclaim %.1f%% (kswapd's rate over all the calls needed in this run: %.2f; = its share at a fixed point)\n",
+			MEMCG_KSWAPD_SHARE, r.actor_per_sec, 100 * r.reclaim_by_actor,
+			100 * (1 - r.reclaim_by_actor), r.actor_cover);
 	if (!prog.nlocks)
 		fprintf(out, "  no lock in the program\n");
 	for (unsigned i = 0; i < prog.nlocks; i++) {

@@ -43,19 +43,32 @@ int model_program(struct mopts *m)
 			printf("kernel entries per iteration: faults %g, syscalls %g, "
 			       "page copies %g, pages zeroed %g, private atomics %g\n",
 			       r->faults, r->syscalls, r->copies, r->clears, r->private_atomics);
+		if (memcg_sim_has_actor(r))
+			printf("global reclaim: %.4f reclaim calls (%u-page isolations) per operation; "
+			       "kswapd, one per node at %.2f of a CPU (MEMCG_KSWAPD_SHARE), takes the "
+			       "share f of them found by the simulator (model predict --explain), the "
+			       "workers' direct reclaim the rest (the workers' part above: f = 0)\n",
+			       (double)r->actor->ops / (double)r->ops, SWAP_CLUSTER_MAX,
+			       MEMCG_KSWAPD_SHARE);
 		/* the per-CPU work done with a lock held: the simulator's lock
-		 * sections pay it (predict/sim_memcg.c) */
-		for (unsigned i = 0; r && i < r->nlocks; i++)
-			if (r->holds[i]) {
-				char name[64];
+		 * sections pay it (predict/sim_memcg.c); a reclaim call's apart */
+		for (const struct model_rec *part = r; part; part = part == r ? r->actor : NULL)
+			for (unsigned i = 0; i < part->nlocks; i++)
+				if (part->holds[i]) {
+					char name[64];
+					double h = (double)part->holds[i];
 
-				memcg_sim_line_name(r, r->lock_line[i], 64, name, sizeof(name));
-				printf("inside lock %s, per hold: percpu adds %.2f, "
-				       "walk.permemcg levels %.2f, walk.cached levels %.2f\n", name,
-				       (double)r->local_in[i][RL_PERCPU] / (double)r->holds[i],
-				       (double)r->local_in[i][RL_WALK_PERMEMCG] / (double)r->holds[i],
-				       (double)r->local_in[i][RL_WALK_CACHED] / (double)r->holds[i]);
-			}
+					memcg_sim_line_name(part, part->lock_line[i], 64, name,
+							    sizeof(name));
+					printf("%sinside lock %s%s, per hold: percpu adds %.2f, "
+					       "walk.permemcg levels %.2f, walk.cached levels %.2f\n",
+					       part == r ? "" : "reclaim call: ", name,
+					       part->lines[part->lock_line[i]].scope >= RS_MEMCG_WALK
+						       ? " [global reclaim's memcg walk]" : "",
+					       (double)part->local_in[i][RL_PERCPU] / h,
+					       (double)part->local_in[i][RL_WALK_PERMEMCG] / h,
+					       (double)part->local_in[i][RL_WALK_CACHED] / h);
+				}
 	}
 	return 0;
 }

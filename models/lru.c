@@ -221,7 +221,7 @@ void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
 		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
 	model_uncharge_pages(mw, iso, n);
 	for (unsigned i = 0; i < n; i++)
-		model_page_free(mw, iso[i]);
+		model_page_free_reclaimed(mw, iso[i]);
 	mw->ops.reclaimed += n;
 }
 
@@ -248,8 +248,9 @@ void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
  * shrink_node() does through mem_cgroup_flush_stats().
  * Not modelled: the PGSCAN/PGSTEAL memcg events and NR_ISOLATED_* node
  * items (no such items in the model), lru_note_cost (nothing written
- * back or rotated), and reclaim of other memcgs' lruvecs (the global
- * reclaim's memcg walk: the recorder sees one container).
+ * back or rotated).  Global reclaim's walk over the other memcgs'
+ * lruvecs: model_reclaim below (recorded as the walk's, one lruvec
+ * standing for each).
  */
 static void shrink_active_list(struct model_worker *mw, char *pn, struct lru_lock_ref lk,
 			       enum lru_list active, unsigned nr)
@@ -282,9 +283,8 @@ static void shrink_active_list(struct model_worker *mw, char *pn, struct lru_loc
 	lru_unlock(mw, lk);
 }
 
-unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
+static unsigned reclaim_lruvec(struct model_worker *mw, enum lru_list base, unsigned nr)
 {
-	MODEL_REC_ENTRY(mw->m, model_reclaim, mw, base, nr);
 	struct model *m = mw->m;
 	struct mcg *memcg = mw->memcg;
 	char *pn = memcg->nodeinfo[mw->nid];
@@ -320,5 +320,37 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 	/* move_folios_to_lru of what was not reclaimed (nothing) */
 	lru_lock(mw, lk);
 	lru_unlock(mw, lk);
+	return n;
+}
+
+/* Global reclaim (m->reclaim_walk): the lruvec reclaimed is the walk's
+ * current memcg's, not the reclaimer's (shrink_node_memcgs(), see
+ * model_page_free_reclaimed).  All containers run the same workload, so
+ * the recording's one lruvec stands for each of them; the recorder marks
+ * the accesses as the walk's (models/record.h, rec->walk) and the
+ * simulator spreads them over every container's instance.  The call is
+ * recorded apart (rec->actor: what kswapd may do instead of the worker). */
+unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
+{
+	MODEL_REC_ENTRY(mw->m, model_reclaim, mw, base, nr);
+	struct model *m = mw->m;
+	unsigned n;
+	bool walk;
+
+	struct model_rec *rec;
+
+	if (!(MODEL_REC_ON(m) && m->reclaim_walk))
+		return reclaim_lruvec(mw, base, nr);
+	/* the reclaim call's own recording (rec->actor), when there is one */
+	rec = m->rec;
+	if (rec->actor && !rec->paused) {
+		m->rec = rec->actor;
+		m->rec->ops++;
+	}
+	walk = m->rec->walk;
+	m->rec->walk = true;
+	n = reclaim_lruvec(mw, base, nr);
+	m->rec->walk = walk;
+	m->rec = rec;
 	return n;
 }

@@ -637,6 +637,46 @@ void model_page_free(struct model_worker *mw, struct mpage *pg)
 	free_pcppages_bulk(mw, &m->zones[mw->nid], n);
 }
 
+void model_page_free_reclaimed(struct model_worker *mw, struct mpage *pg)
+{
+	MODEL_REC_ENTRY_VOID(mw->m, model_page_free_reclaimed, mw, pg);
+	struct model *m = mw->m;
+	struct mpcp *pcp = &mw->pcp;
+	unsigned pos = mw->walk_pos;
+
+	if (!m->reclaim_walk) {
+		model_page_free(mw, pg);
+		return;
+	}
+	mw->walk_pos = (unsigned)((pos + 1) % MODEL_WALK_PAGES);
+	if (pos < pcp->high) {
+		model_page_free(mw, pg);
+		return;
+	}
+	/* Past pcp->high in the walk the list is full: each pcp->batch pages
+	 * freed meet count >= high in free_unref_page_commit() and leave in
+	 * one free_pcppages_bulk().  They wait on a list of their own (the
+	 * full list's tail, which the reader's allocations in between do not
+	 * reach in the kernel either), then go to the pcp tail and out. */
+	if (!mw->walk_spill.next)
+		list_init(&mw->walk_spill);
+	__atomic_store_n(&pg->flags, 0, __ATOMIC_RELAXED);
+	pg->memcg = NULL;
+	pg->nid = (uint16_t)mw->nid;
+	list_add(&pg->lru, &mw->walk_spill);
+	if (++mw->walk_nspill < pcp->batch)
+		return;
+	while (!list_empty(&mw->walk_spill)) {
+		struct mpage *q = page_of(mw->walk_spill.next);
+
+		list_del(&q->lru);
+		list_add_between(&q->lru, pcp->list.prev, &pcp->list); /* the tail */
+		pcp->count++;
+	}
+	free_pcppages_bulk(mw, &m->zones[mw->nid], mw->walk_nspill);
+	mw->walk_nspill = 0;
+}
+
 void model_page_work(struct model_worker *mw, bool copy)
 {
 	MODEL_REC_ENTRY_VOID(mw->m, model_page_work, mw, copy);

@@ -317,6 +317,10 @@ struct model_worker {
 	char *page_buf;                   /* PAGE_SIZE_MODEL * 2 for page_work */
 	struct kwork kw;                  /* page_work=kernel: kernel footprint */
 	bool lru_gen_in_fault;            /* current->in_lru_fault (models/lru_gen.h) */
+	unsigned walk_pos;                /* pages freed so far in this global
+					   * reclaim walk (model_page_free_reclaimed) */
+	struct list_head walk_spill;      /* its pages past pcp->high, until a batch */
+	unsigned walk_nspill;
 } cacheline_aligned;
 
 struct model_params {
@@ -367,6 +371,11 @@ struct model {
 	size_t pcpu_size, pcpu_used;
 	int *rstat_lock;                  /* per-CPU cgroup_rstat_cpu_lock */
 	unsigned online_cpus;             /* num_online_cpus() of this machine */
+	/* Global reclaim's memcg walk (model_page_free_reclaimed): set by
+	 * the recorder for a workload whose footprint exceeds memory when
+	 * the machine runs more than one container; false: each reclaimer
+	 * frees into its own pcp list alone, as before. */
+	bool reclaim_walk;
 	struct mpage *pages;
 	unsigned npages;
 	char *frames;                     /* page_work=kernel: a 4 KiB frame per page */
@@ -493,6 +502,25 @@ const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw);
  * free_pcppages_bulk).  NULL: the node's zone is empty. */
 struct mpage *model_page_alloc(struct model_worker *mw);
 void model_page_free(struct model_worker *mw, struct mpage *pg);
+/*
+ * A page freed by global reclaim (m->reclaim_walk; else model_page_free).
+ * Without memory.max the reclaim is global (try_to_free_pages() or
+ * kswapd: sc->target_mem_cgroup NULL), and shrink_node_memcgs() walks
+ * every memcg of the node (mem_cgroup_iter(target_memcg, NULL, NULL) ..
+ * mem_cgroup_iter(target_memcg, memcg, NULL), v5.10 and v5.11
+ * mm/vmscan.c), each shrink_lruvec() scanning lru_size >> priority
+ * (get_scan_count(); a global direct reclaim at DEF_PRIORITY = 12 does not
+ * cut the proportional scan short: shrink_lruvec()'s scan_adjusted).  One
+ * walk therefore frees about the node's LRU >> 12 pages: MODEL_WALK_PAGES,
+ * for the nominal 64 GB node (ASSUMPTION: the page cache fills the node,
+ * so its file LRU is the node's pages).  They all go onto the reclaiming
+ * CPU's pcp list (free_unref_page_list), which holds pcp->high: the
+ * first pcp->high pages of a walk stay there, every later one leaves in
+ * a free_pcppages_bulk() of pcp->batch under zone->lock, and the readers
+ * get them back through rmqueue_bulk().
+ */
+#define MODEL_WALK_PAGES (((64ul << 30) / PAGE_SIZE_MODEL) >> 12)
+void model_page_free_reclaimed(struct model_worker *mw, struct mpage *pg);
 /* pcp->high of every worker at m->online_cpus CPUs (knob pcp_high);
  * model_setup and the recorder (models/record.h) set it. */
 void model_pcp_set_high(struct model *m);

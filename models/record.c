@@ -72,6 +72,8 @@ bool model_params_equal(const struct model_params *a, const struct model_params 
 
 void model_rec_reset(struct model_rec *r)
 {
+	if (r->actor)
+		model_rec_reset(r->actor);
 	memset(r->holds, 0, sizeof(r->holds));
 	memset(r->n, 0, sizeof(r->n));
 	memset(r->local, 0, sizeof(r->local));
@@ -81,10 +83,22 @@ void model_rec_reset(struct model_rec *r)
 	r->nelems = 0;
 }
 
-void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
+static void rec_clear(struct model_rec *r)
 {
+	struct model_rec *a = r->actor;
+
 	memset(r, 0, sizeof(*r));
 	r->held = -1;
+	r->actor = a;
+	if (a) {
+		memset(a, 0, sizeof(*a));
+		a->held = -1;
+	}
+}
+
+void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
+{
+	rec_clear(r);
 	m->rec = r;
 	m->online_cpus = cpus;
 	/* the calculate_normal_threshold() of model_setup() at `cpus` */
@@ -95,6 +109,10 @@ void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
 	model_pcp_set_high(m);
 	r->pcp_high = m->pcp_high;
 	r->pcp_batch = m->p.pcp_batch;
+	if (r->actor) {
+		r->actor->pcp_high = r->pcp_high;
+		r->actor->pcp_batch = r->pcp_batch;
+	}
 }
 
 static bool in(const void *a, const void *base, size_t len, size_t *off)
@@ -191,7 +209,9 @@ static int line_index(const struct model *m, const void *addr)
 	bool known;
 	int l;
 
-	if (r->cache_addr[h] == a + 1)
+	uintptr_t key = a + 1 + ((uintptr_t)r->walk << 62); /* a < 2^58 */
+
+	if (r->cache_addr[h] == key)
 		return r->cache_line[h];
 	if (!place(m, addr, obj, sizeof(obj), &off, &scope, &known)) {
 		if (!known) {
@@ -201,9 +221,14 @@ static int line_index(const struct model *m, const void *addr)
 		l = -1;
 		goto out;
 	}
+	if (r->walk && scope == RS_MEMCG)
+		scope = RS_MEMCG_WALK;
+	else if (r->walk && scope == RS_MEMCG_NODE)
+		scope = RS_MEMCG_NODE_WALK;
 	off -= off % 64;
 	for (l = 0; l < (int)r->nlines; l++)
-		if (r->lines[l].off == off && !strcmp(r->lines[l].obj, obj))
+		if (r->lines[l].off == off && r->lines[l].scope == scope &&
+		    !strcmp(r->lines[l].obj, obj))
 			goto out;
 	if (r->nlines == REC_MAX_LINES) {
 		r->unknown++;
@@ -216,7 +241,7 @@ static int line_index(const struct model *m, const void *addr)
 out:
 	/* Objects start on 64 B boundaries (arena, cacheline_aligned), so
 	 * one 64 B address range is one line of one object. */
-	r->cache_addr[h] = a + 1;
+	r->cache_addr[h] = key;
 	r->cache_line[h] = l;
 	return l;
 }

@@ -34,7 +34,10 @@ struct model_params;
 
 enum rec_kind { REC_READ, REC_WRITE, REC_RMW, REC_NKIND };
 /* Same order as predict/sim.h's enum sim_scope. */
-enum rec_scope { RS_GLOBAL, RS_NODE, RS_MEMCG, RS_MEMCG_NODE };
+enum rec_scope { RS_GLOBAL, RS_NODE, RS_MEMCG, RS_MEMCG_NODE, RS_CORE_,
+		 /* a container's object reached by global reclaim's memcg
+		  * walk (rec->walk): the walk's memcg, not the worker's */
+		 RS_MEMCG_WALK, RS_MEMCG_NODE_WALK };
 /* Per-CPU work, priced by the simulator's cost table. */
 enum rec_local {
 	RL_PERCPU,        /* a per-CPU add or batch slot (this CPU's lines) */
@@ -76,6 +79,10 @@ struct model_rec {
 	unsigned lock_line[REC_MAX_LOCKS]; /* the line of each lock's word */
 	int held;                          /* lock held now, -1: none */
 	bool paused;                       /* inside a flush: not recorded */
+	bool walk;                         /* inside global reclaim's memcg walk
+					    * (models/lru.c model_reclaim): a
+					    * container's objects get the walk's
+					    * scopes */
 	uint64_t ops;                      /* benchmark operations recorded */
 	uint64_t holds[REC_MAX_LOCKS];
 	/* accesses per line, kind and place: [0] outside, [1 + lock] inside */
@@ -84,6 +91,12 @@ struct model_rec {
 	/* the part of local[] done while holding each lock */
 	uint64_t local_in[REC_MAX_LOCKS][RL_NR];
 	unsigned pcp_high, pcp_batch;      /* the page allocator's, at the recording */
+	/* Global reclaim (models/memcg.h, model_page_free_reclaimed): what
+	 * the model did inside model_reclaim(), recorded apart, its ops the
+	 * reclaim calls in the window (one 32-page isolation each): the part
+	 * a reclaimer that is not the worker (kswapd) can take over
+	 * (predict/sim_memcg.c).  NULL: no global reclaim.  Kept by attach. */
+	struct model_rec *actor;
 	/* the kernel's entries per operation (struct mwl_kentry) */
 	double faults, syscalls, copies, clears, private_atomics;
 	unsigned unknown;                  /* accesses the recorder could not place */

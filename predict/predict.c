@@ -173,6 +173,19 @@ static const char *lock_label(const struct sim_prog *names, unsigned i)
 	return !strncmp(n, "lock ", 5) ? n + 5 : n;
 }
 
+/* Is lock i a walk-scoped lock sharing the instances of a lock of the
+ * same name (predict/sim.h: its statistics are that lock's)? */
+static bool walk_twin_of(const struct sim_prog *names, unsigned i)
+{
+	if (!names || i >= names->nlocks || (names->locks[i].scope != SCOPE_MEMCG_WALK &&
+					     names->locks[i].scope != SCOPE_MEMCG_NODE_WALK))
+		return false;
+	for (unsigned k = 0; k < names->nlocks; k++)
+		if (k != i && !strcmp(names->locks[k].name, names->locks[i].name))
+			return true;
+	return false;
+}
+
 /* Every lock of one side: the busiest first, "lock util U queue Q hold
  * H ns at NAME", then the others by name, " and NAME util U queue Q hold
  * H ns" (no commas: a CSV field); "no lock" without one. */
@@ -184,7 +197,7 @@ static void side_locks(const struct sim_result *r, const struct sim_prog *names,
 	unsigned order[SIM_MAX_LOCKS], n = 0;
 
 	for (unsigned i = 0; i < r->nlocks; i++)
-		if (best < 0 || r->lock[i].util > r->lock[best].util)
+		if (!walk_twin_of(names, i) && (best < 0 || r->lock[i].util > r->lock[best].util))
 			best = (int)i;
 	if (best < 0) {
 		snprintf(buf, len, "no lock");
@@ -194,7 +207,7 @@ static void side_locks(const struct sim_result *r, const struct sim_prog *names,
 			       r->lock[best].util, r->lock[best].mean_waiters,
 			       r->lock[best].hold_ns, lock_label(names, (unsigned)best));
 	for (unsigned i = 0; i < r->nlocks; i++)
-		if ((int)i != best) {
+		if ((int)i != best && !walk_twin_of(names, i)) {
 			unsigned k = n++;
 
 			while (k && strcmp(lock_label(names, order[k - 1]),
@@ -247,6 +260,11 @@ static void regime(const struct sim_result *a, const struct sim_result *b,
 	side_locks(a, names_a, la, sizeof(la));
 	side_locks(b, names, lb, sizeof(lb));
 	off = (size_t)snprintf(buf, len, "%s; A %s; B %s", regime_class(a, b, c), la, lb);
+	/* global reclaim (predict/sim_memcg.c run_with_kswapd): who reclaims */
+	if (off < len && (a->reclaim_by_actor > 0 || b->reclaim_by_actor > 0))
+		off += (size_t)snprintf(buf + off, len - off,
+					"; kswapd reclaims A %.1f%% B %.1f%% (direct reclaim the rest)",
+					100 * a->reclaim_by_actor, 100 * b->reclaim_by_actor);
 	if (off < len)
 		top_lines(b, names, "B lines/op: ", buf, off, len);
 }

@@ -44,13 +44,20 @@ static struct sim_op *emit(struct sim_prog *p, enum sim_op_kind kind)
 	return &p->ops[p->nops++];
 }
 
+/* The scope a walk scope shares its instances with (itself otherwise). */
+static enum sim_scope walk_base(enum sim_scope s)
+{
+	return s == SCOPE_MEMCG_WALK ? SCOPE_MEMCG : s == SCOPE_MEMCG_NODE_WALK ? SCOPE_MEMCG_NODE : s;
+}
+
 unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope)
 {
 	for (unsigned i = 0; i < p->nlines; i++) {
 		if (!strcmp(p->lines[i].name, name)) {
-			if (p->lines[i].scope != scope)
+			if (p->lines[i].scope == scope)
+				return i;
+			if (walk_base(p->lines[i].scope) != walk_base(scope))
 				die(1, "sim: line '%s' used with two scopes", name);
-			return i;
 		}
 	}
 	if (p->nlines == SIM_MAX_LINES)
@@ -79,7 +86,7 @@ unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
 		  enum sim_lock_kind kind, unsigned line)
 {
 	for (unsigned i = 0; i < p->nlocks; i++)
-		if (!strcmp(p->locks[i].name, name))
+		if (!strcmp(p->locks[i].name, name) && p->locks[i].scope == scope)
 			return i;
 	if (p->nlocks == SIM_MAX_LOCKS)
 		die(1, "sim: too many locks in program '%s'", p->name);
@@ -90,6 +97,15 @@ unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
 	p->locks[p->nlocks].kind = kind;
 	p->locks[p->nlocks].line = (int)line;
 	return p->nlocks++;
+}
+
+void sim_actor_begin(struct sim_prog *p)
+{
+	if (!p->nops || p->actor_start)
+		die(1, "sim: program '%s': an actor part needs a worker part before it, once",
+		    p->name);
+	p->actor_start = p->nops;
+	p->merge_floor = p->nops;
 }
 
 void sim_local(struct sim_prog *p, double ns)
@@ -171,7 +187,8 @@ static const char *const op_names[] = {
 static const char *const scope_names[] = {
 	[SCOPE_GLOBAL] = "global", [SCOPE_NODE] = "node",
 	[SCOPE_MEMCG] = "memcg", [SCOPE_MEMCG_NODE] = "memcg,node",
-	[SCOPE_CORE] = "core",
+	[SCOPE_CORE] = "core", [SCOPE_MEMCG_WALK] = "walk",
+	[SCOPE_MEMCG_NODE_WALK] = "walk,node",
 };
 
 void sim_prog_dump(const struct sim_prog *p, FILE *f)
@@ -189,6 +206,9 @@ void sim_prog_dump(const struct sim_prog *p, FILE *f)
 		const struct sim_op *op = &p->ops[i];
 		while (depth > 0 && i > ends[depth - 1])
 			depth--;
+		if (p->actor_start && i == p->actor_start)
+			fprintf(f, "actor: a reclaimer per node (kswapd), one reclaim call an "
+				   "iteration, not an operation:\n");
 		fprintf(f, "%*s%-6s", 2 + 2 * depth, "", op_names[op->kind]);
 		switch (op->kind) {
 		case SOP_LOCAL:
@@ -250,7 +270,9 @@ struct lock_st {
 };
 
 struct core_st {
-	size_t pc;
+	size_t pc, pc0, pc_end; /* its part of the program: [pc0, pc_end) */
+	bool actor;          /* a reclaimer (sim_params.reclaimers) */
+	double iter_t0;      /* a reclaimer: when its iteration began */
 	uint64_t iter;
 	unsigned memcg, node, phys;
 	int sibling;         /* the other thread of its physical core, -1: none */
@@ -278,6 +300,8 @@ struct sim {
 	uint32_t *every_cnt;   /* ncores x nops: arrivals at each EVERY op */
 	unsigned *line_base, *lock_base;
 	size_t nline_inst;
+	unsigned n;            /* cores: ncores workers, then the reclaimers */
+	uint64_t actor_done;   /* reclaimer iterations in the measured window */
 	struct event *heap;
 	size_t nheap;
 	uint64_t seq, done, target, warm, events, xfers, xfers_warm;
@@ -294,7 +318,9 @@ static unsigned scope_count(const struct sim_params *sp, enum sim_scope s)
 	case SCOPE_NODE: return sp->nodes;
 	case SCOPE_MEMCG: return sp->containers;
 	case SCOPE_MEMCG_NODE: return sp->containers * sp->nodes;
-	case SCOPE_CORE: return sp->ncores;
+	case SCOPE_CORE: return sp->ncores + sp->reclaimers;
+	case SCOPE_MEMCG_WALK: return sp->containers;
+	case SCOPE_MEMCG_NODE_WALK: return sp->containers * sp->nodes;
 	}
 	return 1;
 }
@@ -309,6 +335,10 @@ static unsigned scope_index(const struct sim *s, enum sim_scope sc, unsigned c)
 	case SCOPE_MEMCG: return k->memcg;
 	case SCOPE_MEMCG_NODE: return k->memcg * s->sp->nodes + k->node;
 	case SCOPE_CORE: return c;
+	case SCOPE_MEMCG_WALK:
+		return (unsigned)((k->memcg + k->iter) % s->sp->containers);
+	case SCOPE_MEMCG_NODE_WALK:
+		return (unsigned)((k->memcg + k->iter) % s->sp->containers) * s->sp->nodes + k->node;
 	}
 	return 0;
 }
@@ -676,7 +706,7 @@ static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double 
 	if (nspin > L->n)
 		nspin = L->n;
 	for (unsigned i = 0; i < nspin; i++) {
-		unsigned w = L->q[(L->head + i) % s->sp->ncores];
+		unsigned w = L->q[(L->head + i) % s->n];
 		if (w != writer) {
 			if (s->xp && measuring(s) &&
 			    s->seen[(size_t)w * s->nline_inst + li] != s->lines[li].version)
@@ -757,10 +787,21 @@ static void step(struct sim *s, unsigned c, double now)
 	for (;;) {
 		const struct sim_op *op;
 
-		if (k->pc == p->nops) {
-			k->pc = 0;
+		if (k->pc == k->pc_end) {
+			k->pc = k->pc0;
 			k->iter++;
-			iteration_done(s, t);
+			if (k->actor) {
+				/* a reclaimer: counted apart, then idle for the
+				 * CPU share the others take */
+				double sh = s->sp->reclaimer_share;
+				if (measuring(s))
+					s->actor_done++;
+				if (sh > 0 && sh < 1)
+					t += (t - k->iter_t0) * (1 / sh - 1);
+				k->iter_t0 = t;
+			} else {
+				iteration_done(s, t);
+			}
 			if (s->stop)
 				return;
 			if (t > now && !run_on(s, c, &now, t))
@@ -854,7 +895,7 @@ static void step(struct sim *s, unsigned c, double now)
 				queue_changes(s, L, t);
 				if (!L->n)
 					L->front_pending = L->kind == SIM_LOCK_QUEUE;
-				L->q[(L->head + L->n++) % s->sp->ncores] = c;
+				L->q[(L->head + L->n++) % s->n] = c;
 				smt_waits(s, c);
 				return; /* woken by the release */
 			}
@@ -870,7 +911,7 @@ static void step(struct sim *s, unsigned c, double now)
 				struct line_st *ln = &s->lines[L->line];
 
 				queue_changes(s, L, t);
-				L->head = (L->head + 1) % s->sp->ncores;
+				L->head = (L->head + 1) % s->n;
 				L->n--;
 				/* the pending waiter took it; the next is a queued one */
 				L->front_pending = false;
@@ -952,6 +993,33 @@ static void regime(struct sim *s, struct sim_result *r, uint64_t ops, double spa
 		r->line_xfer_per_op[i] = (double)s->line_xfers[i] / (double)ops;
 }
 
+/* A walk-scoped line's twin: the template of the same name whose scope
+ * its walk scope shares instances with (-1: none, or not a walk line). */
+static int walk_twin(const struct sim_prog *p, unsigned i)
+{
+	enum sim_scope sc = p->lines[i].scope, base = walk_base(sc);
+
+	if (base == sc)
+		return -1;
+	for (unsigned k = 0; k < p->nlines; k++)
+		if (p->lines[k].scope == base && !strcmp(p->lines[k].name, p->lines[i].name))
+			return (int)k;
+	return -1;
+}
+
+/* The same for a lock: its twin lock word's template is its line's twin. */
+static int walk_twin_lock(const struct sim_prog *p, unsigned i)
+{
+	enum sim_scope sc = p->locks[i].scope, base = walk_base(sc);
+
+	if (base == sc)
+		return -1;
+	for (unsigned k = 0; k < p->nlocks; k++)
+		if (p->locks[k].scope == base && !strcmp(p->locks[k].name, p->locks[i].name))
+			return (int)k;
+	return -1;
+}
+
 int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	    const struct sim_params *sp, struct sim_result *r, const char **err)
 {
@@ -980,21 +1048,49 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		*err = "empty program or zero iterations";
 		return -1;
 	}
-	s.cores = xcalloc(sp->ncores, sizeof(*s.cores));
-	for (unsigned i = 0; i < sp->ncores; i++) {
-		s.cores[i].memcg = i % sp->containers;
-		smt_place(&s, i); /* siblings share a node: phys is a multiple of the nodes */
-		s.cores[i].rng = mix64(sp->seed + i) | 1;
-		s.cores[i].waiting = s.cores[i].holding = -1;
+	if (sp->reclaimers && (!p->actor_start || !(sp->reclaimer_share >= 0) ||
+			       sp->reclaimer_share > 1)) {
+		*err = "reclaimers need a program with an actor part and a share in 0..1";
+		return -1;
+	}
+	s.n = sp->ncores + sp->reclaimers;
+	s.cores = xcalloc(s.n, sizeof(*s.cores));
+	for (unsigned i = 0; i < s.n; i++) {
+		struct core_st *k = &s.cores[i];
+
+		k->memcg = i % sp->containers;
+		k->rng = mix64(sp->seed + i) | 1;
+		k->waiting = k->holding = -1;
+		k->pc_end = p->actor_start ? p->actor_start : p->nops;
+		if (i < sp->ncores) {
+			smt_place(&s, i); /* siblings share a node: phys is a multiple of the nodes */
+			continue;
+		}
+		/* a reclaimer: a CPU of its own (no sibling), on node j */
+		k->actor = true;
+		k->pc = k->pc0 = p->actor_start;
+		k->pc_end = p->nops;
+		k->node = (i - sp->ncores) % sp->nodes;
+		k->phys = i;
+		k->sibling = -1;
 	}
 	s.line_base = xcalloc(p->nlines + 1, sizeof(unsigned));
+	int *line_alias = xcalloc(p->nlines + 1, sizeof(int));
 	for (unsigned i = 0; i < p->nlines; i++) {
+		line_alias[i] = walk_twin(p, i);
+		if (line_alias[i] >= 0) {
+			s.line_base[i] = s.line_base[line_alias[i]];
+			continue;
+		}
 		s.line_base[i] = (unsigned)s.nline_inst;
 		s.nline_inst += scope_count(sp, p->lines[i].scope);
 	}
 	s.lines = xcalloc(s.nline_inst, sizeof(*s.lines));
 	for (unsigned i = 0; i < p->nlines; i++) {
 		unsigned n = scope_count(sp, p->lines[i].scope);
+
+		if (line_alias[i] >= 0)
+			continue; /* the twin's instances */
 		for (unsigned j = 0; j < n; j++) {
 			struct line_st *ln = &s.lines[s.line_base[i] + j];
 			ln->owner = -1;
@@ -1006,19 +1102,28 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 				 : (int)(s.line_base[p->lines[i].mate] + j);
 		}
 	}
-	s.seen = xcalloc((size_t)sp->ncores * s.nline_inst, sizeof(uint32_t));
+	s.seen = xcalloc((size_t)s.n * s.nline_inst, sizeof(uint32_t));
 	s.lock_base = xcalloc(p->nlocks + 1, sizeof(unsigned));
+	int *lock_alias = xcalloc(p->nlocks + 1, sizeof(int));
 	for (unsigned i = 0; i < p->nlocks; i++) {
+		lock_alias[i] = walk_twin_lock(p, i);
+		if (lock_alias[i] >= 0) {
+			s.lock_base[i] = s.lock_base[lock_alias[i]];
+			continue;
+		}
 		s.lock_base[i] = (unsigned)nlock_inst;
 		nlock_inst += scope_count(sp, p->locks[i].scope);
 	}
 	s.locks = xcalloc(nlock_inst + 1, sizeof(*s.locks));
 	for (unsigned i = 0; i < p->nlocks; i++) {
 		unsigned n = scope_count(sp, p->locks[i].scope);
+
+		if (lock_alias[i] >= 0)
+			continue; /* the twin's instances */
 		for (unsigned j = 0; j < n; j++) {
 			struct lock_st *L = &s.locks[s.lock_base[i] + j];
 			L->holder = -1;
-			L->q = xcalloc(sp->ncores, sizeof(unsigned));
+			L->q = xcalloc(s.n, sizeof(unsigned));
 			L->kind = p->locks[i].kind;
 			L->tmpl = i;
 			/* Same scope as its line, so instance j matches. */
@@ -1029,8 +1134,8 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 			s.lines[L->line].lock = (int)(s.lock_base[i] + j);
 		}
 	}
-	s.heap = xcalloc(sp->ncores + 1, sizeof(*s.heap));
-	s.every_cnt = xcalloc((size_t)sp->ncores * p->nops, sizeof(uint32_t));
+	s.heap = xcalloc(s.n + 1, sizeof(*s.heap));
+	s.every_cnt = xcalloc((size_t)s.n * p->nops, sizeof(uint32_t));
 	s.target = (uint64_t)sp->ncores * sp->iters_per_core;
 	s.warm = (uint64_t)(sp->warm_frac * (double)s.target);
 	if (s.warm < 1)
@@ -1038,7 +1143,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	if (s.warm >= s.target)
 		s.warm = s.target - 1;
 
-	for (unsigned i = 0; i < sp->ncores; i++)
+	for (unsigned i = 0; i < s.n; i++)
 		heap_push(&s, 0.0, i);
 	while (!s.stop && s.nheap) {
 		struct event e = heap_pop(&s);
@@ -1055,6 +1160,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		double span = s.t_end - s.t_warm;
 		uint64_t ops = s.target - s.warm;
 		r->ops_per_sec = (double)ops / span * 1e9;
+		r->actor_per_sec = (double)s.actor_done / span * 1e9;
 		r->ns_per_op_core = span * sp->ncores / (double)ops;
 		r->lock_wait_frac = s.wait_ns / (s.t_end * sp->ncores);
 		r->xfer_per_op = (double)(s.xfers - s.xfers_warm) / (double)ops;
@@ -1062,6 +1168,8 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		r->sim_ns = s.t_end;
 		regime(&s, r, ops, span);
 	}
+	free(line_alias);
+	free(lock_alias);
 	for (size_t i = 0; i < nlock_inst; i++)
 		free(s.locks[i].q);
 	free(s.locks);

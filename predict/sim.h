@@ -64,7 +64,11 @@
  *  - Lines and locks are templates with a scope: one global instance,
  *    one per node, per memcg (container) or per memcg and node, or one
  *    per core.  Core c belongs to memcg c % containers and node
- *    c % nodes (as the userspace model places workers).
+ *    c % nodes (as the userspace model places workers).  The walk
+ *    scopes (global reclaim's memcg walk, shrink_node_memcgs()) name a
+ *    container's line as another template does, by the same name, and
+ *    share its instances; core c at iteration i reaches container
+ *    (c % containers + i) % containers's (all of them in turn).
  *  - SMT: with phys_cores < ncores, core c runs on physical core
  *    c % phys_cores: the first phys_cores cores get a core each, the rest
  *    are their second hyperthreads (c and c + phys_cores share a core, as
@@ -119,7 +123,12 @@ enum sim_op_kind {
 	SOP_EVERY,     /* run the next `skip` ops once every `period` iters */
 };
 
-enum sim_scope { SCOPE_GLOBAL, SCOPE_NODE, SCOPE_MEMCG, SCOPE_MEMCG_NODE, SCOPE_CORE };
+enum sim_scope { SCOPE_GLOBAL, SCOPE_NODE, SCOPE_MEMCG, SCOPE_MEMCG_NODE, SCOPE_CORE,
+		 /* global reclaim's memcg walk: the same instances as the
+		  * line (lock) of that name with scope memcg (memcg,node),
+		  * but core c at iteration i reaches container
+		  * (c % containers + i) % containers's, not its own */
+		 SCOPE_MEMCG_WALK, SCOPE_MEMCG_NODE_WALK };
 
 enum sim_lock_kind { SIM_LOCK_QUEUE, SIM_LOCK_TICKET };
 
@@ -153,6 +162,9 @@ struct sim_prog {
 	struct sim_op *ops;
 	size_t nops, cap;
 	size_t merge_floor; /* ops below this index are never merged into */
+	size_t actor_start; /* 0, or where the reclaimer's program starts:
+			     * ops [0, actor_start) are the workers', the
+			     * rest the reclaimers' (sim_params.reclaimers) */
 	unsigned nlines, nlocks;
 	struct sim_line_def lines[SIM_MAX_LINES];
 	struct sim_lock_def locks[SIM_MAX_LOCKS];
@@ -226,6 +238,15 @@ const char *sim_part_name(enum sim_part part);
 struct sim_params {
 	unsigned ncores, nodes, containers;
 	unsigned phys_cores;     /* 0 or >= ncores: no SMT siblings */
+	/* Cores past ncores, one per node (core ncores + j on node j %
+	 * nodes), that run the program's actor part (sim_prog.actor_start)
+	 * and count no iteration: reclaimers such as kswapd.  Each computes
+	 * reclaimer_share of the time: after an iteration of d ns it idles
+	 * d * (1 / share - 1) (a CPU it shares with runnable tasks; 0: 1).
+	 * They have no SMT sibling and their memcg-scoped lines are the
+	 * walk's.  0: none (the program may still have an actor part). */
+	unsigned reclaimers;
+	double reclaimer_share;
 	uint64_t iters_per_core; /* run length: total = ncores * this */
 	double warm_frac;        /* leading fraction of iterations ignored */
 	uint64_t seed;
@@ -233,6 +254,11 @@ struct sim_params {
 
 struct sim_result {
 	double ops_per_sec;    /* iterations per second, all cores */
+	double actor_per_sec;  /* the reclaimers' iterations per second, all of them */
+	/* Set by predict/sim_memcg.c's kswapd runs (0 otherwise): the share
+	 * of the reclaim calls the reclaimers took, and their rate over the
+	 * workers' need in the run reported (1: a fixed point). */
+	double reclaim_by_actor, actor_cover;
 	double ns_per_op_core; /* mean iteration time of one core */
 	double lock_wait_frac; /* fraction of core time waiting for locks */
 	double xfer_per_op;    /* line transfers per iteration */
@@ -251,7 +277,8 @@ struct sim_result {
 
 void sim_prog_init(struct sim_prog *p, const char *name);
 void sim_prog_free(struct sim_prog *p);
-/* Template line by name (created on first use; the scope must agree). */
+/* Template line by name and scope (created on first use; a name has one
+ * scope, or two where one is the other's walk scope). */
 unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope);
 unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
 		  enum sim_lock_kind kind, unsigned line);
@@ -273,6 +300,9 @@ size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period);
  * blocks enclosing it. */
 double sim_op_weight(const struct sim_prog *p, size_t i);
 void sim_every_end(struct sim_prog *p, size_t handle);
+/* Ends the workers' program: what follows is the reclaimers'
+ * (sim_prog.actor_start). */
+void sim_actor_begin(struct sim_prog *p);
 /* Sum of LOCAL time per iteration (expected value). */
 double sim_prog_local_ns(const struct sim_prog *p);
 /* Print the program (one op a line) for documentation and debugging. */

@@ -53,6 +53,7 @@
  */
 #include "predict/sim_memcg.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -363,9 +364,10 @@ static bool mutate(void)
 	return e && *e == '1';
 }
 
-int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
-			 const struct model_rec *r, const struct memcg_sim_cfg *cfg,
-			 const struct memcg_costs *c)
+/* One part of a program (the workers', or the reclaimers' after
+ * sim_actor_begin) from one recording, appended to prog. */
+static int build_part(struct sim_prog *prog, const struct model_rec *r,
+		      const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
 {
 	const struct model_params *mp = &cfg->p;
 	double per = (double)r->ops, local, step, out_list, cs_scale;
@@ -374,7 +376,6 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 	unsigned ls = cfg->line_size ? cfg->line_size : 64;
 	bool dropped = !mutate();
 
-	sim_prog_init(prog, workload);
 	step = c->walk_step_ns[0];
 	if (step != step) /* not measured */
 		step = 3 * (c->sim.hit_ns + c->walk_miss * c->miss_ns);
@@ -467,6 +468,123 @@ int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 	return 0;
 }
 
+/* Line of `from` (a line of another recording) in r, added if new. */
+static int merged_line(struct model_rec *r, const struct rec_line *from)
+{
+	for (unsigned l = 0; l < r->nlines; l++)
+		if (r->lines[l].off == from->off && r->lines[l].scope == from->scope &&
+		    !strcmp(r->lines[l].obj, from->obj))
+			return (int)l;
+	if (r->nlines == REC_MAX_LINES)
+		return -1;
+	r->lines[r->nlines] = *from;
+	return (int)r->nlines++;
+}
+
+static uint64_t scaled(uint64_t n, double w)
+{
+	return (uint64_t)llround((double)n * w);
+}
+
+/*
+ * The workers' recording when the reclaimers take the share f of the
+ * reclaim calls: the recording r without its reclaim calls plus 1 - f of
+ * them (r->actor, counted over the same window), line by line and lock
+ * by lock.  Not in it: the pages the reclaimers free reach the workers
+ * through rmqueue_bulk() a little more often than the recorded direct
+ * reclaim's do (those freed first in a walk stay on the reclaimer's own
+ * pcp list: pcp->high of MODEL_WALK_PAGES, 9% at v5.10's 378 of 4096).
+ */
+static int merge_direct(struct model_rec *m, const struct model_rec *r, double w)
+{
+	const struct model_rec *a = r->actor;
+	int lock_of[REC_MAX_LOCKS];
+
+	memcpy(m, r, sizeof(*m));
+	m->actor = NULL;
+	for (unsigned lk = 0; lk < a->nlocks; lk++) {
+		int l = merged_line(m, &a->lines[a->lock_line[lk]]);
+		unsigned i;
+
+		if (l < 0)
+			return -1;
+		for (i = 0; i < m->nlocks && m->lock_line[i] != (unsigned)l; i++)
+			;
+		if (i == m->nlocks) {
+			if (m->nlocks == REC_MAX_LOCKS)
+				return -1;
+			m->lock_line[m->nlocks++] = (unsigned)l;
+		}
+		lock_of[lk] = (int)i;
+		m->holds[i] += scaled(a->holds[lk], w);
+		for (unsigned k = 0; k < RL_NR; k++) {
+			uint64_t x = scaled(a->local_in[lk][k], w);
+
+			m->local_in[i][k] += x;
+			m->local[k] += x; /* local[] counts the in-lock part too */
+		}
+	}
+	/* the part outside every lock, rounded on its own (local[] never
+	 * falls below the sum of local_in[]) */
+	for (unsigned k = 0; k < RL_NR; k++) {
+		uint64_t out = a->local[k];
+
+		for (unsigned lk = 0; lk < a->nlocks; lk++)
+			out -= a->local_in[lk][k];
+		m->local[k] += scaled(out, w);
+	}
+	for (unsigned l = 0; l < a->nlines; l++) {
+		int ml = merged_line(m, &a->lines[l]);
+
+		if (ml < 0)
+			return -1;
+		for (unsigned k = 0; k < REC_NKIND; k++)
+			for (unsigned lk = 0; lk <= a->nlocks; lk++)
+				m->n[ml][k][lk ? (unsigned)lock_of[lk - 1] + 1 : 0] +=
+					scaled(a->n[l][k][lk], w);
+	}
+	m->unknown += a->unknown;
+	return 0;
+}
+
+bool memcg_sim_has_actor(const struct model_rec *r)
+{
+	return r && r->actor && r->actor->ops;
+}
+
+/* The program with the reclaimers taking the share f of the reclaim
+ * calls: the workers' part, then (a recording with reclaim calls apart)
+ * the reclaimers' part, one reclaim call an iteration (no kernel entry
+ * and no extra local work: kswapd is a kernel thread). */
+static int build_shared(struct sim_prog *prog, const char *workload, const struct model_rec *r,
+			const struct memcg_sim_cfg *cfg, const struct memcg_costs *c, double f)
+{
+	struct model_rec *m;
+	struct memcg_costs ca = *c;
+	int rc;
+
+	sim_prog_init(prog, workload);
+	if (!memcg_sim_has_actor(r))
+		return build_part(prog, r, cfg, c);
+	m = xcalloc(1, sizeof(*m));
+	rc = merge_direct(m, r, 1 - f);
+	if (!rc)
+		rc = build_part(prog, m, cfg, c);
+	free(m);
+	if (rc)
+		return rc;
+	sim_actor_begin(prog);
+	ca.extra_local_ns = 0;
+	return build_part(prog, r->actor, cfg, &ca);
+}
+
+int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
+			 const struct model_rec *r, const struct memcg_sim_cfg *cfg,
+			 const struct memcg_costs *c)
+{
+	return build_shared(prog, workload, r, cfg, c, 0);
+}
+
 int memcg_sim_build(struct sim_prog *prog, const char *workload,
 		    const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
 {
@@ -513,37 +631,42 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 
 	if (memcg_sim_build(&prog, workload, cfg, &zero) ||
 	    memcg_sim_record(workload, &cfg->p, r)) {
+		free(r->actor);
 		free(r);
 		free(k);
 		return -1;
 	}
-	/* the model's execution: a second, separate recording */
-	for (unsigned l = 0; l < r->nlines; l++) {
+	/* the model's execution: a second, separate recording (its reclaim
+	 * calls apart in r->actor: the workers' part of the program at f = 0
+	 * does them all) */
+	for (const struct model_rec *part = r; part; part = part == r ? r->actor : NULL)
+	for (unsigned l = 0; l < part->nlines; l++) {
 		char name[40];
-		memcg_sim_line_name(r, l, ls, name, sizeof(name));
+		memcg_sim_line_name(part, l, ls, name, sizeof(name));
 		for (unsigned kd = 0; kd < REC_NKIND; kd++)
-			for (unsigned lk = 0; lk <= r->nlocks; lk++) {
+			for (unsigned lk = 0; lk <= part->nlocks; lk++) {
 				char lock[48] = "";
-				if (!r->n[l][kd][lk])
+				if (!part->n[l][kd][lk])
 					continue;
 				if (lk) {
 					char ln[40];
-					memcg_sim_line_name(r, r->lock_line[lk - 1], ls, ln, sizeof(ln));
+					memcg_sim_line_name(part, part->lock_line[lk - 1], ls, ln, sizeof(ln));
 					snprintf(lock, sizeof(lock), "lock %s", ln);
 				}
 				key_of(k, &n, max, name, lock, (int)kd)->model +=
-					(double)r->n[l][kd][lk] / (double)r->ops;
+					(double)part->n[l][kd][lk] / (double)r->ops;
 			}
 	}
-	for (unsigned lk = 0; lk < r->nlocks; lk++) {
+	for (const struct model_rec *part = r; part; part = part == r ? r->actor : NULL)
+	for (unsigned lk = 0; lk < part->nlocks; lk++) {
 		char ln[40], lock[48];
-		memcg_sim_line_name(r, r->lock_line[lk], ls, ln, sizeof(ln));
+		memcg_sim_line_name(part, part->lock_line[lk], ls, ln, sizeof(ln));
 		snprintf(lock, sizeof(lock), "lock %s", ln);
 		key_of(k, &n, max, "-", lock, REC_NKIND)->model +=
-			(double)r->holds[lk] / (double)r->ops;
+			(double)part->holds[lk] / (double)r->ops;
 	}
 	/* the program: every access weighted by its runs per iteration */
-	for (size_t i = 0; i < prog.nops; i++) {
+	for (size_t i = 0; i < (prog.actor_start ? prog.actor_start : prog.nops); i++) {
 		const struct sim_op *op = &prog.ops[i];
 		int kd = op->kind == SOP_READ ? REC_READ : op->kind == SOP_WRITE ? REC_WRITE
 			 : op->kind == SOP_RMW ? REC_RMW : -1;
@@ -569,6 +692,8 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 				k[i].kind == REC_NKIND ? "hold" : rec_kind_names[k[i].kind],
 				*k[i].lock ? k[i].lock : "(no lock)", k[i].model, k[i].prog);
 	}
+	if (r->actor)
+		r->unknown += r->actor->unknown;
 	if (r->unknown) {
 		bad++;
 		if (out)
@@ -576,9 +701,66 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 				r->unknown);
 	}
 	sim_prog_free(&prog);
+	free(r->actor);
 	free(r);
 	free(k);
 	return (int)bad;
+}
+
+/*
+ * Global reclaim with kswapd: one reclaimer core per node beside the
+ * workers, each at kswapd's CPU share, and the workers' direct reclaim
+ * covering what kswapd does not, found in two runs.  Run 1: the workers
+ * do every reclaim call (f = 0) while kswapd runs too; kswapd's rate K
+ * (reclaim calls per second, all nodes) against the workers' need D
+ * (operations per second x the recording's reclaim calls per operation)
+ * gives f = min(1, K / D), kswapd's share of the reclaim.  Run 2, the
+ * result: the workers do 1 - f of the calls (predict/sim_memcg.c
+ * merge_direct), kswapd the rest; where K > D it keeps the node above
+ * its high watermark part of the time and sleeps the rest
+ * (kswapd_try_to_sleep), so its CPU share is scaled by D / K.
+ * r->reclaim_by_actor is f; r->actor_cover what run 2's K / D is (1: a
+ * fixed point).
+ */
+static int run_with_kswapd(struct sim_prog *prog, const char *workload,
+			   const struct model_rec *rec, const struct memcg_sim_cfg *cfg,
+			   const struct memcg_costs *c, const struct sim_costs *sc,
+			   struct sim_params *sp, struct sim_result *r, const char **err)
+{
+	double share = cfg->kswapd_share > 0 ? cfg->kswapd_share : MEMCG_KSWAPD_SHARE;
+	double calls = (double)rec->actor->ops / (double)rec->ops, need, f;
+	const char *e = getenv("MEMSCALE_KSWAPD_SHARE");
+	int rc;
+
+	if (e && *e) {
+		char *end;
+		double x = strtod(e, &end);
+
+		if (*end || !(x > 0 && x <= 1))
+			die(2, "MEMSCALE_KSWAPD_SHARE: '%s' is not a share in (0, 1]", e);
+		share = x;
+	}
+	sp->reclaimers = sp->nodes;
+	sp->reclaimer_share = share;
+	rc = sim_run(prog, sc, sp, r, err);
+	if (rc)
+		return rc;
+	need = r->ops_per_sec * calls;
+	f = need > 0 ? fmin(1, r->actor_per_sec / need) : 1;
+	if (f >= 1 && r->actor_per_sec > 0)
+		sp->reclaimer_share = share * need / r->actor_per_sec;
+	sim_prog_free(prog);
+	if (build_shared(prog, workload, rec, cfg, c, f)) {
+		*err = "kswapd: the merged program does not fit";
+		return -1;
+	}
+	rc = sim_run(prog, sc, sp, r, err);
+	if (rc)
+		return rc;
+	r->reclaim_by_actor = f;
+	need = r->ops_per_sec * calls;
+	r->actor_cover = need > 0 ? r->actor_per_sec / need : 0;
+	return 0;
 }
 
 int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
@@ -605,7 +787,10 @@ int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 	};
 	int rc;
 
-	if (memcg_sim_build(&prog, workload, cfg, c)) {
+	const struct model_rec *rec0 = model_rec_cached(workload, &cfg->p, MODEL_REC_WARMUP,
+							MODEL_REC_OPS);
+
+	if (!rec0 || build_shared(&prog, workload, rec0, cfg, c, 0)) {
 		*err = "unknown workload";
 		return -1;
 	}
@@ -630,7 +815,10 @@ int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 		if (cfg->phys_cores && cfg->phys_cores < ncores &&
 		    ncores <= 2 * cfg->phys_cores && cfg->phys_cores % sp.nodes == 0)
 			sp.phys_cores = cfg->phys_cores;
-		rc = sim_run(&prog, &sc, &sp, r, err);
+		if (memcg_sim_has_actor(rec0))
+			rc = run_with_kswapd(&prog, workload, rec0, cfg, c, &sc, &sp, r, err);
+		else
+			rc = sim_run(&prog, &sc, &sp, r, err);
 	}
 	if (rc == 0)
 		*out = prog;

@@ -59,7 +59,27 @@ struct memcg_sim_cfg {
 				    * CPUs past them are SMT siblings */
 	unsigned cpus;             /* the CPUs simulated (sizes the LLC share;
 				    * 0: one) */
+	double kswapd_share;       /* kswapd's share of its CPU (0: MEMCG_KSWAPD_SHARE) */
 };
+
+/*
+ * kswapd (mm/vmscan.c kswapd() -> balance_pgdat(), one thread per node,
+ * woken below the low watermark and reclaiming to the high one) runs for
+ * a workload with global reclaim (the recording's reclaim calls apart,
+ * models/record.h rec->actor) as one reclaimer core per node
+ * (sim_params.reclaimers) running the recorded reclaim call.  Its CPU is
+ * one of the node's, which runs two dd readers (case-lru-file-readtwice:
+ * nr_task = nr_cpu tasks of two dd each): ASSUMPTION, kswapd is a
+ * SCHED_NORMAL kernel thread at nice 0 always runnable under this load,
+ * so CFS gives the three equal weights a third each.  (The reader on that
+ * CPU keeps its whole CPU in the simulation: 1 / (3 x CPUs per node) of
+ * the throughput, under 2% on every target.)  MEMSCALE_KSWAPD_SHARE
+ * overrides it (sensitivity runs; 0 < share <= 1).
+ */
+#define MEMCG_KSWAPD_SHARE (1.0 / 3)
+
+/* Does recording r have reclaim calls a reclaimer can take over? */
+bool memcg_sim_has_actor(const struct model_rec *r);
 
 struct model_rec;
 

@@ -146,4 +146,28 @@ awk -v r0="$r0" -v r1="$r1" -v s0="$s0" -v s1="$s1" -v a0="$a0" -v a1="$a1" 'BEG
 	d = (r0 - r1) - (s1 - s0); exit !(r0 > r1 && s1 > s0 && d < 1e-5 && d > -1e-5 && a0 == a1 && a0 > 0) }'
 ok $? "802f1d522d5f^ -> 802f1d522d5f: parent reads leave usage's line (+192: $r0 -> $r1 /op) for +256 ($s0 -> $s1), usage atomics stay ($a0 /op)"
 
+# Global reclaim (models/memcg.h model_page_free_reclaimed, models/lru.c
+# model_reclaim): lru_file_readtwice, 104 containers, v5.11.  The reclaim
+# call is recorded apart as the reclaimer's (kswapd's) part; its lruvec
+# lock is the walk's; the pages it frees leave through zone->lock
+# (free_pcppages_bulk: a NR_FREE_PAGES update per page, 63 per hold), and
+# the readers take them back through zone->lock (rmqueue_bulk: one update
+# per hold).  A workload whose footprint fits has neither.
+$MEMSCALE model program lru_file_readtwice --set kernel=v5.11 --set containers=104 > "$TMP/rt" 2>&1
+awk '/^actor:/ { a = 1 } a && /^ +lock +lock zone/ { z++ } a && /^ +lock +lock pn.*\[walk,node\]/ { w++ }
+     END { exit !(z > 0 && w > 0) }' "$TMP/rt"
+ok $? "readtwice: the reclaimer's part takes zone->lock and the walk's lruvec lock"
+awk '/^actor:/ { exit } /^ +lock +lock zone/ { z++ } END { exit !(z > 0) }' "$TMP/rt"
+ok $? "readtwice: the readers' part takes zone->lock (rmqueue_bulk)"
+grep -q '^inside lock zone+1152, per hold: percpu adds 1.00' "$TMP/rt" &&
+	grep -q '^reclaim call: inside lock zone+1152, per hold: percpu adds 63.00' "$TMP/rt"
+ok $? "readtwice: readers' zone holds are refills (1 update), the reclaim call's drains (63 pages)"
+grep -q '^global reclaim: 0.03' "$TMP/rt"
+ok $? "readtwice: one reclaim call per 32 pages read"
+for w in aim9_page_test page_fault2; do
+	$MEMSCALE model program $w > "$TMP/nr" 2>&1
+	! grep -q -e '^actor:' -e '\[walk' -e '^global reclaim' "$TMP/nr"
+	ok $? "$w (footprint fits): no reclaimer, no walk"
+done
+
 done_testing

@@ -35,6 +35,7 @@
  *     (spinning with PAUSE) does not slow the holder, and a hand-off
  *     between siblings costs a hit; a line passed between siblings is no
  *     transfer; with no more CPUs than cores nothing changes.
+ * 12. Global reclaim's memcg walk and the reclaimers: walk_cases().
  */
 #include <math.h>
 
@@ -159,6 +160,91 @@ static void smt_cases(void)
 	   a.lock_wait_frac == b.lock_wait_frac,
 	   "4 CPUs on 4 cores: identical with and without SMT (%.6g vs %.6g ops/s)",
 	   a.ops_per_sec, b.ops_per_sec);
+	sim_prog_free(&p);
+}
+
+/* 12. Global reclaim's memcg walk and the reclaimers (sim.h):
+ *  - two cores in two containers, each writing its container's line x,
+ *    share nothing; a walk-scoped write of the same x (the twin's
+ *    instances) reaches the other container's every other iteration, so
+ *    x moves between them;
+ *  - with one container the walk-scoped x is the one x: the run is that
+ *    of a program writing it twice;
+ *  - a reclaimer core runs the actor part only, counts no operation,
+ *    leaves workers that share nothing with it as they were, and does
+ *    reclaimer_share of a full core's iterations. */
+static void walk_cases(void)
+{
+	struct sim_costs c = { .xfer_ns = 100, .remote_factor = 1, .hit_ns = 1,
+			       .handoff_ns = 100 };
+	struct sim_params sp = { .ncores = 2, .nodes = 1, .containers = 2, .warm_frac = 0.1,
+				 .seed = 7, .iters_per_core = 20000 };
+	struct sim_result a, b;
+	const char *err = NULL;
+	struct sim_prog p, q;
+	int rc;
+
+	sim_prog_init(&p, "own");
+	sim_local(&p, 100);
+	sim_access(&p, SOP_RMW, sim_line(&p, "x", SCOPE_MEMCG));
+	rc = sim_run(&p, &c, &sp, &a, &err);
+	sim_prog_init(&q, "walk");
+	sim_local(&q, 100);
+	sim_access(&q, SOP_RMW, sim_line(&q, "x", SCOPE_MEMCG));
+	sim_access(&q, SOP_RMW, sim_line(&q, "x", SCOPE_MEMCG_WALK));
+	ok(q.nlines == 2, "a walk-scoped line of a memcg line's name is a second template");
+	rc |= sim_run(&q, &c, &sp, &b, &err);
+	ok(rc == 0 && a.xfer_per_op < 0.01 && b.xfer_per_op > 0.5,
+	   "2 containers: own lines share nothing (%.3f xfer/op), the walk reaches the other's "
+	   "(%.3f xfer/op)", a.xfer_per_op, b.xfer_per_op);
+	sim_prog_free(&p);
+
+	sp.containers = 1;
+	sim_prog_init(&p, "twice");
+	sim_local(&p, 100);
+	sim_access(&p, SOP_RMW, sim_line(&p, "x", SCOPE_MEMCG));
+	sim_access(&p, SOP_RMW, sim_line(&p, "x", SCOPE_MEMCG));
+	rc = sim_run(&p, &c, &sp, &a, &err);
+	rc |= sim_run(&q, &c, &sp, &b, &err);
+	ok(rc == 0 && a.ops_per_sec == b.ops_per_sec && a.xfer_per_op == b.xfer_per_op &&
+	   a.events == b.events,
+	   "1 container: the walk takes only its lruvec (%.6g vs %.6g ops/s)",
+	   a.ops_per_sec, b.ops_per_sec);
+	sim_prog_free(&p);
+	sim_prog_free(&q);
+
+	/* the reclaimer */
+	sp.containers = 1;
+	sim_prog_init(&p, "workers");
+	sim_local(&p, 100);
+	sim_access(&p, SOP_RMW, sim_line(&p, "w", SCOPE_CORE));
+	rc = sim_run(&p, &c, &sp, &a, &err);
+	sim_actor_begin(&p);
+	sim_local(&p, 199);
+	sim_access(&p, SOP_RMW, sim_line(&p, "z", SCOPE_GLOBAL));
+	sp.reclaimers = 1;
+	sp.reclaimer_share = 1;
+	rc |= sim_run(&p, &c, &sp, &b, &err);
+	ok(rc == 0 && a.ops_per_sec == b.ops_per_sec && a.actor_per_sec == 0,
+	   "a reclaimer beside workers sharing nothing: their ops/s unchanged (%.6g vs %.6g)",
+	   a.ops_per_sec, b.ops_per_sec);
+	ok(fabs(b.actor_per_sec / 5e6 - 1) < 0.01,
+	   "the reclaimer at full share: one 200 ns iteration after another (%.6g /s, want 5e6)",
+	   b.actor_per_sec);
+	sp.reclaimer_share = 1.0 / 3;
+	rc = sim_run(&p, &c, &sp, &b, &err);
+	ok(rc == 0 && fabs(b.actor_per_sec / (5e6 / 3) - 1) < 0.01,
+	   "at share 1/3 a third of that (%.6g /s)", b.actor_per_sec);
+	sp.reclaimers = 0;
+	rc = sim_run(&p, &c, &sp, &b, &err);
+	ok(rc == 0 && b.ops_per_sec == a.ops_per_sec && b.actor_per_sec == 0,
+	   "without reclaimers the actor part does not run");
+	sp.reclaimers = 1;
+	sim_prog_free(&p);
+	sim_prog_init(&p, "no actor");
+	sim_local(&p, 100);
+	rc = sim_run(&p, &c, &sp, &b, &err);
+	ok(rc == -1 && err, "reclaimers without an actor part: refused (%s)", err ? err : "");
 	sim_prog_free(&p);
 }
 
@@ -504,5 +590,6 @@ int main(void)
 	   err ? err : "");
 	sim_prog_free(&p);
 	smt_cases();
+	walk_cases();
 	return done_testing();
 }

@@ -79,6 +79,19 @@ static int rec_record(const char *name, const struct model_params *mp,
 			warmup = (uint64_t)((double)warmup / e) + 16;
 		}
 	}
+	/* Global reclaim's memcg walk (models/memcg.h, model_page_free_reclaimed):
+	 * a workload whose footprint exceeds memory reclaims without a
+	 * memory.max (ASSUMPTION: the containers of the published runs set
+	 * none; vm-scalability's case-lru-file-readtwice sets no limit), so
+	 * its reclaim walks every container (one: only that lruvec); the
+	 * reclaim calls are recorded apart too (rec->actor, for kswapd). */
+	sh->m->reclaim_walk = sh->d->footprint_per_memory > 1;
+	if (sh->m->reclaim_walk && !rec->actor)
+		rec->actor = xcalloc(1, sizeof(*rec->actor));
+	else if (!sh->m->reclaim_walk && rec->actor) {
+		free(rec->actor);
+		rec->actor = NULL;
+	}
 	model_rec_attach(sh->m, rec, MODEL_REC_CPUS);
 	for (uint64_t k = 0; k < warmup; k++)
 		sh->d->op(ww);

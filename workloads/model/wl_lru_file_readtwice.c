@@ -15,8 +15,12 @@
  * model_reclaim: deactivate from the active tail, isolate 32 from the
  * inactive tail, uncharge, free, each a pair of lock holds), which is
  * where the lock is hot (shrink_active_list / shrink_inactive_list /
- * activate).  Direct reclaim by the reader stands for kswapd too (one
- * per node in the kernel, reclaiming the same lruvecs).
+ * activate).  No container sets memory.max, so the reclaim is global
+ * (models/memcg.h model_page_free_reclaimed): it walks every container's
+ * lruvec and frees through the reclaimer's pcp list and zone->lock, and
+ * the recorder keeps each reclaim call apart for the simulator's kswapd
+ * (one per node, predict/sim_memcg.h MEMCG_KSWAPD_SHARE), the reader's
+ * direct reclaim doing what kswapd does not.
  *
  * One operation = one page read by each dd (8 KiB of dd output).
  * Op table per operation, steady state (not exact: reclaim batches depend
