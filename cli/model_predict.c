@@ -148,10 +148,12 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	fprintf(out, "explain: side %s (%s) on %s, %u CPUs: %.4g ops/s\n", label, diff,
 		pt->t->name, pt->cpus, r.ops_per_sec);
 	if (memcg_sim_has_actor(rec))
-		fprintf(out, "  global reclaim: kswapd, one per node (default MEMCG_KSWAPD_SHARE %.2f of a CPU), "
+		fprintf(out, "  global reclaim: kswapd, one per node at %.3g of a CPU (%s), "
 			"%.4g reclaim calls/s, does %.1f%% of the reclaim calls, the workers' direct "
 			"reclaim %.1f%% (kswapd's rate over all the calls needed in this run: %.2f; = its share at a fixed point)\n",
-			MEMCG_KSWAPD_SHARE, r.actor_per_sec, 100 * r.reclaim_by_actor,
+			r.actor_share, r.actor_share_from_env ? "MEMSCALE_KSWAPD_SHARE"
+			: r.actor_share == MEMCG_KSWAPD_SHARE ? "default MEMCG_KSWAPD_SHARE" : "the configuration's",
+			r.actor_per_sec, 100 * r.reclaim_by_actor,
 			100 * (1 - r.reclaim_by_actor), r.actor_cover);
 	if (!prog.nlocks)
 		fprintf(out, "  no lock in the program\n");

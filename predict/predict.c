@@ -263,8 +263,10 @@ static void regime(const struct sim_result *a, const struct sim_result *b,
 	/* global reclaim (predict/sim_memcg.c run_with_kswapd): who reclaims */
 	if (off < len && (a->reclaim_by_actor > 0 || b->reclaim_by_actor > 0))
 		off += (size_t)snprintf(buf + off, len - off,
-					"; kswapd reclaims A %.1f%% B %.1f%% (direct reclaim the rest)",
-					100 * a->reclaim_by_actor, 100 * b->reclaim_by_actor);
+					"; kswapd reclaims A %.1f%% B %.1f%% (direct reclaim the rest)%s",
+					100 * a->reclaim_by_actor, 100 * b->reclaim_by_actor,
+					a->actor_share_from_env || b->actor_share_from_env
+					? " at the MEMSCALE_KSWAPD_SHARE override" : "");
 	if (off < len)
 		top_lines(b, names, "B lines/op: ", buf, off, len);
 }

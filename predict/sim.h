@@ -259,6 +259,10 @@ struct sim_result {
 	 * of the reclaim calls the reclaimers took, and their rate over the
 	 * workers' need in the run reported (1: a fixed point). */
 	double reclaim_by_actor, actor_cover;
+	/* the reclaimer's CPU share used and whether MEMSCALE_KSWAPD_SHARE
+	 * set it (else MEMCG_KSWAPD_SHARE or the config's) */
+	double actor_share;
+	bool actor_share_from_env;
 	double ns_per_op_core; /* mean iteration time of one core */
 	double lock_wait_frac; /* fraction of core time waiting for locks */
 	double xfer_per_op;    /* line transfers per iteration */

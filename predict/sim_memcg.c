@@ -757,6 +757,8 @@ static int run_with_kswapd(struct sim_prog *prog, const char *workload,
 	rc = sim_run(prog, sc, sp, r, err);
 	if (rc)
 		return rc;
+	r->actor_share = share;
+	r->actor_share_from_env = e && *e;
 	r->reclaim_by_actor = f;
 	need = r->ops_per_sec * calls;
 	r->actor_cover = need > 0 ? r->actor_per_sec / need : 0;

@@ -43,4 +43,20 @@ ok $? "-f csv: stdout keeps its header and one row"
 grep -q "^explain: side B" "$TMP/err"; ok $? "-f csv: the explanation goes to stderr"
 
 expect_usage "--explain with an experiment" "explain" -- $MEMSCALE model predict lru_lock_split --explain --calib $CAL
+# The reclaimer's CPU share (predict/sim_memcg.h MEMCG_KSWAPD_SHARE) is
+# said where the explanation prints kswapd; the sensitivity override
+# MEMSCALE_KSWAPD_SHARE is named there and in the regime, and a share
+# outside (0, 1] is refused.
+R="model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target xeon-2s-32t --cpus 32 --calib $CAL --explain"
+$MEMSCALE $R >"$TMP/rt" 2>&1
+[ "$(grep -c "^  global reclaim: kswapd, one per node at 0.333 of a CPU (default MEMCG_KSWAPD_SHARE)" "$TMP/rt")" -eq 2 ] &&
+	! grep -q "override" "$TMP/rt"
+ok $? "kswapd's default share is printed for both sides"
+MEMSCALE_KSWAPD_SHARE=0.5 $MEMSCALE $R >"$TMP/rt" 2>&1
+[ "$(grep -c "^  global reclaim: kswapd, one per node at 0.5 of a CPU (MEMSCALE_KSWAPD_SHARE)" "$TMP/rt")" -eq 2 ] &&
+	grep -q "^lru_file_readtwice .*kswapd reclaims A .* at the MEMSCALE_KSWAPD_SHARE override" "$TMP/rt"
+ok $? "the override is named in the explanation and the regime"
+MEMSCALE_KSWAPD_SHARE=2 $MEMSCALE $R >"$TMP/rt" 2>&1; st=$?
+[ "$st" -eq 2 ] && [ "$(wc -l <"$TMP/rt")" -eq 1 ] && grep -q "MEMSCALE_KSWAPD_SHARE: '2' is not a share" "$TMP/rt"
+ok $? "a share outside (0, 1] gets one line and exit 2"
 done_testing
