@@ -1007,15 +1007,15 @@ static int walk_twin(const struct sim_prog *p, unsigned i)
 	return -1;
 }
 
-/* The same for a lock: its twin lock word's template is its line's twin. */
+/* The same for a lock: the lock whose word is on its word's line's twin. */
 static int walk_twin_lock(const struct sim_prog *p, unsigned i)
 {
-	enum sim_scope sc = p->locks[i].scope, base = walk_base(sc);
+	int twin = walk_twin(p, (unsigned)p->locks[i].line);
 
-	if (base == sc)
+	if (twin < 0)
 		return -1;
 	for (unsigned k = 0; k < p->nlocks; k++)
-		if (p->locks[k].scope == base && !strcmp(p->locks[k].name, p->locks[i].name))
+		if (p->locks[k].line == twin)
 			return (int)k;
 	return -1;
 }
