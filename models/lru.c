@@ -334,10 +334,9 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 {
 	MODEL_REC_ENTRY(mw->m, model_reclaim, mw, base, nr);
 	struct model *m = mw->m;
+	struct model_rec *rec;
 	unsigned n;
 	bool walk;
-
-	struct model_rec *rec;
 
 	if (!(MODEL_REC_ON(m) && m->reclaim_walk))
 		return reclaim_lruvec(mw, base, nr);

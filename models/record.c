@@ -198,6 +198,31 @@ static bool place(const struct model *m, const void *addr, char *obj, size_t len
 	return false;
 }
 
+int model_rec_line_of(struct model_rec *r, const char *obj, size_t off, enum rec_scope scope)
+{
+	for (unsigned l = 0; l < r->nlines; l++)
+		if (r->lines[l].off == off && r->lines[l].scope == scope &&
+		    !strcmp(r->lines[l].obj, obj))
+			return (int)l;
+	if (r->nlines == REC_MAX_LINES)
+		return -1;
+	snprintf(r->lines[r->nlines].obj, sizeof(r->lines[r->nlines].obj), "%s", obj);
+	r->lines[r->nlines].off = off;
+	r->lines[r->nlines].scope = scope;
+	return (int)r->nlines++;
+}
+
+int model_rec_lock_of(struct model_rec *r, unsigned l)
+{
+	for (unsigned i = 0; i < r->nlocks; i++)
+		if (r->lock_line[i] == l)
+			return (int)i;
+	if (r->nlocks == REC_MAX_LOCKS)
+		return -1;
+	r->lock_line[r->nlocks] = l;
+	return (int)r->nlocks++;
+}
+
 static int line_index(const struct model *m, const void *addr)
 {
 	struct model_rec *r = m->rec;
@@ -226,18 +251,11 @@ static int line_index(const struct model *m, const void *addr)
 	else if (r->walk && scope == RS_MEMCG_NODE)
 		scope = RS_MEMCG_NODE_WALK;
 	off -= off % 64;
-	for (l = 0; l < (int)r->nlines; l++)
-		if (r->lines[l].off == off && r->lines[l].scope == scope &&
-		    !strcmp(r->lines[l].obj, obj))
-			goto out;
-	if (r->nlines == REC_MAX_LINES) {
+	l = model_rec_line_of(r, obj, off, scope);
+	if (l < 0) {
 		r->unknown++;
 		return -1;
 	}
-	snprintf(r->lines[r->nlines].obj, sizeof(r->lines[r->nlines].obj), "%s", obj);
-	r->lines[r->nlines].off = off;
-	r->lines[r->nlines].scope = scope;
-	l = (int)r->nlines++;
 out:
 	/* Objects start on 64 B boundaries (arena, cacheline_aligned), so
 	 * one 64 B address range is one line of one object. */
@@ -287,7 +305,7 @@ void model_rec_access(const struct model *m, const void *addr, enum rec_kind k)
 void model_rec_lock(const struct model *m, const void *lock)
 {
 	struct model_rec *r = m->rec;
-	int l;
+	int l, i;
 
 	if (!r || r->paused)
 		return;
@@ -295,19 +313,13 @@ void model_rec_lock(const struct model *m, const void *lock)
 	l = line_index(m, lock);
 	if (l < 0)
 		return;
-	for (unsigned i = 0; i < r->nlocks; i++)
-		if (r->lock_line[i] == (unsigned)l) {
-			r->held = (int)i;
-			r->holds[i]++;
-			return;
-		}
-	if (r->nlocks == REC_MAX_LOCKS) {
+	i = model_rec_lock_of(r, (unsigned)l);
+	if (i < 0) {
 		r->unknown++;
 		return;
 	}
-	r->lock_line[r->nlocks] = (unsigned)l;
-	r->held = (int)r->nlocks;
-	r->holds[r->nlocks++]++;
+	r->held = i;
+	r->holds[i]++;
 }
 
 void model_rec_unlock(const struct model *m)

@@ -122,6 +122,13 @@ void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus);
 /* Starts counting (after a warm-up): clears every count. */
 void model_rec_reset(struct model_rec *r);
 
+/* r's index of the line (obj, off, scope) and of the lock whose word is
+ * on line l, each added when new; -1 when r has no room for it.  The
+ * recorder's hooks use them, and so does a merge of two recordings
+ * (predict/sim_memcg.c). */
+int model_rec_line_of(struct model_rec *r, const char *obj, size_t off, enum rec_scope scope);
+int model_rec_lock_of(struct model_rec *r, unsigned l);
+
 /* The hooks (out of line: the slow path). */
 __attribute__((cold)) void model_rec_access(const struct model *m, const void *addr,
 					 enum rec_kind k);

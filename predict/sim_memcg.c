@@ -468,19 +468,6 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 	return 0;
 }
 
-/* Line of `from` (a line of another recording) in r, added if new. */
-static int merged_line(struct model_rec *r, const struct rec_line *from)
-{
-	for (unsigned l = 0; l < r->nlines; l++)
-		if (r->lines[l].off == from->off && r->lines[l].scope == from->scope &&
-		    !strcmp(r->lines[l].obj, from->obj))
-			return (int)l;
-	if (r->nlines == REC_MAX_LINES)
-		return -1;
-	r->lines[r->nlines] = *from;
-	return (int)r->nlines++;
-}
-
 static uint64_t scaled(uint64_t n, double w)
 {
 	return (uint64_t)llround((double)n * w);
@@ -503,19 +490,12 @@ static int merge_direct(struct model_rec *m, const struct model_rec *r, double w
 	memcpy(m, r, sizeof(*m));
 	m->actor = NULL;
 	for (unsigned lk = 0; lk < a->nlocks; lk++) {
-		int l = merged_line(m, &a->lines[a->lock_line[lk]]);
-		unsigned i;
+		const struct rec_line *ln = &a->lines[a->lock_line[lk]];
+		int l = model_rec_line_of(m, ln->obj, ln->off, ln->scope), i;
 
-		if (l < 0)
+		if (l < 0 || (i = model_rec_lock_of(m, (unsigned)l)) < 0)
 			return -1;
-		for (i = 0; i < m->nlocks && m->lock_line[i] != (unsigned)l; i++)
-			;
-		if (i == m->nlocks) {
-			if (m->nlocks == REC_MAX_LOCKS)
-				return -1;
-			m->lock_line[m->nlocks++] = (unsigned)l;
-		}
-		lock_of[lk] = (int)i;
+		lock_of[lk] = i;
 		m->holds[i] += scaled(a->holds[lk], w);
 		for (unsigned k = 0; k < RL_NR; k++) {
 			uint64_t x = scaled(a->local_in[lk][k], w);
@@ -534,7 +514,7 @@ static int merge_direct(struct model_rec *m, const struct model_rec *r, double w
 		m->local[k] += scaled(out, w);
 	}
 	for (unsigned l = 0; l < a->nlines; l++) {
-		int ml = merged_line(m, &a->lines[l]);
+		int ml = model_rec_line_of(m, a->lines[l].obj, a->lines[l].off, a->lines[l].scope);
 
 		if (ml < 0)
 			return -1;
@@ -737,7 +717,7 @@ static int run_with_kswapd(struct sim_prog *prog, const char *workload,
 		double x = strtod(e, &end);
 
 		if (*end || !(x > 0 && x <= 1))
-			die(2, "MEMSCALE_KSWAPD_SHARE: '%s' is not a share in (0, 1]", e);
+			die(EXIT_USAGE, "MEMSCALE_KSWAPD_SHARE: '%s' is not a share in (0, 1]", e);
 		share = x;
 	}
 	sp->reclaimers = sp->nodes;
