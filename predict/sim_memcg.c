@@ -54,6 +54,7 @@
 #include "predict/sim_memcg.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -687,6 +688,32 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 	return (int)bad;
 }
 
+/* MEMSCALE_KSWAPD_SHARE, read once: the simulations of one command run
+ * on several threads (--jobs), and a bad value must end the command with
+ * one line, not one per thread.  0: not set. */
+static pthread_once_t kswapd_env_once = PTHREAD_ONCE_INIT;
+static double kswapd_env_share;
+
+static void read_kswapd_env(void)
+{
+	const char *e = getenv("MEMSCALE_KSWAPD_SHARE");
+	char *end;
+	double x;
+
+	if (!e || !*e)
+		return;
+	x = strtod(e, &end);
+	if (*end || !(x > 0 && x <= 1))
+		die(EXIT_USAGE, "MEMSCALE_KSWAPD_SHARE: '%s' is not a share in (0, 1]", e);
+	kswapd_env_share = x;
+}
+
+static double kswapd_share_override(void)
+{
+	pthread_once(&kswapd_env_once, read_kswapd_env);
+	return kswapd_env_share;
+}
+
 /*
  * Global reclaim with kswapd: one reclaimer core per node beside the
  * workers, each at kswapd's CPU share, and the workers' direct reclaim
@@ -707,19 +734,12 @@ static int run_with_kswapd(struct sim_prog *prog, const char *workload,
 			   const struct memcg_costs *c, const struct sim_costs *sc,
 			   struct sim_params *sp, struct sim_result *r, const char **err)
 {
-	double share = cfg->kswapd_share > 0 ? cfg->kswapd_share : MEMCG_KSWAPD_SHARE;
+	double env_share = kswapd_share_override();
+	double share = env_share > 0 ? env_share
+		       : cfg->kswapd_share > 0 ? cfg->kswapd_share : MEMCG_KSWAPD_SHARE;
 	double calls = (double)rec->actor->ops / (double)rec->ops, need, f;
-	const char *e = getenv("MEMSCALE_KSWAPD_SHARE");
 	int rc;
 
-	if (e && *e) {
-		char *end;
-		double x = strtod(e, &end);
-
-		if (*end || !(x > 0 && x <= 1))
-			die(EXIT_USAGE, "MEMSCALE_KSWAPD_SHARE: '%s' is not a share in (0, 1]", e);
-		share = x;
-	}
 	sp->reclaimers = sp->nodes;
 	sp->reclaimer_share = share;
 	rc = sim_run(prog, sc, sp, r, err);
@@ -738,7 +758,7 @@ static int run_with_kswapd(struct sim_prog *prog, const char *workload,
 	if (rc)
 		return rc;
 	r->actor_share = share;
-	r->actor_share_from_env = e && *e;
+	r->actor_share_from_env = env_share > 0;
 	r->reclaim_by_actor = f;
 	need = r->ops_per_sec * calls;
 	r->actor_cover = need > 0 ? r->actor_per_sec / need : 0;
