@@ -36,7 +36,7 @@ const struct subcommand model_cmd = {
 	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128] [--mode processes|threads] [--check]\n"
 	"       model predict --workload W --pair A..B --target T --cpus N\n"
 	"                 [--mode processes|threads] [--calib FILE] [-f table|csv]\n"
-	"                 [--explain] [--sensitivity] [--jobs N]\n"
+	"                 [--set KEY=VALUE]... [--explain] [--sensitivity] [--jobs N]\n"
 	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME|FILE]\n"
 	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
 	"                 [--sensitivity] [--jobs N]\n"
@@ -69,7 +69,9 @@ const struct subcommand model_cmd = {
 	"predict    --workload W --pair A..B: one question; A and B are kernel\n"
 	"           profiles ('memscale list kernels') or knob=value,... sets\n"
 	"           (kernel=NAME,stats_batch=512), T a target name or file, N up\n"
-	"           to the target's CPUs; every argument is checked before any\n"
+	"           to the target's CPUs; --set KEY=VALUE holds for both sides\n"
+	"           (containers=40), refused where a side's own settings replace\n"
+	"           it; every argument is checked before any\n"
 	"           calibration runs.  -f csv: a header and one row on stdout\n"
 	"           (workload,base,patch,target,cpus,mode,predicted_pct,\n"
 	"           band_lo_pct,band_hi_pct,regime).  --explain: per side and\n"
@@ -273,14 +275,15 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 static const struct {
 	const char *name;
 	int (*run)(struct mopts *m);
+	bool reads_set; /* --set KEY=VALUE reaches what it runs */
 } verbs[] = {
-	{ "calibrate", model_calibrate },
-	{ "fit", model_fit },
-	{ "lock", model_lock },
-	{ "sim", model_sim },
-	{ "program", model_program },
-	{ "predict", model_predict },
-	{ "validate", model_validate },
+	{ "calibrate", model_calibrate, false },
+	{ "fit", model_fit, false },
+	{ "lock", model_lock, false },
+	{ "sim", model_sim, true },
+	{ "program", model_program, true },
+	{ "predict", model_predict, true }, /* the --workload form only */
+	{ "validate", model_validate, false },
 };
 
 static int model_dispatch(struct mopts *pm);
@@ -312,8 +315,15 @@ static int model_dispatch(struct mopts *pm)
 	m.args++;
 	m.nargs--;
 	for (size_t i = 0; i < ARRAY_SIZE(verbs); i++)
-		if (!strcmp(m.action, verbs[i].name))
+		if (!strcmp(m.action, verbs[i].name)) {
+			/* a knob the verb would record but not run is refused */
+			if (m.nsets && !verbs[i].reads_set)
+				die(EXIT_USAGE, "model %s: --set %s is not read by %s (its settings "
+				    "come from %s)", m.action, m.sets[0], m.action,
+				    !strcmp(m.action, "validate") ? "each result's knob columns"
+				    : "its own options");
 			return verbs[i].run(&m);
+		}
 	die(EXIT_USAGE, "model: unknown action '%s' (want calibrate, fit, lock, sim, "
 	    "program, predict, validate)", m.action);
 }

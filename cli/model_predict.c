@@ -67,6 +67,73 @@ static char *pair_side(const char *s)
 	return kv;
 }
 
+/* --set KEY=VALUE... of the one-question form: settings both sides
+ * share (the pair's common settings), each checked through the knob
+ * registry before any calibration. */
+static char *question_common(const struct mopts *m)
+{
+	char *common = xstrdup("");
+
+	for (size_t i = 0; i < m->nsets; i++) {
+		const char *eq = strchr(m->sets[i], '=');
+		struct knobset *ks = knobset_new();
+		struct model_params mp;
+		char *t;
+
+		if (!eq || eq == m->sets[i] || strchr(m->sets[i], ','))
+			die(EXIT_USAGE, "model predict: bad --set '%s' (want one KEY=VALUE)", m->sets[i]);
+		predict_apply_knobs(ks, m->sets[i], 1);
+		if (model_params_from_knobs(&mp, ks))
+			exit(EXIT_USAGE);
+		knobset_free(ks);
+		t = xasprintf("%s%s%s", common, *common ? "," : "", m->sets[i]);
+		free(common);
+		common = t;
+	}
+	return common;
+}
+
+/* A --set value that a side's own settings (its kernel profile or its
+ * knob=value list) replace would be recorded but not run: refused, one
+ * line naming the knob and the side.  Then the knobs the selected code
+ * path does not read (the side's settings with the common ones). */
+static void question_sets_check(const struct mopts *m, const struct seed_pair *sp)
+{
+	for (size_t i = 0; i < m->nsets; i++) {
+		const char *eq = strchr(m->sets[i], '=');
+		char key[64], want[128], got[128];
+		const struct knob *k;
+
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - m->sets[i]), m->sets[i]);
+		k = knob_find(key);
+		if (!k)
+			continue; /* question_common refused it already */
+		{
+			struct knobset *ks = knobset_new();
+			predict_apply_knobs(ks, m->sets[i], 1);
+			snprintf(want, sizeof(want), "%s", knob_str(ks, k));
+			knobset_free(ks);
+		}
+		for (int side = 0; side < 2; side++) {
+			predict_side_value(sp, side, key, got, sizeof(got));
+			if (strcmp(got, want))
+				die(EXIT_USAGE, "model predict: --set %s is replaced by side %s's "
+				    "settings '%s' (%s=%s there); put it in --pair instead",
+				    m->sets[i], side ? "B" : "A", side ? sp->b : sp->a, key, got);
+		}
+	}
+	for (int side = 0; side < 2; side++) {
+		struct knobset *ks = knobset_new();
+		struct model_params mp;
+
+		predict_apply_knobs(ks, sp->common, 1);
+		predict_apply_knobs(ks, side ? sp->b : sp->a, 1);
+		if (model_params_from_knobs(&mp, ks) || model_knobs_check_read(&mp, ks))
+			exit(EXIT_USAGE);
+		knobset_free(ks);
+	}
+}
+
 /* The same settings, whatever their order: the knob values they give. */
 static bool same_side(const char *a, const char *b)
 {
@@ -201,7 +268,7 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 static int predict_question(struct mopts *m)
 {
 	const char *dots = m->pair ? strstr(m->pair, "..") : NULL;
-	char *a_arg, *a, *b;
+	char *a_arg, *a, *b, *common;
 	const struct target *t = NULL;
 	struct seed_pair sp = { 0 };
 	struct predict_opts po;
@@ -224,8 +291,14 @@ static int predict_question(struct mopts *m)
 	a = pair_side(a_arg);
 	b = pair_side(dots + 2);
 	free(a_arg);
+	common = question_common(m);
 	if (same_side(a, b))
 		die(EXIT_USAGE, "model predict: --pair '%s': both sides are the same settings", m->pair);
+	sp.workload = m->workload;
+	sp.common = common;
+	sp.a = a;
+	sp.b = b;
+	question_sets_check(m, &sp);
 	if (!parse_long(m->cpus, 1, 65536, &cpus))
 		die(EXIT_USAGE, "model predict: bad --cpus '%s' (want one count 1..65536)", m->cpus);
 	if (strcmp(m->target, TARGET_HERE)) {
@@ -244,13 +317,11 @@ static int predict_question(struct mopts *m)
 	if (!t && ses.here.cpus && (unsigned long)cpus > ses.here.cpus)
 		die(EXIT_USAGE, "model predict: --cpus %ld is above this machine's %u CPUs", cpus,
 		    ses.here.cpus);
-	sp.workload = m->workload;
-	sp.common = "";
-	sp.a = a;
-	sp.b = b;
 	predict_point_eval(&ses, &sp, NULL, (unsigned)cpus, &pt);
 	if (pt.tc)
 		predict_print_target(&ses, &pt, m->csv ? stderr : stdout);
+	if (*common)
+		fprintf(m->csv ? stderr : stdout, "# both sides: %s (--set)\n", common);
 	if (m->csv) {
 		printf("workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,"
 		       "band_hi_pct,regime\n");
@@ -280,6 +351,7 @@ static int predict_question(struct mopts *m)
 	calib_free(&c);
 	free(a);
 	free(b);
+	free(common);
 	return fflush(stdout) ? 1 : 0;
 }
 
@@ -294,6 +366,10 @@ int model_predict(struct mopts *m)
 		return predict_question(m);
 	if (m->pair || m->mode || m->csv || m->explain)
 		die(EXIT_USAGE, "model predict: --pair, --mode, -f and --explain go with --workload W");
+	if (m->nsets)
+		die(EXIT_USAGE, "model predict EXPERIMENT: --set %s is not read (the experiment "
+		    "file's [fixed] and variants give the settings; --set goes with --workload W)",
+		    m->sets[0]);
 	model_need_args(m, 1, "EXPERIMENT");
 	load_experiment(m->args[0], e);
 	model_predict_opts(m, &po);

@@ -30,6 +30,28 @@ expect_usage "predict: a pair side sets an unread knob" "stats_batch" -- \
 	$MEMSCALE model predict --workload page_fault2 --pair v6.7..kernel=v6.7,stats_batch=512 \
 	--target lkp-skl-fpga01 --cpus 52 --calib /nonexistent
 
+# --set in the one-question form holds for both sides and changes what
+# runs (40 containers relieve a pgdat lock the lruvec split removes);
+# one a side's own settings replace, an unread one, or one given to a
+# verb that takes its settings elsewhere is refused.
+CAL=results-reference/vm-2cpu/calib-shared.txt
+Q="$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target bdw-2s-40t --cpus 40 --calib $CAL -f csv"
+one=$($Q 2>/dev/null | awk -F, 'NR==2{print $7}')
+forty=$($Q --set containers=40 2>"$TMP/set.err" | awk -F, 'NR==2{print $7}')
+awk -v a="$one" -v b="$forty" 'BEGIN{exit !(a != "" && b != "" && b - a > 10)}'
+ok $? "predict --set containers=40 reaches both sides ($one% -> $forty%)"
+grep -q '^# both sides: containers=40 (--set)' "$TMP/set.err"
+ok $? "the shared settings are printed with the row"
+expect_usage "predict: --set replaced by a side's profile" "kernel=v6.9 is replaced by side A" -- \
+	$Q --set kernel=v6.9
+expect_usage "predict: --set of a knob the path does not read" "stats_batch" -- \
+	$MEMSCALE model predict --workload page_fault2 --pair v6.7..8d59d2214c --target lkp-skl-fpga01 \
+	--cpus 52 --calib /nonexistent --set stats_batch=512
+expect_usage "validate: --set is not read" "not read by validate" -- \
+	$MEMSCALE model validate --calib /nonexistent --set containers=3
+expect_usage "predict EXPERIMENT: --set is not read" "EXPERIMENT: --set containers=3 is not read" -- \
+	$MEMSCALE model predict layout_false_sharing --set containers=3
+
 # Not only model knobs: another workload's knob, the kernel backend's, a
 # counter's that the selected counter does not read, a model knob on a
 # microbenchmark.  Each is refused before anything runs, naming the knob
