@@ -345,6 +345,7 @@ unsigned model_reclaim(struct model_worker *mw, enum lru_list base, unsigned nr)
 	if (rec->actor && !rec->paused) {
 		m->rec = rec->actor;
 		m->rec->ops++;
+		model_rec_op(m->rec);
 	}
 	walk = m->rec->walk;
 	m->rec->walk = true;

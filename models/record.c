@@ -76,6 +76,7 @@ void model_rec_reset(struct model_rec *r)
 		model_rec_reset(r->actor);
 	memset(r->holds, 0, sizeof(r->holds));
 	memset(r->n, 0, sizeof(r->n));
+	memset(r->warm, 0, sizeof(r->warm));
 	memset(r->local, 0, sizeof(r->local));
 	memset(r->local_in, 0, sizeof(r->local_in));
 	r->ops = 0;
@@ -298,8 +299,13 @@ void model_rec_access(const struct model *m, const void *addr, enum rec_kind k)
 		return;
 	elem(m, addr, k, r->held >= 0);
 	l = line_index(m, addr);
-	if (l >= 0)
-		r->n[l][k][r->held + 1]++;
+	if (l < 0)
+		return;
+	r->n[l][k][r->held + 1]++;
+	if (k != REC_READ)
+		r->wrote_in[l] = r->stretch + 1; /* +1: 0 is never written */
+	else if (r->wrote_in[l] == r->stretch + 1)
+		r->warm[l][r->held + 1]++;
 }
 
 void model_rec_lock(const struct model *m, const void *lock)
@@ -320,12 +326,15 @@ void model_rec_lock(const struct model *m, const void *lock)
 	}
 	r->held = i;
 	r->holds[i]++;
+	r->stretch++;
 }
 
 void model_rec_unlock(const struct model *m)
 {
-	if (m->rec && !m->rec->paused)
+	if (m->rec && !m->rec->paused) {
 		m->rec->held = -1;
+		m->rec->stretch++;
+	}
 }
 
 void model_rec_local(const struct model *m, enum rec_local l)

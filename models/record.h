@@ -87,6 +87,15 @@ struct model_rec {
 	uint64_t holds[REC_MAX_LOCKS];
 	/* accesses per line, kind and place: [0] outside, [1 + lock] inside */
 	uint64_t n[REC_MAX_LINES][REC_NKIND][REC_MAX_LOCKS + 1];
+	/* the part of n[][REC_READ][] that follows the worker's own write or
+	 * atomic of the same line in the same stretch (one operation, no
+	 * lock taken or released since): reads the simulator issues after
+	 * the writes (a hit unless another CPU took the line meanwhile), the
+	 * others before them */
+	uint64_t warm[REC_MAX_LINES][REC_MAX_LOCKS + 1];
+	/* the stretch: advanced at each operation (model_rec_op), lock and
+	 * unlock; the stretch of each line's last write */
+	uint64_t stretch, wrote_in[REC_MAX_LINES];
 	uint64_t local[RL_NR];
 	/* the part of local[] done while holding each lock */
 	uint64_t local_in[REC_MAX_LOCKS][RL_NR];
@@ -128,6 +137,13 @@ void model_rec_reset(struct model_rec *r);
  * (predict/sim_memcg.c). */
 int model_rec_line_of(struct model_rec *r, const char *obj, size_t off, enum rec_scope scope);
 int model_rec_lock_of(struct model_rec *r, unsigned l);
+
+/* A new benchmark operation begins (the recording's driver calls it;
+ * model_reclaim for the reclaim calls recorded apart). */
+static inline void model_rec_op(struct model_rec *r)
+{
+	r->stretch++;
+}
 
 /* The hooks (out of line: the slow path). */
 __attribute__((cold)) void model_rec_access(const struct model *m, const void *addr,

@@ -151,7 +151,34 @@ static void emit_rate(struct sim_prog *p, enum sim_op_kind kind, unsigned line,
 	}
 }
 
-static const enum sim_op_kind op_of[REC_NKIND] = { SOP_READ, SOP_WRITE, SOP_RMW };
+/*
+ * The order a line's accesses are issued in, in a stretch of the program
+ * (one iteration outside the locks, one round of a lock section): the
+ * reads that did not follow a write of the line first, then its writes
+ * and atomics, then the reads that followed one (model_rec.warm).  So a
+ * page_counter read after its atomic add is the hit it is in the kernel,
+ * not a miss and an upgrade, and a read that comes first still finds the
+ * line where the last writer left it.
+ */
+enum issue_slot { IS_COLD_READ, IS_WRITE, IS_RMW, IS_WARM_READ, IS_NR };
+static const enum sim_op_kind op_of_slot[IS_NR] = { SOP_READ, SOP_WRITE, SOP_RMW, SOP_READ };
+
+/* The accesses of line l at place `place` (0 outside, 1 + lock) in slot. */
+static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place,
+			   enum issue_slot slot)
+{
+	uint64_t reads = r->n[l][REC_READ][place], warm = r->warm[l][place];
+
+	if (warm > reads)
+		warm = reads;
+	switch (slot) {
+	case IS_COLD_READ: return reads - warm;
+	case IS_WRITE: return r->n[l][REC_WRITE][place];
+	case IS_RMW: return r->n[l][REC_RMW][place];
+	case IS_WARM_READ: return warm;
+	default: return 0;
+	}
+}
 
 /*
  * The folio lines one LRU list operation touches under the lock, beyond
@@ -243,8 +270,8 @@ static void lock_section(struct sim_prog *p, const struct model_rec *r,
 	sim_lock_op(p, lock);
 	for (unsigned j = 0; j < steps; j++) {
 		for (unsigned l = 0; l < r->nlines; l++)
-			for (unsigned k = 0; k < REC_NKIND; k++) {
-				uint64_t n = r->n[l][k][lk + 1], q = n / h;
+			for (unsigned k = 0; k < IS_NR; k++) {
+				uint64_t n = slot_count(r, l, lk + 1, k), q = n / h;
 				uint64_t here = q * (j + 1) / steps - q * j / steps;
 				unsigned line;
 
@@ -252,9 +279,9 @@ static void lock_section(struct sim_prog *p, const struct model_rec *r,
 					continue;
 				line = prog_line(p, r, l, line_size);
 				for (uint64_t i = 0; i < here; i++)
-					sim_access(p, op_of[k], line);
+					sim_access(p, op_of_slot[k], line);
 				if (j == steps - 1 && n % h)
-					emit_rate(p, op_of[k], line, n % h, h);
+					emit_rate(p, op_of_slot[k], line, n % h, h);
 			}
 		if (local_ns > 0)
 			sim_local(p, local_ns / steps);
@@ -435,14 +462,14 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 	}
 	sim_local(prog, local);
 	for (unsigned l = 0; l < r->nlines; l++)
-		for (unsigned k = 0; k < REC_NKIND; k++) {
-			uint64_t n = r->n[l][k][0];
+		for (unsigned k = 0; k < IS_NR; k++) {
+			uint64_t n = slot_count(r, l, 0, k);
 			if (n && !dropped) {
 				dropped = true; /* the negative control */
 				n--;
 			}
 			if (n)
-				emit_rate(prog, op_of[k], prog_line(prog, r, l, ls), n, r->ops);
+				emit_rate(prog, op_of_slot[k], prog_line(prog, r, l, ls), n, r->ops);
 		}
 	if (!dropped) /* nothing to drop: the control adds an access */
 		sim_access(prog, SOP_READ, sim_line(prog, "mutant+0", SCOPE_GLOBAL));
@@ -519,10 +546,13 @@ static int merge_direct(struct model_rec *m, const struct model_rec *r, double w
 
 		if (ml < 0)
 			return -1;
-		for (unsigned k = 0; k < REC_NKIND; k++)
-			for (unsigned lk = 0; lk <= a->nlocks; lk++)
-				m->n[ml][k][lk ? (unsigned)lock_of[lk - 1] + 1 : 0] +=
-					scaled(a->n[l][k][lk], w);
+		for (unsigned lk = 0; lk <= a->nlocks; lk++) {
+			unsigned at = lk ? (unsigned)lock_of[lk - 1] + 1 : 0;
+
+			for (unsigned k = 0; k < REC_NKIND; k++)
+				m->n[ml][k][at] += scaled(a->n[l][k][lk], w);
+			m->warm[ml][at] += scaled(a->warm[l][lk], w);
+		}
 	}
 	m->unknown += a->unknown;
 	return 0;

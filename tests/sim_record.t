@@ -170,4 +170,15 @@ for w in aim9_page_test page_fault2; do
 	ok $? "$w (footprint fits): no reclaimer, no walk"
 done
 
+# Issue order: a read that follows the worker's own atomic on the line in
+# the same operation (try_charge_memcg's page_counter usage: the atomic
+# add, then the reads of usage against max) comes after that atomic in
+# the program, so it is the hit it is in the kernel; the line's first
+# access is the atomic.
+$MEMSCALE model program page_fault1 --set kernel=v6.7 > "$TMP/pf1" 2>&1
+first=$(awk '$2 == "memcg[L0]+256" { print $1; exit }' "$TMP/pf1")
+[ "$first" = rmw ]; ok $? "the page_counter line's first access is its atomic (got '$first')"
+n_read=$(awk '$1 == "read" && $2 == "memcg[L0]+256"' "$TMP/pf1" | wc -l)
+[ "$n_read" -ge 1 ]; ok $? "its reads are still in the program, after it ($n_read)"
+
 done_testing

@@ -96,8 +96,10 @@ static int rec_record(const char *name, const struct model_params *mp,
 	for (uint64_t k = 0; k < warmup; k++)
 		sh->d->op(ww);
 	model_rec_reset(rec);
-	for (uint64_t k = 0; k < ops; k++)
+	for (uint64_t k = 0; k < ops; k++) {
+		model_rec_op(rec);
 		sh->d->op(ww);
+	}
 	rec->ops = ops;
 	rec->faults = sh->d->kentry.faults;
 	rec->syscalls = sh->d->kentry.syscalls;
