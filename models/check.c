@@ -186,8 +186,8 @@ int model_check(struct model *m, char *msg, size_t msglen)
 						? m->workers[w]->exact_state[d][k]
 						: m->workers[w]->exact_events[d][k - NR_STAT_ITEMS];
 			}
-			got = k < NR_STAT_ITEMS ? mcg_vmstats(m, memcg)->state[KS(m, k)]
-						: mcg_vmstats(m, memcg)->events[KE(m, k - NR_STAT_ITEMS)];
+			got = k < NR_STAT_ITEMS ? *mcg_stat_total(m, memcg, KS(m, k))
+						: *mcg_event_total(m, memcg, KE(m, k - NR_STAT_ITEMS));
 			if (got != want)
 				FAIL("stats: memcg %u %s flushed %ld != exact %ld", i,
 				     k < NR_STAT_ITEMS ? stat_item_names[k]
@@ -291,11 +291,11 @@ void model_sum_lock_stats(const struct model *m, struct lock_stat out[LC_NR])
 long model_memcg_stat(const struct model *m, const struct mcg *memcg,
 		      enum stat_item idx)
 {
-	return mcg_vmstats(m, memcg)->state[KS(m, idx)];
+	return *mcg_stat_total(m, (struct mcg *)memcg, KS(m, idx));
 }
 
 long model_memcg_event(const struct model *m, const struct mcg *memcg,
 		       enum event_item ev)
 {
-	return mcg_vmstats(m, memcg)->events[KE(m, ev)];
+	return *mcg_event_total(m, (struct mcg *)memcg, KE(m, ev));
 }

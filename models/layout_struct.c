@@ -631,6 +631,18 @@ void mc_offsets_of(struct mc_offsets *o, const char *version)
 				  .vmstats_percpu = member_off(d, "vmstats_percpu"), .size = d->size,
 				  /* v5.x parent_mem_cgroup(): memory.parent */
 				  .parent_via_counter = !strncmp(d->name, "mem_cgroup@v6", 13) ? false : true };
+	/* v5.x declares the arrays themselves (MEMCG_V5_10_STATS) */
+	{
+		const struct kstruct_member *st = kstruct_member(d, "vmstats"),
+					    *ev = kstruct_member(d, "vmevents");
+
+		if (ev) {
+			o->stats_inline = true;
+			o->vmevents = ev->off;
+			o->nr_vmstats = st->size / sizeof(long);
+			o->nr_vmevents = ev->size / sizeof(long);
+		}
+	}
 }
 
 const char *kernel_struct_version(const struct knob_profile *p, enum kstruct_kind k)

@@ -102,6 +102,11 @@ struct mc_offsets {
 	const char *version;
 	size_t css_parent, memory, swap, vmstats, vmstats_percpu, size;
 	bool parent_via_counter;
+	/* v5.x: vmstats[] and vmevents[] are atomic_long_t arrays inside
+	 * struct mem_cgroup (vmstats is then the array, not the pointer of
+	 * v5.13+), of nr_vmstats and nr_vmevents entries */
+	bool stats_inline;
+	size_t vmevents, nr_vmstats, nr_vmevents;
 };
 void mc_offsets_of(struct mc_offsets *o, const char *version);
 extern const struct knob knob_mc_layout;

@@ -155,6 +155,15 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 		    "(memory at %zu, swap at %zu)", m->pc.version, m->pc.size, m->mc.version,
 		    m->mc.memory, m->mc.swap);
 	m->items = kitems_for(p);
+	/* v5's totals inside struct mem_cgroup: every item the model keeps
+	 * must have its slot in the declared arrays */
+	m->totals_in_memcg = p->stats->totals_in_memcg && m->mc.stats_inline;
+	for (unsigned k = 0; m->totals_in_memcg && k < NR_STAT_ITEMS + NR_EVENTS; k++)
+		if (k < NR_STAT_ITEMS ? KS(m, k) >= m->mc.nr_vmstats
+				      : KE(m, k - NR_STAT_ITEMS) >= m->mc.nr_vmevents)
+			die(1, "internal error: %s item %u has no slot in mem_cgroup %s's %s[]",
+			    m->items->version, k, m->mc.version,
+			    k < NR_STAT_ITEMS ? "vmstats" : "vmevents");
 	m->lock = lock;
 	m->nworkers = nworkers;
 	{
@@ -1013,6 +1022,9 @@ void stats_rstat_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned 
 	struct lruvec_pcpu *pc = MODEL_PCPU(m, pn_stats_percpu(m, memcg->nodeinfo[nid]), mw->id);
 	struct mcg_pcpu *statc = mcg_statc(m, memcg, mw->id);
 
+	/* __this_cpu_add(memcg->vmstats_percpu->state[i], val): the
+	 * pointer is read from struct mem_cgroup on every update */
+	MODEL_REC(m, mcg_vmstats_percpu_p(m, memcg), REC_READ);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	pcpu_add(&statc->state[KS(m, idx)], val);
@@ -1028,6 +1040,9 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 
 	mw->exact_events[memcg->id][ev] += n;
 	mw->ops.events++;
+	/* every version adds to memcg->vmstats_percpu->events[]: the
+	 * pointer's load from struct mem_cgroup */
+	MODEL_REC(mw->m, mcg_vmstats_percpu_p(mw->m, memcg), REC_READ);
 	MODEL_REC_LOCAL(mw->m, RL_PERCPU);
 	if (mw->m->p.stats->count_event) {
 		mw->m->p.stats->count_event(mw, memcg, ev, n);

@@ -202,6 +202,9 @@ struct rstat_cpu {
  */
 struct mcg {
 	unsigned char k[MCG_KBYTES];
+	/* the model's struct memcg_vmstats where the mc_layout has v5's
+	 * inline arrays in the pointer's place (mc_offsets.stats_inline) */
+	struct mcg_vmstats *vmstats_obj;
 	struct rstat_cpu *rstat_cpu;      /* css.cgroup->rstat_cpu */
 	unsigned id, level;
 	unsigned first_child, nr_children; /* children are contiguous ids */
@@ -356,6 +359,10 @@ struct model {
 	struct pn_layout lay;             /* resolved offsets */
 	struct pc_offsets pc;             /* page_counter members (pc_layout) */
 	struct mc_offsets mc;             /* mem_cgroup members (mc_layout) */
+	/* the readers' totals are v5's atomics inside struct mem_cgroup
+	 * (a design with totals_in_memcg on an mc_layout with the arrays):
+	 * mcg_stat_total() */
+	bool totals_in_memcg;
 	const struct kitems *items;       /* the kernel version's item indices */
 	struct mcg *memcgs;               /* [nmemcg], root = 0 */
 	struct mcg **leaves;              /* [containers] */
@@ -436,11 +443,32 @@ static inline struct page_counter *mcg_swap(const struct model *m, struct mcg *c
 }
 static inline struct mcg_vmstats **mcg_vmstats_p(const struct model *m, struct mcg *c)
 {
+	if (m->mc.stats_inline)
+		return &c->vmstats_obj;
 	return (struct mcg_vmstats **)(void *)(c->k + m->mc.vmstats);
 }
 static inline struct mcg_vmstats *mcg_vmstats(const struct model *m, const struct mcg *c)
 {
+	if (m->mc.stats_inline)
+		return c->vmstats_obj;
 	return *(struct mcg_vmstats *const *)(const void *)(c->k + m->mc.vmstats);
+}
+/* The subtree total of stat item slot `ks` (kernel index, KS()) and of
+ * event slot `ke` (KE()) that readers see: v5.x's memcg->vmstats[] and
+ * vmevents[] atomics at their offsets in struct mem_cgroup, so what
+ * shares their lines and 128 B pairs is what shared them in that kernel;
+ * otherwise struct memcg_vmstats's state[] and events[]. */
+static inline long *mcg_stat_total(const struct model *m, struct mcg *c, unsigned ks)
+{
+	if (m->totals_in_memcg)
+		return (long *)(void *)(c->k + m->mc.vmstats) + ks;
+	return &mcg_vmstats(m, c)->state[ks];
+}
+static inline long *mcg_event_total(const struct model *m, struct mcg *c, unsigned ke)
+{
+	if (m->totals_in_memcg)
+		return (long *)(void *)(c->k + m->mc.vmevents) + ke;
+	return &mcg_vmstats(m, c)->events[ke];
 }
 static inline struct mcg_pcpu **mcg_vmstats_percpu_p(const struct model *m, struct mcg *c)
 {

@@ -71,12 +71,37 @@ else
 fi
 # A stats design is reached through its function pointers from both
 # copies of the dual-built files, so its hooks must run in the recording:
-# v5.11's batched atomics fold into every ancestor's vmstats (lost once
-# when the plug-ins' hooks were compiled out with the hand-off files).
+# v5.11's batched atomics fold into every ancestor's vmstats[] (lost once
+# when the plug-ins' hooks were compiled out with the hand-off files),
+# which v5.x keeps inside struct mem_cgroup: lines of the root's memcg
+# object in the range `layout --struct mem_cgroup` gives vmstats[] and
+# vmevents[].
 $MEMSCALE model program page_fault2 --set kernel=v5.11 > "$TMP/out" 2>&1
-n=$(grep -c '^ *rmw *vmstats\[L3\]' "$TMP/out")
-[ "$n" -ge 1 ]
-ok $? "page_fault2 under v5.11 records the stats fold into the root's vmstats ($n rmw lines)"
+$MEMSCALE layout --kernel v5.11 --struct mem_cgroup > "$TMP/mc" 2>&1
+lo=$(awk '$1 == "vmstats" { print $2 }' "$TMP/mc")
+hi=$(awk '$1 == "vmevents" { print $2 + $3 }' "$TMP/mc")
+n=$(awk -v lo="$lo" -v hi="$hi" '$1 == "rmw" && $2 ~ /^memcg\[L3\]\+/ {
+	o = substr($2, index($2, "+") + 1) + 0; if (o + 64 > lo && o < hi) n++ } END { print n + 0 }' "$TMP/out")
+[ -n "$lo" ] && [ "$n" -ge 1 ]
+ok $? "page_fault2 under v5.11 records the stats fold into the root's vmstats[] in struct mem_cgroup ($n rmw lines in $lo..$hi)"
+n=$(grep -c '^ *rmw *vmstats\[L' "$TMP/out")
+[ "$n" -eq 0 ]; ok $? "v5.11 folds into no memcg_vmstats object of its own ($n rmw lines)"
+# ... and on every update it loads memcg->vmstats_percpu from struct
+# mem_cgroup: 4df910620beb moved that pointer out of the 128 B pair it
+# shared with vmstats[0..7] at its parent
+pairs=
+for k in "4df910620beb^" 4df910620beb; do
+	$MEMSCALE layout --kernel "$k" --struct mem_cgroup > "$TMP/mc" 2>&1
+	ptr=$(awk '$1 == "vmstats_percpu" { print int($2 / 64) * 64 }' "$TMP/mc")
+	vs=$(awk '$1 == "vmstats" { print int($2 / 128) }' "$TMP/mc")
+	$MEMSCALE model program page_fault2 --set kernel="$k" > "$TMP/out" 2>&1
+	grep -q "^ *read *memcg\[L0\]+$ptr " "$TMP/out"
+	ok $? "$k: the vmstats_percpu pointer's line (+$ptr) is read"
+	pairs="$pairs $([ -n "$ptr" ] && [ $((ptr / 128)) -eq "${vs:--1}" ] && echo same || echo apart)"
+done
+[ "$pairs" = " same apart" ]
+ok $? "the pointer shares vmstats[]'s 128 B pair at 4df910620beb^, not at 4df910620beb (got:$pairs)"
+
 
 # Work done with the LRU lock held is the critical section's: the stat
 # updates of update_lru_size() run memcg_rstat_updated(), whose ancestor

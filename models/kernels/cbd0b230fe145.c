@@ -1,15 +1,14 @@
 /*
- * cbd0b230fe145.c - kernel profile "bd0b230fe145": mm/memcg: unify swap and memsw page counters (v5.10-rc1) [mem_cgroup layout performed (mc_layout); its vmstats[] atomics not placed in it]
+ * cbd0b230fe145.c - kernel profile "bd0b230fe145": mm/memcg: unify swap and memsw page counters (v5.10-rc1) [mem_cgroup layout performed (mc_layout), with its vmstats[] and vmevents[] atomics]
  * Every per-kernel knob with the commit and file it was read from (read with
  * the search tool from stored kernel sources and diffs, never from benchmark
  * results); `memscale list kernels` prints them.
  * Diff: struct mem_cgroup's swap and memsw page_counters become one union
  * (-112 B), moving every member after it. Encoded: struct mem_cgroup
  * layout bd0b230fe145^ -> bd0b230fe145 (memscale layout --struct
- * mem_cgroup), the knob mc_layout. NOT MODELLED: the model keeps the
- * v5 stats atomics (vmstats[], vmevents[]) in an allocation of their own,
- * not at their offsets in struct mem_cgroup, and records no read of the
- * per-CPU pointers, so the pair differs only in lines nothing writes.
+ * mem_cgroup), the knob mc_layout, which also places the v5 stats
+ * atomics (vmstats[], vmevents[]) the folds write and the vmstats_percpu
+ * pointer every update reads (models/memcg.h mcg_stat_total).
  */
 #include "core/knob.h"
 #include "core/registry.h"
@@ -24,7 +23,7 @@ static const struct knob_preset sets[] = {
 
 const struct knob_profile kernel_cbd0b230fe145 = {
 	.name = "bd0b230fe145",
-	.title = "mm/memcg: unify swap and memsw page counters (v5.10-rc1) [mem_cgroup layout performed (mc_layout); its vmstats[] atomics not placed in it]",
+	.title = "mm/memcg: unify swap and memsw page counters (v5.10-rc1) [mem_cgroup layout performed (mc_layout), with its vmstats[] and vmevents[] atomics]",
 	.commit = "bd0b230fe145",
 	.sets = sets,
 };

@@ -44,6 +44,10 @@ struct stats_design {
 	 * (model_knobs_check_read()).  A design listing "stats_batch" folds
 	 * with it; the periodic flusher reads "flush_ms". */
 	const char *const *reads;
+	/* Its readers see atomics inside struct mem_cgroup (v5.x vmstats[]
+	 * and vmevents[]): on an mc_layout that declares them the totals
+	 * live there (mcg_stat_total()). */
+	bool totals_in_memcg;
 
 	/* __mod_memcg_lruvec_state()'s memcg part and __count_memcg_events()
 	 * (after the node part and the exact shadow counts).  NULL: the

@@ -34,8 +34,10 @@ static long v510_fold(struct model *m, long x, long thr, bool is_event,
 	if (is_event ? x <= thr : stats_labs(x) <= thr)
 		return x;
 	for (struct mcg *mi = memcg; mi; mi = v510_parent(m, mi)) {
-		long *t = is_event ? &mcg_vmstats(m, mi)->events[KE(m, idx)]
-				   : &mcg_vmstats(m, mi)->state[KS(m, idx)];
+		/* memcg->vmstats[] / vmevents[]: inside struct mem_cgroup
+		 * at the mc_layout's offsets (mcg_stat_total) */
+		long *t = is_event ? mcg_event_total(m, mi, KE(m, idx))
+				   : mcg_stat_total(m, mi, KS(m, idx));
 		MODEL_REC(m, t, REC_RMW);
 		__atomic_add_fetch(t, x, __ATOMIC_RELAXED);
 	}
@@ -52,6 +54,10 @@ static void v510_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned 
 	struct mcg_pcpu *statc = mcg_statc(m, memcg, mw->id);
 	long thr = m->p.stats_batch, x;
 
+	/* __this_cpu_read(memcg->vmstats_percpu->stat[idx]): the pointer's
+	 * load from struct mem_cgroup (its line beside vmstats[] before
+	 * 4df910620beb) */
+	MODEL_REC(m, mcg_vmstats_percpu_p(m, memcg), REC_READ);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	x = statc->state[KS(m, idx)] + val;
@@ -121,6 +127,7 @@ static const struct stats_design stats_v5_10_atomic = {
 	.walk = "every ancestor by memcg->memory.parent, on each fold",
 	.scope = STATS_FLUSH_NONE,
 	.reads = (const char *const[]){ "stats_batch", NULL },
+	.totals_in_memcg = true,
 	.mod_state = v510_mod_state,
 	.count_event = v510_count_event,
 	.final_flush = v510_final_fold,
