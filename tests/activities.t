@@ -30,6 +30,9 @@ echo "$em" | grep -q 'faults 1, syscalls 2, page copies 0, pages zeroed 2,'
 ok $? "malloc1: one fault zeroes its page and a page table ($em)"
 echo "$ea" | grep -q 'faults 1600, .* pages zeroed 1600,'
 ok $? "aim9_page_test: 1600 faults zero 1600 pages, no page table ($ea)"
+er=$(entries lru_file_readtwice)
+echo "$er" | grep -q 'syscalls 4, page copies 2, pages zeroed 1,'
+ok $? "lru_file_readtwice: two dd reads copy a page each to user space, the hole's folio zeroed ($er)"
 
 # The local work follows: priced with one calibration, the two differ.
 l1=$($MEMSCALE model program page_fault1 --calib tests/fixtures/model_calib.txt 2>/dev/null | awk '$1 == "local" { print $2; exit }')

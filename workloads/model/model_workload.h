@@ -32,7 +32,8 @@ struct mwl_kentry {
 	double faults, syscalls, copies;
 	/* clears: pages the kernel path zeroes (clear_page: the zeroed anon
 	 * folio of do_anonymous_page, a new shmem folio, a page-table page);
-	 * copies are the CoW copies (copy_page), a separate cost.
+	 * copies are whole-page copies, a separate cost: CoW's copy_page,
+	 * a 4 KiB read()'s copy of the page cache folio to user space.
 	 * private_atomics: atomics on memory of this CPU alone that no model
 	 * path makes (page_fault2's page-cache lookup of its own file folio:
 	 * folio_try_get, folio_lock, folio_unlock, folio_put). */
