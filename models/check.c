@@ -291,11 +291,11 @@ void model_sum_lock_stats(const struct model *m, struct lock_stat out[LC_NR])
 long model_memcg_stat(const struct model *m, const struct mcg *memcg,
 		      enum stat_item idx)
 {
-	return *mcg_stat_total(m, (struct mcg *)memcg, KS(m, idx));
+	return *mcg_stat_total(m, memcg, KS(m, idx));
 }
 
 long model_memcg_event(const struct model *m, const struct mcg *memcg,
 		       enum event_item ev)
 {
-	return *mcg_event_total(m, (struct mcg *)memcg, KE(m, ev));
+	return *mcg_event_total(m, memcg, KE(m, ev));
 }

@@ -458,16 +458,18 @@ static inline struct mcg_vmstats *mcg_vmstats(const struct model *m, const struc
  * vmevents[] atomics at their offsets in struct mem_cgroup, so what
  * shares their lines and 128 B pairs is what shared them in that kernel;
  * otherwise struct memcg_vmstats's state[] and events[]. */
-static inline long *mcg_stat_total(const struct model *m, struct mcg *c, unsigned ks)
+static inline long *mcg_stat_total(const struct model *m, const struct mcg *c, unsigned ks)
 {
+	/* readers pass a const memcg; the bytes themselves are writable
+	 * (the fold writes them through the same accessor) */
 	if (m->totals_in_memcg)
-		return (long *)(void *)(c->k + m->mc.vmstats) + ks;
+		return (long *)(uintptr_t)(c->k + m->mc.vmstats) + ks;
 	return &mcg_vmstats(m, c)->state[ks];
 }
-static inline long *mcg_event_total(const struct model *m, struct mcg *c, unsigned ke)
+static inline long *mcg_event_total(const struct model *m, const struct mcg *c, unsigned ke)
 {
 	if (m->totals_in_memcg)
-		return (long *)(void *)(c->k + m->mc.vmevents) + ke;
+		return (long *)(uintptr_t)(c->k + m->mc.vmevents) + ke;
 	return &mcg_vmstats(m, c)->events[ke];
 }
 static inline struct mcg_pcpu **mcg_vmstats_percpu_p(const struct model *m, struct mcg *c)
