@@ -77,7 +77,8 @@ MODEL_WORKLOAD(lru_file_readtwice, 0,
 	       /* per operation: each dd's read(4 KiB) and write to /dev/null
 		* (4 syscalls); the first reader's hole folio zeroed
 		* (iomap_readahead); each read copies the page to dd's buffer
-		* (filemap_read -> copy_folio_to_iter: 4 KiB, priced as a page
-		* copy) */
+		* (v5.10/v5.11 mm/filemap.c generic_file_buffered_read ->
+		* copy_page_to_iter, filemap_read -> copy_folio_to_iter from
+		* v5.16: 4 KiB, priced as a page copy) */
 	       .kentry = { .syscalls = 4, .clears = 1, .copies = 2 },
 	       .footprint_per_memory = 256 /* ROTATE_BYTES = MemAvailable << 8 */);
