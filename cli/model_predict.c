@@ -193,6 +193,22 @@ static void explain_top_lines(const struct sim_explain_lock *e, const struct sim
 /* --explain: side `label` (settings diff) simulated again, as the
  * prediction did (same program, costs, size and seed, so the same run),
  * with the hold accounting on. */
+/* The lock of recording r whose word is on the line program lock d is
+ * named after ("lock " + the line's name) in d's scope; -1: none. */
+static int rec_lock_of_prog(const struct model_rec *r, const struct sim_lock_def *d)
+{
+	for (unsigned j = 0; r && j < r->nlocks; j++) {
+		char name[40], full[48];
+		unsigned l = r->lock_line[j];
+
+		memcg_sim_line_name(r, l, 64, name, sizeof(name));
+		snprintf(full, sizeof(full), "lock %s", name);
+		if (!strcmp(full, d->name) && (enum sim_scope)r->lines[l].scope == d->scope)
+			return (int)j;
+	}
+	return -1;
+}
+
 static void explain_side(const char *label, const char *diff, const struct seed_pair *sp,
 			 const struct predict_opts *po, const struct predict_point *pt, FILE *out)
 {
@@ -229,13 +245,20 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 		double holds = (double)e->holds, sum = 0, folio = NAN;
 
 		/* folio-ops per hold: the recording's list operations done
-		 * under this lock, per hold (the program's locks are the
-		 * recording's, in its order; a zone->lock's are the pages it
-		 * moves between the per-CPU and the buddy lists) */
-		if (rec && prog.nlocks == rec->nlocks && rec->holds[i])
-			folio = (double)rec->local_in[i][RL_LIST] / (double)rec->holds[i];
-		fprintf(out, "  lock '%s': utilisation %.3f, hold %.1f ns, queue %.2f, "
+		 * under this lock, per hold (a zone->lock's are the pages it
+		 * moves between the per-CPU and the buddy lists).  The
+		 * recording's lock is the one on the line of the program
+		 * lock's name and scope: global reclaim adds the walk's twin
+		 * of a lruvec lock, so the two lists need not match by index. */
+		const struct model_rec *fr = rec;
+		int rl = rec_lock_of_prog(fr, &prog.locks[i]);
+		if (rl < 0 && rec && rec->actor) /* only in the reclaim calls */
+			rl = rec_lock_of_prog(fr = rec->actor, &prog.locks[i]);
+		if (rl >= 0 && fr->holds[rl])
+			folio = (double)fr->local_in[rl][RL_LIST] / (double)fr->holds[rl];
+		fprintf(out, "  lock '%s'%s: utilisation %.3f, hold %.1f ns, queue %.2f, "
 			"%.3f holds/op, %.2f folio-ops/hold\n", prog.locks[i].name,
+			prog.locks[i].scope >= SCOPE_MEMCG_WALK ? " (global reclaim's memcg walk)" : "",
 			r.lock[i].util, r.lock[i].hold_ns, r.lock[i].mean_waiters,
 			r.lock[i].acq_per_op, folio);
 		if (!e->holds)

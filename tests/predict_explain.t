@@ -52,6 +52,12 @@ $MEMSCALE $R >"$TMP/rt" 2>&1
 [ "$(grep -c "^  global reclaim: kswapd, one per node at 0.333 of a CPU (default MEMCG_KSWAPD_SHARE)" "$TMP/rt")" -eq 2 ] &&
 	! grep -q "override" "$TMP/rt"
 ok $? "kswapd's default share is printed for both sides"
+# Global reclaim adds the walk's twin of the lruvec lock on side B: every
+# lock still gets its folio-ops per hold from the recording (by name and
+# scope, not by index), and the twin says what it is.
+! grep -q "nan folio-ops/hold" "$TMP/rt" &&
+	grep -q "^  lock 'lock pn\[L0\]+64' (global reclaim's memcg walk): .* [0-9.]* folio-ops/hold" "$TMP/rt"
+ok $? "readtwice: every lock has its folio-ops per hold, the reclaim walk's twin named"
 MEMSCALE_KSWAPD_SHARE=0.5 $MEMSCALE $R >"$TMP/rt" 2>&1
 [ "$(grep -c "^  global reclaim: kswapd, one per node at 0.5 of a CPU (MEMSCALE_KSWAPD_SHARE)" "$TMP/rt")" -eq 2 ] &&
 	grep -q "^lru_file_readtwice .*kswapd reclaims A .* at the MEMSCALE_KSWAPD_SHARE override" "$TMP/rt"
