@@ -183,25 +183,38 @@ static int check_counter_run(const struct counter_ops *ops,
 /*
  * The counters' control, once per command: a word added without an
  * atomic must lose updates here, or no counter result means anything.
+ * Each round that misses doubles the adds (up to 64x): on a loaded
+ * machine two short runs may never overlap (one thread waits for a CPU
+ * the whole time), a run longer than a time slice is preempted inside
+ * its read-modify-write.  The rounds and the adds of the last one are
+ * printed.
  */
+#define CONTROL_MAX_SHIFT 6
+#define CONTROL_MAX_ADDS (1UL << 22) /* per thread */
 static bool counter_control(unsigned threads, unsigned long iters)
 {
 	static int state; /* 0 not run, 1 caught, -1 missed */
 	struct counter_validate_report rep;
 	unsigned tried = 0;
+	unsigned long n = iters;
 
 	if (state)
 		return state > 0;
 	while (tried < CONTROL_ROUNDS && !state) {
+		n = iters << (tried < CONTROL_MAX_SHIFT ? tried : CONTROL_MAX_SHIFT);
+		if (n > CONTROL_MAX_ADDS && iters <= CONTROL_MAX_ADDS)
+			n = CONTROL_MAX_ADDS; /* a bound on the time it takes */
+		else if (iters > CONTROL_MAX_ADDS)
+			n = iters;
 		tried++;
-		if (!validate_counter(&validate_racy_counter_ops, NULL, threads, iters, &rep))
+		if (!validate_counter(&validate_racy_counter_ops, NULL, threads, n, &rep))
 			state = 1;
 	}
 	if (!state)
 		state = -1;
-	printf("control %-16s %s  threads=%u runs=%u true=%ld exact=%ld\n",
+	printf("control %-16s %s  threads=%u runs=%u adds_last=%lu true=%ld exact=%ld\n",
 	       validate_racy_counter_ops.name, state > 0 ? "caught" : "MISSED",
-	       threads, tried, rep.truth, rep.exact);
+	       threads, tried, n * threads, rep.truth, rep.exact);
 	fflush(stdout);
 	return state > 0;
 }
