@@ -201,11 +201,12 @@ static bool counter_control(unsigned threads, unsigned long iters)
 	if (state)
 		return state > 0;
 	while (tried < CONTROL_ROUNDS && !state) {
-		n = iters << (tried < CONTROL_MAX_SHIFT ? tried : CONTROL_MAX_SHIFT);
-		if (n > CONTROL_MAX_ADDS && iters <= CONTROL_MAX_ADDS)
-			n = CONTROL_MAX_ADDS; /* a bound on the time it takes */
-		else if (iters > CONTROL_MAX_ADDS)
-			n = iters;
+		/* a bound on the time it takes; a larger -i is kept as given */
+		if (iters < CONTROL_MAX_ADDS) {
+			n = iters << (tried < CONTROL_MAX_SHIFT ? tried : CONTROL_MAX_SHIFT);
+			if (n > CONTROL_MAX_ADDS)
+				n = CONTROL_MAX_ADDS;
+		}
 		tried++;
 		if (!validate_counter(&validate_racy_counter_ops, NULL, threads, n, &rep))
 			state = 1;

@@ -190,9 +190,6 @@ static void explain_top_lines(const struct sim_explain_lock *e, const struct sim
 	}
 }
 
-/* --explain: side `label` (settings diff) simulated again, as the
- * prediction did (same program, costs, size and seed, so the same run),
- * with the hold accounting on. */
 /* The lock of recording r whose word is on the line program lock d is
  * named after ("lock " + the line's name) in d's scope; -1: none. */
 static int rec_lock_of_prog(const struct model_rec *r, const struct sim_lock_def *d)
@@ -209,6 +206,9 @@ static int rec_lock_of_prog(const struct model_rec *r, const struct sim_lock_def
 	return -1;
 }
 
+/* --explain: side `label` (settings diff) simulated again, as the
+ * prediction did (same program, costs, size and seed, so the same run),
+ * with the hold accounting on. */
 static void explain_side(const char *label, const char *diff, const struct seed_pair *sp,
 			 const struct predict_opts *po, const struct predict_point *pt, FILE *out)
 {

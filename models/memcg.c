@@ -1007,6 +1007,10 @@ void model_mod_lruvec_state(struct model_worker *mw, struct mcg *memcg,
 	memcg = pn_memcg(m, pn);          /* lruvec_memcg() */
 	mw->exact_state[memcg->id][idx] += val;
 	mw->ops.stat_updates++;
+	/* every version adds to memcg->vmstats_percpu->state[] (v5: reads
+	 * it first): the pointer's load from struct mem_cgroup, in every
+	 * design's memcg part alike */
+	MODEL_REC(m, mcg_vmstats_percpu_p(m, memcg), REC_READ);
 
 	(m->p.stats->mod_state ? m->p.stats->mod_state : stats_rstat_mod_state)(mw, memcg, nid,
 										  idx, val);
@@ -1022,9 +1026,6 @@ void stats_rstat_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned 
 	struct lruvec_pcpu *pc = MODEL_PCPU(m, pn_stats_percpu(m, memcg->nodeinfo[nid]), mw->id);
 	struct mcg_pcpu *statc = mcg_statc(m, memcg, mw->id);
 
-	/* __this_cpu_add(memcg->vmstats_percpu->state[i], val): the
-	 * pointer is read from struct mem_cgroup on every update */
-	MODEL_REC(m, mcg_vmstats_percpu_p(m, memcg), REC_READ);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	pcpu_add(&statc->state[KS(m, idx)], val);

@@ -54,10 +54,8 @@ static void v510_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned 
 	struct mcg_pcpu *statc = mcg_statc(m, memcg, mw->id);
 	long thr = m->p.stats_batch, x;
 
-	/* __this_cpu_read(memcg->vmstats_percpu->stat[idx]): the pointer's
-	 * load from struct mem_cgroup (its line beside vmstats[] before
-	 * 4df910620beb) */
-	MODEL_REC(m, mcg_vmstats_percpu_p(m, memcg), REC_READ);
+	/* (the load of memcg->vmstats_percpu, beside vmstats[] before
+	 * 4df910620beb, is recorded by model_mod_lruvec_state) */
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	x = statc->state[KS(m, idx)] + val;
