@@ -39,7 +39,7 @@ Q="$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --t
 one=$($Q 2>/dev/null | awk -F, 'NR==2{print $7}')
 forty=$($Q --set containers=40 2>"$TMP/set.err" | awk -F, 'NR==2{print $7}')
 awk -v a="$one" -v b="$forty" 'BEGIN{exit !(a != "" && b != "" && b - a > 10)}'
-ok $? "predict --set containers=40 reaches both sides ($one% -> $forty%)"
+ok $? "predict --set containers=40 is applied: the prediction moves ($one% -> $forty%)"
 grep -q '^# both sides: containers=40 (--set)' "$TMP/set.err"
 ok $? "the shared settings are printed with the row"
 expect_usage "predict: --set replaced by a side's profile" "kernel=v6.9 is replaced by side A" -- \

@@ -204,6 +204,9 @@ $MEMSCALE model program page_fault1 --set kernel=v6.7 > "$TMP/pf1" 2>&1
 first=$(awk '$2 == "memcg[L0]+256" { print $1; exit }' "$TMP/pf1")
 [ "$first" = rmw ]; ok $? "the page_counter line's first access is its atomic (got '$first')"
 n_read=$(awk '$1 == "read" && $2 == "memcg[L0]+256"' "$TMP/pf1" | wc -l)
-[ "$n_read" -ge 1 ]; ok $? "its reads are still in the program, after it ($n_read)"
+at_rmw=$(awk '$1 == "rmw" && $2 == "memcg[L0]+256" { print NR; exit }' "$TMP/pf1")
+at_read=$(awk '$1 == "read" && $2 == "memcg[L0]+256" { print NR; exit }' "$TMP/pf1")
+[ "$n_read" -ge 1 ] && [ -n "$at_rmw" ] && [ "${at_read:-0}" -gt "$at_rmw" ]
+ok $? "its reads are still in the program, after it ($n_read, first at line ${at_read:-none} after ${at_rmw:-none})"
 
 done_testing
