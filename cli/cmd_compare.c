@@ -719,7 +719,7 @@ static char *make_axes(const struct sample_set *s, const struct sample_group *g,
 	return buf;
 }
 
-static const char *key_of(const struct sample_group *g, char *const *names,
+static const char *group_key(const struct sample_group *g, char *const *names,
 			  size_t nkeys, const char *name)
 {
 	for (size_t k = 0; k < nkeys; k++)
@@ -1033,7 +1033,7 @@ struct compare_args {
 	bool column_given; /* -c said (a plain file against a CSV needs it) */
 };
 
-static void parse_args(int argc, char **argv, struct cmp *c, struct compare_args *a)
+static void compare_parse_args(int argc, char **argv, struct cmp *c, struct compare_args *a)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -1109,7 +1109,7 @@ static void check_containers(const struct sample_set *s, char *const *names,
 	if (s->plain || !s->ngroups)
 		return;
 	for (size_t i = 0; i < s->ngroups; i++)
-		if (*key_of(&s->groups[i], names, nnames, "container"))
+		if (*group_key(&s->groups[i], names, nnames, "container"))
 			return;
 	die(EXIT_USAGE, "compare: --per-container: '%s' has no 'container' "
 	    "values (result rows cover all of a run's containers)", path);
@@ -1192,10 +1192,10 @@ static struct experiment *experiment_rows(struct cmp *c, const struct compare_ar
 		r.label = make_label(bs, g, names, 1, nnames, true);
 		r.block = make_label(bs, g, names, 1, nnames, false);
 		r.axes = make_axes(bs, g, names, 1, nnames);
-		r.workload = key_of(g, names, nnames, "workload");
-		r.mode = key_of(g, names, nnames, "mode");
-		r.workers = key_of(g, names, nnames, "workers");
-		r.container = key_of(g, names, nnames, "container");
+		r.workload = group_key(g, names, nnames, "workload");
+		r.mode = group_key(g, names, nnames, "mode");
+		r.workers = group_key(g, names, nnames, "workers");
+		r.container = group_key(g, names, nnames, "container");
 		add_row(c, &r);
 	}
 	return e;
@@ -1254,10 +1254,10 @@ static void file_rows(struct cmp *c, const struct compare_args *a, const char *b
 		r.bkey = g->key;
 		r.block = make_label(bs, g, names, 0, bs->nkeys, false);
 		r.axes = xstrdup("");
-		r.workload = key_of(g, names, bs->nkeys, "workload");
-		r.mode = key_of(g, names, bs->nkeys, "mode");
-		r.workers = key_of(g, names, bs->nkeys, "workers");
-		r.container = key_of(g, names, bs->nkeys, "container");
+		r.workload = group_key(g, names, bs->nkeys, "workload");
+		r.mode = group_key(g, names, bs->nkeys, "mode");
+		r.workers = group_key(g, names, bs->nkeys, "workers");
+		r.container = group_key(g, names, bs->nkeys, "container");
 		add_row(c, &r);
 	}
 }
@@ -1291,7 +1291,7 @@ static int compare_main(int argc, char **argv)
 	const char *err;
 	size_t eline;
 
-	parse_args(argc, argv, &c, &a);
+	compare_parse_args(argc, argv, &c, &a);
 	c.where = &a.where;
 	c.lower_better = c.better ? c.better < 0 : column_is_latency(c.column);
 	if (a.expdir) {

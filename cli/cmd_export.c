@@ -244,7 +244,7 @@ static void write_list(const char *dir, const char *name, const char *line)
 	free(path);
 }
 
-static void make_dir(const char *path)
+static void export_mkdir(const char *path)
 {
 	if (mkdir(path, 0755) && errno != EEXIST)
 		die_errno(1, "export: cannot create '%s'", path);
@@ -326,9 +326,9 @@ static void write_run(const struct xset *s, const char *dir, size_t k, time_t t0
 			char *logs = xasprintf("%s/logs", bd);
 			FILE *f;
 
-			make_dir(it);
-			make_dir(bd);
-			make_dir(logs);
+			export_mkdir(it);
+			export_mkdir(bd);
+			export_mkdir(logs);
 			write_list(logs, "workloads", jw);
 			write_list(logs, "models", jm);
 			/* ExtractWiscommon opens every workload x model x thread
@@ -399,7 +399,7 @@ static int export_main(int argc, char **argv)
 		die(EXIT_USAGE, "export mmtests: no will-it-scale workload results in the "
 		    "sources (mmtests' wis benchmarks: page_fault*, fallocate*, malloc1, "
 		    "tlb_flush2)");
-	make_dir(argv[2]);
+	export_mkdir(argv[2]);
 	/* run_results orders the runs by their Start time: base first */
 	for (size_t k = 0; k < s.nruns; k++)
 		write_run(&s, argv[2], k, t0 + (time_t)k);

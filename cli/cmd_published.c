@@ -38,13 +38,6 @@ const struct subcommand published_cmd = {
 };
 REGISTER(subcommand, published_cmd);
 
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 static void print_experiment(const char *path, const char *runs)
 {
 	struct experiment *e = exp_load(path), *run = NULL;
@@ -87,7 +80,7 @@ static int published_main(int argc, char **argv)
 			if (i + 1 >= argc)
 				die(EXIT_USAGE, "published: --runs needs a results directory");
 			runs = argv[++i];
-			if (!is_dir(runs))
+			if (!path_is_dir(runs))
 				die(EXIT_USAGE, "published: --runs '%s' is not a directory "
 				    "(want a results directory)", runs);
 			argv[i - 1] = argv[i] = NULL;

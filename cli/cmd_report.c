@@ -61,12 +61,6 @@ static void html_text(FILE *f, const char *s)
 	}
 }
 
-static bool is_dir(const char *p)
-{
-	struct stat st;
-	return !stat(p, &st) && S_ISDIR(st.st_mode);
-}
-
 static bool is_reg(const char *p)
 {
 	struct stat st;
@@ -121,13 +115,13 @@ done:
 	return st;
 }
 
-static const char *cell(const struct csv_table *t, size_t r, const char *col)
+static const char *table_cell(const struct csv_table *t, size_t r, const char *col)
 {
 	int c = csv_col(t, col);
 	return c < 0 ? NULL : t->rows[r][c];
 }
 
-static bool num(const char *s, double *v)
+static bool parse_num(const char *s, double *v)
 {
 	char *end;
 
@@ -141,19 +135,19 @@ static bool num(const char *s, double *v)
 static void change_text(FILE *f, const struct csv_table *t, size_t r)
 {
 	double c, lo = NAN, hi = NAN, p = NAN;
-	bool has_ci = num(cell(t, r, "ci_lo_pct"), &lo) && num(cell(t, r, "ci_hi_pct"), &hi);
+	bool has_ci = parse_num(table_cell(t, r, "ci_lo_pct"), &lo) && parse_num(table_cell(t, r, "ci_hi_pct"), &hi);
 	bool sig;
 
-	if (!num(cell(t, r, "change_pct"), &c)) {
+	if (!parse_num(table_cell(t, r, "change_pct"), &c)) {
 		fputs("not measured", f);
 		return;
 	}
 	if (has_ci)
 		sig = lo > 0 || hi < 0;
-	else if (num(cell(t, r, "welch_p"), &p) || num(cell(t, r, "p"), &p))
+	else if (parse_num(table_cell(t, r, "welch_p"), &p) || parse_num(table_cell(t, r, "p"), &p))
 		sig = p < 0.05;
 	else
-		sig = cell(t, r, "significant") && !strcmp(cell(t, r, "significant"), "yes");
+		sig = table_cell(t, r, "significant") && !strcmp(table_cell(t, r, "significant"), "yes");
 	if (sig && has_ci)
 		fprintf(f, "%+.1f %% (95 %%: %+.1f..%+.1f %%)", c, lo, hi);
 	else if (sig)
@@ -269,11 +263,11 @@ static void ab_table(FILE *f, const char *sub)
 				fprintf(f, "<th>%s</th>", cols[k]);
 		fputs("<th>change (patch vs base)</th><th>published</th></tr>\n", f);
 		for (size_t r = 0; r < t->nrows; r++) {
-			const char *pub = cell(t, r, "published");
+			const char *pub = table_cell(t, r, "published");
 
 			fputs("<tr>", f);
 			for (size_t k = 0; k < ARRAY_SIZE(cols); k++) {
-				const char *v = cell(t, r, cols[k]);
+				const char *v = table_cell(t, r, cols[k]);
 				if (csv_col(t, cols[k]) < 0)
 					continue;
 				fputs("<td>", f);
@@ -292,11 +286,6 @@ static void ab_table(FILE *f, const char *sub)
 	warnings_list(f, t ? err : NULL, "compare: ");
 	free(out);
 	free(err);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Subdirectories of dir holding results.csv, sorted; dir itself first
@@ -318,7 +307,7 @@ static size_t sweep_dirs(const char *dir, char ***out)
 			continue;
 		sub = xasprintf("%s/%s", dir, e->d_name);
 		rc = xasprintf("%s/results.csv", sub);
-		if (is_dir(sub) && is_reg(rc)) {
+		if (path_is_dir(sub) && is_reg(rc)) {
 			if (n + 1 >= cap)
 				v = realloc(v, (cap *= 2) * sizeof(*v));
 			if (!v)
@@ -332,9 +321,9 @@ static size_t sweep_dirs(const char *dir, char ***out)
 	if (d)
 		closedir(d);
 	if (n > 1 && strcmp(v[0], dir))
-		qsort(v, n, sizeof(*v), cmp_str);
+		qsort(v, n, sizeof(*v), cmp_strp);
 	else if (n > 2)
-		qsort(v + 1, n - 1, sizeof(*v), cmp_str);
+		qsort(v + 1, n - 1, sizeof(*v), cmp_strp);
 	*out = v;
 	return n;
 }

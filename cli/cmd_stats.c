@@ -40,7 +40,7 @@ REGISTER(subcommand, stats_cmd);
 /* A statistic as a number a reader can paste: large values in full with
  * two decimals, as mmtests prints them (1197210.12, not 1.19721e+06);
  * small ones with six significant digits.  slot: one of 4 buffers. */
-static const char *num(double v, int slot)
+static const char *fmt_num(double v, int slot)
 {
 	static char buf[4][64];
 
@@ -53,7 +53,7 @@ static const char *num(double v, int slot)
 
 static void print_num(const char *name, double v)
 {
-	printf("%-14s %s\n", name, num(v, 0));
+	printf("%-14s %s\n", name, fmt_num(v, 0));
 }
 
 static void print_summary(const struct sample_set *set,
@@ -93,8 +93,8 @@ static void print_summary(const struct sample_set *set,
 	if (isnan(s.ci95))
 		printf("%-14s - (needs 2 samples)\n", "CI95");
 	else
-		printf("%-14s %s +- %s [%s, %s]\n", "CI95", num(s.amean, 0), num(s.ci95, 1),
-		       num(s.amean - s.ci95, 2), num(s.amean + s.ci95, 3));
+		printf("%-14s %s +- %s [%s, %s]\n", "CI95", fmt_num(s.amean, 0), fmt_num(s.ci95, 1),
+		       fmt_num(s.amean - s.ci95, 2), fmt_num(s.amean + s.ci95, 3));
 }
 
 static int stats_main(int argc, char **argv)

@@ -900,7 +900,7 @@ static void check_job_words(const struct sweep_cli *cli, const char *name)
 	refuse_control_chars("the current directory", cwd);
 }
 
-static void parse_args(struct sweep_cli *cli, int argc, char **argv)
+static void sweep_parse_args(struct sweep_cli *cli, int argc, char **argv)
 {
 	enum { O_RESUME = 256, O_SEED, O_EMIT, O_POINT, O_COLLECT, O_OVER, O_KERNEL,
 	       O_CI, O_BUDGET };
@@ -1027,7 +1027,7 @@ static int sweep_main(int argc, char **argv)
 	int status;
 	bool locked = false;
 
-	parse_args(&cli, argc, argv);
+	sweep_parse_args(&cli, argc, argv);
 	if (cli.emit_jobs)
 		check_job_words(&cli, NULL);
 	e = exp_load(cli.exp_path);

@@ -151,7 +151,7 @@ static bool same_side(const char *a, const char *b)
 	return same;
 }
 
-static void csv_pct(double v, bool last)
+static void print_csv_pct(double v, bool last)
 {
 	if (isfinite(v))
 		printf("%.2f%s", v, last ? "\n" : ",");
@@ -353,9 +353,9 @@ static int predict_question(struct mopts *m)
 		csv_field(stdout, b, 0);
 		csv_field(stdout, pt.t ? pt.t->name : m->target, 0);
 		printf("%ld,%s,", cpus, m->mode ? m->mode : "processes");
-		csv_pct(pt.pct, false);
-		csv_pct(pt.band_lo, false);
-		csv_pct(pt.band_hi, false);
+		print_csv_pct(pt.pct, false);
+		print_csv_pct(pt.band_lo, false);
+		print_csv_pct(pt.band_hi, false);
 		csv_field(stdout, pt.regime, 1);
 	} else {
 		printf("%-18s %-30s %-30s %-16s %5ld %-9s %+8.1f%%  band %+.1f..%+.1f%%  %s\n",

@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-static void add(struct json *j, const char *key, json_t *v)
+static void json_add_member(struct json *j, const char *key, json_t *v)
 {
 	json_t *parent = j->node[j->depth];
 
@@ -30,7 +30,7 @@ static void open_(struct json *j, const char *key, json_t *v)
 {
 	if (j->depth + 1 >= JSON_MAX_DEPTH)
 		die(1, "internal error: JSON nested deeper than %d", JSON_MAX_DEPTH);
-	add(j, key, v);
+	json_add_member(j, key, v);
 	j->node[++j->depth] = v;
 }
 
@@ -53,22 +53,22 @@ void json_str(struct json *j, const char *key, const char *val)
 		v = json_string(c);
 		free(c);
 	}
-	add(j, key, v);
+	json_add_member(j, key, v);
 }
 
 void json_int(struct json *j, const char *key, long long val)
 {
-	add(j, key, json_integer(val));
+	json_add_member(j, key, json_integer(val));
 }
 
 void json_num(struct json *j, const char *key, double val)
 {
-	add(j, key, isfinite(val) ? json_real(val) : json_null());
+	json_add_member(j, key, isfinite(val) ? json_real(val) : json_null());
 }
 
 void json_bool(struct json *j, const char *key, int val)
 {
-	add(j, key, json_boolean(val));
+	json_add_member(j, key, json_boolean(val));
 }
 
 int json_end(struct json *j)

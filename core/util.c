@@ -147,10 +147,34 @@ bool parse_double(const char *s, double min, double max, double *out)
 	return true;
 }
 
-static int cmp_long(const void *a, const void *b)
+bool path_is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int cmp_long_asc(const void *a, const void *b)
 {
 	long x = *(const long *)a, y = *(const long *)b;
 	return (x > y) - (x < y);
+}
+
+int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *str_trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
 }
 
 size_t parse_list(const char *s, long min, long max, long **out,
@@ -218,7 +242,7 @@ size_t parse_list(const char *s, long min, long max, long **out,
 	}
 	if (n == 0)
 		goto fail;
-	qsort(v, n, sizeof(*v), cmp_long);
+	qsort(v, n, sizeof(*v), cmp_long_asc);
 	{
 		size_t w = 1;
 		for (size_t i = 1; i < n; i++)

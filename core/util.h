@@ -54,6 +54,15 @@ bool parse_double(const char *s, double min, double max, double *out);
 
 /* Parse "1,2,4", "1-8", "1-8:2" or mixtures; sorted, duplicates removed.
  * Returns count, or 0 with *err set to a static message. */
+/* Whether path names a directory (stat follows links). */
+bool path_is_dir(const char *path);
+/* qsort comparators: longs ascending; char * by strcmp. */
+int cmp_long_asc(const void *a, const void *b);
+int cmp_strp(const void *a, const void *b);
+/* s without leading and trailing white space (isspace: blank, tab, CR, LF,
+ * VT, FF); the trailing part is cut in place. */
+char *str_trim(char *s);
+
 size_t parse_list(const char *s, long min, long max, long **out,
 		  const char **err);
 

@@ -48,7 +48,7 @@ struct spread {
 	double median, q1, q3, min, max;
 };
 
-static void summarise(double *v, size_t n, struct spread *s)
+static void spread_of(double *v, size_t n, struct spread *s)
 {
 	gsl_sort(v, 1, n);
 	s->median = gsl_stats_median_from_sorted_data(v, 1, n);
@@ -100,7 +100,7 @@ static void record(struct calib *c, const char *probe, double *v, size_t n,
 	char key[160];
 	double steal = steal_since_last();
 
-	summarise(v, n, &s);
+	spread_of(v, n, &s);
 #define PUT(field)                                                        \
 	do {                                                              \
 		snprintf(key, sizeof(key), "%s." #field "_ns", probe);   \
@@ -268,7 +268,7 @@ static double run_pair(struct pair *p)
 	return NAN;
 }
 
-static uint64_t scaled(const struct calib_opts *o, uint64_t n)
+static uint64_t probe_scaled(const struct calib_opts *o, uint64_t n)
 {
 	uint64_t v = (uint64_t)((double)n * o->scale);
 	return v ? v : 1;
@@ -288,7 +288,7 @@ static void probe_pairs(struct calib *c, const struct calib_opts *o,
 	for (size_t k = 0; k < ARRAY_SIZE(pp); k++) {
 		for (unsigned r = 0; r < o->reps; r++) {
 			struct pair p = { .kind = pp[k].kind, .line = line,
-					  .iters = scaled(o, pp[k].iters) };
+					  .iters = probe_scaled(o, pp[k].iters) };
 			v[r] = run_pair(&p);
 		}
 		record(c, pp[k].name, v, o->reps, o->verbose);
@@ -791,7 +791,7 @@ static void probe_faults(struct calib *c, const struct calib_opts *o)
 		{ "fault.cow", FAULT_COW }, { "fault.shared", FAULT_SHARED },
 		{ "fault.populate", FAULT_POPULATE },
 	};
-	size_t pages = (size_t)scaled(o, FAULT_PAGES);
+	size_t pages = (size_t)probe_scaled(o, FAULT_PAGES);
 	double *v = xcalloc(2 * o->reps, sizeof(double)), *unmap = xcalloc(o->reps, sizeof(double));
 	double clock_ns = clock_pair_ns(), insn = NAN;
 	char key[96];
@@ -818,7 +818,7 @@ static void probe_faults(struct calib *c, const struct calib_opts *o)
 	if (isfinite(insn))
 		calib_set_num(c, "syscall.falloc.insn", insn);
 	for (unsigned r = 0; r < o->reps; r++)
-		v[r] = time_clear(scaled(o, 20000));
+		v[r] = time_clear(probe_scaled(o, 20000));
 	record(c, "clear", v, o->reps, o->verbose);
 	if (in_root_memcg(o->reps, clock_ns, v)) {
 		record(c, "fault.root", v, o->reps, o->verbose);
@@ -926,8 +926,8 @@ static void probe_locks(struct calib *c, const struct calib_opts *o,
 		p.ctx[0] = lock_ctx_new(v[i], a, p.lk, 0);
 		p.ctx[1] = lock_ctx_new(v[i], a, p.lk, 1);
 		for (unsigned r = 0; r < o->reps; r++) {
-			u[r] = time_lock_alone(v[i], p.lk, p.ctx[0], scaled(o, 200000));
-			p.iters = scaled(o, 20000);
+			u[r] = time_lock_alone(v[i], p.lk, p.ctx[0], probe_scaled(o, 200000));
+			p.iters = probe_scaled(o, 20000);
 			h[r] = run_pair(&p);
 		}
 		snprintf(name, sizeof(name), "lock.%s.uncontended", v[i]->name);
@@ -1079,7 +1079,7 @@ static void probe_walk(struct calib *c, const struct calib_opts *o)
 		if (!d[k]->probe)
 			continue;
 		for (unsigned r = 0; r < o->reps; r++)
-			v[r] = walk_step_once(d[k], (unsigned)scaled(o, 400));
+			v[r] = walk_step_once(d[k], (unsigned)probe_scaled(o, 400));
 		record(c, d[k]->probe, v, o->reps, o->verbose);
 	}
 	free(v);
@@ -1149,7 +1149,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 	probe_pairs(c, o, line);
 	for (size_t k = 0; k < ARRAY_SIZE(single); k++) {
 		for (unsigned r = 0; r < o->reps; r++) {
-			uint64_t n = scaled(o, single[k].n);
+			uint64_t n = probe_scaled(o, single[k].n);
 			switch (single[k].which) {
 			case 0: v[r] = time_atomic(n, &line[1]); break;
 			case 1: v[r] = time_chase(n, 4096); break;
@@ -1163,7 +1163,7 @@ void calib_measure(struct calib *c, const struct calib_opts *o)
 		record(c, single[k].name, v, o->reps, o->verbose);
 		if (single[k].which == 7) {
 			/* Instructions: one more loop, counted. */
-			uint64_t n = scaled(o, 10 * single[k].n);
+			uint64_t n = probe_scaled(o, 10 * single[k].n);
 			insn_start();
 			time_syscall(n);
 			insn = insn_stop() / (double)n;

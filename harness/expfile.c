@@ -67,18 +67,6 @@ static void perr(const struct parser *p, int line, const char *fmt, ...)
 	die(EXIT_USAGE, "%s:%d: %s", p->path, line, msg);
 }
 
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	return s;
-}
-
 /* Splits a comma list into trimmed, non-empty items. */
 static size_t split_list(const struct parser *p, const char *key,
 			 const char *value, char ***out)
@@ -92,7 +80,7 @@ static size_t split_list(const struct parser *p, const char *key,
 		return 0;
 	}
 	while ((tok = strsep(&save, ","))) {
-		tok = trim(tok);
+		tok = str_trim(tok);
 		if (!*tok)
 			perr(p, p->line, "empty item in the list for '%s'", key);
 		*out = realloc(*out, (n + 1) * sizeof(char *));
@@ -217,7 +205,7 @@ int exp_run_setting(struct experiment *e, const char *key, const char *value,
 
 		norm = xcalloc(strlen(value) + 1, 1);
 		while ((tok = strsep(&save, ","))) {
-			tok = trim(tok);
+			tok = str_trim(tok);
 			off += (size_t)sprintf(norm + off, "%s%s", off ? "," : "", tok);
 			if (!*tok)
 				norm[0] = '\0', save = NULL; /* empty item: refused below */
@@ -552,7 +540,7 @@ static void published_key(struct parser *p, const char *key, const char *value)
 static void section(struct parser *p, char *s)
 {
 	struct experiment *e = p->e;
-	char *name = trim(s);
+	char *name = str_trim(s);
 
 	if (!strcmp(name, "experiment")) {
 		p->sec = SEC_EXPERIMENT;
@@ -569,7 +557,7 @@ static void section(struct parser *p, char *s)
 	} else if (!strcmp(name, "predict")) {
 		p->sec = SEC_PREDICT;
 	} else if (!strncmp(name, "variant", 7) && isspace((unsigned char)name[7])) {
-		char *vn = trim(name + 7);
+		char *vn = str_trim(name + 7);
 		if (!valid_name(vn))
 			perr(p, p->line, "bad variant name '%s' (want lower-case letters, "
 			     "digits, '_' or '-')", vn);
@@ -715,7 +703,7 @@ static size_t split_at(const char *s, size_t from, size_t max)
 }
 
 /* libinih's reader hook: one (cleaned) line, or one part of a long one. */
-static char *next_line(char *str, int num, void *user)
+static char *ini_reader_next_line(char *str, int num, void *user)
 {
 	struct parser *p = user;
 	size_t room = (size_t)num - 2; /* text + '\n' + NUL */
@@ -747,7 +735,7 @@ static char *next_line(char *str, int num, void *user)
 		if ((size_t)got != strlen(p->buf))
 			perr(p, p->line, "not a text file (a NUL byte)");
 		strip_comment(p->buf);
-		s = trim(p->buf);
+		s = str_trim(p->buf);
 		memmove(p->buf, s, strlen(s) + 1);
 		s = p->buf;
 		p->off = 0;
@@ -755,7 +743,7 @@ static char *next_line(char *str, int num, void *user)
 			continue;
 		if (*s == '[') {
 			char *end = strchr(s, ']');
-			if (!end || trim(end + 1)[0])
+			if (!end || str_trim(end + 1)[0])
 				perr(p, p->line, "malformed section header '%s'", s);
 			*end = '\0';
 			section(p, s + 1);
@@ -896,7 +884,7 @@ struct experiment *exp_load(const char *path)
 	p.e->sample_ms = xstrdup("1000");
 	p.e->reps = 1;
 	p.scratch = knobset_new();
-	r = ini_parse_stream(next_line, &p, on_value, &p);
+	r = ini_parse_stream(ini_reader_next_line, &p, on_value, &p);
 	dispatch(&p);
 	if (r)
 		/* the reader refuses every line libinih could not take */

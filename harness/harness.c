@@ -179,35 +179,6 @@ int harness_sched_fifo_check(void)
 	return e;
 }
 
-void result_metric(struct result *res, const char *name, double value)
-{
-	for (unsigned i = 0; i < res->nmetrics; i++)
-		if (!strcmp(res->metrics[i].name, name)) {
-			res->metrics[i].value = value;
-			return;
-		}
-	if (res->nmetrics == RESULT_MAX_METRICS)
-		die(1, "internal error: too many result metrics");
-	snprintf(res->metrics[res->nmetrics].name, sizeof(res->metrics[0].name),
-		 "%s", name);
-	res->metrics[res->nmetrics++].value = value;
-}
-
-double result_get(const struct result *res, const char *metric, double dflt)
-{
-	for (unsigned i = 0; i < res->nmetrics; i++)
-		if (!strcmp(res->metrics[i].name, metric))
-			return res->metrics[i].value;
-	return dflt;
-}
-
-void result_free(struct result *res)
-{
-	free(res->sample_rate);
-	free(res->worker_rate);
-	res->sample_rate = res->worker_rate = NULL;
-}
-
 static void sleep_until(uint64_t t_ns)
 {
 	struct timespec ts = { .tv_sec = (time_t)(t_ns / 1000000000ull),
@@ -223,7 +194,7 @@ static void snapshot(const struct run *r, uint64_t *out)
 		out[i] = __atomic_load_n(&r->workers[i].ops, __ATOMIC_RELAXED);
 }
 
-static void summarise(struct result *res, uint64_t *first, uint64_t *last,
+static void result_summarise(struct result *res, uint64_t *first, uint64_t *last,
 		      unsigned n)
 {
 	double sum = 0, sq = 0, mean;
@@ -720,7 +691,7 @@ static int run_reap(struct run_ctx *c, struct result *res)
 	} else if (!status) {
 		if (res->measured_s <= 0)
 			res->measured_s = 1e-9;
-		summarise(res, c->first, c->prev, nworkers);
+		result_summarise(res, c->first, c->prev, nworkers);
 		runstat_finish(r, res);
 		run_sched_metrics(c, res);
 		if (wl->finish)

@@ -223,7 +223,7 @@ uint64_t sweep_settings_hash(const char *text)
 }
 
 /* The line at *p (without its newline), advancing *p past it. */
-static char *next_line(const char **p)
+static char *settings_next_line(const char **p)
 {
 	const char *nl = strchr(*p, '\n');
 	size_t n = nl ? (size_t)(nl - *p) : strlen(*p);
@@ -240,7 +240,7 @@ char *sweep_settings_diff(const char *there, const char *now)
 	const char *a = there, *b = now;
 
 	while (*a || *b) {
-		char *la = next_line(&a), *lb = next_line(&b), *out = NULL;
+		char *la = settings_next_line(&a), *lb = settings_next_line(&b), *out = NULL;
 
 		if (strcmp(la, lb)) {
 			if (!*la)
@@ -340,11 +340,6 @@ int csv_union_write(const char *path, const struct union_input *in, size_t n)
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 long sweep_collect(const char *dir)
 {
 	char *pdir = xasprintf("%s/points", dir), *out, *side;
@@ -389,7 +384,7 @@ long sweep_collect(const char *dir)
 	}
 	closedir(d);
 	if (n) /* qsort(NULL, 0) is undefined */
-		qsort(files, n, sizeof(char *), cmp_str);
+		qsort(files, n, sizeof(char *), cmp_strp);
 	tables = xcalloc(n ? n : 1, sizeof(*tables));
 	in = xcalloc(n ? n : 1, sizeof(*in));
 	rc = (long)n;

@@ -200,7 +200,7 @@ struct racy_word {
 	volatile unsigned word;
 };
 
-static int racy_init(void *lock, unsigned max_workers, struct arena *arena)
+static int racy_lock_init(void *lock, unsigned max_workers, struct arena *arena)
 {
 	(void)max_workers;
 	(void)arena;
@@ -231,7 +231,7 @@ const struct lock_ops validate_racy_ops = {
 	.description = "test-and-set without the atomic (validator control)",
 	.size = sizeof(struct racy_word),
 	.flags = LOCK_F_BROKEN | LOCK_F_SPINS,
-	.init = racy_init,
+	.init = racy_lock_init,
 	.lock = racy_lock,
 	.unlock = racy_unlock,
 };

@@ -36,7 +36,7 @@ struct racy_counter {
 	volatile long v;
 };
 
-static int racy_init(void *c, const struct counter_params *p, struct arena *a)
+static int racy_counter_init(void *c, const struct counter_params *p, struct arena *a)
 {
 	(void)c;
 	(void)p;
@@ -70,7 +70,7 @@ const struct counter_ops validate_racy_counter_ops = {
 	.name = "racy_word",
 	.description = "one shared word added without an atomic (validator control)",
 	.size = sizeof(struct racy_counter),
-	.init = racy_init,
+	.init = racy_counter_init,
 	.add = racy_add,
 	.read = racy_read,
 	.read_exact = racy_read,

@@ -58,7 +58,7 @@ struct acc {
 	size_t n, max;
 };
 
-static void add(struct acc *a, const char *name, size_t off, size_t size,
+static void acc_add(struct acc *a, const char *name, size_t off, size_t size,
 		bool write, bool locked, bool lock_word, const char *path)
 {
 	struct pn_elem *e;
@@ -159,7 +159,7 @@ size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 			snprintf(name, sizeof(name), "%s", pn_field_name(l, f));
 			break;
 		}
-		add(&a, name, off, size, write, e->locked, f == PN_LRU_LOCK, "recorded");
+		acc_add(&a, name, off, size, write, e->locked, f == PN_LRU_LOCK, "recorded");
 	}
 	return a.n;
 }

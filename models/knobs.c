@@ -347,13 +347,3 @@ int model_knobs_check_read(const struct model_params *p, const struct knobset *k
 	}
 	return 0;
 }
-
-int model_resolve_layout(struct pn_layout *l, const struct model_params *p,
-			 size_t lock_size, char *why, size_t len)
-{
-	if (p->layout == LAYOUT_BTF || p->layout == LAYOUT_PAHOLE)
-		return pn_layout_from_file(l, p->layout, p->layout_file, lock_size,
-					   why, len);
-	pn_layout_resolve(l, p->layout, p->kconfig, lock_size);
-	return 0;
-}

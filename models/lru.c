@@ -212,19 +212,6 @@ void model_release_drain(struct model_worker *mw)
 	fb->nr = 0;
 }
 
-/* After the lock is dropped, isolated page cache pages leave the page
- * cache (NR_FILE_PAGES), are uncharged in gathers and freed. */
-void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
-{
-	MODEL_REC_ENTRY_VOID(mw->m, model_reclaim_free, mw, iso, n);
-	for (unsigned i = 0; i < n; i++)
-		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
-	model_uncharge_pages(mw, iso, n);
-	for (unsigned i = 0; i < n; i++)
-		model_page_free_reclaimed(mw, iso[i]);
-	mw->ops.reclaimed += n;
-}
-
 /*
  * Reclaim of mw's own lruvec, shrink_lruvec() reduced to its LRU lock
  * traffic, in the shape of shrink_active_list() and

@@ -5,7 +5,8 @@
  * "mm/mglru: fix underprotected page cache", 2023-12, the v6.8 rule):
  *
  *  - lru_gen_init_lruvec(): max_seq = MIN_NR_GENS + 1, min_seq[] = 0,
- *    every folios[gen][type][zone] list empty, enabled = lru_gen_enabled();
+ *    every folios[gen][type][zone] list empty, enabled = lru_gen_enabled()
+ *    (in models/memcg.c's lruvec set-up, as lruvec_init() calls it);
  *  - folio_add_lru(): a folio added inside a fault (lru_gen_in_fault())
  *    is made active first;
  *  - lruvec_add_folio() -> lru_gen_add_folio(): reads lrugen->enabled
@@ -40,7 +41,6 @@
 
 #include "models/internal.h"
 
-#define MIN_NR_GENS 2
 /* The folio's generation + 1 in its flags (0: not on an MGLRU list),
  * as LRU_GEN_MASK holds it in folio->flags. */
 #define PG_GEN_SHIFT 8
@@ -88,22 +88,6 @@ int model_lru_gen_check(const struct model_params *p, char *why, size_t len)
 static unsigned long *gen_seq(const struct model *m, char *pn)
 {
 	return (unsigned long *)PN_AT(m, pn, PN_LRUGEN_SEQ); /* [0] max, [1 + type] min */
-}
-
-void model_lru_gen_init(struct model *m, char *pn)
-{
-	unsigned long *seq;
-
-	if (!m->lay.present[PN_LRUGEN_FOLIOS])
-		return;
-	seq = gen_seq(m, pn);
-	seq[0] = MIN_NR_GENS + 1;
-	seq[1] = seq[2] = 0;
-	for (unsigned g = 0; g < PN_MAX_NR_GENS; g++)
-		for (unsigned t = 0; t < 2; t++)
-			for (unsigned z = 0; z < m->lay.max_nr_zones; z++)
-				list_init((struct list_head *)(pn + pn_gen_list_off(&m->lay, g, t, z)));
-	*(bool *)PN_AT(m, pn, PN_LRUGEN_ENABLED) = m->p.lru_gen;
 }
 
 void model_lru_gen_on_add(struct model_worker *mw, struct mpage *pg)

@@ -11,6 +11,9 @@
 
 #include "core/knob.h"
 
+/* MIN_NR_GENS of include/linux/mmzone.h */
+#define MIN_NR_GENS 2
+
 struct model;
 struct model_params;
 struct model_worker;
@@ -21,8 +24,6 @@ extern const struct knob knob_lru_gen;
 /* lru_gen=on needs a layout with lruvec.lrugen (CONFIG_LRU_GEN, v6.1+):
  * 0, or -1 with the reason in why. */
 int model_lru_gen_check(const struct model_params *p, char *why, size_t len);
-/* lru_gen_init_lruvec(): the generation lists, max_seq, enabled. */
-void model_lru_gen_init(struct model *m, char *pn);
 /* folio_add_lru(): a folio added inside a fault is made active. */
 void model_lru_gen_on_add(struct model_worker *mw, struct mpage *pg);
 /* lru_gen_add_folio() / lru_gen_del_folio(): false when the classic

@@ -89,6 +89,25 @@ const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw)
 
 /* ---- set-up ---- */
 
+/* lru_gen_init_lruvec() (mm/vmscan.c, v6.8), which lruvec_init() calls:
+ * max_seq = MIN_NR_GENS + 1, min_seq[] = 0, the generation lists empty,
+ * enabled as the knob says.  Nothing on a layout without lrugen. */
+static void lru_gen_init_lruvec(struct model *m, char *pn)
+{
+	unsigned long *seq;
+
+	if (!m->lay.present[PN_LRUGEN_FOLIOS])
+		return;
+	seq = (unsigned long *)PN_AT(m, pn, PN_LRUGEN_SEQ); /* [0] max, [1 + type] min */
+	seq[0] = MIN_NR_GENS + 1;
+	seq[1] = seq[2] = 0;
+	for (unsigned g = 0; g < PN_MAX_NR_GENS; g++)
+		for (unsigned t = 0; t < 2; t++)
+			for (unsigned z = 0; z < m->lay.max_nr_zones; z++)
+				list_init((struct list_head *)(pn + pn_gen_list_off(&m->lay, g, t, z)));
+	*(bool *)PN_AT(m, pn, PN_LRUGEN_ENABLED) = m->p.lru_gen;
+}
+
 static unsigned pcp_high_max_of(const struct model *m);
 
 static char *pn_alloc(struct model *m, struct arena *a, struct mcg *memcg,
@@ -105,7 +124,7 @@ static char *pn_alloc(struct model *m, struct arena *a, struct mcg *memcg,
 			arena_alloc(a, 1056, CACHELINE);
 	for (unsigned l = 0; l < NR_LRU; l++)
 		list_init(pn_list(m, pn, l));
-	model_lru_gen_init(m, pn);
+	lru_gen_init_lruvec(m, pn);
 	if (m->p.lru_lock == LRU_LOCK_LRUVEC &&
 	    m->lock->init(PN_AT(m, pn, PN_LRU_LOCK), m->nworkers, a))
 		die(1, "cannot initialise lock '%s' inside mem_cgroup_per_node",
@@ -434,6 +453,25 @@ void model_pcp_set_high(struct model *m)
 	}
 }
 
+void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
+{
+	model_rec_clear(r);
+	m->rec = r;
+	m->online_cpus = cpus;
+	/* the calculate_normal_threshold() of model_setup() at `cpus` */
+	m->node_threshold = 2 * (long)(32 - __builtin_clz(cpus)) * (1 + 10);
+	if (m->node_threshold > 125)
+		m->node_threshold = 125;
+	/* pcp->high at `cpus` (zone_highsize() divides by the node's CPUs) */
+	model_pcp_set_high(m);
+	r->pcp_high = m->pcp_high;
+	r->pcp_batch = m->p.pcp_batch;
+	if (r->actor) {
+		r->actor->pcp_high = r->pcp_high;
+		r->actor->pcp_batch = r->pcp_batch;
+	}
+}
+
 static unsigned clampu(unsigned v, unsigned lo, unsigned hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
@@ -684,6 +722,20 @@ void model_page_free_reclaimed(struct model_worker *mw, struct mpage *pg)
 	}
 	free_pcppages_bulk(mw, &m->zones[mw->nid], mw->walk_nspill);
 	mw->walk_nspill = 0;
+}
+
+/* Reclaim's tail (models/lru.c and models/lru_gen.c isolate): after the
+ * lock is dropped, isolated page cache pages leave the page cache
+ * (NR_FILE_PAGES), are uncharged in gathers and freed. */
+void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
+{
+	MODEL_REC_ENTRY_VOID(mw->m, model_reclaim_free, mw, iso, n);
+	for (unsigned i = 0; i < n; i++)
+		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
+	model_uncharge_pages(mw, iso, n);
+	for (unsigned i = 0; i < n; i++)
+		model_page_free_reclaimed(mw, iso[i]);
+	mw->ops.reclaimed += n;
 }
 
 void model_page_work(struct model_worker *mw, bool copy)

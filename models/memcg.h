@@ -502,9 +502,18 @@ bool model_knob_is_read(const struct model_params *p, const char *name,
  * stderr naming the knob and the path, EXIT_USAGE; else 0. */
 int model_knobs_check_read(const struct model_params *p, const struct knobset *ks);
 /* The layout the parameters name, for a lock of lock_size bytes: 0, or -1
- * with the reason in why (a BTF or pahole file that cannot be read). */
-int model_resolve_layout(struct pn_layout *l, const struct model_params *p,
-			 size_t lock_size, char *why, size_t len);
+ * with the reason in why (a BTF or pahole file that cannot be read).
+ * Inline: the setup, the knob checks and MGLRU's check all ask it, and
+ * none of their files may call another's (scripts/check_layers.sh). */
+static inline int model_resolve_layout(struct pn_layout *l, const struct model_params *p,
+				       size_t lock_size, char *why, size_t len)
+{
+	if (p->layout == LAYOUT_BTF || p->layout == LAYOUT_PAHOLE)
+		return pn_layout_from_file(l, p->layout, p->layout_file, lock_size,
+					   why, len);
+	pn_layout_resolve(l, p->layout, p->kconfig, lock_size);
+	return 0;
+}
 
 /* Builds the whole model in `a` for nworkers workers, each with a pool of
  * pages_per_worker pages. */

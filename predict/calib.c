@@ -99,19 +99,6 @@ int calib_write(const struct calib *c, FILE *f)
 	return ferror(f) ? -1 : 0;
 }
 
-static char *trim(char *s)
-{
-	char *end;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	end = s + strlen(s);
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
-			   end[-1] == '\r'))
-		*--end = '\0';
-	return s;
-}
-
 int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 		size_t errlen)
 {
@@ -129,7 +116,7 @@ int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 			snprintf(err, errlen, "%s: line %zu: line too long", name, lineno);
 			goto bad;
 		}
-		s = trim(line);
+		s = str_trim(line);
 		if (!*s || *s == '#')
 			continue;
 		eq = strchr(s, '=');
@@ -139,8 +126,8 @@ int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 			goto bad;
 		}
 		*eq = '\0';
-		key = trim(s);
-		val = trim(eq + 1);
+		key = str_trim(s);
+		val = str_trim(eq + 1);
 		if (!*key || !*val) {
 			snprintf(err, errlen, "%s: line %zu: empty %s", name, lineno,
 				 *key ? "value" : "key");

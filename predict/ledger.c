@@ -122,7 +122,7 @@ static void limits(const struct experiment_def *e, const struct predict_point *p
 #undef ADD
 }
 
-static void csv_pct(FILE *out, double v)
+static void ledger_csv_pct(FILE *out, double v)
 {
 	if (isfinite(v))
 		fprintf(out, "%.2f,", v);
@@ -151,9 +151,9 @@ static void csv_row(FILE *out, const struct experiment_def *e, const struct seed
 	csv_field(out, b, 0);
 	csv_field(out, pt->t ? pt->t->name : "", 0);
 	fprintf(out, "%u,%s,%s,", cpus, p->dev ? "dev" : "held", pub);
-	csv_pct(out, pt->pct);
-	csv_pct(out, pt->band_lo);
-	csv_pct(out, pt->band_hi);
+	ledger_csv_pct(out, pt->pct);
+	ledger_csv_pct(out, pt->band_lo);
+	ledger_csv_pct(out, pt->band_hi);
 	csv_field(out, pt->regime, 1);
 }
 

@@ -250,7 +250,7 @@ static void top_lines(const struct sim_result *b, const struct sim_prog *names,
 					b->line_xfer_per_op[top[k]]);
 }
 
-static void regime(const struct sim_result *a, const struct sim_result *b,
+static void row_regime(const struct sim_result *a, const struct sim_result *b,
 		   const struct memcg_costs *c, const struct sim_prog *names_a,
 		   const struct sim_prog *names, char *buf, size_t len)
 {
@@ -405,7 +405,7 @@ static void point_finish(struct predict_session *s, struct predict_point *pt,
 	pt->pct = 100.0 * (b - a) / a;
 	/* the patch side's program names rb's lines */
 	if (isfinite(pt->pct))
-		regime(&v[0].r, &v[1].r, &pt->tc->c, &v[0].prog, &v[1].prog, pt->regime, sizeof(pt->regime));
+		row_regime(&v[0].r, &v[1].r, &pt->tc->c, &v[0].prog, &v[1].prog, pt->regime, sizeof(pt->regime));
 	if (isfinite(pt->pct)) {
 		if (s->o->band) {
 			band(v, pt);
@@ -481,12 +481,6 @@ static void fmt_pub(char *buf, size_t len, const struct published *p)
 		snprintf(buf, len, "%+.1f..%+.1f%%", p->lo, p->hi);
 }
 
-static int cmp_long(const void *a, const void *b)
-{
-	long x = *(const long *)a, y = *(const long *)b;
-	return (x > y) - (x < y);
-}
-
 int predict_run(const struct experiment_def *e, const struct calib *c,
 		const struct predict_opts *o, FILE *out)
 {
@@ -526,7 +520,7 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 			if (tmp.t && tmp.t->cpus)
 				cpus[n++] = tmp.t->cpus;
 		}
-		qsort(cpus, n, sizeof(long), cmp_long);
+		qsort(cpus, n, sizeof(long), cmp_long_asc);
 		predict_pair_label(sp, ab, sizeof(ab));
 		/* the pair's sizes predicted together, then printed in order */
 		req = xcalloc(n + 1, sizeof(*req));

@@ -962,7 +962,7 @@ static void step(struct sim *s, unsigned c, double now)
 /* The regime: per lock template its busiest instance, per line template
  * its transfers; holds and queues still open at the end are counted up
  * to it. */
-static void regime(struct sim *s, struct sim_result *r, uint64_t ops, double span)
+static void sim_regime_fill(struct sim *s, struct sim_result *r, uint64_t ops, double span)
 {
 	const struct sim_prog *p = s->p;
 
@@ -1166,7 +1166,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		r->xfer_per_op = (double)(s.xfers - s.xfers_warm) / (double)ops;
 		r->events = s.events;
 		r->sim_ns = s.t_end;
-		regime(&s, r, ops, span);
+		sim_regime_fill(&s, r, ops, span);
 	}
 	free(line_alias);
 	free(lock_alias);

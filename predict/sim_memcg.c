@@ -496,7 +496,7 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 	return 0;
 }
 
-static uint64_t scaled(uint64_t n, double w)
+static uint64_t scaled_count(uint64_t n, double w)
 {
 	return (uint64_t)llround((double)n * w);
 }
@@ -524,9 +524,9 @@ static int merge_direct(struct model_rec *m, const struct model_rec *r, double w
 		if (l < 0 || (i = model_rec_lock_of(m, (unsigned)l)) < 0)
 			return -1;
 		lock_of[lk] = i;
-		m->holds[i] += scaled(a->holds[lk], w);
+		m->holds[i] += scaled_count(a->holds[lk], w);
 		for (unsigned k = 0; k < RL_NR; k++) {
-			uint64_t x = scaled(a->local_in[lk][k], w);
+			uint64_t x = scaled_count(a->local_in[lk][k], w);
 
 			m->local_in[i][k] += x;
 			m->local[k] += x; /* local[] counts the in-lock part too */
@@ -539,7 +539,7 @@ static int merge_direct(struct model_rec *m, const struct model_rec *r, double w
 
 		for (unsigned lk = 0; lk < a->nlocks; lk++)
 			out -= a->local_in[lk][k];
-		m->local[k] += scaled(out, w);
+		m->local[k] += scaled_count(out, w);
 	}
 	for (unsigned l = 0; l < a->nlines; l++) {
 		int ml = model_rec_line_of(m, a->lines[l].obj, a->lines[l].off, a->lines[l].scope);
@@ -550,8 +550,8 @@ static int merge_direct(struct model_rec *m, const struct model_rec *r, double w
 			unsigned at = lk ? (unsigned)lock_of[lk - 1] + 1 : 0;
 
 			for (unsigned k = 0; k < REC_NKIND; k++)
-				m->n[ml][k][at] += scaled(a->n[l][k][lk], w);
-			m->warm[ml][at] += scaled(a->warm[l][lk], w);
+				m->n[ml][k][at] += scaled_count(a->n[l][k][lk], w);
+			m->warm[ml][at] += scaled_count(a->warm[l][lk], w);
 		}
 	}
 	m->unknown += a->unknown;
@@ -615,7 +615,7 @@ struct count_key {
 	double model, prog;
 };
 
-static struct count_key *key_of(struct count_key *k, size_t *n, size_t max,
+static struct count_key *count_key_find(struct count_key *k, size_t *n, size_t max,
 				const char *line, const char *lock, int kind)
 {
 	for (size_t i = 0; i < *n; i++)
@@ -664,7 +664,7 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 					memcg_sim_line_name(part, part->lock_line[lk - 1], ls, ln, sizeof(ln));
 					snprintf(lock, sizeof(lock), "lock %s", ln);
 				}
-				key_of(k, &n, max, name, lock, (int)kd)->model +=
+				count_key_find(k, &n, max, name, lock, (int)kd)->model +=
 					(double)part->n[l][kd][lk] / (double)r->ops;
 			}
 	}
@@ -673,7 +673,7 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 		char ln[40], lock[48];
 		memcg_sim_line_name(part, part->lock_line[lk], ls, ln, sizeof(ln));
 		snprintf(lock, sizeof(lock), "lock %s", ln);
-		key_of(k, &n, max, "-", lock, REC_NKIND)->model +=
+		count_key_find(k, &n, max, "-", lock, REC_NKIND)->model +=
 			(double)part->holds[lk] / (double)r->ops;
 	}
 	/* the program: every access weighted by its runs per iteration */
@@ -684,11 +684,11 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 
 		if (op->kind == SOP_LOCK) {
 			held = prog.locks[op->target].name;
-			key_of(k, &n, max, "-", held, REC_NKIND)->prog += sim_op_weight(&prog, i);
+			count_key_find(k, &n, max, "-", held, REC_NKIND)->prog += sim_op_weight(&prog, i);
 		} else if (op->kind == SOP_UNLOCK) {
 			held = "";
 		} else if (kd >= 0) {
-			key_of(k, &n, max, prog.lines[op->target].name, held, kd)->prog +=
+			count_key_find(k, &n, max, prog.lines[op->target].name, held, kd)->prog +=
 				sim_op_weight(&prog, i);
 		}
 	}

@@ -2,7 +2,14 @@
 # check_layers.sh [BUILD] - memscale's layer rules (docs/layers.md):
 #   1. an #include "dir/file.h" names a file of the same layer or a lower one;
 #   2. an object file calls (links against) only its own layer or lower ones;
-#   3. no two files include each other, directly or through others.
+#   3. no two files include each other, directly or through others;
+#   4. no two files call each other, directly or through others (the call
+#      graph between object files, from their symbol tables, has no loop);
+#   5. no function name is defined in two files (a static helper named like
+#      another file's function reads as a call between them; share it from
+#      core/util.c or give each its own name).  static inline functions
+#      of headers are exempt, and so are the tracepoint symbols that
+#      lttng-ust's headers define in every provider object.
 # The layer table is read from docs/layers.md, the one place it is written.
 # Prints one line per violation and exits 1 if there is any.
 set -eu
@@ -21,6 +28,7 @@ while read -r f; do
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
 	while read -r inc; do echo "$f $inc"; done
 done < "$TMP/files" > "$TMP/edges"
+grep '\.c$' "$TMP/files" > "$TMP/files.c" || true
 awk -v ranks="$TMP/ranks" '
 	BEGIN { while ((getline l < ranks) > 0) { split(l, a, " "); rank[a[1]] = a[2] } }
 	function layer(p,   s) { s = p; sub(/\/.*/, "", s); return s }
@@ -60,8 +68,27 @@ if [ -d "$BUILD" ]; then
 			}
 		}
 		END { exit bad }' || fail=1
+	# 4: loops in the file-to-file call graph (tsort names the files of
+	# each loop; a file calling itself is not an edge).
+	join "$TMP/uses" "$TMP/defs" | awk -v b="$BUILD/" '$2 != $3 {
+		u = substr($2, length(b) + 1); d = substr($3, length(b) + 1)
+		sub(/\.o$/, ".c", u); sub(/\.o$/, ".c", d); print u, d }' | sort -u > "$TMP/calls"
+	tsort "$TMP/calls" >/dev/null 2> "$TMP/callloops" || true
+	if [ -s "$TMP/callloops" ]; then
+		echo "call cycle among:"
+		sed -n 's/^tsort: //p' "$TMP/callloops" | grep -v 'input contains a loop' | sed 's/^/  /'
+		fail=1
+	fi
 else
 	echo "check_layers: no $BUILD/ (build first): calls not checked" >&2
 fi
-[ -z "${fail:-}" ] && echo "layers: $(wc -l < "$TMP/files") files, $(wc -l < "$TMP/edges") includes, $(cat "$TMP/objs" 2>/dev/null | wc -l) objects: all point down"
+# 5: function names, from the sources.
+while read -r f; do
+	grep -E '^[A-Za-z_][^=;(]*[ *][A-Za-z_][A-Za-z0-9_]*\(' "$f" | grep -v ';[[:space:]]*$' |
+		sed -E 's/^[^(]*[ *]([A-Za-z_][A-Za-z0-9_]*)\(.*/\1/' | sort -u | sed "s|\$| $f|"
+done < "$TMP/files.c" | sort > "$TMP/fndefs"
+awk '$1 == prev { printf "%s is defined in %s and in %s: one name, one function\n", $1, pf, $2; bad = 1 }
+	{ prev = $1; pf = $2 } END { exit bad }' "$TMP/fndefs" || fail=1
+
+[ -z "${fail:-}" ] && echo "layers: $(wc -l < "$TMP/files") files, $(wc -l < "$TMP/edges") includes, $(cat "$TMP/objs" 2>/dev/null | wc -l) objects: all point down, no include or call loops, no function name twice"
 exit ${fail:-0}

@@ -1,9 +1,10 @@
 #!/bin/sh
 # layers.t - the layer rules of docs/layers.md hold (scripts/check_layers.sh),
 # and the checker has the power to see a violation: copies of the tree with
-# an upward include, and with an include cycle, must fail it.
+# an upward include, an include cycle, a call cycle between two objects and
+# a function name defined in two files must each fail it.
 . "$(dirname "$0")/lib.sh"
-echo "1..3"
+echo "1..5"
 out=$(sh scripts/check_layers.sh build 2>&1); st=$?
 [ $st -eq 0 ]; ok $? "layers hold: $out"
 [ $st -eq 0 ] || echo "$out" | sed 's/^/#   /'
@@ -25,4 +26,19 @@ echo '#include "core/json.h"' >> "$TMP/t/core/csv.h"
 out=$(sh "$TMP/t/scripts/check_layers.sh" "$TMP/none" 2>&1); st=$?
 [ $st -ne 0 ] && echo "$out" | grep -q 'include cycle'
 ok $? "an include cycle (csv.h <-> json.h) is reported"
+copy_tree
+mkdir -p "$TMP/b/core"
+printf 'void ping(int n);\nvoid pong(int n) { if (n) ping(n - 1); }\n' > "$TMP/pong.c"
+printf 'void pong(int n);\nvoid ping(int n) { if (n) pong(n - 1); }\n' > "$TMP/ping.c"
+${CC:-cc} -c "$TMP/pong.c" -o "$TMP/b/core/pong.o" && ${CC:-cc} -c "$TMP/ping.c" -o "$TMP/b/core/ping.o"
+out=$(sh "$TMP/t/scripts/check_layers.sh" "$TMP/b" 2>&1); st=$?
+[ $st -ne 0 ] && echo "$out" | grep -q 'call cycle' && echo "$out" | grep -q 'core/ping.c' &&
+	echo "$out" | grep -q 'core/pong.c'
+ok $? "a call cycle (core/ping.o <-> core/pong.o) is reported"
+
+copy_tree
+printf '\nstatic char *str_trim(char *s)\n{\n\treturn s;\n}\n' >> "$TMP/t/core/csv.c"
+out=$(sh "$TMP/t/scripts/check_layers.sh" "$TMP/none" 2>&1); st=$?
+[ $st -ne 0 ] && echo "$out" | grep -q 'str_trim is defined in core/csv.c and in core/util.c'
+ok $? "a function name defined in two files (str_trim in csv.c and util.c) is reported"
 exit $TAP_FAIL

@@ -55,7 +55,7 @@ static void *grow(void *p, size_t *cap, size_t n, size_t sz)
 	return p;
 }
 
-static struct lockstat_row *cell(struct reader *rd, const char *cls, int worker)
+static struct lockstat_row *lockstat_cell(struct reader *rd, const char *cls, int worker)
 {
 	struct lockstat_row *c;
 
@@ -188,13 +188,13 @@ static void on_event(struct reader *rd, const bt_message *msg)
 		on_run_phase(rd, p);
 	} else if (!strcmp(name, "contention_begin")) {
 		class_label(p, cls, sizeof(cls));
-		cell(rd, cls, (int)u64(p, "worker"))->ev_begin++;
+		lockstat_cell(rd, cls, (int)u64(p, "worker"))->ev_begin++;
 	} else if (!strcmp(name, "contention_end")) {
 		struct lockstat_row *c;
 		uint64_t w = u64(p, "wait_ns");
 
 		class_label(p, cls, sizeof(cls));
-		c = cell(rd, cls, (int)u64(p, "worker"));
+		c = lockstat_cell(rd, cls, (int)u64(p, "worker"));
 		c->ev_contended++;
 		c->ev_wait_total += w;
 		if (w > c->ev_wait_max)
@@ -205,7 +205,7 @@ static void on_event(struct reader *rd, const bt_message *msg)
 		struct lockstat_row *c;
 
 		class_label(p, cls, sizeof(cls));
-		c = cell(rd, cls, (int)u64(p, "worker"));
+		c = lockstat_cell(rd, cls, (int)u64(p, "worker"));
 		c->ev_holds++;
 		c->ev_hold_total += u64(p, "hold_ns");
 	}
@@ -444,7 +444,7 @@ int lockstat_read(const char *dir, bool per_worker, struct lockstat_report *r)
 		one.handoffs = a->handoffs;
 		memcpy(one.wait_hist, a->wait_hist, sizeof(one.wait_hist));
 		memcpy(one.hold_hist, a->hold_hist, sizeof(one.hold_hist));
-		merge_row(cell(&rd, a->cls, (int)a->worker), &one);
+		merge_row(lockstat_cell(&rd, a->cls, (int)a->worker), &one);
 	}
 	/* Cells without aggregates: what the per-event records say. */
 	for (size_t i = 0; i < rd.ncells; i++) {
@@ -484,7 +484,7 @@ int lockstat_read(const char *dir, bool per_worker, struct lockstat_report *r)
 
 static enum lockstat_sort sort_key;
 
-static double key_of(const struct lockstat_row *r)
+static double row_sort_key(const struct lockstat_row *r)
 {
 	switch (sort_key) {
 	case LS_SORT_CONTENDED:
@@ -503,7 +503,7 @@ static double key_of(const struct lockstat_row *r)
 static int cmp_rows(const void *a, const void *b)
 {
 	const struct lockstat_row *x = a, *y = b;
-	double kx = key_of(x), ky = key_of(y);
+	double kx = row_sort_key(x), ky = row_sort_key(y);
 	int c;
 
 	if (kx != ky)

@@ -256,7 +256,7 @@ static void prepare_dir(const char *dir)
 static void sessiond_release(struct trace_session *s);
 
 /* die() and exit() paths: leave no session, and no daemon we started. */
-static void cleanup_at_exit(void)
+static void session_cleanup_at_exit(void)
 {
 	if (!live)
 		return;
@@ -502,7 +502,7 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 	}
 
 	live = s;
-	atexit(cleanup_at_exit);
+	atexit(session_cleanup_at_exit);
 	sessiond_acquire(s);
 
 	s->name = xasprintf("memscale-%d-%ld", (int)getpid(), (long)time(NULL));

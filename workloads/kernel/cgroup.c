@@ -240,13 +240,13 @@ int cg_detect(struct cg_hier *h, char *err, size_t errlen)
 /* The hierarchy being used, for the atexit handler. */
 static struct cg_hier *live_hier;
 
-static void cleanup_at_exit(void)
+static void cgroup_cleanup_at_exit(void)
 {
 	if (live_hier && live_hier->live && live_hier->owner == getpid())
 		cg_destroy(live_hier);
 }
 
-static int make_dir(const char *path, char *err, size_t errlen)
+static int cgroup_mkdir(const char *path, char *err, size_t errlen)
 {
 	if (mkdir(path, 0755) && errno != EEXIST) {
 		snprintf(err, errlen, "cannot create memory cgroup '%s': %s (run as "
@@ -363,7 +363,7 @@ int cg_create(struct cg_hier *h, unsigned depth, unsigned containers,
 	if (!strcmp(h->origin, h->home))
 		sweep_stale(h->origin, h->home);
 	if (!atexit_done) {
-		atexit(cleanup_at_exit);
+		atexit(cgroup_cleanup_at_exit);
 		atexit_done = true;
 	}
 	if (depth == 0) {
@@ -388,7 +388,7 @@ int cg_create(struct cg_hier *h, unsigned depth, unsigned containers,
 				snprintf(err, errlen, "memory cgroup path too long");
 				goto fail;
 			}
-			if (make_dir(next, err, errlen))
+			if (cgroup_mkdir(next, err, errlen))
 				goto fail;
 			if (lvl == 1)
 				snprintf(h->top, sizeof(h->top), "%s", next);
@@ -407,7 +407,7 @@ int cg_create(struct cg_hier *h, unsigned depth, unsigned containers,
 			snprintf(err, errlen, "memory cgroup path too long");
 			goto fail;
 		}
-		if (make_dir(h->leaf[i], err, errlen))
+		if (cgroup_mkdir(h->leaf[i], err, errlen))
 			goto fail;
 	}
 	return 0;
