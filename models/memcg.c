@@ -453,25 +453,6 @@ void model_pcp_set_high(struct model *m)
 	}
 }
 
-void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus)
-{
-	model_rec_clear(r);
-	m->rec = r;
-	m->online_cpus = cpus;
-	/* the calculate_normal_threshold() of model_setup() at `cpus` */
-	m->node_threshold = 2 * (long)(32 - __builtin_clz(cpus)) * (1 + 10);
-	if (m->node_threshold > 125)
-		m->node_threshold = 125;
-	/* pcp->high at `cpus` (zone_highsize() divides by the node's CPUs) */
-	model_pcp_set_high(m);
-	r->pcp_high = m->pcp_high;
-	r->pcp_batch = m->p.pcp_batch;
-	if (r->actor) {
-		r->actor->pcp_high = r->pcp_high;
-		r->actor->pcp_batch = r->pcp_batch;
-	}
-}
-
 static unsigned clampu(unsigned v, unsigned lo, unsigned hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;

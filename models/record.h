@@ -124,11 +124,6 @@ struct model_rec {
 	int cache_line[256];
 };
 
-/* Attaches a recorder to a model of one worker: zeroes it, and sets the
- * thresholds the machine's CPU count decides (vmstat threshold, flush
- * thresholds, pcp->high) to those of `cpus` online CPUs.  Defined in
- * models/memcg.c, beside the model state it sets. */
-void model_rec_attach(struct model *m, struct model_rec *r, unsigned cpus);
 /* Zeroes r and its actor's recorder, keeping the actor attached. */
 void model_rec_clear(struct model_rec *r);
 /* Starts counting (after a warm-up): clears every count. */

@@ -38,6 +38,28 @@ static const char *rec_workload_at(size_t i)
 	return NULL;
 }
 
+/* Attaches a recorder to a model of one worker: zeroes it, and sets the
+ * thresholds the machine's CPU count decides (vmstat threshold, flush
+ * thresholds, pcp->high) to those of `cpus` online CPUs. */
+static void attach_recorder(struct model *m, struct model_rec *r, unsigned cpus)
+{
+	model_rec_clear(r);
+	m->rec = r;
+	m->online_cpus = cpus;
+	/* the calculate_normal_threshold() of model_setup() at `cpus` */
+	m->node_threshold = 2 * (long)(32 - __builtin_clz(cpus)) * (1 + 10);
+	if (m->node_threshold > 125)
+		m->node_threshold = 125;
+	/* pcp->high at `cpus` (zone_highsize() divides by the node's CPUs) */
+	model_pcp_set_high(m);
+	r->pcp_high = m->pcp_high;
+	r->pcp_batch = m->p.pcp_batch;
+	if (r->actor) {
+		r->actor->pcp_high = r->pcp_high;
+		r->actor->pcp_batch = r->pcp_batch;
+	}
+}
+
 static int rec_record(const char *name, const struct model_params *mp,
 		      uint64_t warmup, uint64_t ops, struct model_rec *rec)
 {
@@ -92,7 +114,7 @@ static int rec_record(const char *name, const struct model_params *mp,
 		free(rec->actor);
 		rec->actor = NULL;
 	}
-	model_rec_attach(sh->m, rec, MODEL_REC_CPUS);
+	attach_recorder(sh->m, rec, MODEL_REC_CPUS);
 	for (uint64_t k = 0; k < warmup; k++)
 		sh->d->op(ww);
 	model_rec_reset(rec);
