@@ -22,9 +22,15 @@
 #             n_patch change|NA (empty) (empty) axes p ci_lo ci_hi yes|no
 #             change   (fields 11-12 were the samples; compare has them)
 #   published workload base patch machine cpus base patch change source
-# stdout: gnuplot blocks, one per bar series, lines "x change lo hi label_y"
-# (lo, hi: compare's 95 % interval of the change; NaN where it has none:
-# no error bar, and the series says so);
+# stdout: gnuplot blocks, one per bar series, lines
+#   "x change lo hi label_y unbounded \"label\""
+# (lo, hi: compare's 95 % interval of the change; NaN where it has none.
+# unbounded = 1: compare has the interval columns but leaves them empty
+# (Fieller's set is not a bounded interval: a base mean not clear of
+# zero), drawn as a dashed line across the axis at the bar's edge; NaN without the
+# columns: no error bar, and the series says so.  label: the value as
+# the bar's label, "n.s." after a measured change compare does not call
+# significant, "(cut)" after a bar cut at the axis limit);
 # OUT.gp: NSERIES, SNAME, SKEY, SKIND ("m" measured / "p" published),
 # SDUP (index of the axis value among a pair's series: lighter fill),
 # NWL and WLNAME (the x tic labels), YMIN, YMAX, CLIP (0, or the value
@@ -75,7 +81,8 @@ function cv(name) { return (file, name) in col ? $(col[file, name]) : "" }
 		cv("p") == "" ? "NA" : cv("p"), lo == "" || lo == "nan" ? "NA" : lo,
 		hi == "" || hi == "nan" ? "NA" : hi, sg == "yes" ? "yes" : "no",
 		c == "" || c == "nan" ? "NA" : c)
-	chg[k] = c; clo[k] = lo; chi[k] = hi; anyrow[w, pair] = 1
+	hasci = ((file, "ci_lo_pct") in col) && ((file, "ci_hi_pct") in col)
+	chg[k] = c; clo[k] = lo; chi[k] = hi; anyrow[w, pair] = 1; ksig[k] = (sg == "yes")
 }
 
 END {
@@ -108,12 +115,15 @@ END {
 				sname[nser] = sprintf("measured here: %s vs %s%s", ppatch[p], pbase[p], al == "" ? "" : ", " al) }
 			else if (best[k] != workers_of[nser]) workers_of[nser] = "various"
 			bar[nser, i] = chg[k] + 0
+			bsig[nser, i] = ksig[k]
 			if (clo[k] != "" && clo[k] != "nan" && chi[k] != "" && chi[k] != "nan") {
 				blo[nser, i] = clo[k]; bhi[nser, i] = chi[k]
-			} else noci[nser] = 1
+			} else if (!hasci) noci[nser] = 1
+			else { bunb[nser, i] = 1; unb[nser] = 1 }
 		}
 		if (have) sname[nser] = sname[nser] " (" workers_of[nser] (workers_of[nser] == 1 ? " worker" : " workers") \
-			(noci[nser] ? "; no interval from compare)" : "; bars: 95 % interval)")
+			(noci[nser] ? "; no interval from compare" : "; bars: 95 % interval") \
+			(unb[nser] ? ", dashed across the axis: unbounded" : "") "; n.s.: not significant)"
 	}
 	for (e = 1; e <= np; e++) print pub_line[e] > tsv
 	# One published series per (machine, pair).
@@ -146,11 +156,16 @@ END {
 			x = i - 0.4 + (t - 0.5) * 0.8 / nser
 			# field 5: where the bar's label goes (beyond its error bar)
 			a = bar[t, i] + 0
+			v = a < 0 ? -a : a
+			lbl = sprintf(v >= 10 ? "%+.0f%%" : "%+.1f%%", a)
+			if (clip && v > clip) lbl = lbl " (cut)"
+			if (skind[t] == "m" && !bsig[t, i]) lbl = lbl " n.s."
 			if ((t, i) in blo) {
 				if (a < 0 && blo[t, i] + 0 < a) a = blo[t, i] + 0
 				if (a >= 0 && bhi[t, i] + 0 > a) a = bhi[t, i] + 0
-				printf("%.4f %s %s %s %s\n", x, bar[t, i], blo[t, i], bhi[t, i], a)
-			} else printf("%.4f %s NaN NaN %s\n", x, bar[t, i], a)
+				printf("%.4f %s %s %s %s 0 \"%s\"\n", x, bar[t, i], blo[t, i], bhi[t, i], a, lbl)
+			} else printf("%.4f %s NaN NaN %s %s \"%s\"\n", x, bar[t, i], a,
+				      (t, i) in bunb ? 1 : "NaN", lbl)
 			# the axis holds the bars, their error bars and labels
 			for (e = 0; e < 3; e++) {
 				v = e == 0 ? bar[t, i] + 0 : e == 1 ? blo[t, i] : bhi[t, i]

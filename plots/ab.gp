@@ -13,17 +13,23 @@ do for [i = 1:NWL] { set xtics add (WLNAME[i] i) }
 set xtics noenhanced
 if (NWL > 5) { set xtics rotate by -20 }
 set grid noxtics ytics
-lo = (YMIN < 0 ? YMIN * 1.2 : 0) - 2
-hi = (YMAX > 0 ? YMAX * 1.2 : 0) + 2
+# room beyond the bars for their labels, written upwards (downwards
+# below zero) so that neighbouring bars' labels never meet
+room = (YMAX - YMIN + 4) * 0.35
+lo = (YMIN < 0 ? YMIN - room : 0) - 2
+hi = (YMAX > 0 ? YMAX + room : 0) + 2
 set yrange [lo : hi]
 # Legend under the plot: one row per series, placed by hand because
 # gnuplot's "key below" lets it touch the x label.
 set bmargin NSERIES * 1.4 + 4
 set key at screen 0.02, screen 0.01 left bottom Left reverse noenhanced maxcols 1 font ",8"
-# Bars beyond CLIP are cut at the axis limit (marked by their label).
+# Bars beyond CLIP are cut at the axis limit (their label says "(cut)").
 cl(v) = (CLIP > 0 && v > CLIP ? CLIP : CLIP > 0 && v < -CLIP ? -CLIP : v)
-lab(v) = sprintf(abs(v) >= 10 ? "%+.0f%%%s" : "%+.1f%%%s", v, CLIP > 0 && abs(v) > CLIP ? " (cut)" : "")
-pad = (hi - lo) * 0.025
+pad = (hi - lo) * 0.015
+lfont = (term eq "pdf" ? ",6" : ",9")
+# A label of the other sign's clause goes far off the axis, not to NaN:
+# gnuplot 5.4.4 crashes on a labels plot with undefined coordinates.
+away = hi + 100 * (hi - lo)
 set xzeroaxis lt -1 lw 1
 set boxwidth BARW * 0.95 absolute
 plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? cl($2) : NaN) \
@@ -34,5 +40,9 @@ plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? cl($2) : 
 	title (SKIND[i] eq "p" ? SNAME[i] : ""), \
      for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? cl($3) : NaN):(0):(cl($4) - cl($3)) \
 	with vectors heads size screen 0.004,90 lc rgb "#333333" lw 1 notitle, \
-     for [i = 1:NSERIES] data index (i - 1) using 1:(cl($5) + ($2 < 0 ? -pad : pad)):(lab($2)) \
-	with labels font ",7" notitle
+     for [i = 1:NSERIES] data index (i - 1) using ($1 - BARW * 0.5):(SKIND[i] eq "m" && $6 == 1 ? lo : NaN):(0):(hi - lo) \
+	with vectors nohead dt 2 lc rgb "#333333" lw 1 notitle, \
+     for [i = 1:NSERIES] data index (i - 1) using 1:($2 >= 0 ? cl($5) + pad : away):(stringcolumn(7)) \
+	with labels rotate by 90 left font lfont notitle, \
+     for [i = 1:NSERIES] data index (i - 1) using 1:($2 < 0 ? cl($5) - pad : away):(stringcolumn(7)) \
+	with labels rotate by 90 right font lfont notitle

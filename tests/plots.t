@@ -116,7 +116,7 @@ exec $PWD/$MEMSCALE "\$@"
 STUB
 chmod +x "$TMP/stub"
 MEMSCALE="$TMP/stub" FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/cifig" 2>/dev/null
-awk '/^# series\tmeasured/ { m = 1; next } /^# series/ { m = 0 } m && NF == 5 && $2 == 1.5 && $3 == -2.25 && $4 == 5.5 { f = 1 } END { exit !f }' \
+awk '/^# series\tmeasured/ { m = 1; next } /^# series/ { m = 0 } m && NF >= 7 && $2 == 1.5 && $3 == -2.25 && $4 == 5.5 && $6 == 0 { f = 1 } END { exit !f }' \
 	"$TMP/cifig/data/ab_stats_batch.dat"
 ok $? "measured bars are compare's change (1.5) with its interval (-2.25..+5.5) as error bars"
 is_png "$TMP/cifig/ab_stats_batch.png"; ok $? "and the figure renders with them"
@@ -136,6 +136,24 @@ chmod +x "$TMP/stub2"
 MEMSCALE="$TMP/stub2" FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/nocifig" 2>/dev/null
 grep -q 'no interval from compare' "$TMP/nocifig/data/ab_stats_batch.gp.str"
 ok $? "without interval columns the legend says there is none"
+# compare's columns present but empty (Fieller's set unbounded), the
+# change not significant: a dashed line across the axis (field 6 = 1),
+# "n.s." in the bar's label, and the figure renders
+cat > "$TMP/stub3" <<STUB
+#!/bin/sh
+if [ "\$1" = compare ]; then
+	$PWD/$MEMSCALE "\$@" | awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) { c[\$i] = i } print; next }
+		{ \$c["ci_lo_pct"] = ""; \$c["ci_hi_pct"] = ""; \$c["change_pct"] = 55.2; \$c["significant"] = "no"; print }'
+	exit 0
+fi
+exec $PWD/$MEMSCALE "\$@"
+STUB
+chmod +x "$TMP/stub3"
+MEMSCALE="$TMP/stub3" FORMATS=png sh plots/plot.sh "$TMP/one" "$TMP/unbfig" 2>/dev/null
+awk '/^# series\tmeasured/ { m = 1; next } /^# series/ { m = 0 } m && $2 == 55.2 && $3 == "NaN" && $6 == 1 && /"\+55% n\.s\."/ { f = 1 } END { exit !f }' \
+	"$TMP/unbfig/data/ab_stats_batch.dat"
+ok $? "an unbounded interval is marked (field 6) and a non-significant change labelled n.s."
+is_png "$TMP/unbfig/ab_stats_batch.png"; ok $? "and that figure renders (gnuplot draws no label at an undefined point)"
 # No A/B arithmetic outside core/ab.c: the figure's programs compute no
 # mean, interval or p of samples.
 ! grep -n -E 'sum\[|sqrt|/ *cnt' plots/ab.awk; ok $? "plots/ab.awk computes no mean or spread"
