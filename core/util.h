@@ -54,6 +54,9 @@ bool parse_double(const char *s, double min, double max, double *out);
 
 /* Parse "1,2,4", "1-8", "1-8:2" or mixtures; sorted, duplicates removed.
  * Returns count, or 0 with *err set to a static message. */
+size_t parse_list(const char *s, long min, long max, long **out,
+		  const char **err);
+
 /* Whether path names a directory (stat follows links). */
 bool path_is_dir(const char *path);
 /* qsort comparators: longs ascending; char * by strcmp. */
@@ -62,9 +65,6 @@ int cmp_strp(const void *a, const void *b);
 /* s without leading and trailing white space (isspace: blank, tab, CR, LF,
  * VT, FF); the trailing part is cut in place. */
 char *str_trim(char *s);
-
-size_t parse_list(const char *s, long min, long max, long **out,
-		  const char **err);
 
 static inline uint64_t now_ns(void)
 {

@@ -1,8 +1,8 @@
 /*
  * result.c - a run's result record: its named metrics (set, replaced and
- * read by name) and the per-sample and per-worker rates it owns.  Kept apart from
- * harness.c so that the samplers (runstat.c) and the harness that calls
- * them both write metrics without calling each other.
+ * read by name) and the per-sample and per-worker rates it owns.  Kept
+ * apart from harness.c so that the samplers (runstat.c) and the harness
+ * that calls them both write metrics without calling each other.
  */
 #include "harness/harness.h"
 #include "harness/workload.h"

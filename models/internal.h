@@ -53,6 +53,11 @@ static inline struct lruvec_pcpu *pn_stats_percpu(const struct model *m, char *p
 {
 	return *(struct lruvec_pcpu **)PN_AT(m, pn, PN_STATS_PERCPU);
 }
+/* lrugen.max_seq and min_seq[]: [0] max, [1 + type] min */
+static inline unsigned long *pn_lrugen_seq(const struct model *m, char *pn)
+{
+	return (unsigned long *)PN_AT(m, pn, PN_LRUGEN_SEQ);
+}
 static inline struct mnode *pn_pgdat(const struct model *m, char *pn)
 {
 	return *(struct mnode **)PN_AT(m, pn, PN_PGDAT);

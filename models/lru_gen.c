@@ -85,11 +85,6 @@ int model_lru_gen_check(const struct model_params *p, char *why, size_t len)
 	return -1;
 }
 
-static unsigned long *gen_seq(const struct model *m, char *pn)
-{
-	return (unsigned long *)PN_AT(m, pn, PN_LRUGEN_SEQ); /* [0] max, [1 + type] min */
-}
-
 void model_lru_gen_on_add(struct model_worker *mw, struct mpage *pg)
 {
 	if (mw->m->p.lru_gen && mw->lru_gen_in_fault)
@@ -98,7 +93,7 @@ void model_lru_gen_on_add(struct model_worker *mw, struct mpage *pg)
 
 static unsigned long read_seq(const struct model *m, char *pn, unsigned i)
 {
-	unsigned long *s = gen_seq(m, pn) + i;
+	unsigned long *s = pn_lrugen_seq(m, pn) + i;
 
 	MODEL_REC(m, s, REC_READ);
 	return *s;
@@ -230,8 +225,8 @@ unsigned model_lru_gen_reclaim(struct model_worker *mw, bool file, unsigned nr)
 		 * while more than MIN_NR_GENS remain */
 		if (n || head->next != head || read_seq(m, pn, 0) - min_seq <= MIN_NR_GENS)
 			break;
-		MODEL_REC(m, gen_seq(m, pn) + 1 + type, REC_WRITE);
-		gen_seq(m, pn)[1 + type] = min_seq + 1;
+		MODEL_REC(m, pn_lrugen_seq(m, pn) + 1 + type, REC_WRITE);
+		pn_lrugen_seq(m, pn)[1 + type] = min_seq + 1;
 	}
 	lru_unlock(mw, lk);
 	model_reclaim_free(mw, iso, n);

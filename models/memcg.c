@@ -98,7 +98,7 @@ static void lru_gen_init_lruvec(struct model *m, char *pn)
 
 	if (!m->lay.present[PN_LRUGEN_FOLIOS])
 		return;
-	seq = (unsigned long *)PN_AT(m, pn, PN_LRUGEN_SEQ); /* [0] max, [1 + type] min */
+	seq = pn_lrugen_seq(m, pn);
 	seq[0] = MIN_NR_GENS + 1;
 	seq[1] = seq[2] = 0;
 	for (unsigned g = 0; g < PN_MAX_NR_GENS; g++)
@@ -201,11 +201,7 @@ struct model *model_setup(struct arena *a, const struct model_params *p,
 		if (m->online_cpus < nworkers)
 			m->online_cpus = nworkers;
 	}
-	/* calculate_normal_threshold() (mm/vmstat.c) for a nominal 64 GB
-	 * node: min(125, 2 * fls(cpus) * (1 + fls(64 GB / 128 MB))). */
-	m->node_threshold = 2 * (long)(32 - __builtin_clz(m->online_cpus)) * (1 + 10);
-	if (m->node_threshold > 125)
-		m->node_threshold = 125;
+	m->node_threshold = model_node_threshold(m->online_cpus);
 	m->nodes = arena_alloc(a, p->nodes * sizeof(*m->nodes), PAD_SIZE);
 	m->zones = arena_alloc(a, p->nodes * sizeof(*m->zones), PAD_SIZE);
 	for (unsigned n = 0; n < p->nodes; n++) {

@@ -501,6 +501,14 @@ bool model_knob_is_read(const struct model_params *p, const char *name,
  * not a kernel profile's preset) that p's path does not read: one line on
  * stderr naming the knob and the path, EXIT_USAGE; else 0. */
 int model_knobs_check_read(const struct model_params *p, const struct knobset *ks);
+/* calculate_normal_threshold() (mm/vmstat.c) for a nominal 64 GB node at
+ * `cpus` online CPUs: min(125, 2 * fls(cpus) * (1 + fls(64 GB / 128 MB))). */
+static inline long model_node_threshold(unsigned cpus)
+{
+	long t = 2 * (long)(32 - __builtin_clz(cpus)) * (1 + 10);
+
+	return t > 125 ? 125 : t;
+}
 /* The layout the parameters name, for a lock of lock_size bytes: 0, or -1
  * with the reason in why (a BTF or pahole file that cannot be read).
  * Inline: the setup, the knob checks and MGLRU's check all ask it, and

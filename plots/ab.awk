@@ -27,8 +27,8 @@
 # (lo, hi: compare's 95 % interval of the change; NaN where it has none.
 # unbounded = 1: compare has the interval columns but leaves them empty
 # (Fieller's set is not a bounded interval: a base mean not clear of
-# zero), drawn as a dashed line across the axis at the bar's edge; NaN without the
-# columns: no error bar, and the series says so.  label: the value as
+# zero), drawn as a dashed line across the axis at the bar's edge; NaN
+# without the columns: no error bar, and the series says so.  label: the value as
 # the bar's label, "n.s." after a measured change compare does not call
 # significant, "(cut)" after a bar cut at the axis limit);
 # OUT.gp: NSERIES, SNAME, SKEY, SKIND ("m" measured / "p" published),
@@ -39,7 +39,12 @@
 
 BEGIN { FS = "," }
 
-FNR == 1 { file++; for (i = 1; i <= NF; i++) col[file, $i] = i; next }
+FNR == 1 {
+	file++; for (i = 1; i <= NF; i++) col[file, $i] = i
+	# compare's CSV with its interval columns (they may still be empty)
+	if (file == 2) hasci = ((2, "ci_lo_pct") in col) && ((2, "ci_hi_pct") in col)
+	next
+}
 
 file == 1 {
 	if ($1 != seed) next
@@ -81,7 +86,6 @@ function cv(name) { return (file, name) in col ? $(col[file, name]) : "" }
 		cv("p") == "" ? "NA" : cv("p"), lo == "" || lo == "nan" ? "NA" : lo,
 		hi == "" || hi == "nan" ? "NA" : hi, sg == "yes" ? "yes" : "no",
 		c == "" || c == "nan" ? "NA" : c)
-	hasci = ((file, "ci_lo_pct") in col) && ((file, "ci_hi_pct") in col)
 	chg[k] = c; clo[k] = lo; chi[k] = hi; anyrow[w, pair] = 1; ksig[k] = (sg == "yes")
 }
 
@@ -116,6 +120,7 @@ END {
 			else if (best[k] != workers_of[nser]) workers_of[nser] = "various"
 			bar[nser, i] = chg[k] + 0
 			bsig[nser, i] = ksig[k]
+			if (!ksig[k]) ns[nser] = 1
 			if (clo[k] != "" && clo[k] != "nan" && chi[k] != "" && chi[k] != "nan") {
 				blo[nser, i] = clo[k]; bhi[nser, i] = chi[k]
 			} else if (!hasci) noci[nser] = 1
@@ -123,7 +128,7 @@ END {
 		}
 		if (have) sname[nser] = sname[nser] " (" workers_of[nser] (workers_of[nser] == 1 ? " worker" : " workers") \
 			(noci[nser] ? "; no interval from compare" : "; bars: 95 % interval") \
-			(unb[nser] ? ", dashed across the axis: unbounded" : "") "; n.s.: not significant)"
+			(unb[nser] ? ", dashed across the axis: unbounded" : "") (ns[nser] ? "; n.s.: not significant" : "") ")"
 	}
 	for (e = 1; e <= np; e++) print pub_line[e] > tsv
 	# One published series per (machine, pair).

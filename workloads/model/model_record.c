@@ -46,10 +46,7 @@ static void attach_recorder(struct model *m, struct model_rec *r, unsigned cpus)
 	model_rec_clear(r);
 	m->rec = r;
 	m->online_cpus = cpus;
-	/* the calculate_normal_threshold() of model_setup() at `cpus` */
-	m->node_threshold = 2 * (long)(32 - __builtin_clz(cpus)) * (1 + 10);
-	if (m->node_threshold > 125)
-		m->node_threshold = 125;
+	m->node_threshold = model_node_threshold(cpus);
 	/* pcp->high at `cpus` (zone_highsize() divides by the node's CPUs) */
 	model_pcp_set_high(m);
 	r->pcp_high = m->pcp_high;
