@@ -89,7 +89,8 @@ expect_exit 0 "calibrate --quick" -- \
 grep -q "^format = memscale-calib 3" "$TMP/q.calib" && grep -q "^xfer.store.q3_ns" "$TMP/q.calib"
 ok $? "calibration file has format and spreads"
 # One machine description (core/meta.c): every meta.KEY of the calibration
-# file but its time, repetitions, load averages and instruction counter (how the probes
+# file but its time, repetitions (meta.reps and how the single-thread ones were
+# placed, meta.single_reps), load averages and instruction counter (how the probes
 # counted) is a fact of a run's JSON sidecar.
 $MEMSCALE run lock -t 1 -s 0.05 --sample-ms 50 -w 0 -o "$TMP/m.csv" >/dev/null 2>&1
 n=0 bad=0
@@ -99,7 +100,7 @@ while IFS= read -r line; do
 	grep -Fq "\"$key\": \"$val\"" "$TMP/m.json" || grep -Fxq "    \"$key\": $val," "$TMP/m.json" ||
 		grep -Fxq "    \"$key\": $val" "$TMP/m.json" || { bad=1; echo "#   $key = $val not in the sidecar"; }
 done <<EOF2
-$(sed -n 's/^meta\.//p' "$TMP/q.calib" | grep -v '^time =\|^reps =\|^instructions =\|^loadavg_')
+$(sed -n 's/^meta\.//p' "$TMP/q.calib" | grep -v '^time =\|^reps =\|^single_reps =\|^instructions =\|^loadavg_')
 EOF2
 [ $n -ge 11 ] && [ $bad -eq 0 ]; ok $? "calibration meta.* and the JSON sidecar describe the machine alike ($n facts)"
 expect_exit 0 "calibration file loads" -- $MEMSCALE model sim page_fault3 --cpus 2 --calib "$TMP/q.calib" --iters 2000
