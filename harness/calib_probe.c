@@ -1016,11 +1016,20 @@ static void set_meta(struct calib *c, size_t (*facts)(struct meta_fact *))
  * of a leaf at depth 5 minus that at depth 1, over 4 extra levels.
  * Between updates the worker's kernel footprint (models/kwork.h) is
  * walked once, so the walk finds its lines where the kernel's other work
- * per operation leaves them (out of L1), not in a hot loop's L1.  The
- * two models run in alternating blocks of WALK_BLOCK updates and each
- * keeps its fastest block: on a shared machine a block can only be
- * slowed down (preemption, a busy sibling), and the minima of many short
- * interleaved blocks leave that out.  ns per level.
+ * per operation leaves them (out of L1), not in a hot loop's L1.  Only
+ * the update is timed: the footprint walk (KWORK_LINES dependent loads,
+ * microseconds) stays outside the clock, so the 4 levels' difference is
+ * a difference of two short intervals, not under 1 % of a block that
+ * holds both (format 3 did that: walk.permemcg medians of one VM
+ * 5.5-10.6 ns in calibrations minutes apart).  The clock reads are
+ * ordered (the vDSO's rdtsc is fenced), so the update's dependent loads
+ * cannot overlap the footprint walk before it: the level is priced as
+ * the latency of its chain, as a level under the LRU lock pays it
+ * between two folios.  The two models run in alternating blocks of
+ * WALK_BLOCK updates and each keeps its fastest block: on a shared
+ * machine a block can only be slowed down (preemption, a busy sibling),
+ * and the minima of many short interleaved blocks leave that out.  ns
+ * per level.
  */
 #define WALK_BLOCK 32
 
@@ -1048,14 +1057,18 @@ static void walk_model_new(struct walk_model *w, const struct stats_design *v,
 
 static double walk_block(struct walk_model *w, uint64_t *k)
 {
-	uint64_t t0 = now_ns();
+	uint64_t sum = 0;
 
 	for (unsigned i = 0; i < WALK_BLOCK; i++, (*k)++) {
+		uint64_t t0;
+
+		kwork_spend(&w->mw->kw, KWORK_LINES);
+		t0 = now_ns();
 		model_mod_lruvec_state(w->mw, w->mw->memcg, 0, NR_ANON_MAPPED,
 				       (*k & 1) ? -1 : 1);
-		kwork_spend(&w->mw->kw, KWORK_LINES);
+		sum += now_ns() - t0;
 	}
-	return (double)(now_ns() - t0) / WALK_BLOCK;
+	return (double)sum / WALK_BLOCK;
 }
 
 static double walk_step_once(const struct stats_design *v, unsigned blocks)

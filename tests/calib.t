@@ -21,7 +21,7 @@ MEMSCALE_CALIB="$TMP/state/memscale/calib.txt" \
 	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 \
 	>"$TMP/out" 2>"$TMP/err"
 st=$?
-[ $st -eq 0 ] && grep -q "^format = memscale-calib 3" "$TMP/state/memscale/calib.txt" &&
+[ $st -eq 0 ] && grep -q "^format = memscale-calib 4" "$TMP/state/memscale/calib.txt" &&
 	grep -q "wrote $TMP/state/memscale/calib.txt" "$TMP/err" && ! [ -s "$TMP/out" ]
 ok $? "model calibrate writes the machine's file (exit $st), nothing on stdout"
 for k in fault fault.first fault.zero fault.cow fault.shared fault.populate syscall \
@@ -56,8 +56,11 @@ expect_usage "another hash asked for" "not the calib_hash=0123456789abcdef" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --sample-ms 50 --set calib_hash=0123456789abcdef
 expect_usage "a malformed hash" "calib_hash" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --set calib_hash=xyz
-sed 's/^format = memscale-calib 3/format = memscale-calib 1/' $CAL >"$TMP/old.calib"
-sed 's/^format = memscale-calib 3/format = memscale-calib 2/' $CAL >"$TMP/v2.calib"
+sed 's/^format = memscale-calib 4/format = memscale-calib 1/' $CAL >"$TMP/old.calib"
+sed 's/^format = memscale-calib 4/format = memscale-calib 2/' $CAL >"$TMP/v2.calib"
+sed 's/^format = memscale-calib 4/format = memscale-calib 3/' $CAL >"$TMP/v3.calib"
+expect_usage "a version-3 file (walk probes timed with the footprint walk)" "format version 3 is too old" -- \
+	$MEMSCALE model predict stats_batch --calib "$TMP/v3.calib"
 expect_usage "a version-2 file (loop probes timed as one loop)" "format version 2 is too old" -- \
 	$MEMSCALE model predict stats_batch --calib "$TMP/v2.calib"
 expect_usage "a version-1 file" "format version 1 is too old" -- \

@@ -86,7 +86,7 @@ expect_usage "validate missing columns" "ops_per_sec" -- $MEMSCALE model validat
 # a real (quick) calibration round-trips through a file
 expect_exit 0 "calibrate --quick" -- \
 	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 --out "$TMP/q.calib"
-grep -q "^format = memscale-calib 3" "$TMP/q.calib" && grep -q "^xfer.store.q3_ns" "$TMP/q.calib"
+grep -q "^format = memscale-calib 4" "$TMP/q.calib" && grep -q "^xfer.store.q3_ns" "$TMP/q.calib"
 ok $? "calibration file has format and spreads"
 # One machine description (core/meta.c): every meta.KEY of the calibration
 # file but its time, repetitions (meta.reps and how the single-thread ones were

@@ -33,7 +33,7 @@ static char *make_file(const char *drop, const char *extra)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s\n", (s)); \
 	} while (0)
 	ADD("# test calibration");
-	ADD("format = memscale-calib 3");
+	ADD("format = memscale-calib 4");
 	ADD("meta.host = testhost");
 	ADD("meta.cpu_model = Some CPU @ 2.0GHz");
 	for (size_t i = 0; i < ARRAY_SIZE(probes); i++) {
@@ -138,10 +138,13 @@ int main(void)
 	reject("newer version", make_file("format", "format = memscale-calib 99"),
 	       "format version 99 is newer than this memscale");
 	reject("older version", make_file("format", "format = memscale-calib 1"),
-	       "format version 1 is too old (this memscale reads version 3");
+	       "format version 1 is too old (this memscale reads version 4");
 	reject("version 2 (loop probes timed as one loop)",
 	       make_file("format", "format = memscale-calib 2"),
-	       "format version 2 is too old (this memscale reads version 3");
+	       "format version 2 is too old (this memscale reads version 4");
+	reject("version 3 (walk probes timed with the footprint walk)",
+	       make_file("format", "format = memscale-calib 3"),
+	       "format version 3 is too old (this memscale reads version 4");
 	reject("wrong format", make_file("format", "format = other-thing 1"),
 	       "unknown format");
 	reject("duplicate key", make_file(NULL, "hit.median_ns = 2"), "duplicate key 'hit.median_ns'");

@@ -148,7 +148,7 @@ static const char *const tokens[] = {
 	"1e400", "-5", "nan", "99999999999999999999", "\"", "\"\"", ",,",
 	"[experiment]\n", "[variant a]\n", "[axis]\n", "[quick]\n",
 	"[published]\n", "workloads = lock\n", "cs = ", "ns", "\r\n", "\t",
-	"workers", "ops_per_sec", "format = memscale-calib 3\n",
+	"workers", "ops_per_sec", "format = memscale-calib 4\n",
 };
 
 static void mutate(struct input *in, const struct input *other)
