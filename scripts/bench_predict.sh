@@ -10,7 +10,7 @@
 # shared machine are noisy).  Usage: bench_predict.sh MEMSCALE [CALIB]
 set -eu
 M=${1:-bin/memscale}
-CAL=${2:-results-reference/vm-2cpu/calib-shared.txt}
+CAL=${2:-results-reference/vm-2cpu/calib-quiet.txt}
 [ -f "$CAL" ] || CAL=tests/fixtures/model_calib.txt
 now() { date +%s.%N; }
 # The children's CPU seconds so far (user + sys): this shell's `times`,

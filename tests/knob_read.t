@@ -34,7 +34,7 @@ expect_usage "predict: a pair side sets an unread knob" "stats_batch" -- \
 # runs (40 containers relieve a pgdat lock the lruvec split removes);
 # one a side's own settings replace, an unread one, or one given to a
 # verb that takes its settings elsewhere is refused.
-CAL=results-reference/vm-2cpu/calib-shared.txt
+CAL=results-reference/vm-2cpu/calib-quiet.txt
 Q="$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target bdw-2s-40t --cpus 40 --calib $CAL -f csv"
 one=$($Q 2>/dev/null | awk -F, 'NR==2{print $7}')
 forty=$($Q --set containers=40 2>"$TMP/set.err" | awk -F, 'NR==2{print $7}')
