@@ -1024,8 +1024,8 @@ static void set_meta(struct calib *c, size_t (*facts)(struct meta_fact *))
  * 5.5-10.6 ns in calibrations minutes apart).  The clock reads are
  * ordered (the vDSO's rdtsc is fenced), so the update's dependent loads
  * cannot overlap the footprint walk before it: the level is priced as
- * the latency of its chain, as a level under the LRU lock pays it
- * between two folios.  The two models run in alternating blocks of
+ * the latency of its chain (an assumption: that a level under the LRU
+ * lock does not overlap the folio work around it; not measured).  The two models run in alternating blocks of
  * WALK_BLOCK updates and each keeps its fastest block: on a shared
  * machine a block can only be slowed down (preemption, a busy sibling),
  * and the minima of many short interleaved blocks leave that out.  ns
@@ -1172,8 +1172,11 @@ static void single_rounds_at(struct single_rounds *sr, const struct calib_opts *
 {
 	unsigned upto = (unsigned)((uint64_t)o->reps * (point + 1) / SINGLE_POINTS);
 	double t0, s0, t1, s1;
-	bool jiffies = cpu_jiffies(&t0, &s0);
+	bool jiffies;
 
+	if (sr->done >= upto)
+		return;
+	jiffies = cpu_jiffies(&t0, &s0);
 	for (; sr->done < upto; sr->done++) {
 		unsigned r = sr->done;
 		for (size_t k = 0; k < ARRAY_SIZE(single); k++) {
@@ -1194,6 +1197,9 @@ static void single_rounds_at(struct single_rounds *sr, const struct calib_opts *
 		sr->total += t1 - t0;
 		sr->steal += s1 - s0;
 	}
+	/* The rounds' steal is theirs (sr): restart record()'s window, so the
+	 * next probe's steal_pct covers that probe alone. */
+	steal_since_last();
 }
 
 static void single_record(struct calib *c, const struct calib_opts *o,
