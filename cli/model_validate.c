@@ -304,6 +304,8 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		 * its local work is what the 1-worker measurement leaves
 		 * beyond the program's shared-line costs (extra_local_ns). */
 		costs.fault_ns = costs.syscall_ns = 0;
+		for (int e = 0; e < MITIGATIONS_NR; e++)
+			costs.entry_ns[e] = NAN;
 		if (cfg.p.page_work != PAGE_WORK_COPY)
 			costs.page_ns = costs.clear_ns = 0;
 		if (!m->csv)

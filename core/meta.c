@@ -5,6 +5,7 @@
 #include "core/topo.h"
 #include "core/util.h"
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +119,62 @@ static const char *hypervisor(void)
 	}
 	fclose(f);
 	return found ? "yes" : "no";
+}
+
+/*
+ * The CPU vulnerabilities the running kernel mitigates or leaves open
+ * (/sys/devices/system/cpu/vulnerabilities/, "Not affected" left out),
+ * in name order, each "NAME: its first clause": a system call's and a
+ * fault's cost here include these (docs/calibration.md), a target's
+ * come from its profile.
+ */
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static const char *mitigations(void)
+{
+	static const char dir_path[] = "/sys/devices/system/cpu/vulnerabilities";
+	static char buf[640];
+	char *names[64];
+	size_t n = 0, used = 0;
+	struct dirent *d;
+	DIR *dir = opendir(dir_path);
+
+	if (!dir)
+		return "unknown (no /sys/devices/system/cpu/vulnerabilities)";
+	while ((d = readdir(dir)) && n < ARRAY_SIZE(names))
+		if (d->d_name[0] != '.')
+			names[n++] = xstrdup(d->d_name);
+	closedir(dir);
+	qsort(names, n, sizeof(names[0]), cmp_str);
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		char path[320], line[256], *v, *end;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s", dir_path, names[i]);
+		f = fopen(path, "r");
+		if (f && fgets(line, sizeof(line), f)) {
+			line[strcspn(line, "\n;")] = '\0';
+			v = line;
+			if (!strncmp(v, "Mitigation: ", 12))
+				v += 12;
+			end = v + strlen(v);
+			while (end > v && end[-1] == ' ')
+				*--end = '\0';
+			if (strcmp(v, "Not affected") && used < sizeof(buf)) {
+				int w = snprintf(buf + used, sizeof(buf) - used, "%s%s: %s",
+						 used ? ", " : "", names[i], v);
+				used = w < 0 ? sizeof(buf) : used + (size_t)w;
+			}
+		}
+		if (f)
+			fclose(f);
+		free(names[i]);
+	}
+	return buf[0] ? buf : "none reported";
 }
 
 /* ---- the environment as LKP records it (lkp-tests lib/sysinfo.sh and
@@ -308,6 +365,7 @@ size_t meta_machine(struct meta_fact *f)
 	f[n++] = (struct meta_fact){ "kernel", meta_kernel(), 0 };
 	f[n++] = (struct meta_fact){ "cpu_mhz", NULL, nominal_mhz() };
 	f[n++] = (struct meta_fact){ "hypervisor", hypervisor(), 0 };
+	f[n++] = (struct meta_fact){ "mitigations", mitigations(), 0 };
 	return n;
 }
 

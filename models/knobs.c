@@ -158,6 +158,32 @@ const struct knob knob_pcp_scale = {
 	.help = "how many pages one zone->lock hold moves beyond pcp->batch",
 };
 
+/*
+ * The entry mitigations (arch/x86/kernel/cpu/bugs.c, arch/x86/mm/pti.c),
+ * read in the kernel source; which CPUs they apply to is a fact of the
+ * target (predict/targets/: entry_cycles, pti_cycles, ibrs_entry_cycles).
+ * Not priced in either era, for want of a sourced cycle count: the
+ * MDS/TAA buffer clear (VERW) on every return to user mode (v5.2+ on the
+ * CPUs those bugs affect) and v6.9's branch-history clearing loop on
+ * system call entry (spectre_bhi=on).
+ */
+static const struct knob_value mitigations_values[] = {
+	{ "v4.15", "v4.15 .. v5.18 defaults: page-table isolation where the CPU has X86_BUG_CPU_MELTDOWN "
+		   "(pti=auto, a CR3 switch with PCID on every entry and exit), retpolines for Spectre v2; "
+		   "no SPEC_CTRL write on entry" },
+	{ "v5.19", "v5.19+ defaults: as v4.15, and spectre_v2_select_mitigation() picks IBRS on kernel entry "
+		   "(SPECTRE_V2_IBRS: SPEC_CTRL written on every entry and exit, CONFIG_CPU_IBRS_ENTRY, "
+		   "CONFIG_MITIGATION_IBRS_ENTRY from v6.9) on an Intel CPU with X86_BUG_RETBLEED and no "
+		   "enhanced IBRS (the retbleed series; eIBRS is checked first)" },
+	{ NULL, NULL },
+};
+const struct knob knob_mitigations = {
+	.name = "mitigations", .owner = "model", .type = KNOB_ENUM, .def = "v5.19",
+	.values = mitigations_values, .per_kernel = true,
+	.help = "the kernel's default x86 entry mitigations: which of the target's entry costs "
+		"each system call and page fault pays",
+};
+
 static const struct knob_value lru_lock_values[] = {
 	{ "pgdat", "pgdat->lru_lock: one per node shared by all memcgs (before v5.11)" },
 	{ "lruvec", "lruvec->lru_lock: one per memcg per node, 6168d0da2b47 (v5.11)" },
@@ -220,6 +246,7 @@ REGISTER(knob, knob_page_work);
 REGISTER(knob, knob_pcp_batch);
 REGISTER(knob, knob_pcp_high);
 REGISTER(knob, knob_pcp_scale);
+REGISTER(knob, knob_mitigations);
 
 void model_params_default(struct model_params *p)
 {
@@ -248,6 +275,7 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 	p->pcp_batch = (unsigned)knob_int(ks, &knob_pcp_batch);
 	p->pcp_high = (enum pcp_high_rule)knob_enum(ks, &knob_pcp_high);
 	p->pcp_scale = (enum pcp_scale_rule)knob_enum(ks, &knob_pcp_scale);
+	p->mitigations = (enum mitigations_era)knob_enum(ks, &knob_mitigations);
 	p->containers = (unsigned)knob_int(ks, &knob_containers);
 	p->depth = (unsigned)knob_int(ks, &knob_depth);
 	p->nodes = (unsigned)knob_int(ks, &knob_nodes);

@@ -337,6 +337,11 @@ struct model_params {
 	unsigned pcp_batch;               /* zone_batchsize() */
 	enum pcp_high_rule { PCP_HIGH_6X, PCP_HIGH_WMARK, PCP_HIGH_AUTO } pcp_high;
 	enum pcp_scale_rule { PCP_SCALE_OFF, PCP_SCALE_V6_7 } pcp_scale;
+	/* The x86 entry mitigations the kernel selects by default (knob
+	 * mitigations): which of the target's entry costs a system call or
+	 * fault pays (predict/target.c prices them, the model runs no
+	 * entry code). */
+	enum mitigations_era { MITIGATIONS_V4_15, MITIGATIONS_V5_19, MITIGATIONS_NR } mitigations;
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
 	unsigned pc_layout;               /* index in knob_pc_layout.values */
@@ -487,7 +492,7 @@ extern const struct knob knob_kernel, knob_kconfig, knob_layout_file,
 	knob_layout, knob_stats, knob_stats_batch,
 	knob_charge_batch, knob_lru_batch, knob_lru_lock, knob_containers,
 	knob_depth, knob_nodes, knob_flush_ms, knob_page_work,
-	knob_pcp_batch, knob_pcp_high, knob_pcp_scale;
+	knob_pcp_batch, knob_pcp_high, knob_pcp_scale, knob_mitigations;
 
 /* Reads every model knob.  Returns 0 or EXIT_USAGE (message printed). */
 int model_params_from_knobs(struct model_params *p, struct knobset *ks);

@@ -114,9 +114,16 @@ static void limits(const struct experiment_def *e, const struct predict_point *p
 	if (uses(pt->sp, "stats", "rstat_permemcg") &&
 	    (pn = param(pt->tc, "walk_miss")) && pn->origin == ORIGIN_NOT_MEASURED)
 		ADD("ancestor-walk cost not measured (no walk.* probes)");
-	if (strstr(pt->tc->warnings, "virtual machine") && (pn = param(pt->tc, "fault_ns")))
-		ADD("local work from a VM calibration (fault %.0f ns, syscall %.0f ns at the target clock)",
-		    pn->value, param(pt->tc, "syscall_ns") ? param(pt->tc, "syscall_ns")->value : NAN);
+	if (strstr(pt->tc->warnings, "virtual machine") && (pn = param(pt->tc, "fault_ns"))) {
+		if (isfinite(pt->tc->c.entry_ns[MITIGATIONS_V4_15]))
+			ADD("fault body from a VM calibration (%.0f ns at the target clock; entry "
+			    "%.0f/%.0f ns before/from v5.19 from the target profile)", pn->value,
+			    pt->tc->c.entry_ns[MITIGATIONS_V4_15], pt->tc->c.entry_ns[MITIGATIONS_V5_19]);
+		else
+			ADD("local work from a VM calibration (fault %.0f ns, syscall %.0f ns at the "
+			    "target clock)", pn->value, param(pt->tc, "syscall_ns") ?
+			    param(pt->tc, "syscall_ns")->value : NAN);
+	}
 	if (!strcmp(e->name, "layout_false_sharing"))
 		ADD("field offsets of one kernel configuration (the layout its kernel profile names)");
 #undef ADD

@@ -115,6 +115,8 @@ void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_cost
 		c->page_ns *= f;
 		c->clear_ns *= f;
 		c->syscall_ns *= f;
+		for (int e = 0; e < MITIGATIONS_NR; e++)
+			c->entry_ns[e] *= f; /* NAN stays NAN */
 		c->extra_local_ns *= f; /* validation's calibrated local work */
 	} else {
 		c->cs_scale = f; /* the lock sections' list and folio work */

@@ -398,7 +398,7 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 		      const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
 {
 	const struct model_params *mp = &cfg->p;
-	double per = (double)r->ops, local, step, out_list, cs_scale;
+	double per = (double)r->ops, local, step, out_list, cs_scale, entry;
 	double in_lock_of[REC_MAX_LOCKS] = { 0 };
 	unsigned steps_of[REC_MAX_LOCKS] = { 0 };
 	unsigned ls = cfg->line_size ? cfg->line_size : 64;
@@ -448,8 +448,11 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 		}
 		out_list = (double)(r->local[RL_LIST] - list_in) / per * c->list_ns / 2;
 	}
-	local = c->extra_local_ns + r->faults * c->fault_ns +
-		r->syscalls * c->syscall_ns + r->copies * c->page_ns +
+	entry = c->entry_ns[cfg->p.mitigations];
+	if (!isfinite(entry))
+		entry = 0; /* fault_ns and syscall_ns hold this machine's */
+	local = c->extra_local_ns + r->faults * (c->fault_ns + entry) +
+		r->syscalls * (c->syscall_ns + entry) + r->copies * c->page_ns +
 		r->clears * c->clear_ns + r->private_atomics * c->sim.atomic_ns + out_list;
 	for (unsigned k = 0; k < RL_NR; k++) {
 		uint64_t outside = r->local[k];

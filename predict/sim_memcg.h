@@ -20,7 +20,13 @@ struct memcg_costs {
 	double fault_ns;      /* local part of one page fault (entry, alloc, pte) */
 	double page_ns;       /* copying one 4 KiB page (copy_page) */
 	double clear_ns;      /* zeroing one 4 KiB page (clear_page) */
-	double syscall_ns;    /* one system call round trip */
+	double syscall_ns;    /* one system call round trip (0 where entry_ns
+			       * holds the target's: getppid is entry only) */
+	double entry_ns[MITIGATIONS_NR]; /* the target's user-kernel round trip
+			       * under each era's mitigations, added to every
+			       * fault and system call of a side whose kernel is
+			       * of that era (knob mitigations); NAN: not known,
+			       * fault_ns and syscall_ns hold this machine's */
 	double list_ns;       /* list_add + list_del on warm lines */
 	double percpu_ns;     /* one per-CPU add with threshold check */
 	double miss_ns;       /* one load that misses every cache */

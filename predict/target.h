@@ -84,6 +84,12 @@ struct target {
 	struct tval smt_gain;       /* g: two busy threads on one core deliver
 				     * 1 + g times one thread's throughput */
 	struct tval kernel_cpi;     /* cycles per instruction of kernel code */
+	/* A user-kernel round trip (getppid), core cycles: with no mitigation,
+	 * the extra of page-table isolation (0: the CPU is not Meltdown
+	 * affected) and of IBRS written on entry and exit (0: the kernel's
+	 * spectre_v2=auto never picks it on this CPU).  The kernel profile's
+	 * mitigations knob says which the kernel enables (models/knobs.c). */
+	struct tval entry_cycles, pti_cycles, ibrs_entry_cycles;
 	const char *stand_in;       /* NULL, or why another CPU's figures stand in */
 	const char *path;           /* the file it was read from */
 };
@@ -117,7 +123,7 @@ enum param_origin {
 	ORIGIN_CLI,          /* set on the command line */
 };
 
-#define TARGET_MAX_PARAMS 32
+#define TARGET_MAX_PARAMS 40
 
 struct param_note {
 	const char *name;

@@ -51,9 +51,47 @@ grep -Eq "^#   walk_step +30 .*measured here .*walk.permemcg" "$TMP/out"; ok $? 
 { cat $CAL; echo "meta.cpu_mhz = 5800"; } >"$TMP/clock.calib"
 expect_exit 0 "predict on lkp-cpl-4sp2 with a 5.8 GHz calibration" -- \
 	$MEMSCALE model predict permemcg_flush --calib "$TMP/clock.calib" --target lkp-cpl-4sp2 --cpus 4 --iters 2000
-# fault.min_ns 1535.53 x 5.8 / 2.9 = 3071
-grep -Eq "^#   fault_ns +3071 " "$TMP/out"; ok $? "fault scaled by the clock ratio (3071 ns)"
+# fault.min_ns 1535.53 less this machine's round trip, syscall.min_ns
+# 297.175, x 5.8 / 2.9 = 2477 (the target's entry is added per fault)
+grep -Eq "^#   fault_ns +2477 " "$TMP/out"; ok $? "fault body scaled by the clock ratio (2477 ns)"
 grep -Eq "^#   remote_factor .*target profile" "$TMP/out"; ok $? "cross-socket factor from the profile"
+# Cooper Lake: RDCL_NO and enhanced IBRS, the Skylake-SP round trip
+# (120 cycles) at 2.9 GHz in both eras; the syscall probe is not used.
+grep -Eq "^#   entry_ns@v4.15 +41.38 ns +target profile" "$TMP/out"; ok $? "lkp-cpl-4sp2: entry 41.38 ns before v5.19"
+grep -Eq "^#   entry_ns@v5.19 +41.38 ns +target profile" "$TMP/out"; ok $? "lkp-cpl-4sp2: no IBRS on entry from v5.19 (enhanced IBRS)"
+grep -Eq "^#   syscall_ns +0 ns +model .*297.2 ns .*not used" "$TMP/out"; ok $? "the syscall probe is not used for a target, and says so"
+# Skylake-SP: PTI in both eras, IBRS written on entry and exit from v5.19.
+expect_exit 0 "predict on lkp-skl-fpga01" -- \
+	$MEMSCALE model predict permemcg_flush --calib $CAL --target lkp-skl-fpga01 --cpus 4 --iters 2000
+grep -Eq "^#   entry_ns@v4.15 +247.6 ns " "$TMP/out"; ok $? "lkp-skl-fpga01: (120 + 400 PTI) cycles at 2.1 GHz before v5.19"
+grep -Eq "^#   entry_ns@v5.19 +1314 ns " "$TMP/out"; ok $? "lkp-skl-fpga01: + 2240 IBRS cycles from v5.19"
+# The entry is the target's: a calibration with a 2.5x faster getppid
+# gives the same entry, and the same prediction on a syscall-heavy row.
+sed 's/^syscall\.\(median\|q1\|q3\|min\|max\)_ns = .*/syscall.\1_ns = 118.87/' $CAL >"$TMP/fastsys.calib"
+for c in $CAL "$TMP/fastsys.calib"; do
+	expect_exit 0 "readtwice on xeon-2s-32t with $(basename $c)" -- \
+		$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target xeon-2s-32t \
+		--cpus 32 --calib $c --set containers=32 --set depth=1 -f csv
+	grep -E "^#   entry_ns@v4.15 " "$TMP/err" >"$TMP/entry.$(basename $c)"
+	tail -1 "$TMP/out" | cut -d, -f7 >"$TMP/pct.$(basename $c)"
+done
+[ -s "$TMP/entry.model_calib.txt" ] && cmp -s "$TMP/entry.model_calib.txt" "$TMP/entry.fastsys.calib"
+ok $? "the entry cost does not depend on this machine's syscall probe"
+a=$(cat "$TMP/pct.model_calib.txt"); b=$(cat "$TMP/pct.fastsys.calib")
+awk -v a="$a" -v b="$b" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != "" && d < 3) }'
+ok $? "readtwice@32: a 2.5x faster getppid moves the prediction under 3 points ($a vs $b)"
+# The knob reaches the simulator: the v5.19 era's IBRS entry on Skylake-SP
+# lengthens every fault and system call, so the readtwice change shrinks.
+expect_exit 0 "readtwice on lkp-skl-fpga01, v5.19 entry" -- \
+	$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target lkp-skl-fpga01 \
+	--cpus 52 --calib $CAL --set containers=52 --set depth=1 --set mitigations=v5.19 -f csv
+c=$(tail -1 "$TMP/out" | cut -d, -f7)
+expect_exit 0 "readtwice on lkp-skl-fpga01, v4.15 entry" -- \
+	$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target lkp-skl-fpga01 \
+	--cpus 52 --calib $CAL --set containers=52 --set depth=1 -f csv
+d=$(tail -1 "$TMP/out" | cut -d, -f7)
+awk -v c="$c" -v d="$d" 'BEGIN { exit !(c != "" && d != "" && c + 0 < d + 0) }'
+ok $? "IBRS on entry (mitigations=v5.19) shrinks the readtwice gain ($c vs $d %)"
 
 # The ledger: every published row, roles from docs/validation.md.
 expect_exit 0 "validate: the ledger" -- $MEMSCALE model validate --calib $CAL --iters 2000

@@ -28,6 +28,7 @@ static const struct knob_preset sets[] = {
 	H_PCP_BATCH_63,
 	H_PCP_HIGH_6X,
 	H_PCP_SCALE_OFF,
+	H_MITIGATIONS_V4_15,
 	{ NULL, NULL, NULL },
 };
 

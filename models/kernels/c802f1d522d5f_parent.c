@@ -25,6 +25,7 @@ static const struct knob_preset sets[] = {
 	H_PCP_BATCH_63,
 	H_PCP_HIGH_6X,
 	H_PCP_SCALE_OFF,
+	H_MITIGATIONS_V4_15,
 	{ "mc_layout", "4df910620beb", "include/linux/memcontrol.h of v5.10.13 (Rtoax/linux-5.10.13, carries 4df910620beb): ASSUMED for this kernel, its head (css, id, memory, swap) as v5.10.13's, not read at the version" },
 	{ NULL, NULL, NULL },
 };

@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/kernels/history.h"
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
@@ -18,6 +19,7 @@ static const struct knob_preset sets[] = {
 	{ "pcp_batch", "63", "mm/page_alloc.c @ v6.7: zone_batchsize(), 63 for a zone >= 1 GiB" },
 	{ "pcp_high", "auto", "mm/page_alloc.c since v6.7 (read in the series' diffs and a v6.8+ page_alloc.c): pcp->high between zone_highsize() high_min and high_max, tuned by nr_pcp_alloc() / nr_pcp_high() (51a755c56dc0)" },
 	{ "pcp_scale", "v6.7", "mm/page_alloc.c since v6.7 (read in the series' diffs and a v6.8+ page_alloc.c): nr_pcp_alloc() alloc_factor, nr_pcp_free() free_count" },
+	H_MITIGATIONS_V5_19,
 	{ "mc_layout", "v6.7", "v6.7's include/linux/memcontrol.h: NOT CHECKED whether 501a06fe8e4c's bool zswap_writeback (v6.8-rc1) precedes 8d59d2214c23; the seed pairs v6.7..8d59d2214c..9cee7e8ef3e3 isolate the stats path, and the v6.8 layout predicts the same (lru_shm at 224 CPUs, checked)" },
 	{ NULL, NULL, NULL },
 };

@@ -28,6 +28,7 @@ static const struct knob_preset sets[] = {
 	H_PCP_BATCH_63,
 	H_PCP_HIGH_WMARK_V5_14,
 	H_PCP_SCALE_OFF_V5_14,
+	H_MITIGATIONS_V4_15,
 	{ NULL, NULL, NULL },
 };
 

@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/kernels/history.h"
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
@@ -18,6 +19,7 @@ static const struct knob_preset sets[] = {
 	{ "pcp_batch", "63", "mm/page_alloc.c @ v6.9 (the nearest version read): zone_batchsize(), 63 for a zone >= 1 GiB" },
 	{ "pcp_high", "auto", "mm/page_alloc.c since v6.7 (read in the series' diffs and a v6.8+ page_alloc.c): pcp->high between zone_highsize() high_min and high_max, tuned by nr_pcp_alloc() / nr_pcp_high() (51a755c56dc0)" },
 	{ "pcp_scale", "v6.7", "mm/page_alloc.c since v6.7 (read in the series' diffs and a v6.8+ page_alloc.c): nr_pcp_alloc() alloc_factor, nr_pcp_free() free_count" },
+	H_MITIGATIONS_V5_19,
 	{ "mc_layout", "v6.8", "v6.7's include/linux/memcontrol.h with 501a06fe8e4c's zswap_writeback (v6.8-rc1); ASSUMED: v6.11's struct mem_cgroup is not declared, its head (css, id, memory, swap) is v6.8's" },
 	{ NULL, NULL, NULL },
 };

@@ -119,6 +119,13 @@
 	{ "pcp_scale", "v6.7", \
 	  "nr_pcp_alloc() / nr_pcp_free() (mm/page_alloc.c since v6.7): alloc_factor, free_count" }
 
+#define H_MITIGATIONS_V4_15 \
+	{ "mitigations", "v4.15", \
+	  "before v5.19: PTI (pti=auto, since v4.15) and retpolines; IBRS on kernel entry only from the retbleed series (v5.19)" }
+#define H_MITIGATIONS_V5_19 \
+	{ "mitigations", "v5.19", \
+	  "v5.19 or later: spectre_v2=auto selects IBRS on kernel entry for retbleed-affected Intel CPUs without eIBRS (arch/x86/kernel/cpu/bugs.c spectre_v2_select_mitigation)" }
+
 #define H_KNOBS_11192D9C124D \
 	H_LAYOUT_V6_9, \
 	H_STATS_RSTAT_GLOBAL_COUNT, \
@@ -130,7 +137,8 @@
 	H_PC_LAYOUT_802F1D522D5F, \
 	H_PCP_BATCH_63, \
 	H_PCP_HIGH_WMARK_V5_14, \
-	H_PCP_SCALE_OFF_V5_14
+	H_PCP_SCALE_OFF_V5_14, \
+	H_MITIGATIONS_V4_15
 
 /* the knobs of 11192d9c124d^, shared by 2 profiles */
 #define H_KNOBS_11192D9C124D_PARENT \
@@ -144,7 +152,8 @@
 	H_PC_LAYOUT_802F1D522D5F, \
 	H_PCP_BATCH_63, \
 	H_PCP_HIGH_WMARK_V5_14, \
-	H_PCP_SCALE_OFF_V5_14
+	H_PCP_SCALE_OFF_V5_14, \
+	H_MITIGATIONS_V4_15
 
 /* the knobs of 1f828223b799^, shared by 2 profiles */
 #define H_KNOBS_1F828223B799_PARENT \
@@ -158,7 +167,8 @@
 	H_PC_LAYOUT_802F1D522D5F, \
 	H_PCP_BATCH_63, \
 	H_PCP_HIGH_WMARK_V5_14, \
-	H_PCP_SCALE_OFF_V5_14
+	H_PCP_SCALE_OFF_V5_14, \
+	H_MITIGATIONS_V4_15
 
 /* the knobs of 2d146aa3aa84^, shared by 2 profiles */
 #define H_KNOBS_2D146AA3AA84_PARENT \
@@ -172,7 +182,8 @@
 	H_PC_LAYOUT_802F1D522D5F, \
 	H_PCP_BATCH_63, \
 	H_PCP_HIGH_6X, \
-	H_PCP_SCALE_OFF
+	H_PCP_SCALE_OFF, \
+	H_MITIGATIONS_V4_15
 
 /* the knobs of 4df910620beb, shared by 4 profiles */
 #define H_KNOBS_4DF910620BEB \
@@ -186,7 +197,8 @@
 	H_PC_LAYOUT_V5, \
 	H_PCP_BATCH_63, \
 	H_PCP_HIGH_6X, \
-	H_PCP_SCALE_OFF
+	H_PCP_SCALE_OFF, \
+	H_MITIGATIONS_V4_15
 
 /* the knobs of ff48c71c26aa, shared by 2 profiles */
 #define H_KNOBS_FF48C71C26AA \
@@ -199,6 +211,7 @@
 	H_FLUSH_MS_2000_B, \
 	H_PCP_BATCH_63, \
 	H_PCP_HIGH_AUTO, \
-	H_PCP_SCALE_V6_7
+	H_PCP_SCALE_V6_7, \
+	H_MITIGATIONS_V5_19
 
 #endif

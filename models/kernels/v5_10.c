@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/kernels/history.h"
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
@@ -19,6 +20,7 @@ static const struct knob_preset sets[] = {
 	{ "pcp_batch", "63", "mm/page_alloc.c @ v5.10: zone_batchsize(), 63 for a zone >= 1 GiB" },
 	{ "pcp_high", "6x_batch", "mm/page_alloc.c @ v5.10: pageset_set_batch(), high = 6 * batch" },
 	{ "pcp_scale", "off", "mm/page_alloc.c @ v5.10: rmqueue_bulk / free_pcppages_bulk move pcp->batch pages" },
+	H_MITIGATIONS_V4_15,
 	{ "mc_layout", "4df910620beb", "v5.10 has 4df910620beb (v5.10-rc6): include/linux/memcontrol.h of v5.10.13 (Rtoax/linux-5.10.13, carries 4df910620beb)" },
 	{ NULL, NULL, NULL },
 };

@@ -5,6 +5,7 @@
  */
 #include "core/knob.h"
 #include "core/registry.h"
+#include "models/kernels/history.h"
 #include "models/layout_struct.h"
 
 static const struct knob_preset sets[] = {
@@ -19,6 +20,7 @@ static const struct knob_preset sets[] = {
 	{ "pcp_batch", "63", "mm/page_alloc.c @ v5.3 (read at v5.10, unchanged since v4.x): zone_batchsize(), 63 for a zone >= 1 GiB" },
 	{ "pcp_high", "6x_batch", "mm/page_alloc.c @ v5.3 (read at v5.10, unchanged since v4.x): pageset_set_batch(), high = 6 * batch" },
 	{ "pcp_scale", "off", "mm/page_alloc.c @ v5.3 (read at v5.10, unchanged since v4.x): rmqueue_bulk / free_pcppages_bulk move pcp->batch pages" },
+	H_MITIGATIONS_V4_15,
 	{ NULL, NULL, NULL },
 };
 
