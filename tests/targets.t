@@ -110,6 +110,19 @@ expect_exit 0 "calibrate --quick" -- \
 	$MEMSCALE model calibrate --quick --no-locks --no-workloads --reps 2 --out "$TMP/q.calib"
 grep -q "^unmap.median_ns" "$TMP/q.calib"; ok $? "unmap probe recorded apart from fault"
 grep -Eq "^meta.hypervisor = (yes|no)$" "$TMP/q.calib"; ok $? "hypervisor recorded"
+# The running kernel's mitigations, as /sys lists them (one line, or why not).
+if [ -d /sys/devices/system/cpu/vulnerabilities ]; then
+	want=$(for f in /sys/devices/system/cpu/vulnerabilities/*; do
+		head -1 "$f" | grep -qv '^Not affected' && echo "${f##*/}"; done | LC_ALL=C sort | head -1)
+	if [ -n "$want" ]; then
+		grep -Eq "^meta.mitigations = (.*, )?$want: " "$TMP/q.calib"
+	else
+		grep -q "^meta.mitigations = none reported$" "$TMP/q.calib"
+	fi
+else
+	grep -q "^meta.mitigations = unknown" "$TMP/q.calib"
+fi
+ok $? "the calibrating kernel's mitigations recorded (meta.mitigations)"
 
 # A profile is a data file: given by path wherever a name works, refused
 # with one line when malformed or when a fact has no source.
