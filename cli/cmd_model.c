@@ -36,7 +36,8 @@ const struct subcommand model_cmd = {
 	"       model program WORKLOAD [--set KEY=VALUE]... [--line 64|128] [--mode processes|threads] [--check]\n"
 	"       model predict --workload W --pair A..B --target T --cpus N\n"
 	"                 [--mode processes|threads] [--calib FILE] [-f table|csv]\n"
-	"                 [--set KEY=VALUE]... [--explain] [--sensitivity] [--jobs N]\n"
+	"                 [--experiment NAME|FILE] [--set KEY=VALUE]... [--explain]\n"
+	"                 [--sensitivity] [--jobs N]\n"
 	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME|FILE]\n"
 	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
 	"                 [--sensitivity] [--jobs N]\n"
@@ -71,7 +72,10 @@ const struct subcommand model_cmd = {
 	"           (kernel=NAME,stats_batch=512), T a target name or file, N up\n"
 	"           to the target's CPUs; --set KEY=VALUE holds for both sides\n"
 	"           (containers=40), refused where a side's own settings replace\n"
-	"           it; every argument is checked before any\n"
+	"           it; --experiment NAME: both sides also share that\n"
+	"           experiment's [fixed] and [predict] settings (--set over\n"
+	"           them), the question its ledger rows ask; every argument is\n"
+	"           checked before any\n"
 	"           calibration runs.  -f csv: a header and one row on stdout\n"
 	"           (workload,base,patch,target,cpus,mode,predicted_pct,\n"
 	"           band_lo_pct,band_hi_pct,regime).  --explain: per side and\n"
@@ -117,7 +121,7 @@ enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
 	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS, O_EXPLAIN, O_CHECK,
-	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_PAIR, O_MODE, O_JOBS, O_FORMAT = 'f',
+	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_EXPERIMENT, O_PAIR, O_MODE, O_JOBS, O_FORMAT = 'f',
 };
 
 #define usage_die(fmt, arg) \
@@ -160,6 +164,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "remote-factor", required_argument, NULL, O_REMOTE },
 		{ "target", required_argument, NULL, O_TARGET },
 		{ "workload", required_argument, NULL, O_WORKLOAD },
+		{ "experiment", required_argument, NULL, O_EXPERIMENT },
 		{ "pair", required_argument, NULL, O_PAIR },
 		{ "mode", required_argument, NULL, O_MODE },
 		{ "format", required_argument, NULL, O_FORMAT },
@@ -242,6 +247,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 			m->target = optarg;
 			break;
 		case O_WORKLOAD: m->workload = optarg; break;
+		case O_EXPERIMENT: m->experiment = optarg; break;
 		case O_PAIR: m->pair = optarg; break;
 		case O_MODE:
 			if (strcmp(optarg, "processes") && strcmp(optarg, "threads"))

@@ -315,6 +315,16 @@ static int predict_question(struct mopts *m)
 	b = pair_side(dots + 2);
 	free(a_arg);
 	common = question_common(m);
+	if (m->experiment) {
+		/* the experiment's shared settings first, --set over them:
+		 * the question its ledger rows ask */
+		char *ec = model_experiment_common("model predict", m->experiment);
+		char *joined = xasprintf("%s%s%s", ec, *ec && *common ? "," : "", common);
+
+		free(ec);
+		free(common);
+		common = joined;
+	}
 	if (same_side(a, b))
 		die(EXIT_USAGE, "model predict: --pair '%s': both sides are the same settings", m->pair);
 	sp.workload = m->workload;
@@ -344,7 +354,8 @@ static int predict_question(struct mopts *m)
 	if (pt.tc)
 		predict_print_target(&ses, &pt, m->csv ? stderr : stdout);
 	if (*common)
-		fprintf(m->csv ? stderr : stdout, "# both sides: %s (--set)\n", common);
+		fprintf(m->csv ? stderr : stdout, "# both sides: %s (%s)\n", common,
+			m->experiment ? "--experiment's [fixed] and [predict], then --set" : "--set");
 	if (m->csv) {
 		printf("workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,"
 		       "band_hi_pct,regime\n");
@@ -387,8 +398,9 @@ int model_predict(struct mopts *m)
 
 	if (m->workload)
 		return predict_question(m);
-	if (m->pair || m->mode || m->csv || m->explain)
-		die(EXIT_USAGE, "model predict: --pair, --mode, -f and --explain go with --workload W");
+	if (m->pair || m->mode || m->csv || m->explain || m->experiment)
+		die(EXIT_USAGE, "model predict: --pair, --mode, -f, --explain and --experiment go "
+		    "with --workload W");
 	if (m->nsets)
 		die(EXIT_USAGE, "model predict EXPERIMENT: --set %s is not read (the experiment "
 		    "file's [fixed] and variants give the settings; --set goes with --workload W)",

@@ -70,6 +70,25 @@ awk -F, 'NR == 2 { exit !($8 <= $7 && $7 <= $9) }' "$TMP/out"; ok $? "the predic
 expect_exit 0 "the question on a knob set" -- \
 	$MEMSCALE model predict --workload page_fault2 --pair kernel=v5.11..kernel=v5.11,stats_batch=512 \
 	--target lkp-skl-fpga01 --cpus 104 --calib $CAL --iters 2000 -f csv
+# --experiment: both sides share the experiment's [fixed] and [predict]
+# settings, so the question is the one its ledger row asks, and gets the
+# same answer.
+expect_exit 0 "validate -f csv (the ledger's rows)" -- $MEMSCALE model validate --calib $CAL --iters 2000 -f csv
+grep '^lru_lock_split,lru_file_readtwice,v5.10,v5.11,bdw-2s-40t,40,' "$TMP/out" | cut -d, -f9-12 >"$TMP/ledger.row"
+expect_exit 0 "the question with --experiment lru_lock_split" -- \
+	$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target bdw-2s-40t \
+	--cpus 40 --experiment lru_lock_split --calib $CAL --iters 2000 -f csv
+tail -1 "$TMP/out" | cut -d, -f7-10 >"$TMP/question.row"
+[ -s "$TMP/ledger.row" ] && cmp -s "$TMP/ledger.row" "$TMP/question.row"
+ok $? "--experiment: prediction, band and regime are those of the ledger's row"
+grep -q "^# both sides: page_work=kernel,depth=1,containers=cpus (--experiment" "$TMP/err"
+ok $? "--experiment: the shared settings are printed"
+expect_exit 0 "the same question without --experiment" -- \
+	$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target bdw-2s-40t \
+	--cpus 40 --calib $CAL --iters 2000 -f csv
+tail -1 "$TMP/out" | cut -d, -f7-10 >"$TMP/bare.row"
+cmp -s "$TMP/ledger.row" "$TMP/bare.row"; [ $? -ne 0 ]
+ok $? "without it the model's defaults hold (one container, depth 3): another answer"
 # Bad questions: no calibration file is needed to refuse them.
 Q="model predict --workload tlb_flush2"
 expect_usage "unknown workload" "nosuch" -- $MEMSCALE model predict --workload nosuch --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52
@@ -78,6 +97,9 @@ expect_usage "identical sides" "same" -- $MEMSCALE $Q --pair v6.7..kernel=v6.7 -
 expect_usage "unknown target" "nosuch" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target nosuch --cpus 52
 expect_usage "cpus above the target's" "104" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 105
 expect_usage "bad pair" "pair" -- $MEMSCALE $Q --pair v6.7 --target lkp-skl-fpga01 --cpus 52
+expect_usage "unknown --experiment" "nosuch" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52 --experiment nosuch
+expect_usage "--experiment name with a dot" "bad --experiment" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52 --experiment ..lru
+expect_usage "--experiment without --workload" "with --workload" -- $MEMSCALE model predict lru_lock_split --experiment lru_lock_split --calib $CAL
 expect_usage "predict by path, missing file" "nosuch" -- $MEMSCALE model predict experiments/nosuch.ini --calib $CAL
 expect_exit 0 "predict EXPERIMENT by path" -- $MEMSCALE model predict experiments/lru_lock_split.ini --calib $CAL --cpus published --iters 2000
 grep -q "^aim9_page_test .* e5-2630-2s " "$TMP/out"; ok $? "the path's published rows are predicted"
