@@ -95,10 +95,5 @@ const char *model_experiment_dir(void);
 bool model_experiment_load(const char *path, struct experiment_def *d);
 size_t model_experiments(struct experiment_def **out);
 void model_experiment_free(struct experiment_def *d);
-/* The settings an experiment's rows share ([fixed], [predict] over it),
- * as "key=value,..." (`cpus` for the size of the point): the experiment
- * by name (model_experiment_dir()/NAME.ini) or by path; exit 2 with one
- * line when there is no such file.  Freed by the caller. */
-char *model_experiment_common(const char *cmd, const char *arg);
 
 #endif

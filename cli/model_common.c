@@ -157,32 +157,6 @@ static char *common_settings(const struct experiment *e)
 	return s;
 }
 
-char *model_experiment_common(const char *cmd, const char *arg)
-{
-	struct experiment *e;
-	char *path, *s;
-
-	if (strchr(arg, '/') || strstr(arg, ".ini")) {
-		check_input_file(cmd, arg, "an experiment file");
-		path = xstrdup(arg);
-	} else {
-		/* a name: letters, digits, '_' and '-' only, so it cannot leave
-		 * the experiments directory */
-		if (!*arg || arg[strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-					"0123456789_-")])
-			die(EXIT_USAGE, "%s: bad --experiment '%s' (want a name from "
-			    "experiments/ or a path)", cmd, arg);
-		path = xasprintf("%s/%s.ini", model_experiment_dir(), arg);
-		if (access(path, R_OK))
-			die(EXIT_USAGE, "%s: unknown --experiment '%s' (no %s)", cmd, arg, path);
-	}
-	e = exp_load(path);
-	s = common_settings(e);
-	exp_free(e);
-	free(path);
-	return s;
-}
-
 bool model_experiment_load(const char *path, struct experiment_def *d)
 {
 	struct experiment *e = exp_load(path);

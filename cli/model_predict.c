@@ -317,11 +317,15 @@ static int predict_question(struct mopts *m)
 	common = question_common(m);
 	if (m->experiment) {
 		/* the experiment's shared settings first, --set over them:
-		 * the question its ledger rows ask */
-		char *ec = model_experiment_common("model predict", m->experiment);
-		char *joined = xasprintf("%s%s%s", ec, *ec && *common ? "," : "", common);
+		 * the question its ledger rows ask (every pair of an
+		 * experiment shares them; it has one at least) */
+		struct experiment_def ed = { 0 };
+		char *joined;
 
-		free(ec);
+		load_experiment(m->experiment, &ed);
+		joined = xasprintf("%s%s%s", ed.pairs[0].common,
+				   *ed.pairs[0].common && *common ? "," : "", common);
+		model_experiment_free(&ed);
 		free(common);
 		common = joined;
 	}

@@ -137,13 +137,17 @@ static const char *mitigations(void)
 {
 	static const char dir_path[] = "/sys/devices/system/cpu/vulnerabilities";
 	static char buf[640];
+	static const char *known; /* fixed at boot: read once per process */
 	char *names[64];
 	size_t n = 0, used = 0;
 	struct dirent *d;
-	DIR *dir = opendir(dir_path);
+	DIR *dir;
 
+	if (known)
+		return known;
+	dir = opendir(dir_path);
 	if (!dir)
-		return "unknown (no /sys/devices/system/cpu/vulnerabilities)";
+		return known = "unknown (no /sys/devices/system/cpu/vulnerabilities)";
 	while ((d = readdir(dir)) && n < ARRAY_SIZE(names))
 		if (d->d_name[0] != '.')
 			names[n++] = xstrdup(d->d_name);
@@ -174,7 +178,7 @@ static const char *mitigations(void)
 			fclose(f);
 		free(names[i]);
 	}
-	return buf[0] ? buf : "none reported";
+	return known = buf[0] ? buf : "none reported";
 }
 
 /* ---- the environment as LKP records it (lkp-tests lib/sysinfo.sh and

@@ -1025,11 +1025,11 @@ static void set_meta(struct calib *c, size_t (*facts)(struct meta_fact *))
  * ordered (the vDSO's rdtsc is fenced), so the update's dependent loads
  * cannot overlap the footprint walk before it: the level is priced as
  * the latency of its chain (an assumption: that a level under the LRU
- * lock does not overlap the folio work around it; not measured).  The two models run in alternating blocks of
- * WALK_BLOCK updates and each keeps its fastest block: on a shared
- * machine a block can only be slowed down (preemption, a busy sibling),
- * and the minima of many short interleaved blocks leave that out.  ns
- * per level.
+ * lock does not overlap the folio work around it; not measured).  The
+ * two models run in alternating blocks of WALK_BLOCK updates and each
+ * keeps its fastest block: on a shared machine a block can only be
+ * slowed down (preemption, a busy sibling), and the minima of many
+ * short interleaved blocks leave that out.  ns per level.
  */
 #define WALK_BLOCK 32
 

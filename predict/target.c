@@ -635,29 +635,30 @@ static void smt_costs(const struct target *t, struct target_costs *tc, bool here
  * probe, whose round trip holds this CPU's entry path, its mitigations
  * and, in a VM, its hypervisor (a getppid of 63 ns on one VM and 163 ns
  * on another).  The simulator adds entry_ns[era] to every fault and
- * system call of the side's kernel; the syscall probe is entry/exit
- * only (syscall_ns becomes 0), and the fault probe keeps its body: this
- * machine's round trip is taken out of it, ASSUMING an exception entry
- * and exit costs what a system call's does (the fault_trap component,
- * fault - fault.populate, is the nearest measurement and is noted).
+ * system call of the side's kernel; where it is known, target_costs()
+ * prices the syscall probe (entry/exit only) as 0 and takes this
+ * machine's round trip out of the fault probe, ASSUMING an exception
+ * entry and exit costs what a system call's does (the fault_trap
+ * component, fault - fault.populate, is the nearest measurement and is
+ * noted).  Returns whether the entry is the target's.
  */
-static void entry_costs(const struct target *t, const struct calib *c, struct target_costs *tc,
-			bool here, double scale)
+static bool entry_costs(const struct target *t, const struct calib *c, struct target_costs *tc,
+			bool here)
 {
 	struct memcg_costs *m = &tc->c;
-	double ghz = t->ghz.v, sys_here = best(c, "syscall"), trap = calib_num(c, "part.fault_trap_ns");
+	double ghz = t->ghz.v;
 	static const char *const names[MITIGATIONS_NR] = { "entry_ns@v4.15", "entry_ns@v5.19" };
-	const char *hv = calib_str(c, "meta.hypervisor"), *mit = calib_str(c, "meta.mitigations");
 
 	for (int e = 0; e < MITIGATIONS_NR; e++)
 		m->entry_ns[e] = NAN;
-	if (here || !isfinite(t->entry_cycles.v) || !isfinite(t->pti_cycles.v) ||
-	    !isfinite(t->ibrs_entry_cycles.v) || !(ghz > 0) || !isfinite(sys_here)) {
-		if (!here)
-			note(tc, "entry_ns", NAN, "ns", ORIGIN_NOT_MEASURED, "no sourced round-trip "
-			     "cycles (or no clock, or no syscall probe): fault_ns and syscall_ns keep "
-			     "this machine's entry and mitigations");
-		return;
+	if (here)
+		return false;
+	if (!isfinite(t->entry_cycles.v) || !isfinite(t->pti_cycles.v) ||
+	    !isfinite(t->ibrs_entry_cycles.v) || !(ghz > 0) || !isfinite(best(c, "syscall"))) {
+		note(tc, "entry_ns", NAN, "ns", ORIGIN_NOT_MEASURED, "no sourced round-trip "
+		     "cycles (or no clock, or no syscall probe): fault_ns and syscall_ns keep "
+		     "this machine's entry and mitigations");
+		return false;
 	}
 	m->entry_ns[MITIGATIONS_V4_15] = (t->entry_cycles.v + t->pti_cycles.v) / ghz;
 	m->entry_ns[MITIGATIONS_V5_19] = m->entry_ns[MITIGATIONS_V4_15] + t->ibrs_entry_cycles.v / ghz;
@@ -667,30 +668,7 @@ static void entry_costs(const struct target *t, const struct calib *c, struct ta
 	note(tc, names[MITIGATIONS_V5_19], m->entry_ns[MITIGATIONS_V5_19], "ns", ORIGIN_PROFILE,
 	     "v4.15's + %.0f IBRS-entry cycles: %s", t->ibrs_entry_cycles.v,
 	     t->ibrs_entry_cycles.src);
-	m->fault_ns = m->fault_ns - sys_here * scale;
-	if (!(m->fault_ns > 0))
-		m->fault_ns = 0;
-	m->syscall_ns = 0;
-	for (size_t i = 0; i < tc->np; i++) {
-		struct param_note *p = &tc->p[i];
-		char was[sizeof(p->src)];
-
-		snprintf(was, sizeof(was), "%s", p->src);
-		if (!strcmp(p->name, "fault_ns")) {
-			p->value = m->fault_ns;
-			snprintf(p->src, sizeof(p->src), "less this machine's round trip (syscall "
-				 "%.1f ns, scaled), the target's entry_ns added per fault (assumption: "
-				 "an exception entry costs what a system call's does; fault_trap here "
-				 "%.0f ns); %.180s", sys_here, trap, was);
-		} else if (!strcmp(p->name, "syscall_ns")) {
-			p->value = 0;
-			p->origin = ORIGIN_MODEL;
-			snprintf(p->src, sizeof(p->src), "getppid is entry/exit only: a system call "
-				 "costs the target's entry_ns; this machine's %.1f ns not used (its entry "
-				 "path, hypervisor %s, mitigations: %.200s)", sys_here, hv ? hv : "unknown",
-				 mit ? mit : "not recorded");
-		}
-	}
+	return true;
 }
 
 void target_costs(const struct target *t, const struct calib *c,
@@ -698,7 +676,7 @@ void target_costs(const struct target *t, const struct calib *c,
 {
 	struct memcg_costs *m = &tc->c;
 	double here_ghz = meta_num(c, "meta.cpu_mhz") / 1000;
-	bool here = !strcmp(t->name, TARGET_HERE);
+	bool here = !strcmp(t->name, TARGET_HERE), entry;
 	double scale = 1;
 	static const struct { const char *probe, *name; size_t off; } local[] = {
 		{ "fault", "fault_ns", offsetof(struct memcg_costs, fault_ns) },
@@ -726,9 +704,23 @@ void target_costs(const struct target *t, const struct calib *c,
 	} else {
 		snprintf(scale_src, sizeof(scale_src), "this machine");
 	}
+	entry = entry_costs(t, c, tc, here);
 	for (size_t i = 0; i < ARRAY_SIZE(local); i++) {
 		double *dst = (double *)((char *)m + local[i].off);
-		char basis[256];
+		char basis[256], pre[224] = "";
+
+		if (entry && !strcmp(local[i].probe, "syscall")) {
+			/* getppid is entry/exit only: the target's entry_ns */
+			const char *hv = calib_str(c, "meta.hypervisor");
+			const char *mit = calib_str(c, "meta.mitigations");
+
+			*dst = 0;
+			note(tc, local[i].name, 0, "ns", ORIGIN_MODEL, "getppid is entry/exit only: a "
+			     "system call costs the target's entry_ns; this machine's %.1f ns not used "
+			     "(its entry path, hypervisor %s, mitigations: %.200s)", best(c, "syscall"),
+			     hv ? hv : "unknown", mit ? mit : "not recorded");
+			continue;
+		}
 		*dst = best(c, local[i].probe) * scale;
 		/* calib_probe_basis: which figure of the probe family this is
 		 * (the steady-state re-fault, not the first touch) and why. */
@@ -742,16 +734,25 @@ void target_costs(const struct target *t, const struct calib *c,
 			snprintf(basis + strlen(basis), sizeof(basis) - strlen(basis),
 				 "; minus clear %.0f ns (the programs add clear_ns or page_ns)", best(c, "clear"));
 		}
+		/* The fault's own entry is the target's entry_ns (entry_costs):
+		 * this machine's round trip comes out of the probe. */
+		if (entry && !strcmp(local[i].probe, "fault")) {
+			*dst -= best(c, "syscall") * scale;
+			if (!(*dst > 0))
+				*dst = 0;
+			snprintf(pre, sizeof(pre), "less this machine's round trip (syscall %.1f ns, "
+				 "scaled), the target's entry_ns added per fault (assumption: an "
+				 "exception entry costs what a system call's does; fault_trap here "
+				 "%.0f ns); ", best(c, "syscall"), calib_num(c, "part.fault_trap_ns"));
+		}
 		/* A calibration without the clear probe keeps clear_page
 		 * inside fault_ns (not taken out above): no clear cost apart. */
 		if (!strcmp(local[i].probe, "clear") && !isfinite(*dst))
 			*dst = 0;
 		note(tc, local[i].name, *dst, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
-		     "%s probe, least disturbed rep %.1f ns, %s%s%s", local[i].probe,
+		     "%s%s probe, least disturbed rep %.1f ns, %s%s%s", pre, local[i].probe,
 		     best(c, local[i].probe), scale_src, *basis ? "; " : "", basis);
 	}
-
-	entry_costs(t, c, tc, here, scale);
 
 	/* Line transfer, atomics, hits: the target's hardware. */
 	m->sim.xfer_ns = t->xfer_ns.v;

@@ -98,7 +98,7 @@ expect_usage "unknown target" "nosuch" -- $MEMSCALE $Q --pair v6.7..8d59d2214c -
 expect_usage "cpus above the target's" "104" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 105
 expect_usage "bad pair" "pair" -- $MEMSCALE $Q --pair v6.7 --target lkp-skl-fpga01 --cpus 52
 expect_usage "unknown --experiment" "nosuch" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52 --experiment nosuch
-expect_usage "--experiment name with a dot" "bad --experiment" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52 --experiment ..lru
+expect_usage "--experiment name that is no experiment's" "unknown experiment '..lru'" -- $MEMSCALE $Q --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52 --experiment ..lru
 expect_usage "--experiment without --workload" "with --workload" -- $MEMSCALE model predict lru_lock_split --experiment lru_lock_split --calib $CAL
 expect_usage "predict by path, missing file" "nosuch" -- $MEMSCALE model predict experiments/nosuch.ini --calib $CAL
 expect_exit 0 "predict EXPERIMENT by path" -- $MEMSCALE model predict experiments/lru_lock_split.ini --calib $CAL --cpus published --iters 2000
