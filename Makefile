@@ -9,6 +9,7 @@
 #   make bench      microbenchmarks with their figures printed
 #   make demo       deps + build + the default study
 #   make wis        will-it-scale-compatible binaries in bin/wis/
+#   make install    bin/memscale into $(PREFIX)/bin (default /usr/local)
 
 # CFLAGS/LDFLAGS are the user's (optimisation, sanitizers: `make
 # CFLAGS='-O1 -fsanitize=thread'` adds to what memscale needs); the flags
@@ -204,13 +205,19 @@ deps:
 SHELL_TESTS := $(sort $(wildcard tests/*.t))
 # check-fast: the inner loop (no LaTeX paper, no plots); CI runs `check`.
 SLOW_TESTS  := tests/paper.t tests/plots.t
+# Every test runs with a state directory of its own (MEMSCALE_STATE_DIR,
+# predict/calib.h), never the machine's: no test reads or leaves what this
+# machine may or may not have kept (tests/lib.sh gives each shell test one).
+TEST_STATE = st=$$(mktemp -d) && MEMSCALE_STATE_DIR=$$st/state
+TEST_STATE_END = rc=$$?; rm -rf "$$st"; exit $$rc
 check: deps
 	$(MAKE) all wis
-	prove --exec '' $(TEST_BINS) $(SHELL_TESTS)
+	$(TEST_STATE) prove --exec '' $(TEST_BINS) $(SHELL_TESTS); $(TEST_STATE_END)
 	$(MAKE) fuzz FUZZ_RUNS=1500
 
 check-fast: all wis
-	prove --exec '' $(TEST_BINS) $(filter-out $(SLOW_TESTS),$(SHELL_TESTS))
+	$(TEST_STATE) prove --exec '' $(TEST_BINS) $(filter-out $(SLOW_TESTS),$(SHELL_TESTS)); \
+		$(TEST_STATE_END)
 
 # The layer rules of docs/layers.md: includes and link-time calls point
 # down, no two files include each other (tests/layers.t runs it too).
@@ -284,6 +291,13 @@ bench: all
 demo: deps
 	$(MAKE) all
 	sh scripts/demo.sh
+
+# make install [PREFIX=/usr/local] [DESTDIR=...]: the command on the PATH
+PREFIX ?= /usr/local
+.PHONY: install
+install: $(BIN)/memscale
+	install -d '$(DESTDIR)$(PREFIX)/bin'
+	install -m 0755 $(BIN)/memscale '$(DESTDIR)$(PREFIX)/bin/memscale'
 
 # --- figures and paper: any results directory, default results/ ---
 #   make plots RESULTS=DIR   PNG+PDF figures into DIR/plots (plots/plot.sh)

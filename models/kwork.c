@@ -36,8 +36,9 @@ const struct knob knob_calib_file = {
 	.name = "calib_file", .owner = "model", .type = KNOB_STR, .def = "auto",
 	.help = "with page_work=kernel and kwork=auto: the calibration file the kernel-shaped "
 		"work is read from: auto (the machine's file, 'memscale model calibrate' writes "
-		"it; $MEMSCALE_CALIB overrides), none (calibrate for this run only) or a path; "
-		"results record the file used",
+		"it, $MEMSCALE_CALIB overrides; a workload it lacks is calibrated once and kept "
+		"in the state directory's kwork.ini), none (calibrate for this run only) or a "
+		"path; results record the file used",
 };
 REGISTER(knob, knob_calib_file);
 

@@ -212,17 +212,32 @@ void calib_load_or_die(struct calib *c, const char *path)
 		die(EXIT_USAGE, "calibration %s", err);
 }
 
+const char *calib_state_dir(void)
+{
+	static char dir[4096];
+	const char *env = getenv("MEMSCALE_STATE_DIR"), *xdg = getenv("XDG_STATE_HOME"),
+		   *home = getenv("HOME");
+
+	if (env && *env)
+		snprintf(dir, sizeof(dir), "%s", env);
+	else if (geteuid() == 0 || !home || !*home)
+		snprintf(dir, sizeof(dir), "/var/lib/memscale");
+	else if (xdg && *xdg == '/')
+		snprintf(dir, sizeof(dir), "%s/memscale", xdg);
+	else
+		snprintf(dir, sizeof(dir), "%s/.local/state/memscale", home);
+	return dir;
+}
+
 const char *calib_machine_path(void)
 {
-	static char path[4096];
-	const char *env = getenv("MEMSCALE_CALIB"), *home = getenv("HOME");
+	static char path[4096 + 16];
+	const char *env = getenv("MEMSCALE_CALIB");
 
 	if (env && *env)
 		snprintf(path, sizeof(path), "%s", env);
-	else if (geteuid() == 0 || !home || !*home)
-		snprintf(path, sizeof(path), "/var/lib/memscale/calib.txt");
 	else
-		snprintf(path, sizeof(path), "%s/.local/state/memscale/calib.txt", home);
+		snprintf(path, sizeof(path), "%s/calib.txt", calib_state_dir());
 	return path;
 }
 

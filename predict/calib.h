@@ -160,9 +160,13 @@ double calib_median(const struct calib *c, const char *probe);
  * down), else its median; NAN when absent. */
 double calib_best(const struct calib *c, const char *probe);
 
+/* The machine's state directory, where what is calibrated once per
+ * machine is kept: $MEMSCALE_STATE_DIR, else /var/lib/memscale for root,
+ * else $XDG_STATE_HOME/memscale, else $HOME/.local/state/memscale.
+ * Never NULL (static buffer). */
+const char *calib_state_dir(void);
 /* The machine's one calibration file: $MEMSCALE_CALIB, else
- * /var/lib/memscale/calib.txt for root, else
- * $HOME/.local/state/memscale/calib.txt.  Never NULL (static buffer). */
+ * calib.txt in calib_state_dir().  Never NULL (static buffer). */
 const char *calib_machine_path(void);
 /* 16 hex digits (FNV-1a 64 of the file's bytes) into out[17]; -1 when the
  * file cannot be read. */

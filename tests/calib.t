@@ -5,8 +5,9 @@
 # records its path and hash (knobs calib_file, calib_hash); a hash asked
 # for and not found, and a file of an older format version, are refused in
 # one line; run and the sweeps share their defaults (page_work=kernel);
-# without a file the run calibrates for itself and says so.  No timing is
-# asserted.
+# without a file the first run calibrates once for the machine, keeps it in
+# the state directory and says where; calib_file=none calibrates for the
+# run alone.  No timing is asserted.
 . tests/lib.sh
 F=tests/fixtures
 CAL=$PWD/$F/model_calib.txt
@@ -79,14 +80,45 @@ expect_exit 0 "page_work=touch" -- $MEMSCALE run page_fault1 -t 1 -s 0.1 --sampl
 	--set page_work=touch -o "$TMP/t.csv"
 [ -z "$(col "$TMP/t.csv" calib_hash)" ]
 ok $? "page_work=touch consults no calibration"
-# no file: the run calibrates for itself, says so, and its hash is its own
+# no file: the first run calibrates once for this machine, keeps it in
+# the state directory and says where; the next run reads it (no second
+# calibration) and records the same hash, so compare takes both
 MEMSCALE_CALIB="$TMP/none.calib" $MEMSCALE run page_fault3 -t 1 -s 0.1 --sample-ms 50 \
 	-o "$TMP/n.csv" >"$TMP/out" 2>"$TMP/err"
 st=$?
-[ $st -eq 0 ] && grep -q "no calibration file $TMP/none.calib" "$TMP/err" &&
-	[ "$(col "$TMP/n.csv" calib_file)" = none ] &&
-	col "$TMP/n.csv" calib_hash | grep -Eq '^run-[0-9a-f]{16}$'
-ok $? "without a file: calibrated for this run, said so, hash run-... (exit $st)"
+store=$MEMSCALE_STATE_DIR/kwork.ini
+hn=$(col "$TMP/n.csv" calib_hash)
+[ $st -eq 0 ] && grep -q "page_fault3: calibrating the kernel-shaped work once for this machine (kept in $store)" "$TMP/err" &&
+	grep -q "page_fault3: kernel-shaped work written to $store (hash $hn)" "$TMP/err" &&
+	[ "$(col "$TMP/n.csv" calib_file)" = "$store" ] && echo "$hn" | grep -Eq '^[0-9a-f]{16}$' &&
+	grep -q "^\[page_fault3\]" "$store" && grep -q "^hash = $hn" "$store"
+ok $? "without a file: calibrated once, kept in the state directory, said where (exit $st)"
+[ $st -eq 0 ] || sed 's/^/#   /' "$TMP/err" | head -5
+MEMSCALE_CALIB="$TMP/none.calib" $MEMSCALE run page_fault3 -t 1 -s 0.1 --sample-ms 50 \
+	-o "$TMP/n2.csv" >"$TMP/out" 2>"$TMP/err"
+st=$?
+[ $st -eq 0 ] && ! grep -q "calibrating" "$TMP/err" && [ "$(col "$TMP/n2.csv" calib_hash)" = "$hn" ]
+ok $? "the next run reuses it: no calibration, the same hash (exit $st)"
+MEMSCALE_CALIB="$TMP/none.calib" expect_exit 0 "compare of the two runs" -- \
+	$MEMSCALE compare "$TMP/n.csv" "$TMP/n2.csv"
+# another workload's section leaves the first one's hash alone
+MEMSCALE_CALIB="$TMP/none.calib" $MEMSCALE run page_fault1 -t 1 -s 0.1 --sample-ms 50 \
+	-o "$TMP/n3.csv" >/dev/null 2>&1
+MEMSCALE_CALIB="$TMP/none.calib" $MEMSCALE run page_fault3 -t 1 -s 0.1 --sample-ms 50 \
+	-o "$TMP/n4.csv" >/dev/null 2>&1
+grep -q "^\[page_fault1\]" "$store" && [ "$(col "$TMP/n4.csv" calib_hash)" = "$hn" ]
+ok $? "adding page_fault1 to the store keeps page_fault3's hash"
+# a store whose figures do not match their hash is refused in one line
+sed 's/^units = .*/units = 1/' "$store" > "$TMP/bad.ini" && cp "$TMP/bad.ini" "$store"
+MEMSCALE_CALIB="$TMP/none.calib" expect_usage "a tampered store" "does not match its figures" -- \
+	$MEMSCALE run page_fault3 -t 1 -s 0.1 --sample-ms 50
+# calib_file=none: this run's own calibration, a hash of its own
+$MEMSCALE run page_fault3 -t 1 -s 0.1 --sample-ms 50 --set calib_file=none \
+	-o "$TMP/r.csv" >"$TMP/out" 2>"$TMP/err"
+st=$?
+[ $st -eq 0 ] && [ "$(col "$TMP/r.csv" calib_file)" = none ] &&
+	col "$TMP/r.csv" calib_hash | grep -Eq '^run-[0-9a-f]{16}$'
+ok $? "calib_file=none: calibrated for this run, hash run-... (exit $st)"
 # predict --sensitivity: every measured input doubled alone; one that
 # moves no row says why (here: the target profile gives the transfer)
 expect_exit 0 "predict --sensitivity" -- $MEMSCALE model predict stats_batch --cpus published \

@@ -10,6 +10,11 @@ TAP_N=0
 TAP_FAIL=0
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# The machine's state directory (the kernel-shaped work kept once per
+# machine, kwork_store.c): the test's own, empty, so no test reads or
+# writes what this machine may or may not hold in /var/lib/memscale.
+MEMSCALE_STATE_DIR=$TMP/state-dir
+export MEMSCALE_STATE_DIR
 
 ok() { # ok COND-EXIT-STATUS DESCRIPTION
 	TAP_N=$((TAP_N + 1))

@@ -196,6 +196,19 @@ static int measure_forked(const struct workload *wl, const struct mwl_desc *d,
 	return n == (ssize_t)sizeof(*c) && WIFEXITED(ws) && !WEXITSTATUS(ws) ? 0 : -EIO;
 }
 
+/* kwork_store_resolve()'s measurement: the kernel backend first. */
+struct measure_arg {
+	const struct mwl_desc *d;
+	bool try_kernel;
+};
+
+static int measure_stored(const struct workload *wl, void *arg, struct kwork_cal *c)
+{
+	const struct measure_arg *a = arg;
+
+	return measure_forked(wl, a->d, a->try_kernel, c);
+}
+
 static struct {
 	const struct workload *wl;
 	bool probes;
@@ -265,12 +278,13 @@ static void run_hash(const char *wl, struct kwork_cal *c)
 }
 
 /* Reads wl's kwork from the calibration file named by knob calib_file
- * (auto: the machine's, when there is one).  1 found, 0 not there (a
- * note said so), or EXIT_USAGE + 1 after a message (a bad file). */
+ * (auto: the machine's, when there is one).  1 found; 0 not there, the
+ * machine's store may have it (auto); 2 not in the named file (a note
+ * said so: this run's own); or EXIT_USAGE + 1 after a message (a bad
+ * file). */
 static int resolve_from_file(const struct workload *wl, struct knobset *ks,
 			     struct kwork_cal *out)
 {
-	static bool noted;
 	const char *file = knob_str(ks, &knob_calib_file);
 	bool named = strcmp(file, "auto");
 	const char *path = named ? file : calib_machine_path();
@@ -280,15 +294,8 @@ static int resolve_from_file(const struct workload *wl, struct knobset *ks,
 
 	if (!strcmp(file, "none"))
 		return 0;
-	if (!named && access(path, F_OK)) {
-		if (!noted)
-			fprintf(stderr, "memscale: no calibration file %s ('memscale model "
-				"calibrate' writes it): the kernel-shaped work is calibrated for "
-				"this run only, and its results are not comparable with another "
-				"run's\n", path);
-		noted = true;
-		return 0;
-	}
+	if (!named && access(path, F_OK))
+		return 0; /* the machine's store, kwork_store.c */
 	if (calib_load(&c, path, err, sizeof(err))) {
 		fprintf(stderr, "memscale: calibration %s\n", err); /* err names the file */
 		return EXIT_USAGE + 1;
@@ -296,10 +303,12 @@ static int resolve_from_file(const struct workload *wl, struct knobset *ks,
 	found = from_calib(&c, wl->name, out);
 	calib_free(&c);
 	if (!found) {
-		fprintf(stderr, "memscale: %s: calibration %s has no kernel-shaped work for "
-			"this workload ('memscale model calibrate' without --no-workloads "
-			"measures it): calibrated for this run only\n", wl->name, path);
-		return 0;
+		if (named)
+			fprintf(stderr, "memscale: %s: calibration %s has no kernel-shaped "
+				"work for this workload ('memscale model calibrate' without "
+				"--no-workloads measures it): calibrated for this run only\n",
+				wl->name, path);
+		return named ? 2 : 0;
 	}
 	if (calib_file_hash(path, out->calib_hash)) {
 		fprintf(stderr, "memscale: cannot read calibration '%s' again\n", path);
@@ -359,9 +368,22 @@ int kwork_resolve(const struct workload *wl, const struct mwl_desc *d,
 			*out = cache[i].c;
 			return record_calib(wl, ks, out);
 		}
-	rc = probes ? 0 : resolve_from_file(wl, ks, out);
-	if (rc > 1)
+	rc = probes ? 2 : resolve_from_file(wl, ks, out);
+	if (rc > 2)
 		return rc - 1;
+	if (rc == 0 && strcmp(knob_str(ks, &knob_calib_file), "none")) {
+		struct measure_arg a = { d, true };
+		switch (kwork_store_resolve(wl, measure_stored, &a, out)) {
+		case KWS_FOUND: case KWS_KEPT: rc = 1; break;
+		case KWS_MEASURED: run_hash(wl->name, out); rc = 1; break;
+		case KWS_BAD: return EXIT_USAGE;
+		case KWS_FAILED:
+			fprintf(stderr, "memscale: %s: the kwork calibration failed; "
+				"pass --set kwork=N\n", wl->name);
+			return 1;
+		case KWS_UNUSABLE: break;
+		}
+	}
 	if (rc != 1) {
 		/* (Read from the file: nothing to say; rows and sidecar record
 		 * the file and its hash, and stderr stays as will-it-scale's

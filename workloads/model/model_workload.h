@@ -81,6 +81,22 @@ struct kwork_cal {
 int kwork_resolve(const struct workload *wl, const struct mwl_desc *d,
 		  struct knobset *ks, struct kwork_cal *out);
 const char *kwork_source_name(enum kwork_source s);
+/* The machine's store of kernel-shaped work (kwork_store.c): wl's
+ * figures from it, or measured by `measure` (called with the store
+ * locked) and kept there.  What kwork_store_resolve() did: */
+enum kwork_store_rc {
+	KWS_UNUSABLE = 0, /* no store here (said why): nothing measured */
+	KWS_FOUND,        /* read from the store */
+	KWS_KEPT,         /* measured now and kept */
+	KWS_MEASURED,     /* measured now, could not be kept (said why) */
+	KWS_BAD,          /* the store is unreadable or corrupt (said so) */
+	KWS_FAILED,       /* the measurement failed */
+};
+enum kwork_store_rc kwork_store_resolve(const struct workload *wl,
+	int (*measure)(const struct workload *wl, void *arg, struct kwork_cal *c),
+	void *arg, struct kwork_cal *out);
+/* The hash a stored workload's figures carry (16 hex digits). */
+void kwork_store_hash(const char *wl, const struct kwork_cal *c, char out[17]);
 /* Measures the kernel-shaped work of every model workload (kwork=auto,
  * as a run would) and stores it in c as kwork.WORKLOAD.* (model
  * calibrate); returns how many workloads were calibrated. */
