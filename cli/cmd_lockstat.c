@@ -152,21 +152,56 @@ static void kprint(const struct krow *r, size_t n, bool csv, long workers, long 
 	}
 }
 
+/* The per-run kernel records of a sidecar as `run` writes it (core/json.c
+ * json_sidecar_runs, workloads/kernel/kbackend.c kb_sidecar): each
+ * invocation's entry of "runs" (a CSV appended to has several) holds
+ * "kernel": {..., "kernel_observability": [one record per run]}; a sidecar
+ * without "runs" has the one invocation's "kernel" at the top.  Returns a
+ * new array of the records, every invocation's in order; NULL with *why
+ * set when there is no kernel object or no record. */
+static json_t *kernel_records(json_t *root, const char **why)
+{
+	json_t *inv = json_object_get(root, "runs"), *all = json_array(), *one, *kobs;
+	json_t *single[1] = { root };
+	size_t n = json_is_array(inv) ? json_array_size(inv) : 1, i;
+	bool have_kernel = false;
+
+	for (i = 0; i < n; i++) {
+		one = json_is_array(inv) ? json_array_get(inv, i) : single[0];
+		one = json_object_get(one, "kernel");
+		if (!json_is_object(one))
+			continue;
+		have_kernel = true;
+		kobs = json_object_get(one, "kernel_observability");
+		if (json_is_array(kobs))
+			json_array_extend(all, kobs);
+	}
+	if (json_array_size(all))
+		return all;
+	json_decref(all);
+	*why = have_kernel ? "its \"kernel\" object has no kernel_observability "
+			     "records (no run finished)" :
+			     "no \"kernel\" object (a model or microbenchmark "
+			     "run's sidecar?)";
+	return NULL;
+}
+
 static int kernel_main(const char *sidecar, const char *model, bool csv)
 {
 	json_error_t e;
 	json_t *root = json_load_file(sidecar, 0, &e), *runs;
 	struct csv_table *mt = NULL;
-	const char *err;
+	const char *err, *why = "";
 	size_t line, idx;
 	json_t *run;
 
 	if (!root)
 		die(EXIT_USAGE, "lockstat: %s: line %d: %s", sidecar, e.line, e.text);
-	runs = json_object_get(root, "kernel_observability");
-	if (!json_is_array(runs))
-		die(EXIT_USAGE, "lockstat: %s has no kernel_observability (want the JSON "
-		    "sidecar of a --backend kernel run)", sidecar);
+	runs = json_is_object(root) ? kernel_records(root, &why) : NULL;
+	if (!runs)
+		die(EXIT_USAGE, "lockstat: %s has no kernel lock records: %s (want "
+		    "the JSON sidecar of a --backend kernel run)", sidecar,
+		    json_is_object(root) ? why : "not a JSON object");
 	if (model) {
 		check_input_file("lockstat", model, "a results CSV of a model run");
 		mt = csv_read_file(model, &err, &line);
@@ -216,13 +251,17 @@ static int kernel_main(const char *sidecar, const char *model, bool csv)
 		for (int c = 0; mt && c < LC_NR; c++)
 			if (model_row(mt, lock_class_keys[c], workers, &r))
 				krow_push(&rows, &n, &r);
-		if (!n && !csv)
+		if (!n && !csv && np == 0)
+			printf("(perf lock contention saw no contended kernel lock in "
+			       "this run)\n");
+		else if (!n && !csv)
 			printf("(no kernel lock statistics in this run: --set kperf_lock=on "
 			       "for perf, CONFIG_LOCK_STAT for /proc/lock_stat)\n");
 		kprint(rows, n, csv, workers, rep);
 		free(rows);
 	}
 	csv_free(mt);
+	json_decref(runs);
 	json_decref(root);
 	return fflush(stdout) ? 1 : 0;
 }
