@@ -1131,7 +1131,7 @@ static void compare_parse_args(int argc, char **argv, struct cmp *c, struct comp
 			a->patch_opt = optarg;
 			break;
 		default:
-			cli_bad_option(&compare_cmd, argv[optind - 1]);
+			cli_bad_getopt(&compare_cmd, argv, "f:W:c:e:");
 		}
 	}
 }

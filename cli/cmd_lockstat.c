@@ -32,13 +32,14 @@ const struct subcommand lockstat_cmd = {
 		 "number of events the tracer discarded.\n"
 		 "\n"
 		 "options:\n"
-		 "      --csv             comma-separated output, times in ns\n"
+		 "  -f, --format F        table (default) or csv: comma-separated, times\n"
+		 "                        in ns (--csv: the same as -f csv)\n"
 		 "      --sort KEY        acquired (default), contended, avg_wait,\n"
 		 "                        wait_total, wait_max (descending)\n"
 		 "  -t, --threads         one row per worker and lock class\n"
 		 "      --hist            log2 histograms of waits and holds\n"
 		 "\n"
-		 "lockstat --kernel SIDECAR.json [--model RESULTS.csv] [--csv]\n"
+		 "lockstat --kernel SIDECAR.json [--model RESULTS.csv] [-f table|csv]\n"
 		 "  the kernel's lock statistics of each run of a kernel-backend result\n"
 		 "  (its JSON sidecar: perf lock contention with --set kperf_lock=on,\n"
 		 "  /proc/lock_stat where the kernel has CONFIG_LOCK_STAT) as rows under\n"
@@ -270,6 +271,7 @@ static int lockstat_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "csv", no_argument, NULL, 'c' },
+		{ "format", required_argument, NULL, 'f' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "threads", no_argument, NULL, 't' },
 		{ "hist", no_argument, NULL, 'H' },
@@ -290,10 +292,16 @@ static int lockstat_main(int argc, char **argv)
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "t", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tf:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			csv = true;
+			break;
+		case 'f':
+			if (strcmp(optarg, "table") && strcmp(optarg, "csv"))
+				die(EXIT_USAGE, "lockstat: bad --format '%s' (allowed: "
+				    "table|csv)", optarg);
+			csv = !strcmp(optarg, "csv");
 			break;
 		case 't':
 			per_worker = true;
@@ -320,7 +328,7 @@ static int lockstat_main(int argc, char **argv)
 				    optarg);
 			break;
 		default:
-			cli_bad_option(&lockstat_cmd, argv[optind - 1]);
+			cli_bad_getopt(&lockstat_cmd, argv, "tf:");
 		}
 	}
 	if (kernel) {

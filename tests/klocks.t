@@ -49,6 +49,9 @@ head -1 $TMP/out | grep -q '^workers,rep,class,source,name,contended,contended_p
 ok $? "csv header"
 grep -q '^2,0,lruvec_lru_lock,perf,folio_lruvec_lock_irqsave+0x2d,1300,,2.6e+06,12000,2000,$' $TMP/out
 ok $? "csv row in ns"
+cp $TMP/out $TMP/csv1
+expect_exit 0 "lockstat --kernel -f csv" -- $MEMSCALE lockstat --kernel $TMP/run.json -f csv
+cmp -s $TMP/out $TMP/csv1; ok $? "... -f csv is --csv"
 expect_usage "--model without --kernel" "goes with --kernel" -- $MEMSCALE lockstat $TMP --model $TMP/model.csv
 echo '{}' >$TMP/empty.json
 expect_usage "a sidecar without a kernel object" 'empty.json has no kernel lock records: no "kernel" object' -- $MEMSCALE lockstat --kernel $TMP/empty.json
