@@ -267,6 +267,22 @@ static int kernel_main(const char *sidecar, const char *model, bool csv)
 	return fflush(stdout) ? 1 : 0;
 }
 
+/* --sort KEY */
+static enum lockstat_sort parse_sort_key(const char *arg)
+{
+	static const char *const keys[] = {
+		[LS_SORT_ACQUIRED] = "acquired", [LS_SORT_CONTENDED] = "contended",
+		[LS_SORT_AVG_WAIT] = "avg_wait", [LS_SORT_WAIT_TOTAL] = "wait_total",
+		[LS_SORT_WAIT_MAX] = "wait_max",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (!strcmp(arg, keys[i]))
+			return (enum lockstat_sort)i;
+	die(EXIT_USAGE, "lockstat: bad --sort '%s' (allowed: "
+	    "acquired|contended|avg_wait|wait_total|wait_max)", arg);
+}
+
 static int lockstat_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -279,14 +295,9 @@ static int lockstat_main(int argc, char **argv)
 		{ "model", required_argument, NULL, 'M' },
 		{ 0 },
 	};
-	static const char *const keys[] = {
-		[LS_SORT_ACQUIRED] = "acquired", [LS_SORT_CONTENDED] = "contended",
-		[LS_SORT_AVG_WAIT] = "avg_wait", [LS_SORT_WAIT_TOTAL] = "wait_total",
-		[LS_SORT_WAIT_MAX] = "wait_max",
-	};
 	enum lockstat_sort key = LS_SORT_ACQUIRED;
 	struct lockstat_report rep;
-	bool csv = false, per_worker = false, hist = false, found;
+	bool csv = false, per_worker = false, hist = false;
 	const char *kernel = NULL, *model = NULL;
 	int c;
 
@@ -316,16 +327,7 @@ static int lockstat_main(int argc, char **argv)
 			model = optarg;
 			break;
 		case 's':
-			found = false;
-			for (size_t i = 0; i < ARRAY_SIZE(keys) && !found; i++)
-				if (!strcmp(optarg, keys[i])) {
-					key = (enum lockstat_sort)i;
-					found = true;
-				}
-			if (!found)
-				die(EXIT_USAGE, "lockstat: bad --sort '%s' (allowed: "
-				    "acquired|contended|avg_wait|wait_total|wait_max)",
-				    optarg);
+			key = parse_sort_key(optarg);
 			break;
 		default:
 			cli_bad_getopt(&lockstat_cmd, argv, "tf:");
