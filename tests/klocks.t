@@ -97,7 +97,7 @@ if krun $TMP/k0.csv; then
 		if grep -q '"perf_lock_contention": "not captured' $TMP/kp.json; then
 			grep -q '^# run: workers=2 rep=0; perf not captured' $TMP/kp.table
 			ok $? "... says perf did not capture"
-			skip "perf lock could not capture here: $(grep -o '"perf_lock_contention": "not captured[^"]*' $TMP/kp.json | head -1 | cut -d'"' -f4)"
+			skip "perf lock could not capture here: $(grep -o '"perf_lock_contention": "not captured: [^"]*' $TMP/kp.json | head -1 | cut -d'"' -f4 | sed 's/^not captured: //')"
 		elif [ "$want" -eq 0 ]; then
 			grep -q '^(perf lock contention saw no contended kernel lock' $TMP/kp.table
 			ok $? "... says perf saw no contended lock (none in the sidecar)"
