@@ -26,6 +26,12 @@ void cli_usage(const struct subcommand *cmd, FILE *f);
 /* Common getopt error: "unknown option" etc. -> exit 2 with a hint. */
 void cli_bad_option(const struct subcommand *cmd, const char *arg)
 	__attribute__((noreturn));
+/* After getopt_long() returned '?' (opterr = 0) for argv with the short
+ * options shortopts: exit 2 with one line naming the option at fault, as
+ * typed (a short one also inside a cluster such as -qZ), and whether it is
+ * unknown, lacks its value or was given one it does not take. */
+void cli_bad_getopt(const struct subcommand *cmd, char **argv, const char *shortopts)
+	__attribute__((noreturn));
 /* One --where KEY=VALUE argument into w; anything else exits 2 with
  * "CMD: bad --where 'ARG' (want KEY=VALUE)". */
 void cli_where_arg(const struct subcommand *cmd, struct where *w, const char *arg);

@@ -3,7 +3,8 @@
  * DIR`: base against patch in the report formats of the memcg threads:
  *
  *   table    Shakeel Butt's "Testcase  base  with-patch  (xx.xx %)"
- *            (memcg: rearrange fields of mem_cgroup_per_node, 2024)
+ *            (memcg: rearrange fields of mem_cgroup_per_node, 2024), the
+ *            change with its 95 % interval, "n.s." when that holds 0
  *   mmtests  compare-kernels rows as of mmtests 827b444a (2019), as in
  *            Alex Shi's per-memcg lru_lock series
  *   lkp      the 0-day robot's "%stddev %change %stddev" columns
@@ -42,7 +43,9 @@ const struct subcommand compare_cmd = {
 		 "published numbers beside the measured ones.\n"
 		 "\n"
 		 "options:\n"
-		 "  -f, --format F          table (default), mmtests, lkp or csv\n"
+		 "  -f, --format F          table (default: the change with its 95 %\n"
+		 "                          interval, n.s. when it holds 0), mmtests,\n"
+		 "                          lkp or csv\n"
 		 "  -W, --where KEY=VAL     keep only rows whose KEY column is VAL (repeatable)\n"
 		 "      --column NAME       result column (default ops_per_sec); rows\n"
 		 "                          whose cell is empty (another workload's\n"
@@ -138,20 +141,53 @@ static void add_row(struct cmp *c, struct cmp_row *r)
 
 /* ---- formats ---- */
 
+/* A percentage with about three significant digits, signed. */
+static void pct3(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, fabs(v) >= 99.95 ? "%+.0f" : fabs(v) >= 9.995 ? "%+.1f" :
+		 "%+.2f", v);
+}
+
+/* Shakeel's row, "Testcase base with-patch" then the change of the means
+ * in % (patch against base, as the two columns read) with its 95 %
+ * interval (core/ab.h, the CSV's change_pct/ci_*_pct), marked "n.s."
+ * when the interval holds 0: "+14.11 % n.s. [-34.2..+306]". */
+static void table_row(const struct cmp *c, const struct cmp_row *r, size_t p)
+{
+	const struct ab_result *ab = &r->ab[p];
+	double sg = c->lower_better ? -1 : 1; /* ab's sign: better is positive */
+	double lo = sg > 0 ? ab->ci_lo_pct : -ab->ci_hi_pct;
+	double hi = sg > 0 ? ab->ci_hi_pct : -ab->ci_lo_pct;
+	char l[32], h[32];
+
+	printf("%-15s %-11.0f %-11.0f %+7.2f %%%s ", r->label,
+	       stats_amean(r->base->x, r->base->n),
+	       stats_amean(r->patch[p]->x, r->patch[p]->n),
+	       stats_pdiff(stats_amean(r->patch[p]->x, r->patch[p]->n),
+			   stats_amean(r->base->x, r->base->n)),
+	       ab->significant ? "" : " n.s.");
+	if (isnan(lo) || isnan(hi)) {
+		printf("[interval unbounded: n=%zu/%zu]\n", ab->n_base, ab->n_patch);
+		return;
+	}
+	pct3(l, sizeof(l), lo);
+	pct3(h, sizeof(h), hi);
+	printf("[%s..%s]\n", l, h);
+}
+
 static void print_table(const struct cmp *c)
 {
 	for (size_t p = 0; p < c->npatch; p++) {
 		if (c->npatch > 1)
 			printf("%s# %s vs %s\n\n", p ? "\n" : "", c->patch_name[p],
 			       c->base_name);
-		stats_table_print_header(stdout);
+		printf("%-15s %-11s %-11s %s\n\n", "Testcase", "base", "with-patch",
+		       "change [95 % interval], n.s.: not significant");
 		for (size_t i = 0; i < c->nrows; i++) {
 			const struct cmp_row *r = &c->rows[i];
 			if (!r->patch[p])
 				continue;
-			stats_table_print_row(stdout, r->label,
-					      stats_amean(r->base->x, r->base->n),
-					      stats_amean(r->patch[p]->x, r->patch[p]->n));
+			table_row(c, r, p);
 		}
 	}
 	for (size_t p = 0; p < c->npatch; p++) {
@@ -1095,7 +1131,7 @@ static void compare_parse_args(int argc, char **argv, struct cmp *c, struct comp
 			a->patch_opt = optarg;
 			break;
 		default:
-			cli_bad_option(&compare_cmd, argv[optind - 1]);
+			cli_bad_getopt(&compare_cmd, argv, "f:W:c:e:");
 		}
 	}
 }

@@ -499,7 +499,7 @@ static int layout_main(int argc, char **argv)
 			cli_usage(&layout_cmd, stdout);
 			return 0;
 		default:
-			cli_bad_option(&layout_cmd, argv[optind - 1]);
+			cli_bad_getopt(&layout_cmd, argv, "l:k:s:h");
 		}
 	}
 	if (kconfig && !(do_audit && !strcmp(kconfig, "all"))) {

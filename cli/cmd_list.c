@@ -170,6 +170,9 @@ static void list_stats(void)
 
 static int list_main(int argc, char **argv)
 {
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1])
+			cli_bad_option(&list_cmd, argv[i]);
 	if (argc < 2)
 		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels|stats|targets");
 	if (argc > 2)

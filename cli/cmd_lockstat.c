@@ -32,13 +32,14 @@ const struct subcommand lockstat_cmd = {
 		 "number of events the tracer discarded.\n"
 		 "\n"
 		 "options:\n"
-		 "      --csv             comma-separated output, times in ns\n"
+		 "  -f, --format F        table (default) or csv: comma-separated, times\n"
+		 "                        in ns (--csv: the same as -f csv)\n"
 		 "      --sort KEY        acquired (default), contended, avg_wait,\n"
 		 "                        wait_total, wait_max (descending)\n"
 		 "  -t, --threads         one row per worker and lock class\n"
 		 "      --hist            log2 histograms of waits and holds\n"
 		 "\n"
-		 "lockstat --kernel SIDECAR.json [--model RESULTS.csv] [--csv]\n"
+		 "lockstat --kernel SIDECAR.json [--model RESULTS.csv] [-f table|csv]\n"
 		 "  the kernel's lock statistics of each run of a kernel-backend result\n"
 		 "  (its JSON sidecar: perf lock contention with --set kperf_lock=on,\n"
 		 "  /proc/lock_stat where the kernel has CONFIG_LOCK_STAT) as rows under\n"
@@ -152,21 +153,56 @@ static void kprint(const struct krow *r, size_t n, bool csv, long workers, long 
 	}
 }
 
+/* The per-run kernel records of a sidecar as `run` writes it (core/json.c
+ * json_sidecar_runs, workloads/kernel/kbackend.c kb_sidecar): each
+ * invocation's entry of "runs" (a CSV appended to has several) holds
+ * "kernel": {..., "kernel_observability": [one record per run]}; a sidecar
+ * without "runs" has the one invocation's "kernel" at the top.  Returns a
+ * new array of the records, every invocation's in order; NULL with *why
+ * set when there is no kernel object or no record. */
+static json_t *kernel_records(json_t *root, const char **why)
+{
+	json_t *inv = json_object_get(root, "runs"), *all = json_array(), *one, *kobs;
+	json_t *single[1] = { root };
+	size_t n = json_is_array(inv) ? json_array_size(inv) : 1, i;
+	bool have_kernel = false;
+
+	for (i = 0; i < n; i++) {
+		one = json_is_array(inv) ? json_array_get(inv, i) : single[0];
+		one = json_object_get(one, "kernel");
+		if (!json_is_object(one))
+			continue;
+		have_kernel = true;
+		kobs = json_object_get(one, "kernel_observability");
+		if (json_is_array(kobs))
+			json_array_extend(all, kobs);
+	}
+	if (json_array_size(all))
+		return all;
+	json_decref(all);
+	*why = have_kernel ? "its \"kernel\" object has no kernel_observability "
+			     "records (no run finished)" :
+			     "no \"kernel\" object (a model or microbenchmark "
+			     "run's sidecar?)";
+	return NULL;
+}
+
 static int kernel_main(const char *sidecar, const char *model, bool csv)
 {
 	json_error_t e;
 	json_t *root = json_load_file(sidecar, 0, &e), *runs;
 	struct csv_table *mt = NULL;
-	const char *err;
+	const char *err, *why = "";
 	size_t line, idx;
 	json_t *run;
 
 	if (!root)
 		die(EXIT_USAGE, "lockstat: %s: line %d: %s", sidecar, e.line, e.text);
-	runs = json_object_get(root, "kernel_observability");
-	if (!json_is_array(runs))
-		die(EXIT_USAGE, "lockstat: %s has no kernel_observability (want the JSON "
-		    "sidecar of a --backend kernel run)", sidecar);
+	runs = json_is_object(root) ? kernel_records(root, &why) : NULL;
+	if (!runs)
+		die(EXIT_USAGE, "lockstat: %s has no kernel lock records: %s (want "
+		    "the JSON sidecar of a --backend kernel run)", sidecar,
+		    json_is_object(root) ? why : "not a JSON object");
 	if (model) {
 		check_input_file("lockstat", model, "a results CSV of a model run");
 		mt = csv_read_file(model, &err, &line);
@@ -216,21 +252,42 @@ static int kernel_main(const char *sidecar, const char *model, bool csv)
 		for (int c = 0; mt && c < LC_NR; c++)
 			if (model_row(mt, lock_class_keys[c], workers, &r))
 				krow_push(&rows, &n, &r);
-		if (!n && !csv)
+		if (!n && !csv && np == 0)
+			printf("(perf lock contention saw no contended kernel lock in "
+			       "this run)\n");
+		else if (!n && !csv)
 			printf("(no kernel lock statistics in this run: --set kperf_lock=on "
 			       "for perf, CONFIG_LOCK_STAT for /proc/lock_stat)\n");
 		kprint(rows, n, csv, workers, rep);
 		free(rows);
 	}
 	csv_free(mt);
+	json_decref(runs);
 	json_decref(root);
 	return fflush(stdout) ? 1 : 0;
+}
+
+/* --sort KEY */
+static enum lockstat_sort parse_sort_key(const char *arg)
+{
+	static const char *const keys[] = {
+		[LS_SORT_ACQUIRED] = "acquired", [LS_SORT_CONTENDED] = "contended",
+		[LS_SORT_AVG_WAIT] = "avg_wait", [LS_SORT_WAIT_TOTAL] = "wait_total",
+		[LS_SORT_WAIT_MAX] = "wait_max",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (!strcmp(arg, keys[i]))
+			return (enum lockstat_sort)i;
+	die(EXIT_USAGE, "lockstat: bad --sort '%s' (allowed: "
+	    "acquired|contended|avg_wait|wait_total|wait_max)", arg);
 }
 
 static int lockstat_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "csv", no_argument, NULL, 'c' },
+		{ "format", required_argument, NULL, 'f' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "threads", no_argument, NULL, 't' },
 		{ "hist", no_argument, NULL, 'H' },
@@ -238,23 +295,24 @@ static int lockstat_main(int argc, char **argv)
 		{ "model", required_argument, NULL, 'M' },
 		{ 0 },
 	};
-	static const char *const keys[] = {
-		[LS_SORT_ACQUIRED] = "acquired", [LS_SORT_CONTENDED] = "contended",
-		[LS_SORT_AVG_WAIT] = "avg_wait", [LS_SORT_WAIT_TOTAL] = "wait_total",
-		[LS_SORT_WAIT_MAX] = "wait_max",
-	};
 	enum lockstat_sort key = LS_SORT_ACQUIRED;
 	struct lockstat_report rep;
-	bool csv = false, per_worker = false, hist = false, found;
+	bool csv = false, per_worker = false, hist = false;
 	const char *kernel = NULL, *model = NULL;
 	int c;
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "t", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tf:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			csv = true;
+			break;
+		case 'f':
+			if (strcmp(optarg, "table") && strcmp(optarg, "csv"))
+				die(EXIT_USAGE, "lockstat: bad --format '%s' (allowed: "
+				    "table|csv)", optarg);
+			csv = !strcmp(optarg, "csv");
 			break;
 		case 't':
 			per_worker = true;
@@ -269,19 +327,10 @@ static int lockstat_main(int argc, char **argv)
 			model = optarg;
 			break;
 		case 's':
-			found = false;
-			for (size_t i = 0; i < ARRAY_SIZE(keys) && !found; i++)
-				if (!strcmp(optarg, keys[i])) {
-					key = (enum lockstat_sort)i;
-					found = true;
-				}
-			if (!found)
-				die(EXIT_USAGE, "lockstat: bad --sort '%s' (allowed: "
-				    "acquired|contended|avg_wait|wait_total|wait_max)",
-				    optarg);
+			key = parse_sort_key(optarg);
 			break;
 		default:
-			cli_bad_option(&lockstat_cmd, argv[optind - 1]);
+			cli_bad_getopt(&lockstat_cmd, argv, "tf:");
 		}
 	}
 	if (kernel) {

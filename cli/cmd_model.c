@@ -272,7 +272,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_EXPLAIN: m->explain = true; break;
 		case O_CHECK: m->check = true; break;
 		default:
-			cli_bad_option(&model_cmd, argv[optind - 1]);
+			cli_bad_getopt(&model_cmd, argv, "-o:f:");
 		}
 	}
 }

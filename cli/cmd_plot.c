@@ -82,7 +82,7 @@ static int plot_main(int argc, char **argv)
 			out = optarg;
 			break;
 		default:
-			cli_bad_option(&plot_cmd, argv[optind - 1]);
+			cli_bad_getopt(&plot_cmd, argv, "o:");
 		}
 	}
 	if (optind >= argc)

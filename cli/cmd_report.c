@@ -393,11 +393,12 @@ static int report_main(int argc, char **argv)
 		cli_usage(&report_cmd, stdout);
 		return 0;
 	}
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1])
+			cli_bad_option(&report_cmd, argv[i]);
 	if (argc != 2)
 		die(EXIT_USAGE, "report: want one results directory (memscale report DIR)");
 	dir = argv[1];
-	if (argv[1][0] == '-')
-		cli_bad_option(&report_cmd, argv[1]);
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		die(EXIT_USAGE, "report: '%s' is not a results directory", dir);
 	n = sweep_dirs(dir, &subs);

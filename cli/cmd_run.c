@@ -21,7 +21,7 @@ const struct subcommand run_cmd = {
 		 "options:\n" RUN_OPTS_HELP
 		 "  -o, --out FILE        append one CSV row per (workers, rep); JSON\n"
 		 "                        sidecar with machine/build metadata beside it\n"
-		 "      --format F        table (default); wis: will-it-scale's lines, one\n"
+		 "  -f, --format F        table (default); wis: will-it-scale's lines, one\n"
 		 "                        block per run, as its runtest.py reads them;\n"
 		 "                        wis-csv: runtest.py's CSV (tasks,processes,\n"
 		 "                        processes_idle,threads,threads_idle,linear),\n"
@@ -57,7 +57,7 @@ static int run_main(int argc, char **argv)
 	run_opts_init(&ro, argc, argv);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, RUN_OPTS_SHORT "o:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, RUN_OPTS_SHORT "o:f:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o.out = optarg;
@@ -71,6 +71,7 @@ static int run_main(int argc, char **argv)
 			    !workload_find(argv[optind]))
 				trace_dir = argv[optind++];
 			break;
+		case 'f':
 		case 'F':
 			if (!strcmp(optarg, "table"))
 				o.format = FMT_TABLE;
@@ -86,7 +87,7 @@ static int run_main(int argc, char **argv)
 			break;
 		default:
 			if (!run_opts_parse(&ro, &o, c, optarg))
-				cli_bad_option(&run_cmd, argv[optind - 1]);
+				cli_bad_getopt(&run_cmd, argv, RUN_OPTS_SHORT "o:f:");
 		}
 	}
 	if (optind >= argc)

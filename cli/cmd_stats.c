@@ -130,7 +130,7 @@ static int stats_main(int argc, char **argv)
 			higher_better = false;
 			break;
 		default:
-			cli_bad_option(&stats_cmd, argv[optind - 1]);
+			cli_bad_getopt(&stats_cmd, argv, "c:W:L");
 		}
 	}
 	if (optind < argc)

@@ -998,7 +998,7 @@ static void sweep_parse_args(struct sweep_cli *cli, int argc, char **argv)
 			break;
 		}
 		default:
-			cli_bad_option(&sweep_cmd, argv[optind - 1]);
+			cli_bad_getopt(&sweep_cmd, argv, "o:nqr:O:");
 		}
 	}
 	if (optind >= argc)

@@ -378,7 +378,7 @@ static int validate_main(int argc, char **argv)
 			cfg.oversubscribe = true;
 			break;
 		default:
-			cli_bad_option(&validate_cmd, argv[optind - 1]);
+			cli_bad_getopt(&validate_cmd, argv, "al:c:t:i:r:s:m:");
 		}
 	}
 	if (optind < argc)

@@ -483,7 +483,7 @@ int harness_probe_knobs(const struct harness_opts *o, unsigned nworkers)
 	};
 	int status;
 
-	if (wl->flags & WL_F_KERNEL)
+	if (wl->flags & WL_F_KERNEL && !wl->read_knobs)
 		return harness_knobs_foreign(o) ? EXIT_USAGE : -1;
 	r.arena = arena_create(o->arena_size);
 	r.workers = arena_alloc(r.arena, nworkers * sizeof(struct worker), PAD_SIZE);
@@ -495,6 +495,10 @@ int harness_probe_knobs(const struct harness_opts *o, unsigned nworkers)
 	runstat_setup(&r);
 	if ((status = harness_knobs_foreign(o))) {
 		/* refused: another component's knob */
+	} else if (wl->flags & WL_F_KERNEL) {
+		/* its set-up creates memory cgroups: read its knobs only */
+		wl->read_knobs(wl, o->knobs);
+		status = harness_knobs_read(o);
 	} else if (wl->flags & WL_F_MODEL) {
 		/* The model workloads' set-up would calibrate the kernel-shaped
 		 * work (it runs the kernel backend): read the knobs as it does,

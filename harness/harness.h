@@ -83,9 +83,9 @@ int harness_knobs_foreign(const struct harness_opts *o);
 /* For a dry run: sets the workload up (nworkers, nothing started) and
  * tears it down again, so the knobs its path reads are marked (a model
  * workload's knobs are read as its set-up reads them, without calibrating
- * anything); returns the set-up status or harness_knobs_read()'s, or -1
- * for a kernel-backend workload, whose set-up creates cgroups and is not
- * probed. */
+ * anything; a kernel-backend workload's, whose set-up creates cgroups, by
+ * its read_knobs()); returns the set-up status or harness_knobs_read()'s,
+ * or -1 for a kernel-backend workload without read_knobs(). */
 int harness_probe_knobs(const struct harness_opts *o, unsigned nworkers);
 double result_get(const struct result *res, const char *metric, double dflt);
 

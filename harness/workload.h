@@ -66,6 +66,10 @@ struct workload {
 	/* optional; adds workload facts (e.g. a "kernel" object) to the
 	 * JSON sidecar, which is written before the first run */
 	void (*sidecar)(struct json *j, struct knobset *knobs, enum run_mode mode);
+	/* optional: reads every knob setup() would read, creating nothing;
+	 * a dry run's knob check of a workload whose set-up it does not
+	 * probe (the kernel backend's creates memory cgroups) */
+	void (*read_knobs)(const struct workload *wl, struct knobset *knobs);
 	/* optional, NULL-terminated: the result metrics the default run table
 	 * shows first (it fits in 100 columns; every metric is in the CSV) */
 	const char *const *table_metrics;

@@ -13,6 +13,29 @@ expect_usage "backwards range" "'8-1'" -- $MEMSCALE run lock --lock none -t 8-1
 expect_usage "zero seconds" "seconds" -- $MEMSCALE run lock --lock none -t 1 -s 0
 expect_usage "negative seconds" "seconds" -- $MEMSCALE run lock --lock none -t 1 -s -1
 expect_usage "unknown option" "--bogus" -- $MEMSCALE run lock --bogus
+# One spelling for a format, -f/--format, in run as in compare.
+expect_exit 0 "run -f csv" -- $MEMSCALE run lock --lock none -t 1 -s 0.05 -w 0 --sample-ms 50 -f csv
+head -1 "$TMP/out" | grep -q '^workload,lock,.*ops_per_sec' && [ "$(wc -l <"$TMP/out")" -eq 2 ]
+ok $? "... prints the CSV header and one row"
+expect_usage "run -f with a bad format" "bad --format 'xml'" -- $MEMSCALE run lock -t 1 -f xml
+expect_usage "run -f without a value" "option '-f' needs a value" -- $MEMSCALE run lock -f
+expect_usage "compare --format without a value" "option '--format' needs a value" -- \
+	$MEMSCALE compare tests/fixtures/samples_a.txt tests/fixtures/samples_b.txt --format
+# Every command `memscale --help` lists names the bad option in its error:
+# long, short, and a short one inside a cluster (-ZY: getopt has not moved
+# past it), after a positional argument too.
+$MEMSCALE --help >"$TMP/help"
+for c in $(awk '/^commands:/ { f = 1; next } f && /^  [a-z]/ { print $1 }' "$TMP/help"); do
+	expect_usage "$c --no-such-opt" "'--no-such-opt'" -- $MEMSCALE $c --no-such-opt
+	expect_usage "$c -Z" "'-Z'" -- $MEMSCALE $c -Z
+	expect_usage "$c -ZY (a cluster)" "'-Z" -- $MEMSCALE $c -ZY
+	expect_usage "$c ARG --no-such-opt" "'--no-such-opt'" -- $MEMSCALE $c x --no-such-opt
+	$MEMSCALE $c --help >"$TMP/chelp" 2>&1
+	if grep -q -- '--format\|--csv' "$TMP/chelp"; then
+		grep -q -- '-f, --format\|-f table' "$TMP/chelp"
+		ok $? "$c: its format option is spelled -f/--format"
+	fi
+done
 expect_usage "unknown knob" "nosuchknob" -- $MEMSCALE run lock --lock none -t 1 --set nosuchknob=1
 expect_usage "bad knob value" "lines" -- $MEMSCALE run lock --lock none -t 1 --set lines=-4
 expect_usage "bad mode" "sideways" -- $MEMSCALE run lock --lock none -t 1 -m sideways

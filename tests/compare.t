@@ -35,6 +35,39 @@ golden stats_csv.txt "stats of a CSV column with --where" -- \
 $MEMSCALE stats - <$F/samples_a.txt >"$TMP/out" 2>&1
 cmp -s "$TMP/out" $G/stats_plain.txt; ok $? "stats reads stdin"
 
+# The default table says what the CSV says of the same data: the change
+# with its 95 % interval, "n.s." exactly where the CSV's significant=no.
+# table_agrees CSV TABLE: each CSV row's label has a table row whose mark
+# and interval match the CSV's significant, ci_lo_pct and ci_hi_pct.
+table_agrees() {
+	awk -F, 'FNR == NR { if (FNR == 1) { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			lab[$c["label"]] = 1; sig[$c["label"]] = $c["significant"]
+			lo[$c["label"]] = $c["ci_lo_pct"]; hi[$c["label"]] = $c["ci_hi_pct"]; n++; next }
+		{ split($0, w, " "); $0 = w[1] "," $0 }  # the table: its label first
+		$1 in lab && match($0, /\[[-+0-9.]+\.\.[-+0-9.]+\]$/) {
+			iv = substr($0, RSTART + 1, RLENGTH - 2); split(iv, b, /\.\./)
+			ns = index($0, " n.s. [") > 0
+			if (ns != (sig[$1] == "no")) bad = bad " " $1 "(mark)"
+			if (b[1] - lo[$1] > 0.01 * (1 + (lo[$1] < 0 ? -lo[$1] : lo[$1])) ||
+			    lo[$1] - b[1] > 0.01 * (1 + (lo[$1] < 0 ? -lo[$1] : lo[$1])) ||
+			    b[2] - hi[$1] > 0.01 * (1 + (hi[$1] < 0 ? -hi[$1] : hi[$1])) ||
+			    hi[$1] - b[2] > 0.01 * (1 + (hi[$1] < 0 ? -hi[$1] : hi[$1])))
+				bad = bad " " $1 "(interval " iv " vs " lo[$1] ".." hi[$1] ")"
+			seen++ }
+		END { if (bad != "" || seen != n || !n) { print "#  " bad, seen, n; exit 1 } }' "$1" "$2"
+}
+$MEMSCALE compare $F/samples_a.txt $F/samples_b.txt -f csv >$TMP/ns.csv
+$MEMSCALE compare $F/samples_a.txt $F/samples_b.txt >$TMP/ns.txt
+grep -q ',no,' $TMP/ns.csv; ok $? "plain samples: the CSV says significant=no"
+table_agrees $TMP/ns.csv $TMP/ns.txt; ok $? "... the table marks it n.s. with the CSV's interval"
+grep -q '^samples  *3  *6  *+100.00 % n.s. \[-24.0..+426\]$' $TMP/ns.txt
+ok $? "... as '+100.00 % n.s. [-24.0..+426]'"
+$MEMSCALE compare $B $P --where workers=24 -f csv >$TMP/sig.csv
+$MEMSCALE compare $B $P --where workers=24 >$TMP/sig.txt
+[ "$(grep -c ',yes,' $TMP/sig.csv)" -eq 2 ]; ok $? "AIM9 fixture: the CSV says significant=yes twice"
+table_agrees $TMP/sig.csv $TMP/sig.txt; ok $? "... the table gives both intervals, no n.s."
+! grep -q 'n\.s\.  *\[' $TMP/sig.txt; ok $? "... and no row marked n.s."
+
 # Significance marks: only Hmean rows carry '*', and only when p < 0.10.
 awk '/\*/ && $1 != "Hmean" { exit 1 }' $G/compare_mmtests.txt; ok $? "'*' appears on Hmean rows only"
 grep -q '^Hmean     page_test    34295.62 (   0.00%)    35735.75 \*   4.20%\*$' $G/compare_mmtests.txt

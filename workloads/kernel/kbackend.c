@@ -232,6 +232,20 @@ static void leaves_stat(struct cg_stat *st)
 		cg_stat_add(kb.hier.leaf[i], st);
 }
 
+void kb_read_knobs(const struct workload *wl, struct knobset *ks)
+{
+	const struct kwl *k = kwl_of(wl);
+
+	if (k->flags & KWL_F_SIZED)
+		knob_int(ks, &knob_ksize);
+	knob_str(ks, &knob_kmemcg);
+	hier_param(ks, "depth", 3);
+	hier_param(ks, "containers", 1);
+	if (k->dir == KWL_DIR_TMP)
+		knob_str(ks, &knob_ktmpdir);
+	kobs_read_knobs(ks);
+}
+
 int kb_setup(struct run *r)
 {
 	const char *name = r->wl->name;

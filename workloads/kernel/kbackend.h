@@ -66,6 +66,7 @@ struct kwl {
 			.setup = kb_setup, .worker_init = kb_worker_init,     \
 			.run = kb_run, .finish = kb_finish,                   \
 			.teardown = kb_teardown, .sidecar = kb_sidecar,       \
+			.read_knobs = kb_read_knobs,                          \
 		},                                                            \
 		.base = base_, __VA_ARGS__                                    \
 	};                                                                    \
@@ -78,6 +79,8 @@ void kb_worker_init(struct worker *w);
 void kb_run(struct worker *w);
 int kb_finish(struct run *r, struct result *res);
 void kb_teardown(struct run *r);
+/* The knobs kb_setup() and the run read, creating nothing (a dry run). */
+void kb_read_knobs(const struct workload *wl, struct knobset *ks);
 struct json;
 void kb_sidecar(struct json *j, struct knobset *ks, enum run_mode mode);
 

@@ -269,6 +269,11 @@ void kobs_begin(struct knobset *ks, const struct cg_stat *memstat_before)
 		perf_start();
 }
 
+void kobs_read_knobs(struct knobset *ks)
+{
+	knob_str(ks, &knob_kperf);
+}
+
 void kobs_end(unsigned workers, unsigned rep, uint64_t ops,
 	      const struct cg_stat *memstat_after)
 {

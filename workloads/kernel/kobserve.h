@@ -17,6 +17,8 @@
 
 /* Before the workers start: snapshots, and perf when asked for. */
 void kobs_begin(struct knobset *ks, const struct cg_stat *memstat_before);
+/* Reads the knobs kobs_begin() reads, starting nothing (a dry run). */
+void kobs_read_knobs(struct knobset *ks);
 /* After they stopped: deltas of this run (memstat_after NULL without
  * memcgs), kept for the sidecar. */
 void kobs_end(unsigned workers, unsigned rep, uint64_t ops,
