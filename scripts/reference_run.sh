@@ -6,6 +6,8 @@
 #
 #   machine   CPU, topology (hwloc, through memscale's sidecars), kernel,
 #             build: OUTDIR/machine.txt
+#   calibrate model calibrate --quick into OUTDIR/calib.txt: the sweeps'
+#             kernel-shaped work, and model_validate's costs
 #   validate  every lock at nproc threads, every counter
 #   bench     make bench's figures: bench_locks (registry vs direct, harness
 #             per-op cost) and bench_trace (tracing cost at nproc workers)
@@ -15,6 +17,8 @@
 #             created)
 #   modes     page_fault2 in thread and in process mode at every count
 #   trace     one traced page_fault2 run at nproc workers and its lockstat
+#   model_validate  model validate OUTDIR --calib OUTDIR/calib.txt -f csv:
+#             the simulator against every point measured here
 #
 # REF_PARTS="bench_locks trace ..." runs only the named parts (the seeds
 # are named by their experiment, e.g. stats_batch; lockstat goes with
@@ -62,6 +66,18 @@ part() { # part NAME LIMIT_S CMD...: run, log, record status
 } >"$O/machine.txt" 2>&1
 cat "$O/machine.txt"
 
+# One calibration taken here serves every part: the sweeps read its
+# kernel-shaped work (MEMSCALE_CALIB), and model_validate predicts this
+# machine from it.  Anything calibrated once per machine lands in
+# OUTDIR/state, beside the results it served, never in /var/lib/memscale.
+MEMSCALE_STATE_DIR=$(cd "$O" && pwd)/state
+export MEMSCALE_STATE_DIR
+case " ${REF_PARTS:-calibrate} " in *" calibrate "*) rm -f "$O/calib.txt" ;; esac
+part calibrate 240 $M model calibrate --quick --out "$O/calib.txt"
+if [ -s "$O/calib.txt" ]; then
+	MEMSCALE_CALIB=$(cd "$O" && pwd)/calib.txt
+	export MEMSCALE_CALIB
+fi
 part validate 120 $M validate --all --threads "$NPROC" --iterations 20000
 part bench_locks 120 ./bin/bench/bench_locks
 export BENCH_TRACE_REPS=${BENCH_TRACE_REPS:-5}
@@ -83,6 +99,12 @@ done"
 case " ${REF_PARTS:-trace} " in *" trace "*) rm -rf "$O/trace" ;; esac
 part trace 60 $M run page_fault2 -t "$NPROC" -s 1 --trace="$O/trace" --out "$O/trace.csv"
 part lockstat 60 $M lockstat "$O/trace"
+# How the simulator predicts the machine it measured: every sweep above,
+# against this machine's calibration (one row per measured point).
+if [ -s "$O/calib.txt" ]; then
+	part model_validate 240 sh -c "$M model validate '$O' --calib '$O/calib.txt' -f csv \
+		>'$O/model_validate.csv.tmp' && mv '$O/model_validate.csv.tmp' '$O/model_validate.csv'"
+fi
 echo "loadavg at end: $(cat /proc/loadavg)" >>"$O/machine.txt"
 echo "== status (part, exit status, seconds)"
 cat "$O/status.txt"
