@@ -253,18 +253,6 @@ static void load_source(struct xset *s, const char *src)
 	free(label);
 }
 
-void export_write(const char *path, const char *text)
-{
-	if (atomic_write_file(path, text, strlen(text)))
-		die_errno(1, "export: cannot write '%s'", path);
-}
-
-void export_mkdir(const char *path)
-{
-	if (mkdir(path, 0755) && errno != EEXIST)
-		die_errno(1, "export: cannot create '%s'", path);
-}
-
 /* A heap string built by fprintf-style calls on a memstream. */
 struct sbuf {
 	char *buf;
@@ -493,6 +481,7 @@ static int export_main(int argc, char **argv)
 {
 	struct xset s = { 0 };
 	size_t skipped = 0, n;
+	const char *base = NULL;
 	bool lkp;
 
 	for (int i = 1; i < argc; i++)
@@ -516,16 +505,25 @@ static int export_main(int argc, char **argv)
 		       lkp ? "LKP does not run (will-it-scale, aim9, vm-scalability)" :
 			     "without a mmtests wis benchmark");
 	if (lkp)
-		printf("%s: %zu LKP jobs of %zu runs (%s", argv[2], n, s.nruns, s.runs[0]);
+		printf("%s: %zu LKP jobs of runs (", argv[2], n);
 	else
-		printf("%s: %zu runs (%s", argv[2], n, s.runs[0]);
-	for (size_t k = 1; k < s.nruns; k++)
-		printf(",%s", s.runs[k]);
+		printf("%s: %zu runs (", argv[2], n);
+	/* the runs written: those with a row of a workload the format has */
+	for (size_t k = 0, nw = 0; k < s.nruns; k++)
+		for (size_t i = 0; i < s.n; i++)
+			if (!strcmp(s.rows[i].run, s.runs[k]) &&
+			    (lkp ? export_lkp_has(s.rows[i].workload) :
+				   wis_bench(s.rows[i].workload) != NULL)) {
+				printf("%s%s", nw++ ? "," : "", s.runs[k]);
+				if (!base)
+					base = s.runs[k];
+				break;
+			}
 	if (lkp)
 		printf("); read: LKP_LOCAL_RUN=1 lkp-tests/sbin/compare -f STAT "
 		       "RESULT_ROOTS (under /lkp/result)\n");
 	else
-		printf("); in it: compare-kernels.sh --baseline %s\n", s.runs[0]);
+		printf("); in it: compare-kernels.sh --baseline %s\n", base);
 	for (size_t i = 0; i < s.n; i++) {
 		free(s.rows[i].run);
 		free(s.rows[i].workload);

@@ -6,6 +6,7 @@
 #ifndef MEMSCALE_EXPORT_H
 #define MEMSCALE_EXPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* One result row as exported. */
@@ -31,6 +32,8 @@ struct xset {
 void export_write(const char *path, const char *text);
 /* mkdir that accepts an existing directory; dies naming path on error. */
 void export_mkdir(const char *path);
+/* Does LKP run this workload (will-it-scale, aim9, vm-scalability)? */
+bool export_lkp_has(const char *workload);
 /* `export lkp`: the LKP result root in dir; returns the jobs written. */
 size_t export_lkp(const struct xset *s, const char *dir, size_t *skipped);
 

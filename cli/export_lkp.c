@@ -67,6 +67,13 @@ static const char *lkp_testcase(const char *w, const char **test)
 	return NULL;
 }
 
+bool export_lkp_has(const char *workload)
+{
+	const char *test;
+
+	return lkp_testcase(workload, &test) != NULL;
+}
+
 /* The job's stats of row x, in LKP's names: n of them into key/val. */
 static size_t lkp_stats(const struct xrow *x, char *key[3], double val[3])
 {
@@ -225,6 +232,15 @@ size_t export_lkp(const struct xset *s, const char *dir, size_t *skipped)
 		die(EXIT_USAGE, "export lkp: no results of a workload LKP runs in the "
 		    "sources (will-it-scale: page_fault*, fallocate*, malloc1, tlb_flush2; "
 		    "aim9_*; vm-scalability: lru_*)");
+	/* before writing anything: one row per job and repetition */
+	for (size_t i = 0; i < s->n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (same_job(&s->rows[i], &s->rows[j]) && s->rows[i].rep == s->rows[j].rep &&
+			    export_lkp_has(s->rows[i].workload))
+				die(EXIT_USAGE, "export lkp: run %s has two rows of %s %s at %ld "
+				    "workers in repetition %ld (LKP keeps one result per run "
+				    "number)", s->rows[i].run, s->rows[i].workload,
+				    s->rows[i].model, s->rows[i].workers, s->rows[i].rep);
 	for (size_t i = 0; i < s->n; i++) {
 		bool seen = false;
 
