@@ -158,17 +158,19 @@ $(BIN)/bench/%: $(BUILD)/bench/%.o $(LIB_OBJS) $(BUILD)/sources
 # --- will-it-scale-compatible binaries: `make wis` (wis/main.c) links one
 # program and names it WORKLOAD_processes / WORKLOAD_threads in $(WIS_DIR)
 # for every workload `memscale list workloads` prints (no _threads for a
-# processes_only one), so will-it-scale's runtest.py runs there as is.
+# processes_only one; kernel:W as kernel_W, no ':' in a file name), so
+# will-it-scale's runtest.py runs there as is.
 WIS_DIR := $(BIN)/wis
 $(WIS_DIR)/memscale-wis: $(BUILD)/wis/main.o $(LIB_OBJS) $(BUILD)/sources
 	$(LINK)
 
 wis: $(BIN)/memscale $(WIS_DIR)/memscale-wis
+	@rm -f "$(WIS_DIR)"/*:*
 	@$(BIN)/memscale list workloads | awk 'NR > 1 { print $$1, $$2 }' | \
 	while read -r w flags; do \
 		for m in processes threads; do \
 			case ",$$flags," in *,processes_only,*) [ $$m = threads ] && continue;; esac; \
-			ln -sfn memscale-wis "$(WIS_DIR)/$${w}_$$m" || exit 1; \
+			ln -sfn memscale-wis "$(WIS_DIR)/$$(echo $$w | tr : _)_$$m" || exit 1; \
 		done; \
 	done
 	@echo "wis: $$(ls $(WIS_DIR) | grep -c _) will-it-scale binaries in $(WIS_DIR)/ (there: runtest.py WORKLOAD)"

@@ -1,30 +1,46 @@
 /*
- * cmd_export.c - `memscale export mmtests DIR SOURCE...`: results as the
- * log tree mmtests' compare-kernels.sh reads (mmtests 827b444a, 2019, the
- * version of stats.h's formats), so a kernel developer's own mmtests
- * compares memscale's runs:
+ * cmd_export.c - `memscale export FORMAT DIR SOURCE...`: results as the
+ * files another project's own tools read.
  *
- *   DIR/RUN/tests-activity        "T run-mmtests: Start", "T run-mmtests:
- *                                 begin BENCH" per benchmark, "T run-mmtests:
- *                                 Iteration 0 end" (shellpacks/common.sh:
- *                                 run_results orders runs by T,
- *                                 run_report_name lists the benchmarks)
+ * mmtests: the log tree of run-mmtests.sh, as mmtests' compare-kernels.sh
+ * reads it today (checked against gormanm/mmtests 638401e07e70, 2026):
+ *
+ *   DIR/RUN/mmtests-activity      every iteration's activity lines, then
+ *                                 "T run-mmtests: End", "T status :: 0"
+ *   DIR/RUN/iter-R/tests-activity "T run-mmtests: Start", "Iteration R+1
+ *                                 start", "test start :: BENCH T" and
+ *                                 "test end :: BENCH T 0" per benchmark,
+ *                                 "Iteration R+1 end" (shellpacks/
+ *                                 common.sh: run_results orders the runs by
+ *                                 the Start time, run_report_name lists the
+ *                                 benchmarks of the "test start" lines)
+ *   DIR/RUN/iter-R/tests-timestamp, tests-sysstate
+ *                                 run-mmtests.sh's teststate_log lines:
+ *                                 "start :: T", "test begin :: BENCH T",
+ *                                 "test end :: BENCH T 0", "time ::
+ *                                 BENCH nan user nan system E elapsed"
+ *                                 (E: the rows' measured seconds; CPU
+ *                                 times are not measured), "finish :: T"
+ *                                 (memscale keeps no /proc snapshots:
+ *                                 mmtests' vmstat tables read 0)
  *   DIR/RUN/iter-R/BENCH/logs/workloads, models
  *                                 comma-separated, as wis-bench writes them
- *   DIR/RUN/iter-R/BENCH/logs/wis-WL-MODEL-N.log
- *                                 "min:A max:B total:OPS" per sample, warm-up
- *                                 lines already deleted (wis-bench's sed)
+ *   DIR/RUN/iter-R/BENCH/logs/benchlog-WL_MODEL-N
+ *                                 "min:A max:B total:OPS" per sample, the
+ *                                 warm-up lines already deleted (wis-bench)
  *
- * compare-mmtests.pl -b BENCH reads every iter-*\/BENCH/logs through
- * ExtractWiscommon, which opens wis-WL-MODEL-N.log for every workload x
- * model x thread count and takes "total:" as a sample of operation
- * "WL-MODEL-N".  A RUN is a variant (with the values of an experiment's
- * other axes, "base-depth1"); a repetition R is mmtests' iteration R, one
- * sample (its ops_per_sec).  min and max are the per-worker mean (memscale
- * does not keep per-task extremes); mmtests reads only total.  BENCH is
- * the mmtests benchmark of the workload's will-it-scale family (drivers/
- * driver-wis-*.sh: page_fault* wis-pf, fallocate* wis-fallocate, malloc1
- * wis-malloc, tlb_flush2 wis-mmap); kernel:W is written as kernel_W.
+ * compare-mmtests.pl -b BENCH parses every iter-*\/BENCH/logs with
+ * shellpack_src/src/wis/parse-results (line-parse-results 'total:' ops 3):
+ * operation "ops-WL_MODEL-N", one sample per "total:" line.  A RUN is a
+ * variant (with the values of an experiment's other axes, "base-depth1");
+ * a repetition R is mmtests' iteration R, one sample (its ops_per_sec).
+ * min and max are the per-worker mean (memscale does not keep per-task
+ * extremes); mmtests reads only total.  BENCH is the mmtests benchmark of
+ * the workload's will-it-scale family (drivers/driver-wis-*.sh:
+ * page_fault* wis-pf, fallocate* wis-fallocate, malloc1 wis-malloc,
+ * tlb_flush2 wis-mmap); kernel:W is written as kernel_W.
+ *
+ * lkp: export_lkp.c.
  */
 #include <errno.h>
 #include <libgen.h>
@@ -35,6 +51,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/export.h"
 #include "core/csv.h"
 #include "harness/expfile.h"
 
@@ -42,17 +59,27 @@ static int export_main(int argc, char **argv);
 
 const struct subcommand export_cmd = {
 	.name = "export",
-	.summary = "write results as mmtests' log tree (compare-kernels.sh reads it)",
-	.usage = "export mmtests DIR SOURCE...\n"
+	.summary = "write results as mmtests' log tree or an LKP result root",
+	.usage = "export mmtests|lkp DIR SOURCE...\n"
 		 "\n"
 		 "SOURCE is a sweep directory (results.csv, experiment.ini) or a\n"
 		 "results CSV.  Every variant (with the values of the experiment's\n"
-		 "other axes) becomes an mmtests run DIR/RUN, in the order given, base\n"
-		 "first; each repetition an iteration iter-R.  The will-it-scale\n"
-		 "workloads are written as mmtests' wis benchmarks (wis-pf,\n"
-		 "wis-fallocate, wis-malloc, wis-mmap); others are left out with a\n"
-		 "note.  Then, in DIR: compare-kernels.sh (mmtests 2019).  DIR/RUN\n"
-		 "must not exist.\n",
+		 "other axes) becomes a run, in the order given, base first.\n"
+		 "\n"
+		 "mmtests: run DIR/RUN, each repetition an iteration iter-R, as\n"
+		 "run-mmtests.sh leaves them; the will-it-scale workloads as mmtests'\n"
+		 "wis benchmarks (wis-pf, wis-fallocate, wis-malloc, wis-mmap).  Then,\n"
+		 "in DIR: compare-kernels.sh.  DIR/RUN must not exist.\n"
+		 "\n"
+		 "lkp: an LKP result root, DIR/TESTCASE/PARAMS/HOST/memscale/\n"
+		 "unknown/unknown/RUN/R/stats.json per repetition R (kernel config\n"
+		 "and compiler unknown) and matrix.json beside them, with LKP's stat\n"
+		 "names (will-it-scale.per_process_ops,\n"
+		 "aim9.page_test.ops_per_sec, ...).  Then: LKP_LOCAL_RUN=1 lkp-tests'\n"
+		 "sbin/compare -f STAT DIR/... (RESULT_ROOT_DIR /lkp/result).  A job\n"
+		 "directory R must not exist.\n"
+		 "\n"
+		 "Other workloads are left out with a note.\n",
 	.main = export_main,
 };
 REGISTER(subcommand, export_cmd);
@@ -74,20 +101,6 @@ static const char *wis_bench(const char *w)
 			return map[i].bench;
 	return NULL;
 }
-
-/* One result row as exported. */
-struct xrow {
-	char *run, *wl, *model, *bench;
-	long workers, rep;
-	double ops, per_worker;
-};
-
-struct xset {
-	struct xrow *rows;
-	size_t n;
-	char **runs; /* in order of first appearance */
-	size_t nruns;
-};
 
 static void add_unique(char ***v, size_t *n, const char *s)
 {
@@ -129,8 +142,36 @@ static double row_num(const char *path, size_t r, const char *col, const char *v
 	return x;
 }
 
-/* The rows of one SOURCE; axes: the experiment's other axis keys. */
-static void load_source(struct xset *s, const char *src, size_t *skipped)
+/* s as a file name: mmtests and LKP split names at '-' and '/' and glob
+ * them, so names keep to [A-Za-z0-9._-] (the rest as '_'). */
+static char *safe_name(const char *s)
+{
+	char *n = xstrdup(*s ? s : "unknown");
+
+	for (char *p = n; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789._-", *p))
+			*p = '_';
+	if (n[0] == '.')
+		n[0] = '_';
+	return n;
+}
+
+/* The label of a SOURCE: a directory's name, a CSV's without ".csv". */
+static char *source_label(const char *src, int isdir)
+{
+	char *copy = xstrdup(src), *b = basename(copy), *l;
+	size_t n = strlen(b);
+
+	if (!isdir && n > 4 && !strcmp(b + n - 4, ".csv"))
+		b[n - 4] = '\0';
+	l = xstrdup(b);
+	free(copy);
+	return l;
+}
+
+/* The rows of one SOURCE; runs are named by variant and other axes. */
+static void load_source(struct xset *s, const char *src)
 {
 	struct stat st;
 	char *csvp, *ini = NULL, *label;
@@ -138,7 +179,7 @@ static void load_source(struct xset *s, const char *src, size_t *skipped)
 	struct csv_table *t;
 	const char *err;
 	size_t line;
-	int cwl, cmode, cw, crep, cops, cpw, cvar;
+	int cwl, cmode, cw, crep, cops, cpw, cvar, chost, cms, csec;
 
 	if (stat(src, &st))
 		die_errno(EXIT_USAGE, "export: cannot read '%s'", src);
@@ -161,26 +202,17 @@ static void load_source(struct xset *s, const char *src, size_t *skipped)
 	crep = csv_col(t, "rep");
 	cpw = csv_col(t, "per_worker_ops");
 	cvar = csv_col(t, "variant");
-	{
-		char *copy = xstrdup(csvp), *b = basename(copy);
-		size_t n = strlen(b);
-		if (n > 4 && !strcmp(b + n - 4, ".csv"))
-			b[n - 4] = '\0';
-		label = xstrdup(S_ISDIR(st.st_mode) ? basename(strcpy(copy, src)) : b);
-		free(copy);
-	}
+	chost = csv_col(t, "host");
+	cms = csv_col(t, "measured_s");
+	csec = csv_col(t, "seconds");
+	label = source_label(src, S_ISDIR(st.st_mode));
 	for (size_t r = 0; r < t->nrows; r++) {
 		char **row = t->rows[r];
-		const char *bench = wis_bench(row[cwl]);
 		struct xrow x = { 0 };
-		char *run, *wl;
+		char *run;
 		FILE *f;
 		size_t len;
 
-		if (!bench) {
-			(*skipped)++;
-			continue;
-		}
 		f = open_memstream(&run, &len);
 		fputs(cvar >= 0 && *row[cvar] ? row[cvar] : label, f);
 		for (size_t a = 0; e && a < e->naxes; a++) {
@@ -188,34 +220,32 @@ static void load_source(struct xset *s, const char *src, size_t *skipped)
 			if (c >= 0 && e->axes[a].nvalues > 1)
 				fprintf(f, "-%s%s", e->axes[a].key, row[c]);
 		}
-		fclose(f);
-		/* mmtests splits run, file and operation names at '-' and
-		 * globs them: names keep to [A-Za-z0-9._-] */
-		for (char *p = run; *p; p++)
-			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-				    "0123456789._-", *p))
-				*p = '_';
-		wl = xstrdup(row[cwl]);
-		for (char *p = wl; *p; p++)
-			if (*p == ':' || *p == '-')
-				*p = '_';
+		if (fclose(f))
+			die(1, "out of memory");
 		if (strcmp(row[cmode], "processes") && strcmp(row[cmode], "threads"))
 			die(EXIT_USAGE, "export: %s: row %zu: mode '%s' (want processes or "
 			    "threads)", csvp, r + 2, row[cmode]);
-		x.run = run;
-		x.wl = wl;
+		x.run = safe_name(run);
+		free(run);
+		x.workload = xstrdup(row[cwl]);
+		x.wl = safe_name(row[cwl]);
+		for (char *p = x.wl; *p; p++)
+			if (*p == '-')
+				*p = '_';
 		x.model = xstrdup(row[cmode]);
-		x.bench = xstrdup(bench);
+		x.host = safe_name(chost >= 0 ? row[chost] : "");
 		x.workers = row_long(csvp, r, "workers", row[cw]);
 		x.rep = crep >= 0 ? row_long(csvp, r, "rep", row[crep]) : 0;
 		x.ops = row_num(csvp, r, "ops_per_sec", row[cops]);
 		x.per_worker = cpw >= 0 && *row[cpw] ? row_num(csvp, r, "per_worker_ops", row[cpw]) :
 			       x.ops / (double)(x.workers ? x.workers : 1);
+		x.seconds = cms >= 0 && *row[cms] ? row_num(csvp, r, "measured_s", row[cms]) :
+			    csec >= 0 && *row[csec] ? row_num(csvp, r, "seconds", row[csec]) : 0;
 		s->rows = realloc(s->rows, (s->n + 1) * sizeof(*s->rows));
 		if (!s->rows)
 			die(1, "out of memory");
 		s->rows[s->n++] = x;
-		add_unique(&s->runs, &s->nruns, run);
+		add_unique(&s->runs, &s->nruns, x.run);
 	}
 	csv_free(t);
 	exp_free(e);
@@ -224,55 +254,60 @@ static void load_source(struct xset *s, const char *src, size_t *skipped)
 	free(label);
 }
 
-static void write_close(FILE *f, const char *path)
-{
-	if (!f)
-		die_errno(1, "export: cannot create '%s'", path);
-	if (ferror(f) | fclose(f))
-		die_errno(1, "export: writing '%s'", path);
-}
-
-/* DIR/NAME holding one line, as wis-bench's "echo $WIS_WORKLOADS". */
-static void write_list(const char *dir, const char *name, const char *line)
-{
-	char *path = xasprintf("%s/%s", dir, name);
-	FILE *f = fopen(path, "wx");
-
-	if (f)
-		fprintf(f, "%s\n", line);
-	write_close(f, path);
-	free(path);
-}
-
-static void export_mkdir(const char *path)
-{
-	if (mkdir(path, 0755) && errno != EEXIST)
-		die_errno(1, "export: cannot create '%s'", path);
-}
-
-/* "a,b,c" of the distinct values of one field over a run's rows of bench. */
-static char *joined(const struct xset *s, const char *run, const char *bench, int field,
-		    char ***vals, size_t *n)
-{
+/* A heap string built by fprintf-style calls on a memstream. */
+struct sbuf {
 	char *buf;
 	size_t len;
 	FILE *f;
+};
 
-	*vals = NULL;
-	*n = 0;
+static void sb_open(struct sbuf *b)
+{
+	b->f = open_memstream(&b->buf, &b->len);
+	if (!b->f)
+		die(1, "out of memory");
+}
+
+static void sb_flush(struct sbuf *b, const char *path)
+{
+	if (fclose(b->f))
+		die(1, "out of memory");
+	export_write(path, b->buf);
+	free(b->buf);
+}
+
+/* Is row x of run `run`, a wis benchmark's, in iteration rep (-1: any)? */
+static const char *in_run(const struct xrow *x, const char *run, long rep)
+{
+	if (strcmp(x->run, run) || (rep >= 0 && x->rep != rep))
+		return NULL;
+	return wis_bench(x->workload);
+}
+
+/* "a,b,c": the distinct workloads (field 0) or models (1) of a run's
+ * rows of bench in iteration rep. */
+static char *joined(const struct xset *s, const char *run, const char *bench, long rep,
+		    int field)
+{
+	char **vals = NULL;
+	size_t n = 0;
+	struct sbuf b;
+
 	for (size_t i = 0; i < s->n; i++) {
-		const struct xrow *x = &s->rows[i];
-		char num[32];
-		if (strcmp(x->run, run) || strcmp(x->bench, bench))
-			continue;
-		snprintf(num, sizeof(num), "%ld", x->workers);
-		add_unique(vals, n, field == 0 ? x->wl : field == 1 ? x->model : num);
+		const char *bn = in_run(&s->rows[i], run, rep);
+		if (bn && !strcmp(bn, bench))
+			add_unique(&vals, &n, field == 0 ? s->rows[i].wl : s->rows[i].model);
 	}
-	f = open_memstream(&buf, &len);
-	for (size_t i = 0; i < *n; i++)
-		fprintf(f, "%s%s", i ? "," : "", (*vals)[i]);
-	fclose(f);
-	return buf;
+	sb_open(&b);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(b.f, "%s%s", i ? "," : "", vals[i]);
+		free(vals[i]);
+	}
+	fputc('\n', b.f);
+	free(vals);
+	if (fclose(b.f))
+		die(1, "out of memory");
+	return b.buf;
 }
 
 static void free_vals(char **v, size_t n)
@@ -282,104 +317,173 @@ static void free_vals(char **v, size_t n)
 	free(v);
 }
 
-/* One run: tests-activity, then per benchmark and repetition the logs. */
-static void write_run(const struct xset *s, const char *dir, size_t k, time_t t0)
+/* One iteration's BENCH/logs: workloads, models, benchlog-WL_MODEL-N. */
+static void write_logs(const struct xset *s, const char *it, const char *run,
+		       const char *bench, long rep)
+{
+	char *bd = xasprintf("%s/%s", it, bench), *logs = xasprintf("%s/logs", bd);
+	char *path, *text;
+
+	export_mkdir(bd);
+	export_mkdir(logs);
+	text = joined(s, run, bench, rep, 0);
+	path = xasprintf("%s/workloads", logs);
+	export_write(path, text);
+	free(path);
+	free(text);
+	text = joined(s, run, bench, rep, 1);
+	path = xasprintf("%s/models", logs);
+	export_write(path, text);
+	free(path);
+	free(text);
+	/* one file per workload, model and worker count, one line per row */
+	for (size_t i = 0; i < s->n; i++) {
+		const struct xrow *x = &s->rows[i];
+		const char *bn = in_run(x, run, rep);
+		struct sbuf b;
+		bool first = true;
+
+		if (!bn || strcmp(bn, bench))
+			continue;
+		for (size_t j = 0; j < i && first; j++) {
+			const struct xrow *y = &s->rows[j];
+			if (in_run(y, run, rep) && !strcmp(y->wl, x->wl) &&
+			    !strcmp(y->model, x->model) && y->workers == x->workers)
+				first = false;
+		}
+		if (!first)
+			continue;
+		sb_open(&b);
+		for (size_t j = i; j < s->n; j++) {
+			const struct xrow *y = &s->rows[j];
+			if (in_run(y, run, rep) && !strcmp(y->wl, x->wl) &&
+			    !strcmp(y->model, x->model) && y->workers == x->workers)
+				fprintf(b.f, "min:%.0f max:%.0f total:%.0f\n", y->per_worker,
+					y->per_worker, y->ops);
+		}
+		path = xasprintf("%s/benchlog-%s_%s-%ld", logs, x->wl, x->model, x->workers);
+		sb_flush(&b, path);
+		free(path);
+	}
+	free(bd);
+	free(logs);
+}
+
+/* One run: its activity, and per iteration the state files and logs.
+ * Iteration R of run k starts at t, stamps strictly increasing; returns
+ * the time after the run's last stamp. */
+static time_t write_run(const struct xset *s, const char *dir, size_t k, time_t t)
 {
 	const char *run = s->runs[k];
 	char *rdir = xasprintf("%s/%s", dir, run), *path;
 	char **benches = NULL;
 	size_t nb = 0;
-	FILE *act;
+	long maxrep = 0;
+	struct sbuf all;
 
 	if (mkdir(rdir, 0755))
 		die_errno(EXIT_USAGE, "export: cannot create run directory '%s' (it must "
 			  "not exist)", rdir);
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->rows[i].run, run))
-			add_unique(&benches, &nb, s->rows[i].bench);
-	path = xasprintf("%s/tests-activity", rdir);
-	act = fopen(path, "wx");
-	if (act) {
-		fprintf(act, "%lld run-mmtests: Start\n", (long long)t0);
-		for (size_t b = 0; b < nb; b++)
-			fprintf(act, "%lld run-mmtests: begin %s\n%lld run-mmtests: end %s\n",
-				(long long)t0, benches[b], (long long)t0, benches[b]);
-		fprintf(act, "%lld run-mmtests: Iteration 0 end\n", (long long)t0);
+	for (size_t i = 0; i < s->n; i++) {
+		const char *bn = in_run(&s->rows[i], run, -1);
+		if (!bn)
+			continue;
+		add_unique(&benches, &nb, bn);
+		if (s->rows[i].rep > maxrep)
+			maxrep = s->rows[i].rep;
 	}
-	write_close(act, path);
-	free(path);
-	for (size_t b = 0; b < nb; b++) {
-		char **wls, **models, **thr;
-		size_t nwl, nm, nt;
-		char *jw = joined(s, run, benches[b], 0, &wls, &nwl);
-		char *jm = joined(s, run, benches[b], 1, &models, &nm);
-		char *jt = joined(s, run, benches[b], 2, &thr, &nt);
-		long maxrep = 0;
+	sb_open(&all);
+	for (long rep = 0; rep <= maxrep; rep++) {
+		char *it = xasprintf("%s/iter-%ld", rdir, rep);
+		struct sbuf act, ts;
+		long long t0 = (long long)t, t1;
 
-		for (size_t i = 0; i < s->n; i++)
-			if (!strcmp(s->rows[i].run, run) && !strcmp(s->rows[i].bench, benches[b]) &&
-			    s->rows[i].rep > maxrep)
-				maxrep = s->rows[i].rep;
-		for (long rep = 0; rep <= maxrep; rep++) {
-			char *it = xasprintf("%s/iter-%ld", rdir, rep);
-			char *bd = xasprintf("%s/%s", it, benches[b]);
-			char *logs = xasprintf("%s/logs", bd);
-			FILE *f;
-
-			export_mkdir(it);
-			export_mkdir(bd);
-			export_mkdir(logs);
-			write_list(logs, "workloads", jw);
-			write_list(logs, "models", jm);
-			/* ExtractWiscommon opens every workload x model x thread
-			 * file: each must exist, in every iteration */
-			for (size_t w = 0; w < nwl; w++)
-				for (size_t m = 0; m < nm; m++)
-					for (size_t n = 0; n < nt; n++) {
-						size_t nsamples = 0;
-						path = xasprintf("%s/wis-%s-%s-%s.log", logs, wls[w],
-								 models[m], thr[n]);
-						f = fopen(path, "wx");
-						for (size_t i = 0; f && i < s->n; i++) {
-							const struct xrow *x = &s->rows[i];
-							char num[32];
-							snprintf(num, sizeof(num), "%ld", x->workers);
-							if (strcmp(x->run, run) || strcmp(x->wl, wls[w]) ||
-							    strcmp(x->model, models[m]) ||
-							    strcmp(num, thr[n]) || x->rep != rep)
-								continue;
-							fprintf(f, "min:%.0f max:%.0f total:%.0f\n",
-								x->per_worker, x->per_worker, x->ops);
-							nsamples++;
-						}
-						write_close(f, path);
-						if (!nsamples)
-							die(EXIT_USAGE, "export: run %s has no %s %s result "
-							    "at %s workers in repetition %ld (mmtests opens "
-							    "every workload x model x thread file)", run,
-							    wls[w], models[m], thr[n], rep);
-						free(path);
-					}
-			free(it);
-			free(bd);
-			free(logs);
+		export_mkdir(it);
+		sb_open(&act);
+		sb_open(&ts);
+		fprintf(act.f, "%lld run-mmtests: Start\n%lld run-mmtests: Iteration %ld start\n",
+			t0, t0, rep + 1);
+		fprintf(ts.f, "start :: %lld\n", t0);
+		for (size_t b = 0; b < nb; b++) {
+			double secs = 0;
+			for (size_t i = 0; i < s->n; i++) {
+				const char *bn = in_run(&s->rows[i], run, rep);
+				if (bn && !strcmp(bn, benches[b]))
+					secs += s->rows[i].seconds;
+			}
+			t1 = t0 + (long long)(secs + 0.5);
+			fprintf(act.f, "%lld run-mmtests: test start :: %s %lld\n"
+				"%lld run-mmtests: test end :: %s %lld 0\n",
+				t0, benches[b], t0, t1, benches[b], t1);
+			/* /usr/bin/time's line: memscale measures the wall
+			 * time, not the CPU times (NaN, as mmtests prints) */
+			fprintf(ts.f, "test begin :: %s %lld\ntest end :: %s %lld 0\n"
+				"time :: %s nan user nan system %.2f elapsed\n",
+				benches[b], t0, benches[b], t1, benches[b], secs);
+			t0 = t1;
+			write_logs(s, it, run, benches[b], rep);
 		}
-		free(jw);
-		free(jm);
-		free(jt);
-		free_vals(wls, nwl);
-		free_vals(models, nm);
-		free_vals(thr, nt);
+		fprintf(act.f, "%lld run-mmtests: Iteration %ld end\n", t0, rep + 1);
+		fprintf(ts.f, "finish :: %lld\n", t0);
+		if (rep == maxrep)
+			fprintf(act.f, "%lld run-mmtests: End\n", t0);
+		fflush(act.f);
+		fputs(act.buf, all.f);
+		path = xasprintf("%s/tests-activity", it);
+		sb_flush(&act, path);
+		free(path);
+		/* teststate_log writes the same lines to both */
+		fflush(ts.f);
+		path = xasprintf("%s/tests-sysstate", it);
+		export_write(path, ts.buf);
+		free(path);
+		path = xasprintf("%s/tests-timestamp", it);
+		sb_flush(&ts, path);
+		free(path);
+		free(it);
+		t = (time_t)t0 + 1;
 	}
+	fprintf(all.f, "%lld status :: 0\n", (long long)t);
+	path = xasprintf("%s/mmtests-activity", rdir);
+	sb_flush(&all, path);
+	free(path);
 	free_vals(benches, nb);
 	free(rdir);
+	return t + 1;
+}
+
+static size_t export_mmtests(const struct xset *s, const char *dir, size_t *skipped)
+{
+	size_t nruns = 0;
+	time_t t = time(NULL);
+
+	for (size_t i = 0; i < s->n; i++)
+		if (!wis_bench(s->rows[i].workload))
+			(*skipped)++;
+	if (*skipped == s->n)
+		die(EXIT_USAGE, "export mmtests: no will-it-scale workload results in the "
+		    "sources (mmtests' wis benchmarks: page_fault*, fallocate*, malloc1, "
+		    "tlb_flush2)");
+	export_mkdir(dir);
+	/* run_results orders the runs by their Start time: base first */
+	for (size_t k = 0; k < s->nruns; k++) {
+		bool any = false;
+		for (size_t i = 0; i < s->n && !any; i++)
+			any = in_run(&s->rows[i], s->runs[k], -1) != NULL;
+		if (!any)
+			continue;
+		t = write_run(s, dir, k, t);
+		nruns++;
+	}
+	return nruns;
 }
 
 static int export_main(int argc, char **argv)
 {
 	struct xset s = { 0 };
-	size_t skipped = 0;
-	time_t t0 = time(NULL);
+	size_t skipped = 0, n;
+	const char *base = NULL;
+	bool lkp;
 
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -388,33 +492,45 @@ static int export_main(int argc, char **argv)
 		} else if (argv[i][0] == '-') {
 			cli_bad_option(&export_cmd, argv[i]);
 		}
-	if (argc < 2 || strcmp(argv[1], "mmtests"))
-		die(EXIT_USAGE, "export: want 'export mmtests DIR SOURCE...' (the one "
-		    "format: mmtests)");
+	if (argc < 2 || (strcmp(argv[1], "mmtests") && strcmp(argv[1], "lkp")))
+		die(EXIT_USAGE, "export: unknown format '%s' (want 'export mmtests|lkp DIR "
+		    "SOURCE...')", argc < 2 ? "" : argv[1]);
+	lkp = !strcmp(argv[1], "lkp");
 	if (argc < 4)
-		die(EXIT_USAGE, "export mmtests: want DIR and at least one SOURCE");
+		die(EXIT_USAGE, "export %s: want DIR and at least one SOURCE", argv[1]);
 	for (int i = 3; i < argc; i++)
-		load_source(&s, argv[i], &skipped);
-	if (!s.n)
-		die(EXIT_USAGE, "export mmtests: no will-it-scale workload results in the "
-		    "sources (mmtests' wis benchmarks: page_fault*, fallocate*, malloc1, "
-		    "tlb_flush2)");
-	export_mkdir(argv[2]);
-	/* run_results orders the runs by their Start time: base first */
-	for (size_t k = 0; k < s.nruns; k++)
-		write_run(&s, argv[2], k, t0 + (time_t)k);
+		load_source(&s, argv[i]);
+	n = lkp ? export_lkp(&s, argv[2], &skipped) : export_mmtests(&s, argv[2], &skipped);
 	if (skipped)
-		warnx_("export mmtests: note: %zu rows of workloads without a mmtests "
-		       "wis benchmark left out", skipped);
-	printf("%s: %zu runs (%s", argv[2], s.nruns, s.runs[0]);
-	for (size_t k = 1; k < s.nruns; k++)
-		printf(",%s", s.runs[k]);
-	printf("); in it: compare-kernels.sh --baseline %s\n", s.runs[0]);
+		warnx_("export %s: note: %zu rows of workloads %s left out", argv[1], skipped,
+		       lkp ? "LKP does not run (will-it-scale, aim9, vm-scalability)" :
+			     "without a mmtests wis benchmark");
+	if (lkp)
+		printf("%s: %zu LKP jobs of runs (", argv[2], n);
+	else
+		printf("%s: %zu runs (", argv[2], n);
+	/* the runs written: those with a row of a workload the format has */
+	for (size_t k = 0, nw = 0; k < s.nruns; k++)
+		for (size_t i = 0; i < s.n; i++)
+			if (!strcmp(s.rows[i].run, s.runs[k]) &&
+			    (lkp ? export_lkp_has(s.rows[i].workload) :
+				   wis_bench(s.rows[i].workload) != NULL)) {
+				printf("%s%s", nw++ ? "," : "", s.runs[k]);
+				if (!base)
+					base = s.runs[k];
+				break;
+			}
+	if (lkp)
+		printf("); read: LKP_LOCAL_RUN=1 lkp-tests/sbin/compare -f STAT "
+		       "RESULT_ROOTS (under /lkp/result)\n");
+	else
+		printf("); in it: compare-kernels.sh --baseline %s\n", base);
 	for (size_t i = 0; i < s.n; i++) {
 		free(s.rows[i].run);
+		free(s.rows[i].workload);
 		free(s.rows[i].wl);
 		free(s.rows[i].model);
-		free(s.rows[i].bench);
+		free(s.rows[i].host);
 	}
 	free(s.rows);
 	free_vals(s.runs, s.nruns);

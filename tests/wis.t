@@ -1,20 +1,28 @@
 #!/bin/sh
 # make wis: will-it-scale-compatible binaries.  Every workload of
 # `memscale list workloads` has WORKLOAD_processes and WORKLOAD_threads
-# (processes only where the workload says so) in bin/wis/, taking
-# will-it-scale's -t -s -m -n -v -h, printing what runtest.py and mmtests
-# read (tests/wis_runtest.awk is the project's copy of their parsing).
+# (processes only where the workload says so; kernel:W as kernel_W) in
+# bin/wis/, taking will-it-scale's -t -s -m -n -v -h, printing what
+# runtest.py and mmtests read (tests/wis_runtest.awk is the project's copy of their parsing).
 . tests/lib.sh
 W=${WIS_DIR:-bin/wis}
 [ -x "$W/memscale-wis" ] || make -s wis >/dev/null 2>&1
 [ -x "$W/memscale-wis" ]; ok $? "make wis built $W/memscale-wis"
 
+# workload kernel:W is kernel_W: no ':' in a file name
 missing=$($MEMSCALE list workloads | awk 'NR > 1 { print $1, $2 }' | while read -r w flags; do
+	w=$(echo "$w" | tr : _)
 	[ -x "$W/${w}_processes" ] || echo "${w}_processes"
 	case ",$flags," in *,processes_only,*) [ ! -e "$W/${w}_threads" ] || echo "extra ${w}_threads";;
 	*) [ -x "$W/${w}_threads" ] || echo "${w}_threads";; esac
 done)
 [ -z "$missing" ]; ok $? "one binary per workload and mode${missing:+ (missing: $missing)}"
+colon=$(ls "$W" | grep ':' | tr '\n' ' ')
+[ -z "$colon" ] && [ -x "$W/kernel_page_fault2_processes" ]
+ok $? "no binary name has a ':' (kernel:page_fault2 is kernel_page_fault2_*)${colon:+ (found: $colon)}"
+ln -s "$(cd "$W" && pwd)/memscale-wis" "$TMP/kernel_nosuch_processes"
+expect_usage "kernel_W runs workload kernel:W" "unknown workload 'kernel:nosuch'" -- \
+	"$TMP/kernel_nosuch_processes" -t 1 -s 1
 
 # runtest.py's loop: ./X_processes -t N -s S, then ./X_threads (S = 1 here)
 for m in processes threads; do

@@ -2,7 +2,8 @@
  * wis/main.c - will-it-scale-compatible binaries for every memscale
  * workload.  `make wis` links this program once and names it, in one
  * folder, WORKLOAD_processes and WORKLOAD_threads for each workload of
- * `memscale list workloads` (symbolic links), so will-it-scale's own
+ * `memscale list workloads` (symbolic links; workload kernel:W as
+ * kernel_W, as a file name keeps no ':'), so will-it-scale's own
  * runtest.py runs unmodified there: the name says the workload and the
  * mode, and the options are will-it-scale's (main.c of
  * antonblanchard/will-it-scale):
@@ -60,6 +61,9 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "%s: run me as WORKLOAD_processes or WORKLOAD_threads "
 		    "(make wis makes the links)", self);
 	wl = xasprintf("%.*s", (int)(mode - self), self);
+	/* kernel_W is workload kernel:W (no ':' in the file name) */
+	if (!strncmp(wl, "kernel_", 7))
+		wl[6] = ':';
 	mode++;
 	opterr = 0;
 	while ((c = getopt(argc, argv, "mt:s:hvn")) != -1) {
