@@ -24,7 +24,9 @@
 #   published workload base patch machine cpus base patch change source
 # stdout: gnuplot blocks, one per bar series, lines
 #   "x change lo hi label_y unbounded \"label\""
-# (lo, hi: compare's 95 % interval of the change; NaN where it has none.
+# (lo, hi: compare's 95 % interval of the change; NaN where it has none;
+# for a published range LO..HI: LO and HI, and change is their middle,
+# drawn as a band from LO to HI, labelled "+LO..+HI%".
 # unbounded = 1: compare has the interval columns but leaves them empty
 # (Fieller's set is not a bounded interval: a base mean not clear of
 # zero), drawn as a dashed line across the axis at the bar's edge; NaN
@@ -138,7 +140,15 @@ END {
 			if (pub_m[e] != mach[mi] || pub_pair[e] != p || pub_pct[e] == "") continue
 			if (!have) { nser++; have = 1; skind[nser] = "p"; skey[nser] = "published " mach[mi]
 				sname[nser] = "published: " mach[mi] (npair > 1 ? sprintf(" (%s vs %s)", ppatch[p], pbase[p]) : "") }
-			bar[nser, wlidx[pub_w[e]]] = pub_pct[e]
+			i = wlidx[pub_w[e]]
+			bar[nser, i] = pub_pct[e]
+			# a published range LO..HI (worst and best subcase): a
+			# band from LO to HI, not a bar at LO; field 2 is its
+			# middle (where the label is anchored, not a value)
+			if (split(pub_pct[e], rg, /\.\./) == 2) {
+				blo[nser, i] = rg[1] + 0; bhi[nser, i] = rg[2] + 0
+				bar[nser, i] = (rg[1] + rg[2]) / 2; brange[nser, i] = 1
+			}
 		}
 	}
 	# A measured change far beyond every published one (a model without
@@ -163,6 +173,7 @@ END {
 			a = bar[t, i] + 0
 			v = a < 0 ? -a : a
 			lbl = sprintf(v >= 10 ? "%+.0f%%" : "%+.1f%%", a)
+			if ((t, i) in brange) lbl = sprintf("%+.1f..%+.1f%%", blo[t, i], bhi[t, i])
 			if (clip && v > clip) lbl = lbl " (cut)"
 			if (skind[t] == "m" && !bsig[t, i]) lbl = lbl " n.s."
 			if ((t, i) in blo) {

@@ -50,6 +50,22 @@ got=$(awk -F'\t' '$1 == "measured" && $2 == "page_fault2" && $4 == "fixed" { pri
 got=$(awk -F'\t' '$1 == "published" && $2 == "aim9_page_test" { print $9 }' "$OUT/data/ab_lru_lock_split.tsv")
 [ "$got" = "4.24" ]; ok $? "published aim9_page_test change from base/patch: $got% (want 4.24)"
 
+# Published ranges (stats_batch's page_fault2 +13.7..+26.2 %, malloc1
+# -0.9..+6.2 %, as `memscale published` writes them) are drawn from LO to
+# HI: the published lines of the A/B data carry LO and HI in fields 3 and
+# 4 (ab.gp draws the band between them), not a bar at LO.
+ranges=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["seed"] == "stats_batch" && $c["change_pct"] ~ /\.\./ { split($c["change_pct"], r, /\.\./); printf("%g %g\n", r[1], r[2]) }' \
+	"$OUT/data/published.csv" | sort)
+drawn=$(awk '/^# series/ { p = ($0 ~ /^# series\tpublished/); next } p && NF >= 4 && $3 != "NaN" { printf("%g %g\n", $3, $4) }' \
+	"$OUT/data/ab_stats_batch.dat" | sort)
+printf '# published ranges: %s; drawn: %s\n' "$(echo $ranges)" "$(echo $drawn)"
+[ "$(echo "$ranges" | wc -l)" -eq 2 ] && [ "$drawn" = "$ranges" ]
+ok $? "published ranges reach the A/B data as low and high ends"
+awk '/^# series/ { p = ($0 ~ /^# series\tpublished/); next }
+	p && $3 == 13.7 && $4 == 26.2 && $2 == 19.95 && /"\+13\.7\.\.\+26\.2%"/ { f = 1 } END { exit !f }' "$OUT/data/ab_stats_batch.dat"
+ok $? "page_fault2's +13.7..+26.2 % is a band 13.7..26.2 labelled as the range"
+
 # Extrapolation data from the real commands: `model validate -f csv` (the
 # ledger the demo writes as predictions.csv, columns in its own order:
 # seed,workload,base,patch,target,cpus,...,predicted_pct,band_lo_pct,...)
