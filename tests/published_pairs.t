@@ -32,6 +32,20 @@ grep -q 'Published (before vs base: kernel=v6.9 vs 70a64b7919cb' "$TMP/table" &&
 	grep -q '^page_fault2  *80789  *91713  *+13\.51%' "$TMP/table"
 ok $? "the default table lists them too, base and patch numbers swapped"
 
+# The A/B figure draws the measured before vs base beside the rows
+# published as v6.9 -> 70a64b7919cb, turned into their direction: the
+# change and interval of compare's row turned over (computed here).
+want=$($MEMSCALE compare --experiment "$TMP/sw" -f csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	function t(x) { return x == "" || x == "nan" || x + 0 <= -100 ? "NA" : sprintf("%.2f", 100 / (1 + x / 100) - 100) }
+	$c["patch_value"] == "v6.9" { printf("%s %s %s", t($c["change_pct"]), t($c["ci_hi_pct"]), t($c["ci_lo_pct"])) }')
+FORMATS=png sh plots/plot.sh "$TMP/sw" "$TMP/fig" 2> /dev/null
+got=$(awk -F'\t' 'function f(x) { return x == "NA" || x == "" ? "NA" : sprintf("%.2f", x) }
+	$1 == "measured" && $2 == "page_fault2" && $3 == "v6.9" && $4 == "70a64b7919cb" {
+		printf("%s %s %s", f($18), f($15), f($16)) }' "$TMP/fig/data/ab_layout_false_sharing.tsv")
+printf '# want %s, got %s\n' "$want" "$got"
+[ -n "$want" ] && [ "$got" = "$want" ] && grep -q 'turned over from v6.9 vs 70a64b7919cb' "$TMP/fig/data/ab_layout_false_sharing.gp.str"
+ok $? "A/B data: before vs base measured, turned into v6.9 -> 70a64b7919cb ($got)"
+
 # A published range, reversed: both ends turned over (the high end
 # becomes the low one).  The same runs under another experiment name, so
 # that compare reads the rows of the copy in the sweep directory.
