@@ -493,7 +493,7 @@ static time_t newest_input(const char *dir, char **subs, size_t n)
  * shell).  Returns the directory's name, or NULL with *why set (heap)
  * when none could be drawn. */
 static const char *figure_dir(const char *dir, const char *out, char **subs, size_t n,
-			      char **why)
+			      char **why, char **msgs)
 {
 	static const char *const cands[] = { "plots", "figures" };
 	time_t newest = newest_input(dir, subs, n);
@@ -501,10 +501,12 @@ static const char *figure_dir(const char *dir, const char *out, char **subs, siz
 	char *pdir, *argv[6], *o, *e;
 	int rc;
 
-	*why = NULL;
+	*why = *msgs = NULL;
 	for (size_t k = 0; k < ARRAY_SIZE(cands); k++) {
 		char *tsv = xasprintf("%s/%s/figures.tsv", out, cands[k]);
-		bool fresh = !stat(tsv, &st) && S_ISREG(st.st_mode) && st.st_mtime >= newest;
+		/* an empty one (no figure, gnuplot failed) is drawn again */
+		bool fresh = !stat(tsv, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+			     st.st_mtime >= newest;
 
 		free(tsv);
 		if (fresh)
@@ -525,18 +527,20 @@ static const char *figure_dir(const char *dir, const char *out, char **subs, siz
 	if (rc != 0) {
 		const char *nl = strchr(e, '\n');
 
-		*why = xasprintf("memscale plot: %.*s", (int)(nl ? nl - e : (long)strlen(e)),
-				 *e ? e : "failed");
+		if (*e && *e != '\n')
+			*why = xasprintf("memscale plot: %.*s", (int)(nl ? nl - e : (long)strlen(e)), e);
+		else
+			*why = xasprintf("memscale plot failed (exit %d)", rc);
 	}
 	free(o);
-	free(e);
+	*msgs = e; /* plot's messages: why a figure was skipped */
 	free(pdir);
 	return rc == 0 ? cands[0] : NULL;
 }
 
 /* The figures of OUT/FDIR/figures.tsv whose PNG exists, as thumbnails,
  * each a link to its full-size PNG (and to its PDF where there is one). */
-static void figures(FILE *f, const char *out, const char *fdir)
+static void figures(FILE *f, const char *out, const char *fdir, const char *msgs)
 {
 	char *tsv = xasprintf("%s/%s/figures.tsv", out, fdir);
 	char *text = is_reg(tsv) ? read_text_file(tsv) : NULL, *save = NULL;
@@ -591,9 +595,17 @@ static void figures(FILE *f, const char *out, const char *fdir)
 		free(png);
 		free(pdf);
 	}
-	if (!shown)
-		fputs("<p>No figure: these results hold no series plots/plot.sh draws "
-		      "(see its messages from <code>memscale plot</code>).</p>\n", f);
+	if (!shown) {
+		fputs("<p>No figure: these results hold nothing plots/plot.sh draws, "
+		      "or it failed", f);
+		if (msgs && *msgs) {
+			fputs("; what <code>memscale plot</code> said:</p>\n<pre>", f);
+			html_text(f, msgs);
+			fputs("</pre>\n", f);
+		} else {
+			fputs(" (run <code>memscale plot</code> to see why).</p>\n", f);
+		}
+	}
 	free(text);
 	free(tsv);
 }
@@ -612,7 +624,7 @@ static int report_main(int argc, char **argv)
 		{ 0 },
 	};
 	const char *dir, *out = NULL, *fdir;
-	char **subs, *path, *tmp, *warn, *fwhy;
+	char **subs, *path, *tmp, *warn, *fwhy, *fmsgs;
 	size_t n;
 	FILE *f;
 	struct stat st;
@@ -654,7 +666,7 @@ static int report_main(int argc, char **argv)
 		die_errno(EXIT_USAGE, "report: cannot create --out directory '%s'", out);
 	if (stat(out, &st) || !S_ISDIR(st.st_mode))
 		die(EXIT_USAGE, "report: --out '%s' is not a directory", out);
-	fdir = figure_dir(dir, out, subs, n, &fwhy);
+	fdir = figure_dir(dir, out, subs, n, &fwhy, &fmsgs);
 	preds_load(&pr, dir, subs, n);
 
 	path = xasprintf("%s/report.html", out);
@@ -693,7 +705,7 @@ static int report_main(int argc, char **argv)
 	fputs("<h2>Figures</h2>\n", f);
 	if (fdir) {
 		fputs("<p>Each figure links to its full size.</p>\n", f);
-		figures(f, out, fdir);
+		figures(f, out, fdir, fmsgs);
 	} else {
 		fputs("<p>No figures: ", f);
 		html_text(f, fwhy);
@@ -712,6 +724,7 @@ static int report_main(int argc, char **argv)
 		free(subs[i]);
 	free(subs);
 	free(fwhy);
+	free(fmsgs);
 	preds_free(&pr);
 	free(path);
 	free(tmp);

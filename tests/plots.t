@@ -91,6 +91,12 @@ printf '# want (cpus predicted band): %s\n# got: %s\n' "$(echo $want)" "$(echo $
 ok $? "extrapolation x = the ledger's CPU counts (32, 40), y = its predicted_pct, bars = its band"
 ! awk '/^# series/ { next } NF >= 2 && $1 + 0 == 0 { f = 1 } END { exit !f }' "$TMP/exfig/data/extrapolation_lru_lock_split.dat"
 ok $? "no point of the extrapolation at x = 0"
+# The merged data/predictions.csv (what paper/gen.sh reads by position)
+# is in one form whatever the ledger's column order: cpus in column 5,
+# the predicted change in 6.
+got=$(awk -F, 'NR > 1 && $1 == "lru_lock_split" { printf("%d %.2f\n", $5, $6) }' "$TMP/exfig/data/predictions.csv" | sort -n)
+[ "$got" = "$(echo "$want" | cut -d' ' -f1,2)" ] && head -1 "$TMP/exfig/data/predictions.csv" | grep -q '^seed,workload,base_variant,patch_variant,cpus,change_pct,'
+ok $? "data/predictions.csv: the ledger's cpus and predicted_pct as columns 5 and 6"
 # The reader finds its columns by name: a CSV without cpus is refused
 # with one line naming the column, not drawn at x = 0.
 printf 'seed,workload,base,patch,target,predicted_pct\nlru_lock_split,w,a,b,t,5\n' > "$TMP/nocpus.csv"

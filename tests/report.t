@@ -83,6 +83,14 @@ ok $? "and before vs base from the reverse pair's prediction, turned over ($p36 
 $MEMSCALE report "$S" --out "$TMP/f/page" > /dev/null 2>&1 && [ -s "$TMP/f/page/report.html" ] &&
 	python3 scripts/check_html.py "$TMP/f/page/report.html" > /dev/null
 ok $? "report DIR --out OUTDIR: OUTDIR/report.html with its figures beside it"
+# gnuplot failing: the page still comes, and says what plot said
+mkdir -p "$TMP/f/bin"; printf '#!/bin/sh\nexit 1\n' > "$TMP/f/bin/gnuplot"; chmod +x "$TMP/f/bin/gnuplot"
+PATH="$TMP/f/bin:$PATH" $MEMSCALE report "$S" --out "$TMP/f/nogp" > /dev/null 2>&1 &&
+	grep -q 'gnuplot failed for ab_layout_false_sharing.png' "$TMP/f/nogp/report.html" &&
+	! grep -q '<img' "$TMP/f/nogp/report.html"
+ok $? "without a working gnuplot: a page without figures that says why"
+$MEMSCALE report "$S" --out "$TMP/f/nogp" > /dev/null 2>&1 && grep -q '<img src="plots/ab_' "$TMP/f/nogp/report.html"
+ok $? "and the next report draws them (an empty figures.tsv is not kept)"
 expect_usage "report DIR --out (no directory)" "--out" -- $MEMSCALE report "$S" --out
 : > "$TMP/f/afile"
 expect_usage "report DIR --out FILE" "--out '$TMP/f/afile' is not a directory" -- $MEMSCALE report "$S" --out "$TMP/f/afile"
