@@ -59,7 +59,9 @@ file == 3 && FNR > 1 && $(AB_COL["workers"]) == workers {
 	lb = ab_get("label", w); if (lb != w) sub(/-[0-9]+$/, "", lb)
 	printf("%-21s %-17s %-28s %s\n", seed, lb, b " -> " pt, ab_headline())
 	printf("%-21s   predicted: %s\n", "", (k in pred) ? pred[k] : (k in predr) ? predr[k] : "n/a (no prediction for this pair)")
-	printf("%-21s   published: %s\n", "", pub)
+	# one published row per line (compare joins them with "; ")
+	np = split(pub, pubs, /; /)
+	for (j = 1; j <= np; j++) printf("%-21s   published: %s\n", "", pubs[j])
 	if (ab_get("warnings", "") != "") printf("%-21s   warnings: %s\n", "", ab_get("warnings", ""))
 	n++
 }
