@@ -315,11 +315,17 @@ STUDIES := locks counters
 plots: $(BIN)/memscale
 	sh plots/plot.sh $(RESULTS)
 
+# A RESULTS that does not exist: one line and exit 2 when the Makefile is
+# read, before anything is built (a paper of "0 result rows" says nothing).
+ifneq ($(filter paper,$(MAKECMDGOALS)),)
+ifeq ($(wildcard $(RESULTS)),)
+$(error paper: results '$(RESULTS)' not found (make paper RESULTS=DIR))
+endif
+endif
 paper: $(BIN)/memscale
 	rm -rf paper/figures && mkdir -p paper/figures
-	if [ -e $(RESULTS) ]; then FORMATS=pdf sh plots/plot.sh $(RESULTS) paper/figures; \
-	else echo "paper: no '$(RESULTS)': every table will say 'not measured'"; fi
-	sh paper/gen.sh $(RESULTS) paper/figures
+	FORMATS=pdf sh plots/plot.sh '$(RESULTS)' paper/figures
+	sh paper/gen.sh '$(RESULTS)' paper/figures
 	cd paper && latexmk -silent memscale.tex
 	@echo "paper: paper/memscale.pdf"
 

@@ -195,19 +195,27 @@ static void print_table(const struct cmp *c)
 
 		for (size_t i = 0; i < c->npub; i++) {
 			const struct pub_row *pub = &c->pub[i];
-			if (!published_measures(c->e, pub, c->patch_var[p]))
+			/* -1: published as patch -> base, shown turned over */
+			int dir = published_direction(c->e, pub, c->patch_var[p]);
+			const char *pb = dir > 0 ? pub->base : pub->patch;
+			const char *pp = dir > 0 ? pub->patch : pub->base;
+			char *chg;
+
+			if (!dir)
 				continue;
 			if (!any) {
 				printf("\nPublished (%s vs %s: %s=%s vs %s; %s):\n\n",
 				       c->patch_name[p], c->base_name, pub->knob,
-				       pub->patch_value, pub->base_value, c->pub_from);
+				       dir > 0 ? pub->patch_value : pub->base_value,
+				       dir > 0 ? pub->base_value : pub->patch_value, c->pub_from);
 				printf("%-19s %-11s %-11s %-9s %s\n", "Testcase", "base",
 				       "patch", "change", "machine");
 				any = true;
 			}
+			chg = published_change_text(pub, dir);
 			printf("%-19s %-11s %-11s %-9s %s\n", pub->workload,
-			       *pub->base ? pub->base : "-", *pub->patch ? pub->patch : "-",
-			       pub->src->change, pub->machine);
+			       *pb ? pb : "-", *pp ? pp : "-", chg, pub->machine);
+			free(chg);
 		}
 	}
 }
@@ -573,10 +581,17 @@ static void published_field(const struct cmp *c, size_t p, const char *workload)
 
 	for (size_t i = 0; i < c->npub; i++) {
 		const struct pub_row *pub = &c->pub[i];
-		if (strcmp(pub->workload, workload) ||
-		    !published_measures(c->e, pub, c->patch_var[p]))
+		/* a reversed pair (before vs base of a row published as
+		 * before -> base) gets the change turned over */
+		int dir = strcmp(pub->workload, workload) ? 0 :
+			  published_direction(c->e, pub, c->patch_var[p]);
+		char *chg;
+
+		if (!dir)
 			continue;
-		fprintf(f, "%s%s (%s)", first ? "" : "; ", pub->src->change, pub->machine);
+		chg = published_change_text(pub, dir);
+		fprintf(f, "%s%s (%s)", first ? "" : "; ", chg, pub->machine);
+		free(chg);
 		first = false;
 	}
 	fclose(f);

@@ -190,6 +190,48 @@ int published_measures(const struct experiment *e, const struct pub_row *r,
 	       !strcmp(b, r->patch_value);
 }
 
+int published_direction(const struct experiment *e, const struct pub_row *r,
+			size_t v)
+{
+	const char *a, *b, *knob = exp_ab_knob(e, v, &a, &b);
+
+	if (!knob || strcmp(knob, r->knob))
+		return 0;
+	if (!strcmp(a, r->base_value) && !strcmp(b, r->patch_value))
+		return 1;
+	if (!strcmp(a, r->patch_value) && !strcmp(b, r->base_value))
+		return -1;
+	return 0;
+}
+
+double published_reverse_pct(double p)
+{
+	if (isnan(p) || p <= -100)
+		return NAN;
+	return 100 / (1 + p / 100) - 100;
+}
+
+char *published_change_text(const struct pub_row *r, int dir)
+{
+	double lo, hi;
+
+	if (dir >= 0)
+		return xasprintf("%s", r->src->change);
+	if (!isnan(r->change_pct)) {
+		lo = published_reverse_pct(r->change_pct);
+		if (!isnan(lo))
+			return xasprintf("%+.2f%% (reversed from %s)", lo, r->src->change);
+	} else if (!isnan(r->change_lo) && !isnan(r->change_hi)) {
+		/* decreasing in p: the high end becomes the low one */
+		lo = published_reverse_pct(r->change_hi);
+		hi = published_reverse_pct(r->change_lo);
+		if (!isnan(lo) && !isnan(hi))
+			return xasprintf("%+.2f..%+.2f%% (reversed from %s)", lo, hi,
+					 r->src->change);
+	}
+	return xasprintf("-");
+}
+
 void published_csv_header(FILE *f)
 {
 	fputs("seed,knob,workload,base_variant,patch_variant,machine,cpus,base,"

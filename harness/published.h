@@ -53,6 +53,21 @@ void published_for_run(struct pub_row *rows, size_t n,
 /* Whether row r compares the base variant with variant v. */
 int published_measures(const struct experiment *e, const struct pub_row *r,
 		       size_t v);
+/* 1 when row r compares the base variant with variant v as published
+ * (published_measures), -1 when it is the reverse pair (r's patch value
+ * is the base's, r's base value is v's: the experiment measures r's
+ * patch -> base), 0 otherwise. */
+int published_direction(const struct experiment *e, const struct pub_row *r,
+			size_t v);
+/* The change of A vs B from the published change p (%) of B vs A:
+ * 100 / (1 + p/100) - 100, the ratio of the means turned over (not -p);
+ * NaN when p is NaN or <= -100. */
+double published_reverse_pct(double p);
+/* Row r's change in direction dir (see published_direction), as text
+ * (heap): for 1 the published text; for -1 the reversed change "%+.2f%%"
+ * (a range LO..HI with both ends turned: rev(HI)..rev(LO)), followed by
+ * " (reversed from CHANGE)"; "-" when nothing can be turned. */
+char *published_change_text(const struct pub_row *r, int dir);
 /* CSV: seed,knob,workload,base_variant,patch_variant,machine,cpus,base,
  * patch,change_pct,source (the *_variant columns hold knob values;
  * change_pct of a range is written LO..HI). */

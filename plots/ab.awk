@@ -14,7 +14,11 @@
 # published pair (base_value, patch_value) and workload are used, at the
 # largest worker count compare has for them; the experiment's axes
 # (compare's axes column) are kept apart: one measured series per pair
-# and axis value.  A published change_pct left empty is base and patch's
+# and axis value.  A compare row of the reverse pair (patch value the
+# published base, base value the published patch: the demo's before vs
+# base) is used too, turned into the published direction: change
+# 100 / (1 + c/100) - 100, its interval's ends turned and swapped, the
+# sides swapped.  A published change_pct left empty is base and patch's
 # (patch - base) / base * 100, the published numbers' own arithmetic.
 #
 # OUT.tsv (for the paper), tab-separated, one line per entry:
@@ -24,7 +28,9 @@
 #   published workload base patch machine cpus base patch change source
 # stdout: gnuplot blocks, one per bar series, lines
 #   "x change lo hi label_y unbounded \"label\""
-# (lo, hi: compare's 95 % interval of the change; NaN where it has none.
+# (lo, hi: compare's 95 % interval of the change; NaN where it has none;
+# for a published range LO..HI: LO and HI, and change is their middle,
+# drawn as a band from LO to HI, labelled "+LO..+HI%".
 # unbounded = 1: compare has the interval columns but leaves them empty
 # (Fieller's set is not a bounded interval: a base mean not clear of
 # zero), drawn as a dashed line across the axis at the bar's edge; NaN
@@ -64,12 +70,22 @@ file == 1 {
 
 # compare's rows, by column name
 function cv(name) { return (file, name) in col ? $(col[file, name]) : "" }
+# the change of A vs B from a change x (%) of B vs A: 100 / (1 + x/100) - 100
+# (harness/published.c's published_reverse_pct); "" for none
+function turn(x) {
+	if (x == "" || x == "nan" || x + 0 <= -100) return ""
+	return sprintf("%.10g", 100 / (1 + x / 100) - 100)
+}
 {
 	w = cv("workload")
 	if (!(w in wlidx)) next
-	pair = ""
-	for (p = 1; p <= npair; p++)
+	pair = ""; rev = 0
+	for (p = 1; p <= npair; p++) {
 		if (cv("base_value") == pbase[p] && cv("patch_value") == ppatch[p]) { pair = p; break }
+		# compare measured the published pair the other way round (the
+		# demo's before vs base of a row published as before -> base)
+		if (cv("base_value") == ppatch[p] && cv("patch_value") == pbase[p]) { pair = p; rev = 1; break }
+	}
 	if (pair == "") next
 	al = cv("axes")
 	if (!(al in alidx)) { alidx[al] = ++nal; alv[nal] = al }
@@ -79,10 +95,19 @@ function cv(name) { return (file, name) in col ? $(col[file, name]) : "" }
 	if ((k in best) && best[k] >= n) next
 	best[k] = n
 	lo = cv("ci_lo_pct"); hi = cv("ci_hi_pct"); c = cv("change_pct")
+	bm = cv("base_mean"); pm = cv("patch_mean"); nb = cv("n_base"); npt = cv("n_patch")
+	if (rev) {
+		# in the published direction: the change turned over (ratio of
+		# the means inverted), the interval's ends turned and swapped,
+		# the sides' means and counts swapped
+		c = turn(c); t = turn(hi); hi = turn(lo); lo = t
+		t = bm; bm = pm; pm = t; t = nb; nb = npt; npt = t
+	}
+	krev[k] = rev
 	sg = cv("significant")
 	row[k] = sprintf("measured\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\t\t%s\t%s\t%s\t%s\t%s\t%s",
-		w, pbase[pair], ppatch[pair], n, cv("base_mean"), cv("patch_mean"),
-		cv("n_base"), cv("n_patch"), c == "" || c == "nan" ? "NA" : sprintf("%.2f", c), al,
+		w, pbase[pair], ppatch[pair], n, bm, pm,
+		nb, npt, c == "" || c == "nan" ? "NA" : sprintf("%.2f", c), al,
 		cv("p") == "" ? "NA" : cv("p"), lo == "" || lo == "nan" ? "NA" : lo,
 		hi == "" || hi == "nan" ? "NA" : hi, sg == "yes" ? "yes" : "no",
 		c == "" || c == "nan" ? "NA" : c)
@@ -116,7 +141,8 @@ END {
 			print row[k] > tsv
 			if (!have) { nser++; nmeas++; have = 1; skind[nser] = "m"; skey[nser] = ppatch[p]
 				workers_of[nser] = best[k]; sdup[nser] = ai - 1
-				sname[nser] = sprintf("measured here: %s vs %s%s", ppatch[p], pbase[p], al == "" ? "" : ", " al) }
+				sname[nser] = sprintf("measured here: %s vs %s%s%s", ppatch[p], pbase[p], al == "" ? "" : ", " al,
+						      krev[k] ? ", turned over from " pbase[p] " vs " ppatch[p] : "") }
 			else if (best[k] != workers_of[nser]) workers_of[nser] = "various"
 			bar[nser, i] = chg[k] + 0
 			bsig[nser, i] = ksig[k]
@@ -138,7 +164,15 @@ END {
 			if (pub_m[e] != mach[mi] || pub_pair[e] != p || pub_pct[e] == "") continue
 			if (!have) { nser++; have = 1; skind[nser] = "p"; skey[nser] = "published " mach[mi]
 				sname[nser] = "published: " mach[mi] (npair > 1 ? sprintf(" (%s vs %s)", ppatch[p], pbase[p]) : "") }
-			bar[nser, wlidx[pub_w[e]]] = pub_pct[e]
+			i = wlidx[pub_w[e]]
+			bar[nser, i] = pub_pct[e]
+			# a published range LO..HI (worst and best subcase): a
+			# band from LO to HI, not a bar at LO; field 2 is its
+			# middle (where the label is anchored, not a value)
+			if (split(pub_pct[e], rg, /\.\./) == 2) {
+				blo[nser, i] = rg[1] + 0; bhi[nser, i] = rg[2] + 0
+				bar[nser, i] = (rg[1] + rg[2]) / 2; brange[nser, i] = 1
+			}
 		}
 	}
 	# A measured change far beyond every published one (a model without
@@ -163,6 +197,7 @@ END {
 			a = bar[t, i] + 0
 			v = a < 0 ? -a : a
 			lbl = sprintf(v >= 10 ? "%+.0f%%" : "%+.1f%%", a)
+			if ((t, i) in brange) lbl = sprintf("%+.1f..%+.1f%%", blo[t, i], bhi[t, i])
 			if (clip && v > clip) lbl = lbl " (cut)"
 			if (skind[t] == "m" && !bsig[t, i]) lbl = lbl " n.s."
 			if ((t, i) in blo) {

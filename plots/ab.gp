@@ -1,5 +1,7 @@
 # ab.gp - A/B change per workload for one seed experiment: bars measured
-# here (solid) beside the published values (hatched), in percent.
+# here (solid) beside the published values (hatched), in percent; a
+# published range LO..HI (fields 3 and 4 of a published line, plots/
+# ab.awk) is a hatched band from LO to HI, not a bar from zero.
 # Called by plot.sh with: term, out, data, inc, ttl.
 tall = 1.45
 load plotdir . "/style.gp"
@@ -35,9 +37,12 @@ set boxwidth BARW * 0.95 absolute
 plot for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? cl($2) : NaN) \
 	with boxes ls ls_for(SKEY[i], i) fs solid (SDUP[i] > 0 ? 0.85 / (1 + SDUP[i]) : 0.85) border lc rgb "#333333" \
 	title (SKIND[i] eq "m" ? SNAME[i] : ""), \
-     for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "p" ? cl($2) : NaN) \
+     for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "p" && !valid(3) ? cl($2) : NaN) \
 	with boxes ls ls_for(SKEY[i], i) fs pattern 4 border \
 	title (SKIND[i] eq "p" ? SNAME[i] : ""), \
+     for [i = 1:NSERIES] data index (i - 1) \
+	using 1:(SKIND[i] eq "p" && valid(3) ? cl($2) : NaN):($1 - BARW * 0.475):($1 + BARW * 0.475):(cl($3)):(cl($4)) \
+	with boxxyerror ls ls_for(SKEY[i], i) fs pattern 4 border notitle, \
      for [i = 1:NSERIES] data index (i - 1) using 1:(SKIND[i] eq "m" ? cl($3) : NaN):(0):(cl($4) - cl($3)) \
 	with vectors heads size screen 0.004,90 lc rgb "#333333" lw 1 notitle, \
      for [i = 1:NSERIES] data index (i - 1) using ($1 - BARW * 0.5):(SKIND[i] eq "m" && $6 == 1 ? lo : NaN):(0):(hi - lo) \

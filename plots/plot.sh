@@ -54,7 +54,11 @@ NL='
 IFS_SAVED=$IFS; IFS=$NL; set -f
 # shellcheck disable=SC2046
 awk -f "$PLOTDIR/merge.awk" -v knobs="$D/knobs.txt" $(cat "$D/files.txt") /dev/null > "$D/all.csv"
-awk 'FNR == 1 && NR > 1 { next } { print }' $(cat "$D/pred_files.txt") /dev/null > "$D/predictions.csv"
+# every predictions.csv in one form, whatever its columns' order
+# (prednorm.awk: the ledger of model validate -f csv, predict2csv's CSV)
+if [ -s "$D/pred_files.txt" ]; then
+	awk -f "$PLOTDIR/prednorm.awk" $(cat "$D/pred_files.txt") > "$D/predictions.csv"
+else : > "$D/predictions.csv"; fi
 IFS=$IFS_SAVED; set +f
 ALL=$D/all.csv
 # Published numbers: the experiment files' [published] sections, the one

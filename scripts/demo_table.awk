@@ -35,8 +35,21 @@ file == 2 {
 	# the test on the right)
 	if (k in pred) s = pred[k] "\n" sprintf("%-21s   predicted: ", "") s
 	pred[k] = s
+	# the same prediction for the reverse pair (the demo's base -> before
+	# of a pair published as before -> base): turned over, 100 / (1 +
+	# p/100) - 100 (as compare turns a published change), band ends
+	# turned and swapped
+	if (p + 0 > -100) {
+		kr = $(pc["workload"]) SUBSEP $(pc[("patch" in pc) ? "patch" : "patch_variant"]) SUBSEP $(pc[("base" in pc) ? "base" : "base_variant"])
+		band = band == "band n/a" || $(pc["band_hi_pct"]) + 0 <= -100 || $(pc["band_lo_pct"]) + 0 <= -100 ? "band n/a" : \
+			sprintf("band %+.1f..%+.1f", turn($(pc["band_hi_pct"])), turn($(pc["band_lo_pct"])))
+		s = sprintf("%+.1f%% @%s (%s, %s; reverse pair's, turned over)", turn(p), $(pc["cpus"]), band, reg)
+		if (kr in predr) s = predr[kr] "\n" sprintf("%-21s   predicted: ", "") s
+		predr[kr] = s
+	}
 	next
 }
+function turn(x) { return 100 / (1 + x / 100) - 100 }
 file == 3 && FNR > 1 && $(AB_COL["workers"]) == workers {
 	w = $(AB_COL["workload"]); b = ab_get("base", ""); pt = ab_get("patch", "")
 	k = w SUBSEP ((b in vv) ? vv[b] : b) SUBSEP ((pt in vv) ? vv[pt] : pt)
@@ -45,8 +58,10 @@ file == 3 && FNR > 1 && $(AB_COL["workers"]) == workers {
 	# compare's label names the axis values too (tlb_flush2-depth5-2)
 	lb = ab_get("label", w); if (lb != w) sub(/-[0-9]+$/, "", lb)
 	printf("%-21s %-17s %-28s %s\n", seed, lb, b " -> " pt, ab_headline())
-	printf("%-21s   predicted: %s\n", "", (k in pred) ? pred[k] : "n/a (no prediction for this pair)")
-	printf("%-21s   published: %s\n", "", pub)
+	printf("%-21s   predicted: %s\n", "", (k in pred) ? pred[k] : (k in predr) ? predr[k] : "n/a (no prediction for this pair)")
+	# one published row per line (compare joins them with "; ")
+	np = split(pub, pubs, /; /)
+	for (j = 1; j <= np; j++) printf("%-21s   published: %s\n", "", pubs[j])
 	if (ab_get("warnings", "") != "") printf("%-21s   warnings: %s\n", "", ab_get("warnings", ""))
 	n++
 }

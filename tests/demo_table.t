@@ -63,4 +63,30 @@ ok $? "each prediction on its own line, regime cut to its first clause"
 ! grep -q 'queue' "$TMP/t2.txt"; ok $? "no per-lock figures in the demo table"
 awk '{ if (length($0) > 120) bad = 1 } END { exit bad }' "$TMP/t2.txt"
 ok $? "no line wider than 120 columns"
+# A compare row of the reverse pair (patch v1 vs base v2, the demo's
+# base -> before): the v1 -> v2 prediction turned over, 100 / (1 + p/100)
+# - 100 (+3.5 % -> -3.4 %), band ends turned and swapped (+6.0..+1.0 ->
+# -5.7..-1.0).
+cat > "$TMP/exp2.ini" <<'INI'
+[experiment]
+name = seedx
+[variant base]
+kernel = v2
+[variant before]
+kernel = v1
+INI
+printf '%s\n' 'experiment,workload,mode,workers,knob,base,patch,n_base,n_patch,base_mean,patch_mean,change_pct,ci_lo_pct,ci_hi_pct,p,significant,warnings,published' \
+	'seedx,wa,processes,2,kernel,base,before,5,5,100,97,-3,-5,-1,0.01,yes,,' > "$TMP/cmp2.csv"
+awk -F, -f plots/abcsv.awk -f scripts/demo_table.awk -v seed=seedx -v workers=2 \
+	"$TMP/exp2.ini" "$TMP/pred.csv" "$TMP/cmp2.csv" > "$TMP/t3.txt"
+sed 's/^/# /' "$TMP/t3.txt"
+grep -q -F "predicted: -3.4% @52 (band -5.7..-1.0, lock-bound; reverse pair's, turned over)" "$TMP/t3.txt"
+ok $? "a reverse pair's prediction, turned over"
+# compare's published column joins the rows with "; ": one line each
+printf '%s\n' 'experiment,workload,mode,workers,knob,base,patch,n_base,n_patch,base_mean,patch_mean,change_pct,ci_lo_pct,ci_hi_pct,p,significant,warnings,published' \
+	'seedx,wa,processes,2,kernel,base,before,5,5,100,97,-3,-5,-1,0.01,yes,,+13.51% (reversed from -11.9%) (104-thread 2S Skylake (LKP)); +16.82% (reversed from -14.4%) (64-thread 2S Ice Lake (LKP))' > "$TMP/cmp3.csv"
+awk -F, -f plots/abcsv.awk -f scripts/demo_table.awk -v seed=seedx -v workers=2 \
+	"$TMP/exp2.ini" "$TMP/pred.csv" "$TMP/cmp3.csv" > "$TMP/t4.txt"
+[ "$(grep -c 'published: +1[36]\.[0-9]*% (reversed from -1[14]\.[0-9]%) ([0-9]*-thread 2S [A-Za-z ]* (LKP))$' "$TMP/t4.txt")" -eq 2 ]
+ok $? "several published rows: one line each"
 done_testing

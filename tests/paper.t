@@ -5,8 +5,16 @@
 # failing the build.  Built in a scratch copy so it never touches paper/.
 . tests/lib.sh
 FIX=tests/fixtures/plots
+# make paper with a RESULTS that does not exist: exit 2 with one line
+# naming it, before anything is built (BIN points at a directory that a
+# build would create).
+expect_usage "make paper RESULTS=nonexistent" "results '$TMP/nosuch' not found" -- \
+	make --no-print-directory -s paper RESULTS="$TMP/nosuch" BIN="$TMP/nobin" BUILD="$TMP/nobuild"
+[ ! -e "$TMP/nobin" ] && [ ! -e "$TMP/nobuild" ]; ok $? "and it built nothing"
+[ ! -s "$TMP/out" ]; ok $? "and printed nothing on stdout"
 if ! command -v latexmk >/dev/null || ! command -v pdflatex >/dev/null; then
-	echo "ok 1 # SKIP latexmk/pdflatex not installed (make deps)"; echo "1..1"; exit 0
+	TAP_N=$((TAP_N + 1)); echo "ok $TAP_N # SKIP latexmk/pdflatex not installed (make deps)"
+	done_testing; exit
 fi
 
 # build_paper RESULTS DIR: figures, generated tables and PDF under DIR.

@@ -50,6 +50,60 @@ got=$(awk -F'\t' '$1 == "measured" && $2 == "page_fault2" && $4 == "fixed" { pri
 got=$(awk -F'\t' '$1 == "published" && $2 == "aim9_page_test" { print $9 }' "$OUT/data/ab_lru_lock_split.tsv")
 [ "$got" = "4.24" ]; ok $? "published aim9_page_test change from base/patch: $got% (want 4.24)"
 
+# Published ranges (stats_batch's page_fault2 +13.7..+26.2 %, malloc1
+# -0.9..+6.2 %, as `memscale published` writes them) are drawn from LO to
+# HI: the published lines of the A/B data carry LO and HI in fields 3 and
+# 4 (ab.gp draws the band between them), not a bar at LO.
+ranges=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["seed"] == "stats_batch" && $c["change_pct"] ~ /\.\./ { split($c["change_pct"], r, /\.\./); printf("%g %g\n", r[1], r[2]) }' \
+	"$OUT/data/published.csv" | sort)
+drawn=$(awk '/^# series/ { p = ($0 ~ /^# series\tpublished/); next } p && NF >= 4 && $3 != "NaN" { printf("%g %g\n", $3, $4) }' \
+	"$OUT/data/ab_stats_batch.dat" | sort)
+printf '# published ranges: %s; drawn: %s\n' "$(echo $ranges)" "$(echo $drawn)"
+[ "$(echo "$ranges" | wc -l)" -eq 2 ] && [ "$drawn" = "$ranges" ]
+ok $? "published ranges reach the A/B data as low and high ends"
+awk '/^# series/ { p = ($0 ~ /^# series\tpublished/); next }
+	p && $3 == 13.7 && $4 == 26.2 && $2 == 19.95 && /"\+13\.7\.\.\+26\.2%"/ { f = 1 } END { exit !f }' "$OUT/data/ab_stats_batch.dat"
+ok $? "page_fault2's +13.7..+26.2 % is a band 13.7..26.2 labelled as the range"
+
+# Extrapolation data from the real commands: `model validate -f csv` (the
+# ledger the demo writes as predictions.csv, columns in its own order:
+# seed,workload,base,patch,target,cpus,...,predicted_pct,band_lo_pct,...)
+# for a copy of lru_lock_split.ini trimmed to its readtwice rows at 32
+# and 40 CPUs (seconds, not minutes), beside a sweep of that seed.  The
+# data gnuplot reads has the ledger's CPU counts as x, its predicted_pct
+# as y and its band as the bars, read here from the CSV by header name.
+mkdir -p "$TMP/exp" "$TMP/ex"
+grep -v -e '^aim9_' -e '^lru_file_readtwice *= *-, *-, *+80%' experiments/lru_lock_split.ini > "$TMP/exp/lru_lock_split.ini"
+cp -r "$FIX/lru_lock_split" "$TMP/ex/"
+MEMSCALE_EXPERIMENTS="$TMP/exp" $MEMSCALE model validate -f csv --iters 1000 --calib "$MEMSCALE_CALIB" \
+	> "$TMP/ex/predictions.csv" 2> "$TMP/ex.err"
+ok $? "model validate -f csv writes the ledger"
+MEMSCALE_EXPERIMENTS="$TMP/exp" FORMATS=png sh plots/plot.sh "$TMP/ex" "$TMP/exfig" 2> "$TMP/ex.log"
+is_png "$TMP/exfig/extrapolation_lru_lock_split.png"; ok $? "the extrapolation figure renders from the ledger"
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["seed"] == "lru_lock_split" { printf("%d %.2f %.2f %.2f\n", $c["cpus"], $c["predicted_pct"], $c["band_lo_pct"], $c["band_hi_pct"]) }' \
+	"$TMP/ex/predictions.csv" | sort -n)
+got=$(awk '/^# series/ { p = ($0 ~ /^# series\tpredicted: /); next } p && NF >= 4 { printf("%d %.2f %.2f %.2f\n", $1, $2, $3, $4) }' \
+	"$TMP/exfig/data/extrapolation_lru_lock_split.dat")
+printf '# want (cpus predicted band): %s\n# got: %s\n' "$(echo $want)" "$(echo $got)"
+[ -n "$want" ] && [ "$got" = "$want" ] && [ "$(echo "$want" | cut -d' ' -f1 | sort -u)" = "$(printf '32\n40')" ]
+ok $? "extrapolation x = the ledger's CPU counts (32, 40), y = its predicted_pct, bars = its band"
+! awk '/^# series/ { next } NF >= 2 && $1 + 0 == 0 { f = 1 } END { exit !f }' "$TMP/exfig/data/extrapolation_lru_lock_split.dat"
+ok $? "no point of the extrapolation at x = 0"
+# The merged data/predictions.csv (what paper/gen.sh reads by position)
+# is in one form whatever the ledger's column order: cpus in column 5,
+# the predicted change in 6.
+got=$(awk -F, 'NR > 1 && $1 == "lru_lock_split" { printf("%d %.2f\n", $5, $6) }' "$TMP/exfig/data/predictions.csv" | sort -n)
+[ "$got" = "$(echo "$want" | cut -d' ' -f1,2)" ] && head -1 "$TMP/exfig/data/predictions.csv" | grep -q '^seed,workload,base_variant,patch_variant,cpus,change_pct,'
+ok $? "data/predictions.csv: the ledger's cpus and predicted_pct as columns 5 and 6"
+# The reader finds its columns by name: a CSV without cpus is refused
+# with one line naming the column, not drawn at x = 0.
+printf 'seed,workload,base,patch,target,predicted_pct\nlru_lock_split,w,a,b,t,5\n' > "$TMP/nocpus.csv"
+awk -f plots/strings.awk -f plots/extrap.awk -v seed=lru_lock_split -v inc="$TMP/nocpus.gp" \
+	"$TMP/nocpus.csv" "$TMP/exfig/data/published.csv" /dev/null > /dev/null 2> "$TMP/nocpus.err"
+[ $? -eq 3 ] && grep -q 'no column cpus' "$TMP/nocpus.err"; ok $? "predictions without a cpus column: refused, naming it"
+
 # Every lock and variant has one fixed style: the names are unique.
 dups=$(gnuplot -e 'load "plots/style.gp"; do for [k=1:words(STYLE_NAMES)] { print word(STYLE_NAMES, k) }' 2>&1 | sort | uniq -d)
 [ -z "$dups" ]; ok $? "style names are unique${dups:+ (duplicates: $dups)}"
