@@ -206,7 +206,7 @@ deps:
 # --- tests: C programs print TAP, shell tests too; prove counts them ---
 SHELL_TESTS := $(sort $(wildcard tests/*.t))
 # check-fast: the inner loop (no LaTeX paper, no plots); CI runs `check`.
-SLOW_TESTS  := tests/paper.t tests/plots.t
+SLOW_TESTS  := tests/paper.t tests/plots.t tests/readme.t
 # Every test runs with a state directory of its own (MEMSCALE_STATE_DIR,
 # predict/calib.h), never the machine's: no test reads or leaves what this
 # machine may or may not have kept (tests/lib.sh gives each shell test one).
