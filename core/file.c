@@ -269,7 +269,7 @@ int out_file_begin(struct out_file *o, const char *path, mode_t mode)
 	}
 	dir = !slash ? xstrdup(".") : slash == path ? xstrdup("/") :
 		xasprintf("%.*s", (int)(slash - path), path);
-	o->dirfd = file_dir_open(dir);
+	o->dirfd = file_dir_open(dir, 0);
 	free(dir);
 	if (o->dirfd < 0) {
 		e = errno;
@@ -430,9 +430,10 @@ FILE *file_create_new(const char *path)
 	return f;
 }
 
-int file_dir_open(const char *path)
+int file_dir_open(const char *path, unsigned flags)
 {
-	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+		    ((flags & FILE_NOFOLLOW) ? O_NOFOLLOW : 0));
 }
 
 FILE *file_kernel_open(const char *path, const char *mode)

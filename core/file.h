@@ -116,8 +116,9 @@ int file_append_open(const char *path, int flags, bool *created,
  */
 FILE *file_create_new(const char *path);
 /* A directory, opened O_RDONLY|O_DIRECTORY|O_CLOEXEC (to lock or to use
- * with openat); -1 with errno set. */
-int file_dir_open(const char *path);
+ * with openat), with FILE_NOFOLLOW also O_NOFOLLOW (a symbolic link:
+ * ELOOP or ENOTDIR); -1 with errno set.  Judge it by fstat on the fd. */
+int file_dir_open(const char *path, unsigned flags);
 /*
  * The kernel's own files: /proc, /sys, cgroupfs, /dev/null (and the test
  * doubles standing in for them), which are no user's input.  fopen(3)

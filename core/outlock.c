@@ -83,7 +83,7 @@ void out_lock_fd(int fd, const char *path, bool shared, const char *cmd)
 void out_lock_dir(const char *dir, bool shared, const char *cmd)
 {
 	/* Kept open on purpose: the lock lives as long as the process. */
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = file_dir_open(dir, 0);
 
 	if (fd < 0)
 		die_errno(EXIT_USAGE, "%s: cannot open output directory '%s'", cmd, dir);
