@@ -49,6 +49,7 @@
  * removes it (its pid is gone).  The daemon is signalled only when
  * /proc says that pid is an lttng-sessiond of our uid.
  */
+#include "core/escape.h"
 #include "trace/tp.h"
 #include "tracing/session.h"
 #include "tracing/lockstat.h"
@@ -473,6 +474,27 @@ static void sessiond_release(struct trace_session *s)
 	free(me);
 }
 
+/* A MEMSCALE_TRACE_* value for an lttng argument (its default when unset
+ * or empty); anything lttng could read as more than that value is
+ * refused with one line. */
+static const char *trace_env(const char *name, const char *dflt)
+{
+	const char *e = getenv(name), *why;
+	char *ok;
+
+	if (!e || !*e)
+		return dflt;
+	if (!(ok = esc_lttng_arg(e, &why))) {
+		char *shown = xstrdup(e); /* printable: no raw control bytes */
+		for (char *c = shown; *c; c++)
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				*c = '?';
+		die(EXIT_USAGE, "--trace: %s='%s' %s", name, shown, why);
+	}
+	free(ok);
+	return e;
+}
+
 struct trace_session *trace_session_start(const char *dir, const char *out,
 					  bool only_self)
 {
@@ -485,6 +507,9 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 		die(EXIT_USAGE, "--trace: tracing was compiled out (built with "
 		    "TRACE=0, or with ThreadSanitizer); rebuild with 'make TRACE=1'");
 	state_dir(); /* checked before anything else is done */
+	trace_env("MEMSCALE_TRACE_SUBBUF", "");
+	trace_env("MEMSCALE_TRACE_NSUBBUF", "");
+	trace_env("MEMSCALE_TRACE_EVENTS", "");
 	if (!(bin = find_in_path("lttng")))
 		die(EXIT_USAGE, "--trace needs the 'lttng' command from the Debian "
 		    "package lttng-tools (not found in PATH); 'make deps' installs it");
@@ -515,15 +540,15 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 	if (!ok)
 		die(1, "--trace: 'lttng create' failed");
 	s->active = true;
-	e = getenv("MEMSCALE_TRACE_SUBBUF");
-	subbuf = xasprintf("--subbuf-size=%s", e && *e ? e : "4M");
-	e = getenv("MEMSCALE_TRACE_NSUBBUF");
-	nsub = xasprintf("--num-subbuf=%s", e && *e ? e : "4");
-	e = getenv("MEMSCALE_TRACE_EVENTS");
+	e = trace_env("MEMSCALE_TRACE_SUBBUF", "4M");
+	subbuf = xasprintf("--subbuf-size=%s", e);
+	e = trace_env("MEMSCALE_TRACE_NSUBBUF", "4");
+	nsub = xasprintf("--num-subbuf=%s", e);
+	e = trace_env("MEMSCALE_TRACE_EVENTS", "memscale:*");
 	ok = lttng(false, "enable-channel", "-u", "-s", s->name, subbuf, nsub,
 		   "memscale") == 0 &&
 	     lttng(false, "enable-event", "-u", "-s", s->name, "-c", "memscale",
-		   e && *e ? e : "memscale:*") == 0 &&
+		   e) == 0 &&
 	     (!only_self || track_self(s->name)) &&
 	     lttng(false, "start", s->name, NULL, NULL, NULL, NULL, NULL) == 0;
 	free(subbuf);
