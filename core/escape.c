@@ -83,7 +83,6 @@ char *esc_tex(const char *s)
 		case '<': sb_put(&b, "\\textless{}"); break;
 		case '>': sb_put(&b, "\\textgreater{}"); break;
 		case '|': sb_put(&b, "\\textbar{}"); break;
-		case '"': sb_put(&b, "\\textquotedbl{}"); break;
 		case '-':
 			sb_put(&b, s[1] == '-' ? "-{}" : "-");
 			break;

@@ -13,8 +13,8 @@
 /*
  * TeX (LaTeX text mode): \ { } $ & # ^ _ % ~ become \textbackslash{},
  * \{, \}, \$, \&, \#, \textasciicircum{}, \_, \%, \textasciitilde{};
- * < > | " become \textless{}, \textgreater{}, \textbar{},
- * \textquotedbl{}; "--" is split ("-{}-"); a control character becomes
+ * < > | become \textless{}, \textgreater{}, \textbar{} (defined in
+ * every font encoding); "--" is split ("-{}-"); a control character becomes
  * "?" (TeX would read it as an end of line or an invalid character).
  * Nothing is refused: no ^^ sequence, no control sequence, no math mode
  * and no comment can survive.

@@ -11,8 +11,7 @@
 #include "tap.h"
 
 static const char *tex_macros[] = { "textbackslash{}", "textasciicircum{}",
-	"textasciitilde{}", "textless{}", "textgreater{}", "textbar{}",
-	"textquotedbl{}" };
+	"textasciitilde{}", "textless{}", "textgreater{}", "textbar{}" };
 
 /* Whether t is plain text to TeX: every backslash starts one of the
  * escapes esc_tex makes, no special character stands alone, no ^^. */
