@@ -236,7 +236,7 @@ static void write_close(FILE *f, const char *path)
 static void write_list(const char *dir, const char *name, const char *line)
 {
 	char *path = xasprintf("%s/%s", dir, name);
-	FILE *f = fopen(path, "wx");
+	FILE *f = file_create_new(path);
 
 	if (f)
 		fprintf(f, "%s\n", line);
@@ -298,7 +298,7 @@ static void write_run(const struct xset *s, const char *dir, size_t k, time_t t0
 		if (!strcmp(s->rows[i].run, run))
 			add_unique(&benches, &nb, s->rows[i].bench);
 	path = xasprintf("%s/tests-activity", rdir);
-	act = fopen(path, "wx");
+	act = file_create_new(path);
 	if (act) {
 		fprintf(act, "%lld run-mmtests: Start\n", (long long)t0);
 		for (size_t b = 0; b < nb; b++)
@@ -339,7 +339,7 @@ static void write_run(const struct xset *s, const char *dir, size_t k, time_t t0
 						size_t nsamples = 0;
 						path = xasprintf("%s/wis-%s-%s-%s.log", logs, wls[w],
 								 models[m], thr[n]);
-						f = fopen(path, "wx");
+						f = file_create_new(path);
 						for (size_t i = 0; f && i < s->n; i++) {
 							const struct xrow *x = &s->rows[i];
 							char num[32];

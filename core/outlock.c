@@ -15,7 +15,7 @@
 /* The pid holding a flock on (dev, ino), from /proc/locks; 0 if unknown. */
 static long lock_holder(dev_t dev, ino_t ino)
 {
-	FILE *f = fopen("/proc/locks", "r");
+	FILE *f = file_kernel_open("/proc/locks", "r");
 	char line[256];
 	long pid = 0;
 
@@ -43,7 +43,7 @@ static long lock_holder(dev_t dev, ino_t ino)
 static char *holder_command(long pid)
 {
 	char *path = xasprintf("/proc/%ld/cmdline", pid), *s;
-	FILE *f = fopen(path, "r");
+	FILE *f = file_kernel_open(path, "r");
 	size_t n = 0;
 
 	free(path);

@@ -109,7 +109,7 @@ static int run_tool(char *const argv[], bool quiet)
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		int fd = open("/dev/null", O_WRONLY);
+		int fd = file_kernel_fd("/dev/null", O_WRONLY);
 		if (fd >= 0) {
 			dup2(fd, STDOUT_FILENO);
 			if (quiet)
@@ -151,7 +151,8 @@ static pid_t read_sessiond_pid(void)
 			   "/nonexistent");
 	paths[1] = xasprintf("%s/.lttng/lttng-sessiond.pid", home ? home : "/");
 	for (int i = 0; i < 2 && !pid; i++) {
-		FILE *f = fopen(paths[i], "r");
+		const char *why;
+		FILE *f = file_read_open(paths[i], FILE_NOFOLLOW, &why);
 		long v;
 		if (f && fscanf(f, "%ld", &v) == 1 && v > 1)
 			pid = (pid_t)v;
@@ -173,7 +174,7 @@ static bool pid_gone(pid_t pid)
 	if (kill(pid, 0))
 		return true;
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if ((f = fopen(path, "r"))) {
+	if ((f = file_kernel_open(path, "r"))) {
 		if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')')))
 			zombie = p[1] == ' ' && p[2] == 'Z';
 		fclose(f);
@@ -227,10 +228,10 @@ static void prepare_dir(const char *dir)
 		die_errno(EXIT_USAGE, "trace directory '%s' is not writable", dir);
 	{
 		char *probe = xasprintf("%s/.memscale-write-test", p);
-		int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0644);
-		if (fd < 0)
+		FILE *pf = file_create_new(probe);
+		if (!pf)
 			die_errno(EXIT_USAGE, "trace directory '%s' is not writable", dir);
-		close(fd);
+		fclose(pf);
 		unlink(probe);
 		free(probe);
 	}
@@ -300,7 +301,7 @@ static char *lttng_output(char *const argv[])
 		return NULL;
 	}
 	if (pid == 0) {
-		int fd = open("/dev/null", O_WRONLY);
+		int fd = file_kernel_fd("/dev/null", O_WRONLY);
 		dup2(fds[1], STDOUT_FILENO);
 		if (fd >= 0)
 			dup2(fd, STDERR_FILENO);
@@ -399,7 +400,7 @@ static pid_t verified_sessiond(long pid)
 	if (stat(path, &st) || st.st_uid != geteuid())
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
-	if (!(f = fopen(path, "re")))
+	if (!(f = file_kernel_open(path, "r")))
 		return 0;
 	if (!fgets(comm, sizeof(comm), f))
 		comm[0] = '\0';
