@@ -64,6 +64,8 @@ static int escape_main(int argc, char **argv)
 		cli_usage(&escape_cmd, stdout);
 		return 0;
 	}
+	if (argc > 1 && argv[1][0] == '-')
+		cli_bad_option(&escape_cmd, argv[1]);
 	if (argc < 2)
 		die(EXIT_USAGE, "escape: which language? (want tex, gnuplot, html, "
 		    "awk, sbatch or lttng)");
@@ -71,8 +73,9 @@ static int escape_main(int argc, char **argv)
 		if (!strcmp(argv[1], langs[lang]))
 			break;
 	if (lang == ARRAY_SIZE(langs))
-		die(EXIT_USAGE, "escape: unknown language (want tex, gnuplot, html, "
-		    "awk, sbatch or lttng)");
+		die(EXIT_USAGE, "escape: unknown language '%s' (want tex, gnuplot, "
+		    "html, awk, sbatch or lttng)", esc_lttng_arg(argv[1], NULL) ?
+		    argv[1] : "?");
 	if (argc > 2) {
 		for (int i = 2; i < argc; i++)
 			put(lang, argv[i], (size_t)i - 1);
