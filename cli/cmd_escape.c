@@ -36,7 +36,7 @@ static char *escape_one(size_t lang, const char *v, const char **why)
 	switch (lang) {
 	case 0: return esc_tex(v);
 	case 1: return esc_gnuplot(v, why);
-	case 2: return esc_html(v, why);
+	case 2: return esc_html(v);
 	case 3: return esc_awk_var(v, why);
 	case 4: return esc_sbatch(v, 0, why);
 	default: return esc_lttng_arg(v, why);

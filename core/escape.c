@@ -108,24 +108,24 @@ char *esc_gnuplot(const char *s, const char **why)
 	return sb_done(&b);
 }
 
-char *esc_html(const char *s, const char **why)
+char *esc_html(const char *s)
 {
 	struct sb b = { 0 };
 
-	if (control_char(s, "\t\n"))
-		return refuse(s, "\t\n", why);
 	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
 		switch (*s) {
 		case '&': sb_put(&b, "&amp;"); break;
 		case '<': sb_put(&b, "&lt;"); break;
 		case '>': sb_put(&b, "&gt;"); break;
 		case '"': sb_put(&b, "&quot;"); break;
 		case '\'': sb_put(&b, "&#39;"); break;
-		default: sb_putc(&b, *s);
+		default:
+			if ((c >= 0x20 && c != 0x7f) || *s == '\t' || *s == '\n')
+				sb_putc(&b, *s);
 		}
 	}
-	if (why)
-		*why = NULL;
 	return sb_done(&b);
 }
 

@@ -27,9 +27,10 @@ char *esc_tex(const char *s);
  * command).
  */
 char *esc_gnuplot(const char *s, const char **why);
-/* HTML text or attribute value: & < > " ' become entities; refused:
- * control characters other than tab and newline. */
-char *esc_html(const char *s, const char **why);
+/* HTML text or attribute value: & < > " ' become entities; control
+ * characters other than tab and newline are dropped (as cmd_report.c's
+ * html_text() does). */
+char *esc_html(const char *s);
 /*
  * The value of `awk -v NAME=VALUE` (argv, no shell): awk reads escape
  * sequences in it, so \ becomes \\ and a newline \n.  Refused: other

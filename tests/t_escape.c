@@ -94,13 +94,15 @@ static void test_gnuplot(void)
 
 static void test_html(void)
 {
-	const char *why;
-	char *t = esc_html("<script>alert('x')</script>&\"", &why);
+	char *t = esc_html("<script>alert('x')</script>&\"");
 
 	ok(t && !strcmp(t, "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;&quot;"),
 	   "HTML: markup becomes entities (%s)", t ? t : "NULL");
 	free(t);
-	ok(!esc_html("a\x1b[2Jb", &why), "HTML: an escape character is refused");
+	t = esc_html("a\x1b[2J\tb\n");
+	ok(!strcmp(t, "a[2J\tb\n"), "HTML: an escape character is dropped, tab and "
+	   "newline kept");
+	free(t);
 }
 
 static void test_awk(void)
