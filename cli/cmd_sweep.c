@@ -254,9 +254,9 @@ static int run_point(const struct sweep *s, const struct sweep_point *p,
 
 /* ---- sweep directory ---- */
 
-/* NAME.tmp.PID files of writers that are gone (a sweep killed while it
- * wrote a point): removed, so a killed sweep leaves nothing half-made;
- * those of live fleet jobs sharing the directory stay. */
+/* NAME.tmp.PID[.RANDOM] files of writers that are gone (a sweep killed
+ * while it wrote a point): removed, so a killed sweep leaves nothing
+ * half-made; those of live fleet jobs sharing the directory stay. */
 static void remove_stale_temps(const char *pdir)
 {
 	DIR *d = opendir(pdir);
@@ -264,9 +264,12 @@ static void remove_stale_temps(const char *pdir)
 
 	while (d && (de = readdir(d))) {
 		const char *t = strstr(de->d_name, ".tmp.");
+		char num[16] = "";
 		long pid;
 
-		if (!t || !parse_long(t + 5, 1, 0x7fffffff, &pid) ||
+		if (t)
+			snprintf(num, sizeof(num), "%.*s", (int)strcspn(t + 5, "."), t + 5);
+		if (!t || !parse_long(num, 1, 0x7fffffff, &pid) ||
 		    (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
 			continue;
 		}

@@ -285,7 +285,11 @@ int out_file_begin(struct out_file *o, const char *path, mode_t mode)
 		if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
 			r = ((uint64_t)getpid() << 32) ^ (uint64_t)now_ns();
 		free(o->tmp);
-		o->tmp = xasprintf(".%s.%016llx.tmp", o->name, (unsigned long long)r);
+		/* NAME.tmp.PID.RANDOM: the pid lets a later sweep remove what
+		 * a killed writer left (cmd_sweep.c); the random part makes the
+		 * name unpredictable. */
+		o->tmp = xasprintf("%s.tmp.%d.%016llx", o->name, (int)getpid(),
+				   (unsigned long long)r);
 		fd = openat(o->dirfd, o->tmp, O_WRONLY | O_CREAT | O_EXCL |
 			    O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd < 0 && errno != EEXIST)

@@ -80,7 +80,7 @@ struct out_file {
 };
 /*
  * Starts writing `path` anew: opens its directory (O_DIRECTORY), then
- * creates ".NAME.XXXXXX" (random) in it with openat(O_CREAT|O_EXCL|
+ * creates "NAME.tmp.PID.RANDOM" in it with openat(O_CREAT|O_EXCL|
  * O_NOFOLLOW, mode).  o->f is the stream to write.  -1 with errno set
  * (nothing left behind), else 0.
  */

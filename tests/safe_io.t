@@ -55,7 +55,7 @@ expect_exit 0 "model calibrate --out with links planted at FILE.tmp.PID" -- \
 [ "$(cat "$TMP/cal-victim")" = precious ]; ok $? "no planted link was written through"
 [ -f "$TMP/cal/cal.txt" ] && [ ! -L "$TMP/cal/cal.txt" ] && grep -q '^format = memscale-calib' "$TMP/cal/cal.txt"
 ok $? "cal.txt is the calibration, a regular file, not a link"
-n=$(find "$TMP/cal" -name '.cal.txt.*' | wc -l)
+n=$(find "$TMP/cal" -name 'cal.txt.tmp.*' ! -type l | wc -l)
 [ "$n" -eq 0 ]; ok $? "no temporary file is left ($n)"
 
 # --- FIFOs and endless streams are never waited on --------------------------
