@@ -671,7 +671,7 @@ static int report_main(int argc, char **argv)
 
 	path = xasprintf("%s/report.html", out);
 	tmp = xasprintf("%s/.report.html.%ld", out, (long)getpid());
-	f = fopen(tmp, "wx");
+	f = file_create_new(tmp);
 	if (!f)
 		die_errno(1, "report: cannot create '%s'", tmp);
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>memscale report: ", f);

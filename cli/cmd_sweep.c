@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/escape.h"
 #include "core/outlock.h"
 #include "core/json.h"
 #include "core/meta.h"
@@ -253,9 +254,9 @@ static int run_point(const struct sweep *s, const struct sweep_point *p,
 
 /* ---- sweep directory ---- */
 
-/* NAME.tmp.PID files of writers that are gone (a sweep killed while it
- * wrote a point): removed, so a killed sweep leaves nothing half-made;
- * those of live fleet jobs sharing the directory stay. */
+/* NAME.tmp.PID[.RANDOM] files of writers that are gone (a sweep killed
+ * while it wrote a point): removed, so a killed sweep leaves nothing
+ * half-made; those of live fleet jobs sharing the directory stay. */
 static void remove_stale_temps(const char *pdir)
 {
 	DIR *d = opendir(pdir);
@@ -263,9 +264,12 @@ static void remove_stale_temps(const char *pdir)
 
 	while (d && (de = readdir(d))) {
 		const char *t = strstr(de->d_name, ".tmp.");
+		char num[16] = "";
 		long pid;
 
-		if (!t || !parse_long(t + 5, 1, 0x7fffffff, &pid) ||
+		if (t)
+			snprintf(num, sizeof(num), "%.*s", (int)strcspn(t + 5, "."), t + 5);
+		if (!t || !parse_long(num, 1, 0x7fffffff, &pid) ||
 		    (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
 			continue;
 		}
@@ -806,11 +810,36 @@ static void emit_slurm(const struct sweep *s, const struct sweep_cli *cli)
 		die_errno(1, "sweep: cannot read the current directory");
 	jobs = xasprintf("%s/jobs.txt", cli->dir);
 	fprintf(f, "#!/bin/sh\n");
-	fprintf(f, "#SBATCH --job-name=memscale-%s\n", s->e->name);
+	{
+		const char *why;
+		char *name = xasprintf("memscale-%s", s->e->name);
+		char *q = esc_sbatch(name, 0, &why);
+
+		if (!q)
+			die(EXIT_USAGE, "sweep --emit-jobs: the experiment name %s", why);
+		fprintf(f, "#SBATCH --job-name=%s\n", q);
+		free(q);
+		free(name);
+	}
 	fprintf(f, "#SBATCH --array=1-%zu\n", s->npoints);
 	fprintf(f, "#SBATCH --nodes=1\n#SBATCH --ntasks=1\n#SBATCH --exclusive\n");
-	fprintf(f, "#SBATCH --chdir=%s\n", cwd);
-	fprintf(f, "#SBATCH --output=%s/slurm-%%A_%%a.out\n", cli->dir);
+	{	/* Quoted: a blank in a path must not start another option. */
+		const char *why;
+		char *dir = esc_sbatch(cwd, 0, &why), *outp;
+
+		if (!dir)
+			die(EXIT_USAGE, "sweep --emit-jobs: the current directory %s", why);
+		fprintf(f, "#SBATCH --chdir=%s\n", dir);
+		free(dir);
+		dir = xasprintf("%s/slurm-", cli->dir);
+		if (!(outp = esc_sbatch(dir, 1, &why)))
+			die(EXIT_USAGE, "sweep --emit-jobs: --out %s", why);
+		/* the closing quote goes after Slurm's own %A_%a pattern */
+		outp[strlen(outp) - 1] = '\0';
+		fprintf(f, "#SBATCH --output=%s%%A_%%a.out\"\n", outp);
+		free(outp);
+		free(dir);
+	}
 	fprintf(f, "# memscale sweep %s: one array task per point of %s (task i runs\n"
 		   "# line i), from the directory every path there is relative to.\n"
 		   "# Submit:  sbatch %s\n"

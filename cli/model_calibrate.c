@@ -62,13 +62,16 @@ int model_calibrate(struct mopts *m)
 	/* Written whole to a temporary beside it, then renamed: a run never
 	 * reads a half-written calibration. */
 	if (!to_stdout) {
-		char *tmp = xasprintf("%s.tmp.%ld", out, (long)getpid());
-		if (!(f = fopen(tmp, "w")))
-			die_errno(EXIT_USAGE, "model calibrate: cannot write '%s'", tmp);
-		if (calib_write(&c, f) || fflush(f) || fsync(fileno(f)) || fclose(f) ||
-		    rename(tmp, out))
+		struct out_file of;
+
+		if (out_file_begin(&of, out, 0644))
+			die_errno(EXIT_USAGE, "model calibrate: cannot write '%s'", out);
+		if (calib_write(&c, of.f)) {
+			out_file_abort(&of);
 			die_errno(1, "model calibrate: writing '%s'", out);
-		free(tmp);
+		}
+		if (out_file_commit(&of))
+			die_errno(1, "model calibrate: writing '%s'", out);
 		fprintf(stderr, "calibrate: wrote %s\n", out);
 	} else if (calib_write(&c, f) || fflush(f)) {
 		die_errno(1, "model calibrate: writing stdout");

@@ -198,7 +198,13 @@ struct csv_table *csv_read(FILE *f, const char **err, size_t *line)
 
 struct csv_table *csv_read_file(const char *path, const char **err, size_t *line)
 {
-	FILE *f = input_fopen(path, err);
+	return csv_read_file_flags(path, 0, err, line);
+}
+
+struct csv_table *csv_read_file_flags(const char *path, unsigned flags,
+				      const char **err, size_t *line)
+{
+	FILE *f = file_read_open(path, flags, err);
 	struct csv_table *t;
 
 	*line = 0;

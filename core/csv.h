@@ -34,6 +34,10 @@ struct csv_table {
  * quoted path ("is a directory"). */
 struct csv_table *csv_read(FILE *f, const char **err, size_t *line);
 struct csv_table *csv_read_file(const char *path, const char **err, size_t *line);
+/* The same with file_read_open()'s flags: FILE_NOFOLLOW for names found
+ * in a directory (a sweep's point files), never the user's argument. */
+struct csv_table *csv_read_file_flags(const char *path, unsigned flags,
+				      const char **err, size_t *line);
 void csv_free(struct csv_table *t);
 /* Skip a UTF-8 byte-order mark at the current position, if there is one;
  * -1 when the input starts with part of one only. */

@@ -74,7 +74,7 @@ char *meta_sidecar_path(const char *csv_path)
  * current frequency, so two descriptions of one machine agree. */
 static long nominal_mhz(void)
 {
-	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cpufreq/base_frequency", "r");
+	FILE *f = file_kernel_open("/sys/devices/system/cpu/cpu0/cpufreq/base_frequency", "r");
 	char line[4096];
 	double khz = 0, bogo = 0, cur = 0;
 
@@ -85,7 +85,7 @@ static long nominal_mhz(void)
 		if (khz > 0)
 			return (long)(khz / 1000 + 0.5);
 	}
-	if (!(f = fopen("/proc/cpuinfo", "r")))
+	if (!(f = file_kernel_open("/proc/cpuinfo", "r")))
 		return 0;
 	while (fgets(line, sizeof(line), f) && (!bogo || !cur)) {
 		char *colon = strchr(line, ':');
@@ -103,7 +103,7 @@ static long nominal_mhz(void)
 /* "yes" when the CPU flags say a hypervisor runs this machine. */
 static const char *hypervisor(void)
 {
-	FILE *f = fopen("/proc/cpuinfo", "r");
+	FILE *f = file_kernel_open("/proc/cpuinfo", "r");
 	char line[8192];
 	bool found = false;
 
@@ -159,7 +159,7 @@ static const char *mitigations(void)
 		FILE *f;
 
 		snprintf(path, sizeof(path), "%s/%s", dir_path, names[i]);
-		f = fopen(path, "r");
+		f = file_kernel_open(path, "r");
 		if (f && fgets(line, sizeof(line), f)) {
 			line[strcspn(line, "\n;")] = '\0';
 			v = line;
@@ -199,7 +199,7 @@ static struct meta_env env_start, env_end;
 /* First line of a file, trimmed; "" when unreadable. */
 static void read_line(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = file_kernel_open(path, "r");
 
 	buf[0] = '\0';
 	if (!f)
@@ -317,7 +317,7 @@ static void kconfig_json(struct json *j)
 		struct utsname u;
 		if (!uname(&u)) {
 			snprintf(path, sizeof(path), "/boot/config-%s", u.release);
-			if ((f = fopen(path, "r")))
+			if ((f = file_kernel_open(path, "r")))
 				json_str(j, "source", path);
 		}
 	}

@@ -15,7 +15,7 @@
 /* The pid holding a flock on (dev, ino), from /proc/locks; 0 if unknown. */
 static long lock_holder(dev_t dev, ino_t ino)
 {
-	FILE *f = fopen("/proc/locks", "r");
+	FILE *f = file_kernel_open("/proc/locks", "r");
 	char line[256];
 	long pid = 0;
 
@@ -43,7 +43,7 @@ static long lock_holder(dev_t dev, ino_t ino)
 static char *holder_command(long pid)
 {
 	char *path = xasprintf("/proc/%ld/cmdline", pid), *s;
-	FILE *f = fopen(path, "r");
+	FILE *f = file_kernel_open(path, "r");
 	size_t n = 0;
 
 	free(path);
@@ -83,7 +83,7 @@ void out_lock_fd(int fd, const char *path, bool shared, const char *cmd)
 void out_lock_dir(const char *dir, bool shared, const char *cmd)
 {
 	/* Kept open on purpose: the lock lives as long as the process. */
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = file_dir_open(dir, 0);
 
 	if (fd < 0)
 		die_errno(EXIT_USAGE, "%s: cannot open output directory '%s'", cmd, dir);

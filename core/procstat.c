@@ -1,12 +1,13 @@
 /* procstat.c - the "cpu" line of /proc/stat (core/procstat.h). */
 #include "core/procstat.h"
+#include "core/file.h"
 
 #include <stdio.h>
 #include <string.h>
 
 bool proc_stat_cpu(struct proc_cpu *c)
 {
-	FILE *f = fopen("/proc/stat", "re");
+	FILE *f = file_kernel_open("/proc/stat", "r");
 	unsigned long long *v = c->v;
 
 	memset(c, 0, sizeof(*c));

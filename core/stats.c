@@ -527,6 +527,17 @@ static char *slurp(const char *path, size_t *len, const char **why)
 	if (!f)
 		return NULL;
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		/* Bounded: standard input may be /dev/zero or endless. */
+		if (n > FILE_READ_MAX - *len) {
+			static char big[64];
+			snprintf(big, sizeof(big), "is larger than %zu bytes",
+				 FILE_READ_MAX);
+			*why = big;
+			free(buf);
+			if (f != stdin)
+				fclose(f);
+			return NULL;
+		}
 		if (*len + n + 1 > cap) {
 			cap = 2 * (*len + n + 1);
 			buf = realloc(buf, cap);
@@ -535,6 +546,8 @@ static char *slurp(const char *path, size_t *len, const char **why)
 		}
 		memcpy(buf + *len, chunk, n);
 		*len += n;
+		if (memchr(chunk, '\0', n))
+			break; /* the caller names the NUL's line; read no further */
 	}
 	if (f != stdin)
 		fclose(f);

@@ -14,7 +14,7 @@ static int loaded;
 
 static void read_cpu_model(char *buf, size_t len)
 {
-	FILE *f = fopen("/proc/cpuinfo", "r");
+	FILE *f = file_kernel_open("/proc/cpuinfo", "r");
 	char line[512];
 
 	snprintf(buf, len, "unknown");

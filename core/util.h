@@ -97,47 +97,9 @@ struct flag_name {
 const char *flags_str(unsigned flags, const struct flag_name *names,
 		      size_t n, char *buf, size_t len);
 
-/*
- * Every input file is opened through input_fopen(): a regular file only,
- * checked without blocking (stat, then open O_NONBLOCK and fstat the
- * descriptor), so a FIFO, a device or a directory is refused and nothing
- * waits for a writer.  NULL on failure, with *why the reason as a phrase
- * that follows the quoted path ("is a directory", "is a FIFO, not a
- * regular file", "cannot be read: No such file or directory").
- */
-FILE *input_fopen(const char *path, const char **why);
-/* The same, dying with EXIT_USAGE and one line "CMD: 'PATH' WHY (want WANT)". */
-FILE *open_input_file(const char *cmd, const char *path, const char *want);
-/*
- * Bad input files, named as such: dies with EXIT_USAGE and one line
- * "CMD: 'PATH' is a directory (want WANT)" when PATH is missing,
- * unreadable, a directory, a FIFO, a special file or empty.
- */
-void check_input_file(const char *cmd, const char *path, const char *want);
-/*
- * An output file about to be written: dies with EXIT_USAGE when PATH is a
- * directory or a special file, or its directory is missing or not
- * writable.
- */
-void check_output_file(const char *cmd, const char *path);
+/* Opening, reading and writing files: core/file.h. */
+#include "core/file.h"
 
-/*
- * Writes all `len` bytes to fd (retrying short writes and EINTR);
- * 0, or -1 with errno set (ENOSPC for a full disk).
- */
-int write_all(int fd, const void *buf, size_t len);
-/*
- * Replaces `path` with exactly `len` bytes, whole or not at all: a
- * temporary file beside it (created O_EXCL|O_NOFOLLOW, mode 0644), every
- * write, fsync and close checked, then rename(2), which replaces a
- * symbolic link at `path` instead of writing through it; a symbolic link
- * there is refused (ELOOP) all the same.  0, or -1 with errno set and the
- * temporary file removed.
- */
-int atomic_write_file(const char *path, const void *buf, size_t len);
-
-/* Whole file as a NUL-terminated heap string, or NULL if unreadable. */
-char *read_text_file(const char *path);
 /* A data directory of the source tree: $ENV when set, else REL beside
  * the binary (bin/../REL) when that is a directory, else REL (relative to
  * the current directory).  Not to be freed; one call per (env, rel). */

@@ -701,7 +701,7 @@ static double time_clear(uint64_t n)
  */
 static bool root_memcg_procs(char *out, size_t len)
 {
-	FILE *f = fopen("/proc/self/cgroup", "r");
+	FILE *f = file_kernel_open("/proc/self/cgroup", "r");
 	char line[1024], mine[512] = "";
 	bool v2 = false, found = false;
 
@@ -726,7 +726,7 @@ static bool root_memcg_procs(char *out, size_t len)
 	fclose(f);
 	if (!*mine || !strcmp(mine, "/"))
 		return false;
-	if (!(f = fopen("/proc/self/mountinfo", "r")))
+	if (!(f = file_kernel_open("/proc/self/mountinfo", "r")))
 		return false;
 	while (!found && fgets(line, sizeof(line), f)) {
 		char root[512], mnt[512], fstype[64], opts[512];
@@ -768,7 +768,7 @@ static bool in_root_memcg(unsigned reps, double clock_ns, double *out)
 		return false;
 	}
 	if (pid == 0) {
-		FILE *f = fopen(procs, "w");
+		FILE *f = file_kernel_open(procs, "w");
 		double insn, *v = xcalloc(2 * reps, sizeof(double));
 		close(fds[0]);
 		if (!f || fprintf(f, "0\n") < 0 || fclose(f))
@@ -1129,7 +1129,7 @@ double calib_probe_best(const char *probe, unsigned reps)
  * (a shared machine's probes are slowed by the others' work). */
 static void set_loadavg(struct calib *c, const char *key)
 {
-	FILE *f = fopen("/proc/loadavg", "r");
+	FILE *f = file_kernel_open("/proc/loadavg", "r");
 	double a, b, d;
 
 	if (f && fscanf(f, "%lf %lf %lf", &a, &b, &d) == 3) {

@@ -1330,6 +1330,7 @@ int harness_main(struct harness_opts *o)
 	if (o->out) {
 		struct stat st;
 		size_t n = strlen(o->out);
+		const char *why;
 
 		check_output_file("run", o->out);
 		/* FILE.json is the sidecar of FILE: a CSV of that name would be
@@ -1338,10 +1339,9 @@ int harness_main(struct harness_opts *o)
 			die(EXIT_USAGE, "run: output '%s' ends in .json, the suffix of "
 			    "result sidecars; name the results FILE.csv", o->out);
 		sidecar_prepare(&s, o->out); /* refused before anything is made */
-		s.created = access(o->out, F_OK) != 0;
-		s.fd = open(o->out, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		s.fd = file_append_open(o->out, O_RDWR | O_CREAT, &s.created, &why);
 		if (s.fd < 0)
-			die_errno(EXIT_USAGE, "cannot open '%s' for writing", o->out);
+			die(EXIT_USAGE, "run: output '%s' %s", o->out, why);
 		/* One writer per CSV: a second run into it is refused. */
 		out_lock_fd(s.fd, o->out, false, "run");
 		if (fstat(s.fd, &st))

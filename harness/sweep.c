@@ -262,7 +262,7 @@ bool sweep_point_file_ok(const char *path, const char *id)
 {
 	const char *err;
 	size_t line;
-	struct csv_table *t = csv_read_file(path, &err, &line);
+	struct csv_table *t = csv_read_file_flags(path, FILE_NOFOLLOW, &err, &line);
 	bool ok;
 	char *text;
 	size_t n;
@@ -391,7 +391,7 @@ long sweep_collect(const char *dir)
 	for (size_t i = 0; i < n; i++) {
 		const char *err;
 		size_t line;
-		tables[i] = csv_read_file(files[i], &err, &line);
+		tables[i] = csv_read_file_flags(files[i], FILE_NOFOLLOW, &err, &line);
 		if (!tables[i]) {
 			warnx_("%s:%zu: %s", files[i], line, err);
 			rc = -1;

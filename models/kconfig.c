@@ -3,11 +3,14 @@
  * kconfig.h for the options and why each moves fields).
  */
 #include "models/kconfig.h"
+#include "core/file.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 #include <zlib.h>
 
 const char *const kconfig_opt_names[KC_NR] = {
@@ -49,15 +52,26 @@ static int read_config_line(const char *line, struct kconfig *c)
 	return 0;
 }
 
+/* The kernel's configuration file, opened through core/file.h. */
+static gzFile kconfig_gz(const char *path)
+{
+	int fd = file_kernel_fd(path, O_RDONLY);
+	gzFile f = fd < 0 ? NULL : gzdopen(fd, "r");
+
+	if (fd >= 0 && !f)
+		close(fd);
+	return f;
+}
+
 int kconfig_running(struct kconfig *out, char *why, size_t len)
 {
 	struct utsname u;
 	char path[512], line[512];
-	gzFile f = gzopen("/proc/config.gz", "r");
+	gzFile f = kconfig_gz("/proc/config.gz");
 
 	if (!f && uname(&u) == 0) {
 		snprintf(path, sizeof(path), "/boot/config-%s", u.release);
-		f = gzopen(path, "r"); /* gzopen reads plain files too */
+		f = kconfig_gz(path); /* zlib reads plain files too */
 	}
 	if (!f) {
 		snprintf(why, len, "no /proc/config.gz or /boot/config-$(uname -r) "

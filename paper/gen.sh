@@ -50,8 +50,10 @@ npred=$(grep -c . "$PRED" 2>/dev/null); if [ "${npred:-0}" -lt 2 ] && [ -n "$pri
 		print $c["seed"] "," $c["workload"] "," $c["base"] "," $c["patch"] "," $c["cpus"] "," $c["predicted_pct"] }' "$primary" > "$PRED"
 fi
 
-# tex-escape stdin
-texesc() { sed -e 's/\\/\\textbackslash{}/g' -e 's/[_%&#$]/\\&/g' -e 's/[{}]/\\&/g' -e 's/~/\\textasciitilde{}/g' -e 's/\^/\\textasciicircum{}/g' -e 's/\\textbackslash\\{\\}/\\textbackslash{}/g' -e 's/--/-{}-/g'; }
+# tex-escape stdin, line by line: memscale's own TeX escaper (core/escape.c)
+texesc() { "$MEMSCALE" escape tex; }
+# the same escaper for the awk programs below (put in front of each)
+TEXAWK=$(cat "$HERE/tex.awk")
 
 # a command line for \texttt: escaped, breakable after each '/'
 cmdesc() { texesc | sed -e 's|[/,=]|&\\allowbreak{}|g' -e 's|\\_|\\_\\allowbreak{}|g'; }
@@ -168,8 +170,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 		cn=$(basename "$primary" .csv); cn=${cn#ledger}; cn=${cn#-}
 		cal=$(printf '%s' "the ledger $(basename "$primary")${cn:+, with calib-$cn.txt}" | texesc)
 	fi
-	awk -F'\t' -v seed="$seed" -v pred="$PRED" -v cal="$cal" '
-	function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
+	awk -F'\t' -v seed="$seed" -v pred="$PRED" -v cal="$(printf '%s' "$cal" | "$MEMSCALE" escape awk)" "$TEXAWK"'
 	# a name that may break after each underscore (narrow columns)
 	function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
 	function pct(v) { return sprintf("%+.1f\\,\\%%", v) }
@@ -248,8 +249,7 @@ done
 	# per counter and threshold at the most workers: mean add throughput,
 	# the largest read error any run observed and the scheme's bound
 	if [ -s "$cr" ]; then
-		awk -F, '
-		function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
+		awk -F, "$TEXAWK"'
 		function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["workload"] == "counter" { n++; w[n] = $c["workers"] + 0; if (w[n] > mw) mw = w[n]; row[n] = $0
@@ -277,7 +277,7 @@ done
 			for (j = 1; j <= ntn; j++) printf("rr")
 			print "@{}}\\toprule"
 			printf("Counter")
-			for (j = 1; j <= ntn; j++) printf(" & \\multicolumn{2}{c}{threshold %s}", tn[j])
+			for (j = 1; j <= ntn; j++) printf(" & \\multicolumn{2}{c}{threshold %s}", texnum(tn[j]))
 			print " \\\\"
 			printf("")
 			for (j = 1; j <= ntn; j++) printf(" & adds/s & error/bound")
@@ -285,7 +285,7 @@ done
 			for (i = 1; i <= ncn; i++) {
 				printf("%s", tex(cn[i]))
 				for (j = 1; j <= ntn; j++) { k = cn[i] SUBSEP tn[j]
-					if (k in cnt) printf(" & %s & %d/%s", si(ops[k] / cnt[k]), err[k], bound[k])
+					if (k in cnt) printf(" & %s & %d/%s", si(ops[k] / cnt[k]), err[k], texnum(bound[k]))
 					else printf(" & -- & --") }
 				print " \\\\"
 			}
@@ -303,8 +303,7 @@ done
 kvm=$RESULTS/kernel_vs_model/results.csv
 {
 	if [ -f "$kvm" ]; then
-		awk -F, '
-		function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#$]/, "\\\\&", s); return s }
+		awk -F, "$TEXAWK"'
 		function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{
@@ -376,11 +375,13 @@ echo "gen: wrote $(ls "$GEN" | wc -l) files in $GEN" >&2
 	lo=; hi=; n=0; pus=
 	for f in $sidecars; do
 		l=$(jq -r 'first(.. | objects | select(has("loadavg")) | .loadavg[0]) // empty' "$f" 2>/dev/null)
-		[ -n "$l" ] || continue
+		# a number or nothing: it goes into LaTeX as it is
+		case $l in ''|*[!0-9.]*|*.*.*|.*) continue ;; esac
 		n=$((n + 1))
 		lo=$(awk -v a="${lo:-$l}" -v b="$l" 'BEGIN { print (b < a ? b : a) }')
 		hi=$(awk -v a="${hi:-$l}" -v b="$l" 'BEGIN { print (b > a ? b : a) }')
 		[ -n "$pus" ] || pus=$(machine_first pus "$f")
+		case $pus in *[!0-9]*) pus= ;; esac
 	done
 	if [ "$n" -gt 0 ]; then
 		printf '\\newcommand{\\LoadNote}{The sidecars of these results record a load average of %s to %s at the start of their runs on %s CPUs%s.}\n' \
@@ -545,8 +546,7 @@ ledger_rows "$primary" > "$GEN/ledger.rows"
 # zero) and differs from every published value of its pair by more than
 # half of that value or by 20 pp, said plainly; the rest are listed as
 # agreeing or as not significant in the seed tables.
-for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && cat "$t"; done | awk -F'\t' '
-	function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#${}]/, "\\\\&", s); return s }
+for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && cat "$t"; done | awk -F'\t' "$TEXAWK"'
 	$1 == "published" && $9 != "" { k = $2 SUBSEP $3 SUBSEP $4; pub[k] = pub[k] (pub[k] == "" ? "" : " ") $9 }
 	$1 == "measured" && $10 != "NA" && $17 == "yes" { if ($18 != "NA" && $18 != "") $10 = $18; nm++; mk[nm] = $2 SUBSEP $3 SUBSEP $4; mw[nm] = $2; mb[nm] = $3; mp[nm] = $4; mc[nm] = $10; mn[nm] = $5 }
 	END {

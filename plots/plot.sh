@@ -40,9 +40,9 @@ if [ -d "$RESULTS" ]; then
 	outs=$(find "$RABS" -name figures.tsv -exec dirname {} \; | sed 's/$/\//')
 	ours() { awk -v outs="$outs" 'BEGIN { n = split(outs, o, "\n") }
 		{ for (i = 1; i <= n; i++) if (o[i] != "" && index($0, o[i]) == 1) next; print }'; }
-	find "$RABS" -name '*.csv' ! -name predictions.csv ! -path '*/points/*' \
+	find "$RABS" -name '*.csv' -type f ! -name predictions.csv ! -path '*/points/*' \
 		! -path "$OUT/*" | ours | sort > "$D/files.txt"
-	find "$RABS" -name predictions.csv ! -path "$OUT/*" | ours | sort > "$D/pred_files.txt"
+	find "$RABS" -name predictions.csv -type f ! -path "$OUT/*" | ours | sort > "$D/pred_files.txt"
 else
 	echo "$RESULTS" > "$D/files.txt"; : > "$D/pred_files.txt"
 fi

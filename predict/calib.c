@@ -256,7 +256,8 @@ void calib_hash_bytes(const void *p, size_t n, char out[17])
 
 int calib_file_hash(const char *path, char out[17])
 {
-	FILE *f = fopen(path, "rb");
+	const char *why;
+	FILE *f = input_fopen(path, &why);
 	uint64_t h = FNV64_BASIS; /* FNV-1a 64, as calib_hash_bytes */
 	int ch;
 

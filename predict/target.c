@@ -172,9 +172,14 @@ static int on_target_value(void *user, const char *sec, const char *key, const c
  * the reader counts lines itself for the message. */
 static int read_ini(const char *path, struct tparse *p)
 {
-	FILE *f = fopen(path, "r");
+	const char *why;
+	FILE *f = input_fopen(path, &why);
 	int rc;
 
+	/* Missing: the caller looks elsewhere; a FIFO, a directory or a
+	 * device is named as such (and never waited on). */
+	if (!f && strncmp(why, "cannot be read", 14))
+		die(EXIT_USAGE, "target '%s' %s", path, why);
 	if (!f)
 		return -1;
 	rc = ini_parse_file(f, on_target_value, p);

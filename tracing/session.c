@@ -49,6 +49,7 @@
  * removes it (its pid is gone).  The daemon is signalled only when
  * /proc says that pid is an lttng-sessiond of our uid.
  */
+#include "core/escape.h"
 #include "trace/tp.h"
 #include "tracing/session.h"
 #include "tracing/lockstat.h"
@@ -108,7 +109,7 @@ static int run_tool(char *const argv[], bool quiet)
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		int fd = open("/dev/null", O_WRONLY);
+		int fd = file_kernel_fd("/dev/null", O_WRONLY);
 		if (fd >= 0) {
 			dup2(fd, STDOUT_FILENO);
 			if (quiet)
@@ -150,7 +151,8 @@ static pid_t read_sessiond_pid(void)
 			   "/nonexistent");
 	paths[1] = xasprintf("%s/.lttng/lttng-sessiond.pid", home ? home : "/");
 	for (int i = 0; i < 2 && !pid; i++) {
-		FILE *f = fopen(paths[i], "r");
+		const char *why;
+		FILE *f = file_read_open(paths[i], FILE_NOFOLLOW, &why);
 		long v;
 		if (f && fscanf(f, "%ld", &v) == 1 && v > 1)
 			pid = (pid_t)v;
@@ -172,7 +174,7 @@ static bool pid_gone(pid_t pid)
 	if (kill(pid, 0))
 		return true;
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if ((f = fopen(path, "r"))) {
+	if ((f = file_kernel_open(path, "r"))) {
 		if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')')))
 			zombie = p[1] == ' ' && p[2] == 'Z';
 		fclose(f);
@@ -226,10 +228,10 @@ static void prepare_dir(const char *dir)
 		die_errno(EXIT_USAGE, "trace directory '%s' is not writable", dir);
 	{
 		char *probe = xasprintf("%s/.memscale-write-test", p);
-		int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0644);
-		if (fd < 0)
+		FILE *pf = file_create_new(probe);
+		if (!pf)
 			die_errno(EXIT_USAGE, "trace directory '%s' is not writable", dir);
-		close(fd);
+		fclose(pf);
 		unlink(probe);
 		free(probe);
 	}
@@ -299,7 +301,7 @@ static char *lttng_output(char *const argv[])
 		return NULL;
 	}
 	if (pid == 0) {
-		int fd = open("/dev/null", O_WRONLY);
+		int fd = file_kernel_fd("/dev/null", O_WRONLY);
 		dup2(fds[1], STDOUT_FILENO);
 		if (fd >= 0)
 			dup2(fd, STDERR_FILENO);
@@ -398,7 +400,7 @@ static pid_t verified_sessiond(long pid)
 	if (stat(path, &st) || st.st_uid != geteuid())
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
-	if (!(f = fopen(path, "re")))
+	if (!(f = file_kernel_open(path, "r")))
 		return 0;
 	if (!fgets(comm, sizeof(comm), f))
 		comm[0] = '\0';
@@ -473,6 +475,27 @@ static void sessiond_release(struct trace_session *s)
 	free(me);
 }
 
+/* A MEMSCALE_TRACE_* value for an lttng argument (its default when unset
+ * or empty); anything lttng could read as more than that value is
+ * refused with one line. */
+static const char *trace_env(const char *name, const char *dflt)
+{
+	const char *e = getenv(name), *why;
+	char *ok;
+
+	if (!e || !*e)
+		return dflt;
+	if (!(ok = esc_lttng_arg(e, &why))) {
+		char *shown = xstrdup(e); /* printable: no raw control bytes */
+		for (char *c = shown; *c; c++)
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				*c = '?';
+		die(EXIT_USAGE, "--trace: %s='%s' %s", name, shown, why);
+	}
+	free(ok);
+	return e;
+}
+
 struct trace_session *trace_session_start(const char *dir, const char *out,
 					  bool only_self)
 {
@@ -485,6 +508,9 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 		die(EXIT_USAGE, "--trace: tracing was compiled out (built with "
 		    "TRACE=0, or with ThreadSanitizer); rebuild with 'make TRACE=1'");
 	state_dir(); /* checked before anything else is done */
+	trace_env("MEMSCALE_TRACE_SUBBUF", "");
+	trace_env("MEMSCALE_TRACE_NSUBBUF", "");
+	trace_env("MEMSCALE_TRACE_EVENTS", "");
 	if (!(bin = find_in_path("lttng")))
 		die(EXIT_USAGE, "--trace needs the 'lttng' command from the Debian "
 		    "package lttng-tools (not found in PATH); 'make deps' installs it");
@@ -515,15 +541,15 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 	if (!ok)
 		die(1, "--trace: 'lttng create' failed");
 	s->active = true;
-	e = getenv("MEMSCALE_TRACE_SUBBUF");
-	subbuf = xasprintf("--subbuf-size=%s", e && *e ? e : "4M");
-	e = getenv("MEMSCALE_TRACE_NSUBBUF");
-	nsub = xasprintf("--num-subbuf=%s", e && *e ? e : "4");
-	e = getenv("MEMSCALE_TRACE_EVENTS");
+	e = trace_env("MEMSCALE_TRACE_SUBBUF", "4M");
+	subbuf = xasprintf("--subbuf-size=%s", e);
+	e = trace_env("MEMSCALE_TRACE_NSUBBUF", "4");
+	nsub = xasprintf("--num-subbuf=%s", e);
+	e = trace_env("MEMSCALE_TRACE_EVENTS", "memscale:*");
 	ok = lttng(false, "enable-channel", "-u", "-s", s->name, subbuf, nsub,
 		   "memscale") == 0 &&
 	     lttng(false, "enable-event", "-u", "-s", s->name, "-c", "memscale",
-		   e && *e ? e : "memscale:*") == 0 &&
+		   e) == 0 &&
 	     (!only_self || track_self(s->name)) &&
 	     lttng(false, "start", s->name, NULL, NULL, NULL, NULL, NULL) == 0;
 	free(subbuf);

@@ -43,13 +43,21 @@ static void check_owned(const char *path, const struct stat *st, mode_t type,
 		    (unsigned)(st->st_mode & 07777));
 }
 
-const char *state_dir(void)
+/*
+ * The directory is opened once (O_DIRECTORY|O_NOFOLLOW), judged by fstat
+ * on that descriptor, and from then on used only through it (openat,
+ * unlinkat, fdopendir): swapping the path for a symbolic link after the
+ * check changes nothing this process touches.
+ */
+static int dir_fd = -1;
+
+static int state_dirfd(void)
 {
 	const char *xdg = getenv("XDG_RUNTIME_DIR");
 	struct stat st;
 
-	if (dir_path)
-		return dir_path;
+	if (dir_fd >= 0)
+		return dir_fd;
 	if (xdg && xdg[0] == '/')
 		dir_path = xasprintf("%s/memscale", xdg);
 	else if (geteuid() == 0)
@@ -59,12 +67,23 @@ const char *state_dir(void)
 	if (mkdir(dir_path, 0700) && errno != EEXIST)
 		die_errno(EXIT_USAGE, "cannot create tracing state directory '%s'",
 			  dir_path);
-	if (lstat(dir_path, &st))
-		die_errno(EXIT_USAGE, "tracing state directory '%s'", dir_path);
-	if (S_ISLNK(st.st_mode) && (refused = true))
+	dir_fd = file_dir_open(dir_path, FILE_NOFOLLOW);
+	if (dir_fd < 0 && (errno == ELOOP || errno == ENOTDIR) &&
+	    !lstat(dir_path, &st) && S_ISLNK(st.st_mode) && (refused = true))
 		die(EXIT_USAGE, "tracing state directory '%s' is a symbolic link; "
 		    "refusing it (remove it)", dir_path);
+	if (dir_fd < 0 && errno == ENOTDIR)
+		die(EXIT_USAGE, "tracing state directory '%s' is not a directory; "
+		    "refusing it (remove it)", dir_path);
+	if (dir_fd < 0 || fstat(dir_fd, &st))
+		die_errno(EXIT_USAGE, "tracing state directory '%s'", dir_path);
 	check_owned(dir_path, &st, S_IFDIR, "directory");
+	return dir_fd;
+}
+
+const char *state_dir(void)
+{
+	state_dirfd();
 	return dir_path;
 }
 
@@ -72,9 +91,10 @@ const char *state_dir(void)
  * absent (and !create). */
 static int state_open(const char *name, int flags, char **pathp)
 {
-	char *path = xasprintf("%s/%s", state_dir(), name);
+	int dfd = state_dirfd();
+	char *path = xasprintf("%s/%s", dir_path, name);
 	struct stat st;
-	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
+	int fd = openat(dfd, name, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
 
 	if (fd < 0) {
 		if (errno == ENOENT) {
@@ -82,7 +102,8 @@ static int state_open(const char *name, int flags, char **pathp)
 			return -1;
 		}
 		refused = true;
-		if (errno == ELOOP || (!lstat(path, &st) && S_ISLNK(st.st_mode)))
+		if (errno == ELOOP ||
+		    (!fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode)))
 			die(EXIT_USAGE, "tracing state file '%s' is a symbolic link; "
 			    "refusing it (remove it)", path);
 		die_errno(EXIT_USAGE, "tracing state file '%s'", path);
@@ -110,7 +131,7 @@ int state_lock(void)
 
 	if (fd < 0)
 		die_errno(EXIT_USAGE, "cannot create tracing state lock in '%s'",
-			  state_dir());
+			  dir_path);
 	while (flock(fd, LOCK_EX))
 		if (errno != EINTR)
 			die_errno(1, "cannot lock '%s'", path);
@@ -148,13 +169,15 @@ bool state_read_long(const char *name, long *v)
 
 void state_write_long(const char *name, long v)
 {
-	char *path = xasprintf("%s/%s", state_dir(), name), buf[32];
+	int dfd = state_dirfd();
+	char *path = xasprintf("%s/%s", dir_path, name), buf[32];
 	int fd, n;
 
 	/* Never through what is there: remove it, then create anew. */
-	if (unlink(path) && errno != ENOENT)
+	if (unlinkat(dfd, name, 0) && errno != ENOENT)
 		die_errno(1, "cannot replace tracing state file '%s'", path);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		    0600);
 	if (fd < 0)
 		die_errno(EXIT_USAGE, "cannot create tracing state file '%s'", path);
 	n = snprintf(buf, sizeof(buf), "%ld\n", v);
@@ -165,15 +188,13 @@ void state_write_long(const char *name, long v)
 
 void state_remove(const char *name)
 {
-	char *path = xasprintf("%s/%s", state_dir(), name);
-
-	unlink(path);
-	free(path);
+	unlinkat(state_dirfd(), name, 0);
 }
 
 size_t state_list_pids(const char *prefix, pid_t **out)
 {
-	DIR *d = opendir(state_dir());
+	int fd = openat(state_dirfd(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
 	struct dirent *de;
 	size_t n = 0, plen = strlen(prefix);
 	long v;
@@ -190,5 +211,7 @@ size_t state_list_pids(const char *prefix, pid_t **out)
 	}
 	if (d)
 		closedir(d);
+	else if (fd >= 0)
+		close(fd);
 	return n;
 }

@@ -6,7 +6,10 @@
  * the directory is $XDG_RUNTIME_DIR/memscale, else /run/memscale for root
  * (else /tmp/memscale-EUID), created 0700; it and every file in it must
  * be ours (owner = euid), not writable by group or others, and no
- * symbolic link.  Files are created O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC,
+ * symbolic link.  The directory is opened once (O_DIRECTORY|O_NOFOLLOW),
+ * checked by fstat on that descriptor and then used only through it
+ * (openat, unlinkat), so swapping its path afterwards changes nothing
+ * this process touches.  Files are created O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC,
  * mode 0600, and opened O_NOFOLLOW; their owner and mode are checked
  * (fstat on the open descriptor) before a byte of them is read.  Anything
  * else is refused with one line (exit 2) naming the file.

@@ -23,7 +23,7 @@
 
 static int write_str(const char *path, const char *s)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int fd = file_kernel_fd(path, O_WRONLY);
 	ssize_t n, len = (ssize_t)strlen(s);
 
 	if (fd < 0)
@@ -40,7 +40,7 @@ static int write_str(const char *path, const char *s)
 static bool file_has_word(const char *path, const char *word)
 {
 	char buf[1024], *save, *tok;
-	FILE *f = fopen(path, "re");
+	FILE *f = file_kernel_open(path, "r");
 	size_t n;
 
 	if (!f)
@@ -84,7 +84,7 @@ static int self_cgroup(bool v2, char *out, size_t len)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	FILE *f = fopen(proc_cgroup_path, "re");
+	FILE *f = file_kernel_open(proc_cgroup_path, "r");
 	int ret = -1;
 
 	if (!f)
@@ -113,7 +113,7 @@ static int find_mount(bool v2, char *mnt, size_t mlen, char *root, size_t rlen)
 {
 	char *line = NULL;
 	size_t cap = 0;
-	FILE *f = fopen(proc_mountinfo_path, "re");
+	FILE *f = file_kernel_open(proc_mountinfo_path, "r");
 	int ret = -1;
 
 	if (!f)
@@ -302,7 +302,7 @@ static int remove_tree(const char *home, const char *dir)
 		long pid;
 
 		snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
-		if ((f = fopen(path, "re"))) {
+		if ((f = file_kernel_open(path, "r"))) {
 			char to[CG_PATH_MAX + 32], num[32];
 			snprintf(to, sizeof(to), "%s/cgroup.procs", home);
 			while (fscanf(f, "%ld", &pid) == 1) {
@@ -464,7 +464,7 @@ int cg_stat_add(const char *dir, struct cg_stat *st)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/memory.stat", dir);
-	if (!(f = fopen(path, "re")))
+	if (!(f = file_kernel_open(path, "r")))
 		return -errno;
 	while (fscanf(f, "%63s %llu", name, &v) == 2) {
 		unsigned i;

@@ -86,7 +86,7 @@ static const struct kwl *kwl_of(const struct workload *wl)
 /* THP mode: "always", "madvise" or "never" (the bracketed word). */
 static const char *sysfs_choice(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "re");
+	FILE *f = file_kernel_open(path, "r");
 	char line[256], *a, *b;
 
 	snprintf(buf, len, "unknown");
@@ -147,7 +147,7 @@ static void unmount_dir(void)
 static void sweep_stale_mounts(void)
 {
 	char dev[64], mnt[512], type[64], line[1024];
-	FILE *f = fopen("/proc/mounts", "re");
+	FILE *f = file_kernel_open("/proc/mounts", "r");
 	int pid;
 
 	while (f && fgets(line, sizeof(line), f)) {

@@ -83,7 +83,7 @@ static const struct kobs_kv *kv_find(const struct kobs_kv *kv, int n, const char
 
 int kobs_read_vmstat(const char *path, struct kobs_kv **out)
 {
-	FILE *f = fopen(path, "re");
+	FILE *f = file_kernel_open(path, "r");
 	char name[128];
 	double v[3] = { 0 };
 	int n = 0;
@@ -100,7 +100,7 @@ int kobs_read_vmstat(const char *path, struct kobs_kv **out)
 /* v[0] contentions, v[1] waittime-total (us), v[2] acquisitions. */
 int kobs_read_lock_stat(const char *path, struct kobs_kv **out)
 {
-	FILE *f = fopen(path, "re");
+	FILE *f = file_kernel_open(path, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	int n = 0;
@@ -208,7 +208,7 @@ static void perf_start(void)
 	close(fd);
 	ko.perf_pid = fork();
 	if (ko.perf_pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
+		int null = file_kernel_fd("/dev/null", O_WRONLY);
 		if (null >= 0) {
 			dup2(null, 1);
 			dup2(null, 2);

@@ -423,7 +423,7 @@ unsigned kwork_calibrate_all(struct calib *c, bool verbose)
 		ks = knobset_new();
 		knobset_set_arg(ks, "page_work=kernel");
 		knobset_set_arg(ks, "calib_file=none");
-		if (!(null = fopen("/dev/null", "w")))
+		if (!(null = file_kernel_open("/dev/null", "w")))
 			die_errno(1, "calibrate: /dev/null");
 		json_begin(&j, null);
 		v[i]->sidecar(&j, ks, MODE_PROCESSES);
