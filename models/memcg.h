@@ -543,8 +543,8 @@ static inline struct model_worker *model_worker(struct model *m, unsigned i)
 {
 	return m->workers[i];
 }
-/* Per-class lock statistics of one worker (array of LC_NR); for a
- * harness worker use model_lock_stats() of workloads/model/model_workload.h. */
+/* Per-class lock statistics of one worker (array of LC_NR, indexed by
+ * enum lock_class_id); written only by that worker. */
 const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw);
 
 /* ---- hot-path primitives ---- */
