@@ -5,7 +5,7 @@
 # benchmark per workload family, every sample back as it was measured,
 # operations named as compare -f mmtests names them, bad input refused.
 . tests/lib.sh
-R=results-reference/history/xeon-16cpu/permemcg_flush
+R=tests/fixtures/xeon16-sweep
 D=$TMP/mm
 
 expect_exit 0 "export mmtests of a sweep directory" -- $MEMSCALE export mmtests $D $R
