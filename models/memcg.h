@@ -116,7 +116,7 @@ struct page_counter {
  * sit at their kernel indices (KS(), KE(): models/kitems.h, per kernel
  * version; the arrays keep the v6.8 lengths below for every version):
  *   K_NR_NODE_STAT     NR_VM_NODE_STAT_ITEMS, the figure models/layout.c
- *                      sizes lruvec_stats with (3 x 44 longs = 1056 B);
+ *                      sizes lruvec_stats with (K_LRUVEC_STATS_SIZE);
  *   K_MEMCG_NR_STAT    MEMCG_NR_STAT of v6.8: the node items, then
  *                      MEMCG_SWAP, SOCK, PERCPU_B, VMALLOC, KMEM, ZSWAP_B,
  *                      ZSWAPPED (include/linux/memcontrol.h);
@@ -131,6 +131,9 @@ struct page_counter {
  */
 #define K_NR_NODE_STAT 44
 #define K_MEMCG_NR_STAT (K_NR_NODE_STAT + 7)
+/* struct lruvec_stats where it sits behind a pointer (v6.10 on): state,
+ * state_local and state_pending, K_NR_NODE_STAT longs each (1056 B). */
+#define K_LRUVEC_STATS_SIZE (3 * K_NR_NODE_STAT * sizeof(long))
 #define K_NR_MEMCG_EVENTS 22
 /* The kernel positions of our items come from the kernel version's
  * table (models/kitems.h): KS(m, item), KE(m, event). */
