@@ -3,12 +3,14 @@
 # experiment files that carry [published] rows, and it is the only list.
 #
 # Where seed names may appear outside experiments/:
-# - nowhere in the consumers of the list: the Makefile, scripts/, and the
-#   paper's .tex and paper/gen.sh read it from `memscale list experiments`;
+# - nowhere in the consumers of the list: the Makefile, scripts/ and
+#   results-reference/*/*.sh, and the paper's .tex and paper/gen.sh read
+#   it from `memscale list experiments`;
 # - in code and tests, one seed as the subject of a check or as a knob
 #   (stats_batch is also a knob name), never two on a line: a line naming
 #   two seeds is a copy of the list;
-# - freely in data (experiments/, results-reference/, tests/fixtures/) and
+# - freely in data (experiments/, results-reference/ but its scripts,
+#   tests/fixtures/) and
 #   in prose (README.md, docs/), which describe the experiments.
 . tests/lib.sh
 
@@ -57,7 +59,8 @@ code=$(find cli core counters harness locks models predict trace tracing workloa
 [ -n "$code" ] && list_copies $code >"$TMP/copies"
 [ ! -s "$TMP/copies" ]; ok $? "no line of code, scripts or tests names two seeds"
 sed 's/^/#   /' "$TMP/copies" | head -5
-grep -nE "(^|[^a-z0-9_])($re)([^a-z0-9_]|\$)" Makefile scripts/* paper/*.tex paper/gen.sh >"$TMP/named"
+grep -nE "(^|[^a-z0-9_])($re)([^a-z0-9_]|\$)" Makefile scripts/* results-reference/*/*.sh \
+	paper/*.tex paper/gen.sh >"$TMP/named"
 [ ! -s "$TMP/named" ]; ok $? "the Makefile, scripts and the paper name no seed"
 sed 's/^/#   /' "$TMP/named" | head -5
 done_testing
