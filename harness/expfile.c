@@ -351,9 +351,7 @@ static const struct exp_key {
 	{ "name", set_name },
 	{ "description", set_description },
 	{ "reproduces", set_reproduces },
-	{ "title", set_title },
-	{ "about", set_about },
-	{ "workloads", set_run },
+	{ "workloads", set_run },   /* index 3: finish() reads seen[3] */
 	{ "workers", set_run },
 	{ "mode", set_run },
 	{ "seconds", set_run },
@@ -364,6 +362,8 @@ static const struct exp_key {
 	{ "trace", set_trace },
 	{ "lock", set_lock },
 	{ "counter", set_counter },
+	{ "title", set_title },     /* new keys go last */
+	{ "about", set_about },
 };
 
 static const char *current_key;
