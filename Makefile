@@ -304,11 +304,10 @@ install: $(BIN)/memscale
 # --- figures and paper: any results directory, default results/ ---
 #   make plots RESULTS=DIR   PNG+PDF figures into DIR/plots (plots/plot.sh)
 #   make paper RESULTS=DIR   figures, generated tables, paper/memscale.pdf
-#   make reproduce           quick sweeps of the four seeds (with model
-#                            predictions) and of the lock and counter
-#                            studies, then plots and paper
+#   make reproduce           quick sweeps of the seeds (`memscale list
+#                            experiments`, with model predictions) and of
+#                            the lock and counter studies, then plots and paper
 RESULTS ?= results
-SEEDS   := layout_false_sharing stats_batch permemcg_flush lru_lock_split
 STUDIES := locks counters
 .PHONY: plots paper reproduce
 # Both read the published numbers through `memscale published`.
@@ -332,7 +331,7 @@ paper: $(BIN)/memscale
 reproduce: all
 	@mkdir -p results; [ -s results/calib.txt ] || \
 		./$(BIN)/memscale model calibrate --quick --out results/calib.txt || rm -f results/calib.txt
-	@for s in $(SEEDS); do \
+	@for s in $$(./$(BIN)/memscale list experiments); do \
 		r=; [ -d results/$$s ] && r=--resume; \
 		echo "== sweep $$s"; \
 		./$(BIN)/memscale sweep experiments/$$s.ini --quick $$r --out results/$$s || exit 1; \

@@ -38,7 +38,7 @@ static void build(struct sim_prog *p)
 	zone = sim_line(p, "lru_zone_size", SCOPE_MEMCG_NODE);
 	stat = sim_line(p, "percpu_stats", SCOPE_CORE);
 	sim_line_mate(p, word, list);
-	lk = sim_lock(p, "lru_lock", SCOPE_MEMCG_NODE, SIM_LOCK_QUEUE, word);
+	lk = sim_lock(p, "lru_lock", SCOPE_MEMCG_NODE, LOCK_MODEL_QUEUE, word);
 	sim_local_exp(p, 900);
 	sim_access(p, SOP_RMW, stat);
 	every = sim_every(p, 31);

@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "harness/expfile.h"
 
 void cli_usage(const struct subcommand *cmd, FILE *f)
 {
@@ -93,19 +92,4 @@ char *cli_experiment_path(const char *cmd, const char *arg)
 		die(EXIT_USAGE, "%s: unknown experiment '%s' (no such file, and no "
 		    "experiments/%s.ini)", cmd, arg, arg);
 	return p;
-}
-
-char *cli_experiment_name(const char *cmd, const char *arg)
-{
-	char *p = access(arg, F_OK) == 0 ? xstrdup(arg) : experiment_by_name(arg), *name;
-	struct experiment *e;
-
-	(void)cmd;
-	if (!p)
-		return xstrdup(arg);
-	e = exp_load(p);
-	name = xstrdup(e->name);
-	exp_free(e);
-	free(p);
-	return name;
 }

@@ -39,8 +39,5 @@ void cli_where_arg(const struct subcommand *cmd, struct where *w, const char *ar
  * in every command: the file's path (malloc'd); neither: exit 2 naming
  * both places looked at. */
 char *cli_experiment_path(const char *cmd, const char *arg);
-/* Its [experiment] name: read from the file when arg names one (by path
- * or name), else arg itself (malloc'd). */
-char *cli_experiment_name(const char *cmd, const char *arg);
 
 #endif

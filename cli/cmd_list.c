@@ -1,8 +1,13 @@
-/* cmd_list.c - `memscale list locks|counters|workloads|variants|kernels|stats|targets`. */
+/* cmd_list.c - `memscale list locks|counters|workloads|variants|kernels|stats|targets|
+ * experiments`. */
+#include <glob.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/model.h"
 #include "counters/counter.h"
+#include "harness/expfile.h"
 #include "harness/workload.h"
 #include "models/layout_struct.h"
 #include "models/stats/stats.h"
@@ -12,8 +17,13 @@ static int list_main(int argc, char **argv);
 
 const struct subcommand list_cmd = {
 	.name = "list",
-	.summary = "list locks, counters, workloads, variants (knobs), kernel profiles, stats designs or targets",
-	.usage = "list locks|counters|workloads|variants|kernels|stats|targets\n",
+	.summary = "list locks, counters, workloads, variants (knobs), kernel profiles, stats designs, targets or experiments",
+	.usage = "list locks|counters|workloads|variants|kernels|stats|targets\n"
+		 "       list experiments [--long]\n"
+		 "  experiments: the seed experiments, one name a line: the experiment\n"
+		 "  files (experiments/*.ini, or $MEMSCALE_EXPERIMENTS) with [published]\n"
+		 "  rows, the ones `model validate` scores; --long: tab-separated\n"
+		 "  NAME, ROWS, TITLE, ABOUT (the paper's section of each)\n",
 	.main = list_main,
 };
 REGISTER(subcommand, list_cmd);
@@ -168,17 +178,58 @@ static void list_stats(void)
 	}
 }
 
+/* A field of `list experiments --long`: tabs and line ends as spaces. */
+static void put_field(const char *s)
+{
+	putchar('\t');
+	for (; s && *s; s++)
+		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+/* The seed list: every experiment file with [published] rows, in file
+ * name order, the set and order model_experiments() scores.  Derived
+ * from the files, so a new seed is one new .ini. */
+static void list_experiments(bool lng)
+{
+	char *pat = xasprintf("%s/*.ini", model_experiment_dir());
+	glob_t g;
+
+	if (glob(pat, 0, NULL, &g))
+		die(EXIT_USAGE, "list: no experiment files %s (set MEMSCALE_EXPERIMENTS=DIR)", pat);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		struct experiment *e = exp_load(g.gl_pathv[i]);
+
+		if (e->npublished) {
+			fputs(e->name, stdout);
+			if (lng) {
+				printf("\t%zu", e->npublished);
+				put_field(e->title ? e->title :
+					  e->description ? e->description : e->name);
+				put_field(e->about);
+			}
+			putchar('\n');
+		}
+		exp_free(e);
+	}
+	globfree(&g);
+	free(pat);
+}
+
 static int list_main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1])
 			cli_bad_option(&list_cmd, argv[i]);
 	if (argc < 2)
-		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels|stats|targets");
-	if (argc > 2)
+		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels|stats|targets|experiments");
+	if (!strcmp(argv[1], "experiments") && argc == 3 && !strcmp(argv[2], "--long"))
+		list_experiments(true);
+	else if (argc > 2)
 		die(EXIT_USAGE, "list: unexpected argument '%s' (list takes one kind: "
-		    "locks|counters|workloads|variants|kernels|stats|targets)", argv[2]);
-	if (!strcmp(argv[1], "locks"))
+		    "locks|counters|workloads|variants|kernels|stats|targets|experiments)", argv[2]);
+	else if (!strcmp(argv[1], "experiments"))
+		list_experiments(false);
+	else if (!strcmp(argv[1], "locks"))
 		list_locks();
 	else if (!strcmp(argv[1], "counters"))
 		list_counters();
@@ -193,7 +244,7 @@ static int list_main(int argc, char **argv)
 	else if (!strcmp(argv[1], "targets"))
 		target_list(stdout); /* machines to predict for, with sources */
 	else
-		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|kernels|stats|targets)",
+		die(EXIT_USAGE, "list: unknown kind '%s' (allowed: locks|counters|workloads|variants|kernels|stats|targets|experiments)",
 		    argv[1]);
 	return 0;
 }

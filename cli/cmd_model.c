@@ -177,7 +177,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 	m->sets = xcalloc((size_t)argc + 1, sizeof(char *));
 	m->args = xcalloc((size_t)argc + 1, sizeof(char *));
 	m->kind = LOCK_MODEL_TICKET;
-	m->lock_kind = SIM_LOCK_QUEUE;
+	m->lock_kind = LOCK_MODEL_QUEUE;
 	m->iters = 300000;
 	m->reps = 7;
 	m->walk_miss = m->remote_factor = NAN;
@@ -214,9 +214,9 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 			break;
 		case O_LOCKKIND:
 			if (!strcmp(optarg, "ticket"))
-				m->lock_kind = SIM_LOCK_TICKET;
+				m->lock_kind = LOCK_MODEL_TICKET;
 			else if (!strcmp(optarg, "queue"))
-				m->lock_kind = SIM_LOCK_QUEUE;
+				m->lock_kind = LOCK_MODEL_QUEUE;
 			else
 				usage_die("bad --lock-kind '%s' (want queue or ticket)", optarg);
 			break;

@@ -36,7 +36,7 @@ struct mopts {
 	bool explain;     /* predict --workload --explain */
 	enum lock_model_kind kind;
 	unsigned line;
-	enum sim_lock_kind lock_kind;
+	enum lock_model_kind lock_kind;
 	long iters, reps;
 	unsigned jobs;      /* --jobs (predict, validate); 0: the CPUs available */
 	double walk_miss, remote_factor; /* NAN: defaults */

@@ -298,7 +298,7 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		}
 		keys[ngroups++] = key;
 		if (clock >= 0 && strstr(t->rows[r][clock], "ticket"))
-			gm.lock_kind = SIM_LOCK_TICKET;
+			gm.lock_kind = LOCK_MODEL_TICKET;
 		model_sim_cfg(&gm, &cfg);
 		/* The userspace model takes no real faults or system calls:
 		 * its local work is what the 1-worker measurement leaves

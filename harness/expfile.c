@@ -309,6 +309,9 @@ static void set_reproduces(struct parser *p, const char *value)
 	p->e->reproduces = xstrdup(value);
 }
 
+static void set_title(struct parser *p, const char *value) { p->e->title = xstrdup(value); }
+static void set_about(struct parser *p, const char *value) { p->e->about = xstrdup(value); }
+
 static void set_base(struct parser *p, const char *value)
 {
 	/* Resolved once every variant has been read. */
@@ -348,7 +351,7 @@ static const struct exp_key {
 	{ "name", set_name },
 	{ "description", set_description },
 	{ "reproduces", set_reproduces },
-	{ "workloads", set_run },
+	{ "workloads", set_run },   /* index 3: finish() reads seen[3] */
 	{ "workers", set_run },
 	{ "mode", set_run },
 	{ "seconds", set_run },
@@ -359,6 +362,8 @@ static const struct exp_key {
 	{ "trace", set_trace },
 	{ "lock", set_lock },
 	{ "counter", set_counter },
+	{ "title", set_title },     /* new keys go last */
+	{ "about", set_about },
 };
 
 static const char *current_key;
@@ -1006,6 +1011,8 @@ void exp_free(struct experiment *e)
 	free(e->path);
 	free(e->name);
 	free(e->description);
+	free(e->title);
+	free(e->about);
 	free(e->reproduces);
 	free_strs(e->workloads, e->nworkloads);
 	free(e->workers);

@@ -13,6 +13,9 @@
  *   name        = layout_false_sharing       # required, [a-z0-9_]
  *   description = one line of what it measures
  *   reproduces  = citation of the published table it reproduces
+ *   title       = heading of its section in the paper (plain text)
+ *   about       = the paragraph under it (plain text; `code` is set in
+ *                 typewriter; paper/gen.sh escapes both for TeX)
  *   workloads   = page_fault1, page_fault2   # required, registry names
  *   workers     = 1,2,4 | 1-8 | 50%          # counts, ranges or % of CPUs
  *   mode        = threads | processes
@@ -110,6 +113,7 @@ struct exp_published {
 struct experiment {
 	char *path;
 	char *name, *description, *reproduces;
+	char *title, *about;    /* the paper's section; NULL when not given */
 	char **workloads;
 	size_t nworkloads;
 	char *workers;          /* as written: "1,2", "50%" */

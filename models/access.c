@@ -164,8 +164,6 @@ size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 	return a.n;
 }
 
-const char *const pn_conflict_class_names[2] = { "read-write", "lock-sector" };
-
 static bool overlaps(const struct pn_elem *a, const struct pn_elem *b, unsigned unit)
 {
 	return a->off / unit <= (b->off + b->size - 1) / unit &&

@@ -59,7 +59,6 @@ size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 		     const struct access_shape *ws, struct pn_elem *out, size_t max);
 
 enum pn_conflict_class { PN_READ_WRITE, PN_LOCK_SECTOR };
-extern const char *const pn_conflict_class_names[2];
 
 struct pn_conflict {
 	enum pn_conflict_class cls;

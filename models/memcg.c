@@ -121,7 +121,7 @@ static char *pn_alloc(struct model *m, struct arena *a, struct mcg *memcg,
 	*(struct mnode **)PN_AT(m, pn, PN_PGDAT) = &m->nodes[nid];
 	if (!m->lay.stats_embedded)
 		*(long **)PN_AT(m, pn, PN_LRUVEC_STATS) =
-			arena_alloc(a, 1056, CACHELINE);
+			arena_alloc(a, K_LRUVEC_STATS_SIZE, CACHELINE);
 	for (unsigned l = 0; l < NR_LRU; l++)
 		list_init(pn_list(m, pn, l));
 	lru_gen_init_lruvec(m, pn);

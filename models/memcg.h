@@ -116,7 +116,7 @@ struct page_counter {
  * sit at their kernel indices (KS(), KE(): models/kitems.h, per kernel
  * version; the arrays keep the v6.8 lengths below for every version):
  *   K_NR_NODE_STAT     NR_VM_NODE_STAT_ITEMS, the figure models/layout.c
- *                      sizes lruvec_stats with (3 x 44 longs = 1056 B);
+ *                      sizes lruvec_stats with (K_LRUVEC_STATS_SIZE);
  *   K_MEMCG_NR_STAT    MEMCG_NR_STAT of v6.8: the node items, then
  *                      MEMCG_SWAP, SOCK, PERCPU_B, VMALLOC, KMEM, ZSWAP_B,
  *                      ZSWAPPED (include/linux/memcontrol.h);
@@ -131,6 +131,9 @@ struct page_counter {
  */
 #define K_NR_NODE_STAT 44
 #define K_MEMCG_NR_STAT (K_NR_NODE_STAT + 7)
+/* struct lruvec_stats where it sits behind a pointer (v6.10 on): state,
+ * state_local and state_pending, K_NR_NODE_STAT longs each (1056 B). */
+#define K_LRUVEC_STATS_SIZE (3 * K_NR_NODE_STAT * sizeof(long))
 #define K_NR_MEMCG_EVENTS 22
 /* The kernel positions of our items come from the kernel version's
  * table (models/kitems.h): KS(m, item), KE(m, event). */
@@ -543,8 +546,8 @@ static inline struct model_worker *model_worker(struct model *m, unsigned i)
 {
 	return m->workers[i];
 }
-/* Per-class lock statistics of one worker (array of LC_NR); for a
- * harness worker use model_lock_stats() of workloads/model/model_workload.h. */
+/* Per-class lock statistics of one worker (array of LC_NR, indexed by
+ * enum lock_class_id); written only by that worker. */
 const struct lock_stat *model_worker_lock_stats(const struct model_worker *mw);
 
 /* ---- hot-path primitives ---- */

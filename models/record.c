@@ -144,7 +144,7 @@ static bool place(const struct model *m, const void *addr, char *obj, size_t len
 				return true;
 			}
 			if (!m->lay.stats_embedded &&
-			    in(addr, pn_lruvec_stats(m, pn), 1056, off)) {
+			    in(addr, pn_lruvec_stats(m, pn), K_LRUVEC_STATS_SIZE, off)) {
 				snprintf(obj, len, "lruvec_stats[L%u]", L);
 				*scope = L ? RS_NODE : RS_MEMCG_NODE;
 				return true;

@@ -33,7 +33,8 @@ struct model;
 struct model_params;
 
 enum rec_kind { REC_READ, REC_WRITE, REC_RMW, REC_NKIND };
-/* Same order as predict/sim.h's enum sim_scope. */
+/* Mirrored, value for value, by predict/sim.h's enum sim_scope (the
+ * simulator knows no model); predict/sim_memcg.c asserts it. */
 enum rec_scope { RS_GLOBAL, RS_NODE, RS_MEMCG, RS_MEMCG_NODE, RS_CORE_,
 		 /* a container's object reached by global reclaim's memcg
 		  * walk (rec->walk): the walk's memcg, not the worker's */

@@ -236,6 +236,19 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 	} >> "$out"
 done
 
+# --- the seed sections, in `memscale list experiments` order ------------
+# Heading and paragraph are the experiment's title and about (plain text,
+# escaped here; `code` in typewriter); a seed with no table yet says so.
+(cd "$ROOT" && "$MEMSCALE" list experiments --long) 2>/dev/null |
+while IFS='	' read -r seed rows title about; do
+	[ -s "$GEN/seed_$seed.tex" ] ||
+		printf 'Seed %s: not measured.\n\n' "$(printf '%s' "$seed" | texesc)" > "$GEN/seed_$seed.tex"
+	printf '\\subsection{%s}\n%s\n\\input{generated/seed_%s.tex}\n\n' \
+		"$(printf '%s' "$title" | texesc | sed 's/`\([^`]*\)`/\\texttt{\1}/g')" \
+		"$(printf '%s' "$about" | texesc | sed 's/`\([^`]*\)`/\\texttt{\1}/g')" "$seed"
+done > "$GEN/seeds.tex"
+[ -s "$GEN/seeds.tex" ] || echo 'Seed experiments: none listed (memscale list experiments).' > "$GEN/seeds.tex"
+
 # --- lock and counter studies --------------------------------------------
 {
 	l=$(awk -F'\t' '$1 ~ /^locks_/ { print $1 }' "$FIG/figures.tsv" 2>/dev/null)

@@ -26,7 +26,11 @@
 
 #include <stddef.h>
 
-enum lock_model_kind { LOCK_MODEL_TICKET, LOCK_MODEL_QUEUE };
+/* A lock's hand-off discipline, here and in the simulator (predict/sim.h:
+ * the one declaration): a FIFO queue (MCS, qspinlock) hands the line to
+ * the next waiter; a ticket lock makes every waiter re-read it.  QUEUE
+ * is 0, so a zeroed configuration simulates a queued lock. */
+enum lock_model_kind { LOCK_MODEL_QUEUE, LOCK_MODEL_TICKET };
 
 struct lock_model {
 	double cs_ns;      /* critical section */

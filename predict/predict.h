@@ -61,7 +61,7 @@ struct predict_opts {
 	size_t ncpus;         /* 0: only the published sizes */
 	uint64_t iters;       /* simulated iterations per configuration */
 	unsigned line_size;   /* 0: print both 64 and 128 */
-	enum sim_lock_kind lock_kind;
+	enum lock_model_kind lock_kind;
 	double walk_miss;     /* NAN: from the calibration, or not measured */
 	double remote_factor; /* NAN: from the target profile */
 	const char *target;   /* --target NAME; NULL: each published row's own

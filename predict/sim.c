@@ -83,7 +83,7 @@ void sim_line_mate(struct sim_prog *p, unsigned a, unsigned b)
 }
 
 unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
-		  enum sim_lock_kind kind, unsigned line)
+		  enum lock_model_kind kind, unsigned line)
 {
 	for (unsigned i = 0; i < p->nlocks; i++)
 		if (!strcmp(p->locks[i].name, name) && p->locks[i].scope == scope)
@@ -224,7 +224,7 @@ void sim_prog_dump(const struct sim_prog *p, FILE *f)
 		case SOP_LOCK:
 		case SOP_UNLOCK:
 			fprintf(f, " %s (%s) [%s]\n", p->locks[op->target].name,
-				p->locks[op->target].kind == SIM_LOCK_TICKET
+				p->locks[op->target].kind == LOCK_MODEL_TICKET
 					? "ticket" : "queue",
 				scope_names[p->locks[op->target].scope]);
 			break;
@@ -259,7 +259,7 @@ struct lock_st {
 	unsigned *q;
 	unsigned line;    /* instance of its lock-word line */
 	unsigned tmpl;    /* its template */
-	enum sim_lock_kind kind;
+	enum lock_model_kind kind;
 	bool front_pending; /* queue lock: the first waiter took the pending
 			     * path (it arrived with nobody waiting) */
 	/* Regime statistics over the measured window. */
@@ -702,7 +702,7 @@ static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double 
 		return;
 	L = &s->locks[s->lines[li].lock];
 	/* queue lock: the queue head, and the pending waiter before it */
-	nspin = L->kind == SIM_LOCK_TICKET ? L->n : L->front_pending ? 2 : 1;
+	nspin = L->kind == LOCK_MODEL_TICKET ? L->n : L->front_pending ? 2 : 1;
 	if (nspin > L->n)
 		nspin = L->n;
 	for (unsigned i = 0; i < nspin; i++) {
@@ -730,7 +730,7 @@ static double touch_line(struct sim *s, unsigned li, unsigned c, double t,
 
 static double handoff_ns(const struct sim *s, const struct lock_st *L, unsigned k)
 {
-	if (L->kind == SIM_LOCK_TICKET)
+	if (L->kind == LOCK_MODEL_TICKET)
 		return s->c->handoff_ns * (double)k / 2.0;
 	return s->c->handoff_ns;
 }
@@ -740,7 +740,7 @@ static double handoff_ns(const struct sim *s, const struct lock_st *L, unsigned 
 static inline double smt_handoff(const struct sim *s, const struct lock_st *L, unsigned c,
 				 unsigned w, double h)
 {
-	if (L->kind == SIM_LOCK_QUEUE && s->cores[c].phys == s->cores[w].phys)
+	if (L->kind == LOCK_MODEL_QUEUE && s->cores[c].phys == s->cores[w].phys)
 		return s->c->hit_ns;
 	return h;
 }
@@ -878,7 +878,7 @@ static void step(struct sim *s, unsigned c, double now)
 				k->waiting = li;
 				if (s->xp && measuring(s)) {
 					s->xp->lock[L->tmpl].arrivals++;
-					s->xp->lock[L->tmpl].pending += L->kind == SIM_LOCK_QUEUE && !L->n;
+					s->xp->lock[L->tmpl].pending += L->kind == LOCK_MODEL_QUEUE && !L->n;
 				}
 				if (!s->c->passive_waiters) {
 					/* qspinlock: the fast path's failed cmpxchg, then
@@ -886,15 +886,15 @@ static void step(struct sim *s, unsigned c, double now)
 					 * ticket: the ticket fetch-and-add.  The waiter's
 					 * own time is waiting time either way. */
 					double ta = touch_line(s, L->line, c, t, SOP_RMW);
-					if (L->kind == SIM_LOCK_QUEUE)
+					if (L->kind == LOCK_MODEL_QUEUE)
 						touch_line(s, L->line, c, ta, SOP_RMW);
 					if (s->xp && measuring(s))
 						s->xp->lock[L->tmpl].arrival_rmws +=
-							L->kind == SIM_LOCK_QUEUE ? 2 : 1;
+							L->kind == LOCK_MODEL_QUEUE ? 2 : 1;
 				}
 				queue_changes(s, L, t);
 				if (!L->n)
-					L->front_pending = L->kind == SIM_LOCK_QUEUE;
+					L->front_pending = L->kind == LOCK_MODEL_QUEUE;
 				L->q[(L->head + L->n++) % s->n] = c;
 				smt_waits(s, c);
 				return; /* woken by the release */
@@ -945,7 +945,7 @@ static void step(struct sim *s, unsigned c, double now)
 				 * the next waiter, made queue head by the MCS
 				 * hand-off (qspinlock.c: arch_mcs_spin_unlock_contended
 				 * after set_locked). */
-				if (L->kind == SIM_LOCK_QUEUE)
+				if (L->kind == LOCK_MODEL_QUEUE)
 					spinners_reread(s, L->line, w, tw);
 				s->wait_ns += tw - s->cores[w].wait_start;
 				smt_resumes(s, w, tw);

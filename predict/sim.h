@@ -112,6 +112,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "predict/markov.h"
+
 enum sim_op_kind {
 	SOP_LOCAL,     /* ns of local work */
 	SOP_LOCAL_EXP, /* exponential local work, mean ns */
@@ -123,6 +125,9 @@ enum sim_op_kind {
 	SOP_EVERY,     /* run the next `skip` ops once every `period` iters */
 };
 
+/* The recorder's enum rec_scope (models/record.h) value for value; the
+ * static asserts of predict/sim_memcg.c, which turns records into
+ * programs, keep the two in step. */
 enum sim_scope { SCOPE_GLOBAL, SCOPE_NODE, SCOPE_MEMCG, SCOPE_MEMCG_NODE, SCOPE_CORE,
 		 /* global reclaim's memcg walk: the same instances as the
 		  * line (lock) of that name with scope memcg (memcg,node),
@@ -130,7 +135,7 @@ enum sim_scope { SCOPE_GLOBAL, SCOPE_NODE, SCOPE_MEMCG, SCOPE_MEMCG_NODE, SCOPE_
 		  * (c % containers + i) % containers's, not its own */
 		 SCOPE_MEMCG_WALK, SCOPE_MEMCG_NODE_WALK };
 
-enum sim_lock_kind { SIM_LOCK_QUEUE, SIM_LOCK_TICKET };
+/* a lock's kind: enum lock_model_kind of predict/markov.h */
 
 struct sim_op {
 	enum sim_op_kind kind;
@@ -153,7 +158,7 @@ struct sim_line_def {
 struct sim_lock_def {
 	char name[40];
 	enum sim_scope scope;
-	enum sim_lock_kind kind;
+	enum lock_model_kind kind;
 	int line; /* template line holding the lock word */
 };
 
@@ -285,7 +290,7 @@ void sim_prog_free(struct sim_prog *p);
  * scope, or two where one is the other's walk scope). */
 unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope);
 unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
-		  enum sim_lock_kind kind, unsigned line);
+		  enum lock_model_kind kind, unsigned line);
 /* Declares lines a and b the two 64 B halves of one 128 B sector (same
  * scope; each line has at most one mate). */
 void sim_line_mate(struct sim_prog *p, unsigned a, unsigned b);

@@ -60,6 +60,17 @@
 #include <string.h>
 
 #include "models/record.h"
+
+/* A recorded scope is cast to the simulator's (sim_line() below): the
+ * two enums must agree value for value. */
+#define SAME_SCOPE(s, r) _Static_assert((int)(s) == (int)(r), #s " != " #r " (models/record.h)")
+SAME_SCOPE(SCOPE_GLOBAL, RS_GLOBAL);
+SAME_SCOPE(SCOPE_NODE, RS_NODE);
+SAME_SCOPE(SCOPE_MEMCG, RS_MEMCG);
+SAME_SCOPE(SCOPE_MEMCG_NODE, RS_MEMCG_NODE);
+SAME_SCOPE(SCOPE_CORE, RS_CORE_);
+SAME_SCOPE(SCOPE_MEMCG_WALK, RS_MEMCG_WALK);
+SAME_SCOPE(SCOPE_MEMCG_NODE_WALK, RS_MEMCG_NODE_WALK);
 #include "predict/footprint.h"
 
 

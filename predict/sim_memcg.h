@@ -60,7 +60,7 @@ struct memcg_sim_cfg {
 	struct model_params p;
 	unsigned line_size;        /* 64, or 128: the adjacent-line prefetcher
 				    * pairs each 64 B line with its sector mate */
-	enum sim_lock_kind lock_kind;
+	enum lock_model_kind lock_kind;
 	unsigned phys_cores;       /* physical cores of the target (0: one per CPU);
 				    * CPUs past them are SMT siblings */
 	unsigned cpus;             /* the CPUs simulated (sizes the LLC share;

@@ -12,7 +12,7 @@
 #   bench     make bench's figures: bench_locks (registry vs direct, harness
 #             per-op cost) and bench_trace (tracing cost at nproc workers)
 #   locks     experiments/locks.ini at 1, 2, 4, ... nproc workers
-#   seeds     the four seed experiments' [quick] profiles at the same counts
+#   seeds     the seed experiments' [quick] profiles at the same counts
 #   kernel    experiments/kernel_vs_model.ini [quick] (where memcgs can be
 #             created)
 #   modes     page_fault2 in thread and in process mode at every count
@@ -21,7 +21,7 @@
 #             the simulator against every point measured here
 #
 # REF_PARTS="bench_locks trace ..." runs only the named parts (the seeds
-# are named by their experiment, e.g. stats_batch; lockstat goes with
+# are named by their experiment (the [experiment] name); lockstat goes with
 # trace).
 #
 # Each part runs under its own time limit and the next part runs whatever
@@ -38,7 +38,8 @@ mkdir -p "$O" || exit 2
 NPROC=$(nproc)
 # 1, 2, 4, ... below nproc, then nproc itself
 W=$(awk -v n="$NPROC" 'BEGIN { s = ""; for (w = 1; w < n; w *= 2) s = s w ","; print s n }')
-SEEDS="layout_false_sharing stats_batch permemcg_flush lru_lock_split"
+# the seed experiments: those with published rows
+SEEDS=$($M list experiments) || exit 2
 
 part() { # part NAME LIMIT_S CMD...: run, log, record status
 	name=$1 limit=$2

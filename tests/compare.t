@@ -159,7 +159,7 @@ grep -q '^Hmean     page_fault2-processes-2 ' $TMP/out; ok $? "mmtests operation
 grep -q '^Hmean  *lock-threads ' $TMP/out; ok $? "non-wis workloads keep their names (mode: it varies)"
 
 # a variant that never ran gets no mmtests column (not "nan (nan%)")
-R=results-reference/history/xeon-16cpu/permemcg_flush
+R=tests/fixtures/xeon16-sweep
 mkdir -p $TMP/sw && cp $R/experiment.ini $TMP/sw/ &&
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "variant") v = i }
 		NR == 1 || $v != "permemcg"' $R/results.csv >$TMP/sw/results.csv

@@ -53,7 +53,7 @@ rm $D/patch/iter-1/tests-sysstate
 sh tests/mmtests_wis.sh $D >/dev/null 2>&1; [ $? -ne 0 ]; ok $? "a missing tests-sysstate fails the rules"
 
 # a sweep directory: runs named by variant and the other axes
-R=results-reference/history/xeon-16cpu/permemcg_flush
+R=tests/fixtures/xeon16-sweep
 expect_exit 0 "export mmtests of a sweep directory" -- $MEMSCALE export mmtests $TMP/sw $R
 sh tests/mmtests_wis.sh $TMP/sw >$TMP/s2 2>&1
 [ "$(head -1 $TMP/s2 | cut -d ' ' -f 1-2)" = "base-depth1 wis-mmap" ]

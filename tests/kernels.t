@@ -49,7 +49,7 @@ expect_usage "a kernel without lruvec->lru_lock" "lru_lock" -- \
 # The seed experiments: variants are kernel profiles; base and the other
 # variants differ in at least one per-kernel knob, and no knob outside
 # the profiles is set per variant.
-for e in layout_false_sharing stats_batch permemcg_flush lru_lock_split; do
+for e in $($MEMSCALE list experiments); do
 	f=experiments/$e.ini
 	bad=$(awk '/^\[variant /{ v = 1; next } /^\[/{ v = 0 } v && /^[a-z_]+ *=/ && $1 != "kernel" { print $1 }' $f |
 		grep -v '^stats_batch$' | head -1)

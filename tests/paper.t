@@ -73,7 +73,7 @@ mkdir -p "$TMP/empty"
 build_paper "$TMP/empty" "$TMP/b"
 ok $? "the paper builds without any results"
 n=$(cat "$TMP"/b/paper/generated/seed_*.tex | grep -c "not measured")
-[ "$n" -ge 4 ]; ok $? "each seed section says 'not measured' ($n mentions)"
+[ "$n" -ge "$($MEMSCALE list experiments | wc -l)" ]; ok $? "each seed section says 'not measured' ($n mentions)"
 ! grep -q "includegraphics" "$TMP"/b/paper/generated/*.tex
 ok $? "without data no figure is included (published values only beside measured ones)"
 grep -q '\\section{Conclusion}' paper/memscale.tex && grep -q 'bibliography{references}' paper/memscale.tex

@@ -21,7 +21,7 @@ for ps in throughput_:throughput locks_:locks counter_tradeoff_:counter contenti
 	[ "$n" -gt 0 ] && [ "$bad" -eq 0 ]; ok $? "$pat*: $n non-empty PNG(s) from ${ps#*:}.gp"
 done
 # One A/B and one extrapolation figure per seed with published numbers.
-for s in layout_false_sharing stats_batch permemcg_flush lru_lock_split; do
+for s in $($MEMSCALE list experiments); do
 	is_png "$OUT/ab_$s.png" && is_png "$OUT/extrapolation_$s.png"
 	ok $? "seed $s: A/B and extrapolation figures"
 done

@@ -103,10 +103,10 @@ grep -q '%%' "$TMP/help"; [ $? -ne 0 ]; ok $? "run --help prints 50%, not 50%%"
 $MEMSCALE published >"$TMP/pub.csv" 2>"$TMP/err"; ok $? "memscale published"
 grep -q '^permemcg_flush,kernel,tlb_flush2,v6.7,9cee7e8ef3e3,.*,0.9,' "$TMP/pub.csv"
 ok $? "the fix's published figures (9cee7e8ef3e3: +0.9 % tlb_flush2) are in the experiment file"
-$MEMSCALE compare --experiment results-reference/history/xeon-16cpu/permemcg_flush >"$TMP/cmp" 2>&1
+$MEMSCALE compare --experiment tests/fixtures/xeon16-sweep >"$TMP/cmp" 2>&1
 grep -A6 '^Published (cached vs base' "$TMP/cmp" | grep -q '^tlb_flush2 .* +0.9% '
 ok $? "compare shows them beside the cached variant"
-$MEMSCALE compare --experiment results-reference/history/xeon-16cpu/permemcg_flush -f csv >"$TMP/cmp.csv" 2>&1
+$MEMSCALE compare --experiment tests/fixtures/xeon16-sweep -f csv >"$TMP/cmp.csv" 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["patch"] == "cached" && $c["workload"] == "tlb_flush2" { n++; if ($NF !~ /\+0\.9%/) bad = 1 }
 	END { exit !(n && !bad) }' "$TMP/cmp.csv"
@@ -169,14 +169,14 @@ $MEMSCALE sweep experiments/stats_batch.ini --quick --out "$J" -O workers=1 -O r
 	-O seconds=0.1 --collect >/dev/null 2>&1; ok $? "--collect with the sweep's own options"
 mkdir -p "$TMP/tr" && echo garbage > "$TMP/tr/metadata"
 expect_usage "lockstat on a broken trace" "cannot open trace" -- $MEMSCALE lockstat "$TMP/tr"
-$MEMSCALE compare --experiment results-reference/history/xeon-16cpu/permemcg_flush --per-container >"$TMP/out" 2>"$TMP/err"
+$MEMSCALE compare --experiment tests/fixtures/xeon16-sweep --per-container >"$TMP/out" 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q "no 'container' values" "$TMP/err" && [ ! -s "$TMP/out" ]
 ok $? "--per-container without container values refuses instead of repeating rows"
-$MEMSCALE compare --experiment results-reference/history/xeon-16cpu/permemcg_flush -f lkp >"$TMP/lkp" 2>&1
+$MEMSCALE compare --experiment tests/fixtures/xeon16-sweep -f lkp >"$TMP/lkp" 2>&1
 grep -q '  will-it-scale\.16\.processes$' "$TMP/lkp"; ok $? "compare -f lkp uses LKP's metric names"
-$MEMSCALE compare --experiment results-reference/history/xeon-16cpu/permemcg_flush -f lkp --column per_worker_ops --where workers=16 >"$TMP/lkp" 2>&1
+$MEMSCALE compare --experiment tests/fixtures/xeon16-sweep -f lkp --column per_worker_ops --where workers=16 >"$TMP/lkp" 2>&1
 grep -q '  will-it-scale\.per_process_ops$' "$TMP/lkp"; ok $? "... and per_process_ops for per_worker_ops"
-$MEMSCALE compare --experiment results-reference/history/xeon-16cpu/permemcg_flush -f lkp --where depth=1 >"$TMP/lkp" 2>&1
+$MEMSCALE compare --experiment tests/fixtures/xeon16-sweep -f lkp --where depth=1 >"$TMP/lkp" 2>&1
 [ "$(grep -c '^commit:' "$TMP/lkp")" -eq 5 ] && [ "$(grep -c '^  cached$' "$TMP/lkp")" -eq 5 ]
 ok $? "one LKP block per job (5 task counts), the commits side by side"
 grep -q '\[-O KEY=VALUE\]' README.md && grep -q "\[--column COLUMN\]" README.md

@@ -75,7 +75,7 @@ static void one_lock_prog(struct sim_prog *p, const char *name, double cs_ns)
 	unsigned lk;
 
 	sim_prog_init(p, name);
-	lk = sim_lock(p, "lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, sim_line(p, "lock", SCOPE_GLOBAL));
+	lk = sim_lock(p, "lock", SCOPE_GLOBAL, LOCK_MODEL_QUEUE, sim_line(p, "lock", SCOPE_GLOBAL));
 	sim_lock_op(p, lk);
 	sim_local(p, cs_ns);
 	sim_unlock_op(p, lk);
@@ -142,7 +142,7 @@ static void smt_cases(void)
 	 * or without SMT parameters. */
 	sim_prog_init(&p, "smt-none");
 	l = sim_line(&p, "lock", SCOPE_GLOBAL);
-	lk = sim_lock(&p, "lock", SCOPE_GLOBAL, SIM_LOCK_TICKET, l);
+	lk = sim_lock(&p, "lock", SCOPE_GLOBAL, LOCK_MODEL_TICKET, l);
 	sim_local_exp(&p, 300);
 	sim_access(&p, SOP_READ, sim_line(&p, "shared", SCOPE_GLOBAL));
 	sim_lock_op(&p, lk);
@@ -262,7 +262,7 @@ int main(void)
 	/* 1. M/M/1//N. */
 	sim_prog_init(&p, "mm1n");
 	l = sim_line(&p, "lock", SCOPE_GLOBAL);
-	lk = sim_lock(&p, "lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, l);
+	lk = sim_lock(&p, "lock", SCOPE_GLOBAL, LOCK_MODEL_QUEUE, l);
 	sim_local_exp(&p, 1000);
 	sim_lock_op(&p, lk);
 	sim_local_exp(&p, 250);
@@ -383,7 +383,7 @@ int main(void)
 		wl = sim_line(&p, "lock", SCOPE_GLOBAL);
 		ll = sim_line(&p, "list", SCOPE_GLOBAL);
 		sim_line_mate(&p, wl, ll);
-		lk = sim_lock(&p, "lru_lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, wl);
+		lk = sim_lock(&p, "lru_lock", SCOPE_GLOBAL, LOCK_MODEL_QUEUE, wl);
 		sim_lock_op(&p, lk);
 		sim_access(&p, SOP_WRITE, ll);
 		sim_local(&p, 1000);
@@ -441,7 +441,7 @@ int main(void)
 		wl = sim_line(&p, "lock", SCOPE_GLOBAL);
 		ll = sim_line(&p, "list", SCOPE_GLOBAL);
 		sim_line_mate(&p, wl, ll);
-		lk = sim_lock(&p, "lru_lock", SCOPE_GLOBAL, SIM_LOCK_QUEUE, wl);
+		lk = sim_lock(&p, "lru_lock", SCOPE_GLOBAL, LOCK_MODEL_QUEUE, wl);
 		sim_lock_op(&p, lk);
 		sim_access(&p, SOP_WRITE, ll);
 		sim_local(&p, 1000);
@@ -581,7 +581,7 @@ int main(void)
 	/* 5. A deadlocking program is reported, not hung. */
 	sim_prog_init(&p, "deadlock");
 	l = sim_line(&p, "l", SCOPE_GLOBAL);
-	lk = sim_lock(&p, "l", SCOPE_GLOBAL, SIM_LOCK_QUEUE, l);
+	lk = sim_lock(&p, "l", SCOPE_GLOBAL, LOCK_MODEL_QUEUE, l);
 	sim_lock_op(&p, lk);
 	sp.ncores = 2;
 	err = NULL;

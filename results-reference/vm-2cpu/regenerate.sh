@@ -38,10 +38,10 @@ sweep() { # NAME ARGS...: sweep experiments/NAME.ini into WORK/NAME, copy
 	done
 }
 
-# the four seeds: their [quick] profiles at 1 and 2 workers, then
-# interleaved A/B sets until each change's interval is narrower than
-# 5 pp or 90 s have passed
-for s in layout_false_sharing stats_batch permemcg_flush lru_lock_split; do
+# the seeds (memscale list experiments): their [quick] profiles at 1 and
+# 2 workers, then interleaved A/B sets until each change's interval is
+# narrower than 5 pp or 90 s have passed
+for s in $($M list experiments); do
 	sweep "$s" --quick -O workers=1,2 --ci 5 --budget 90
 done
 # the lock and counter studies: every lock (counter) of the experiment,

@@ -87,13 +87,6 @@ int mwl_setup(struct run *r, const struct mwl_desc *d)
 	return 0;
 }
 
-const struct lock_stat *model_lock_stats(const struct worker *w)
-{
-	if (!w->run || w->run->wl->run != mwl_run || !w->priv)
-		return NULL;
-	return model_worker_lock_stats(((struct mwl_worker *)w->priv)->mw);
-}
-
 void mwl_worker_init(struct worker *w)
 {
 	struct mwl_worker *ww = w->priv;

@@ -128,11 +128,6 @@ struct mwl_shared {
 };
 
 int mwl_setup(struct run *r, const struct mwl_desc *d);
-/* The per-class lock statistics (array of LC_NR, indexed by enum
- * lock_class_id) of a worker of a model workload, for the tracing layer;
- * NULL for workers of other workloads.  Written only by that worker;
- * read them after it stopped. */
-const struct lock_stat *model_lock_stats(const struct worker *w);
 void mwl_worker_init(struct worker *w);
 void mwl_run(struct worker *w);
 int mwl_finish(struct run *r, struct result *res);
