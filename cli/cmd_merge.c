@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/outlock.h"
 #include "core/csv.h"
 #include "core/json.h"
 #include "core/meta.h"
@@ -89,6 +90,8 @@ static int merge_main(int argc, char **argv)
 	for (int i = 2; i < argc; i++)
 		check_input_file("merge", argv[i], "a results CSV");
 	refuse_same_file(argc, argv);
+	/* One writer per output: a run -o or another merge into OUT is refused. */
+	out_lock_file(argv[1], "merge");
 	n = (size_t)argc - 2;
 	t = xcalloc(n, sizeof(*t));
 	in = xcalloc(n, sizeof(*in));

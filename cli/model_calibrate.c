@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/outlock.h"
 #include "workloads/model/model_workload.h"
 
 /* mkdir -p of the machine file's directory. */
@@ -55,6 +56,7 @@ int model_calibrate(struct mopts *m)
 		if (!m->out)
 			make_parents(out);
 		check_output_file("model calibrate", out);
+		out_lock_file(out, "model calibrate"); /* one writer, minutes long */
 	}
 	calib_measure(&c, &o);
 	if (o.workloads)

@@ -89,3 +89,38 @@ void out_lock_dir(const char *dir, bool shared, const char *cmd)
 		die_errno(EXIT_USAGE, "%s: cannot open output directory '%s'", cmd, dir);
 	out_lock_fd(fd, dir, shared, cmd);
 }
+
+/* The lock files this process holds (a flock belongs to one open file
+ * description: a second open and flock of the same file by this process
+ * would conflict with its own first). */
+static struct {
+	dev_t dev;
+	ino_t ino;
+} held[64];
+static unsigned nheld;
+
+void out_lock_file(const char *path, const char *cmd)
+{
+	const char *slash = strrchr(path, '/');
+	char *lp = slash ? xasprintf("%.*s/.%s.lock", (int)(slash - path), path, slash + 1)
+			 : xasprintf(".%s.lock", path);
+	struct stat st;
+	const char *why;
+	/* a regular file of ours or root's, one link, never through a link */
+	int fd = file_append_open(lp, O_RDWR | O_CREAT, NULL, &why);
+
+	if (fd < 0)
+		die(EXIT_USAGE, "%s: the lock file '%s' of output '%s' %s", cmd, lp, path, why);
+	if (fstat(fd, &st))
+		die_errno(EXIT_USAGE, "%s: cannot lock '%s'", cmd, lp);
+	for (unsigned i = 0; i < nheld; i++)
+		if (held[i].dev == st.st_dev && held[i].ino == st.st_ino) {
+			close(fd);
+			free(lp);
+			return;
+		}
+	out_lock_fd(fd, path, false, cmd); /* kept open: held until exit */
+	if (nheld < ARRAY_SIZE(held))
+		held[nheld++] = (typeof(held[0])){ st.st_dev, st.st_ino };
+	free(lp);
+}

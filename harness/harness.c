@@ -1342,8 +1342,9 @@ int harness_main(struct harness_opts *o)
 		s.fd = file_append_open(o->out, O_RDWR | O_CREAT, &s.created, &why);
 		if (s.fd < 0)
 			die(EXIT_USAGE, "run: output '%s' %s", o->out, why);
-		/* One writer per CSV: a second run into it is refused. */
-		out_lock_fd(s.fd, o->out, false, "run");
+		/* One writer per CSV: a second run, or a merge, into it is
+		 * refused (the lock file beside it, as merge takes it). */
+		out_lock_file(o->out, "run");
 		if (fstat(s.fd, &st))
 			die_errno(EXIT_USAGE, "cannot open '%s' for writing", o->out);
 		s.size = st.st_size;

@@ -227,8 +227,13 @@ enum kwork_store_rc kwork_store_resolve(const struct workload *wl,
 	}
 	path = xasprintf("%s/%s", dir, STORE_NAME);
 	lockp = xasprintf("%s/%s.lock", dir, STORE_NAME);
-	lfd = open(lockp, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (lfd < 0 || flock(lfd, LOCK_EX)) {
+	lfd = file_append_open(lockp, O_RDWR | O_CREAT, NULL, &why);
+	if (lfd < 0) {
+		fprintf(stderr, "memscale: the store's lock file '%s' %s: the kernel-shaped "
+			"work is calibrated for this run only\n", lockp, why);
+		goto out;
+	}
+	if (flock(lfd, LOCK_EX)) {
 		fprintf(stderr, "memscale: cannot lock '%s' (%s): the kernel-shaped work is "
 			"calibrated for this run only\n", lockp, strerror(errno));
 		goto out;
