@@ -105,7 +105,7 @@ mkexp four 65536 delta stats_batch ksize_mb flush_ms
 expect_usage "1024 values on four axes x 65536 reps (the reproducer)" "at most 10000000" -- $M sweep four.ini -n
 mkexp six 65536 delta stats_batch ksize_mb flush_ms
 # a fifth axis of 1024 values: 2^50 x 2^16 x 2 variants overflows 64 bits
-awk 'BEGIN { printf("containers = "); for (i = 0; i < 1024; i++) printf("%s%d", i ? "," : "", i % 256 + 1); print "" }' >> six.ini
+printf 'threshold = %s\n' "$(vals 1024)" >> six.ini
 expect_usage "a product beyond 2^64 (no wrap-around)" "more than" -- $M sweep six.ini -n
 mkexp two 10 delta stats_batch
 expect_usage "just above 10^7 points (1024 x 1024 x 10 x 2)" "20971520 points" -- $M sweep two.ini -n
@@ -154,6 +154,31 @@ rows=$(($(wc -l < sw/results.csv) - 1))
 [ "$rows" -eq 8 ]; ok $? "results.csv has all 8 points, once each (got $rows)"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i; next } $c != "0.05" { bad = 1 } END { exit bad }' sw/results.csv
 ok $? "every row has the one setting (seconds=0.05)"
+
+# --resume needs a sweep there and its seed; --collect takes only the
+# matrix's own points (issue 36)
+# shellcheck disable=SC2086
+expect_usage "--resume on a directory that does not exist" "no sweep to resume in 'nosuch'" -- \
+	$M sweep "$E" --out nosuch $O --resume
+[ ! -e nosuch ]; ok $? "... and nothing was made"
+expect_usage "--resume --seed 8 on a seed-5 sweep" "run with --seed 5, not --seed 8" -- \
+	$M sweep "$E" --out sw -O seconds=0.05 -O reps=1 --seed 8 --resume
+cp sw/points/p0001.csv sw/points/p0099.csv; cp sw/points/p0001.csv sw/points/stray.csv
+sed 's/pthread_mutex/ticket/' sw/points/p0002.csv > sw/points/p0002.tmpx && mv sw/points/p0002.tmpx sw/points/p0002.csv
+sed '1s/,workload,/,wl,/' sw/points/p0003.csv > sw/points/p0003.tmpx && mv sw/points/p0003.tmpx sw/points/p0003.csv
+# shellcheck disable=SC2086
+$M sweep "$E" --out sw $O --collect >/dev/null 2>"$TMP/err"; st=$?
+rows=$(($(wc -l < sw/results.csv) - 1))
+[ $st -eq 0 ] && [ "$rows" -eq 6 ] && grep -q "p0099.csv is no point of this sweep's matrix" "$TMP/err" &&
+	grep -q "stray.csv is no point" "$TMP/err" && grep -q "p0002.csv .*lock 'ticket', the matrix's 'pthread_mutex'" "$TMP/err" &&
+	grep -q "p0003.csv .*no column 'workload'" "$TMP/err"
+ok $? "--collect leaves out stray files and points of another lock or columns, with a line each ($rows rows, exit $st)"
+# shellcheck disable=SC2086
+$M sweep "$E" --out sw $O --resume >/dev/null 2>"$TMP/err"; st=$?
+rows=$(($(wc -l < sw/results.csv) - 1))
+[ $st -eq 0 ] && [ "$rows" -eq 8 ] && grep -q "point p0002's file is not this matrix's point" "$TMP/err"
+ok $? "--resume runs a point of another lock again ($rows rows, exit $st)"
+rm -f sw/points/p0099.csv sw/points/stray.csv
 
 # --- a worker killed in processes mode -----------------------------------------
 kill_one_worker() { # WORKLOAD ARGS...: SIGKILL a worker 1 s into a 2 s run
