@@ -202,5 +202,35 @@ for w in "lock --lock qspinlock --set cs=1000" "lock --lock ck_mcs --set cs=1000
 	ok $? "$w: a SIGKILLed worker ends the run by itself, exit 1 naming it (got $st)"
 	[ "$st" = 1 ] || sed 's/^/#   /' "$TMP/wd.err"
 done
+# The watchdog alone reaps the workers: one killed at the deadline, or
+# stopped and killed after it (the parent's blocking waitpid took it
+# before the watchdog saw it, and the other spun for 10+ minutes), ends
+# the run with exit 1 naming it.  Each run is bounded (15 s, then killed).
+fault_worker() { # SECONDS STOP_AT KILL_AT WORKLOAD ARGS...: signal the first worker
+	secs=$1 stop_at=$2 kill_at=$3; shift 3
+	$M run "$@" -m processes -t 2 -s "$secs" --sample-ms 100 -w 0 >/dev/null 2>"$TMP/wd.err" &
+	pid=$!
+	i=0; while [ $i -lt 50 ] && [ "$(pgrep -P $pid | wc -l)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done
+	victim=$(pgrep -P $pid | sort -n | head -1)
+	if [ "$stop_at" != - ]; then sleep "$stop_at"; kill -STOP "$victim"; fi
+	sleep "$kill_at"; kill -KILL "$victim"
+	i=0; while [ $i -lt 150 ] && kill -0 $pid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	if kill -0 $pid 2>/dev/null; then
+		for c in $(pgrep -P $pid); do kill -KILL "$c"; done; kill -KILL $pid; wait $pid 2>/dev/null
+		echo "hung $victim"
+	else
+		wait $pid; echo "$? $victim"
+	fi
+}
+# shellcheck disable=SC2046
+set -- $(fault_worker 1 0.3 1.2 lock --lock qspinlock --set cs=1000); st=$1 victim=$2
+[ "$st" = 1 ] && grep -q "worker process 0 (pid $victim) died during the run (signal 9" "$TMP/wd.err"
+ok $? "a worker stopped mid-run and killed after the deadline: exit 1 naming it (got $st)"
+[ "$st" = 1 ] || sed 's/^/#   /' "$TMP/wd.err"
+# shellcheck disable=SC2046
+set -- $(fault_worker 2 - 1.6 lock --lock qspinlock --set cs=1000); st=$1 victim=$2
+[ "$st" = 1 ] && grep -q "worker process 0 (pid $victim) died during the run (signal 9" "$TMP/wd.err"
+ok $? "a worker killed near the deadline (1.6 s into 2 s): exit 1 naming it (got $st)"
+[ "$st" = 1 ] || sed 's/^/#   /' "$TMP/wd.err"
 cd "$OLDPWD" || exit 1
 done_testing
