@@ -196,18 +196,25 @@ int calib_write(const struct calib *c, FILE *f)
 int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 		size_t errlen)
 {
-	char line[1024];
-	size_t lineno = 0;
+	char *line = NULL;
+	size_t lineno = 0, cap = 0;
+	ssize_t got;
 	bool format_seen = false;
 
 	memset(c, 0, sizeof(*c));
-	while (fgets(line, sizeof(line), f)) {
+	while ((got = getline(&line, &cap, f)) >= 0) {
 		char *s, *eq, *key, *val;
 		double v;
 
 		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errlen, "%s: line %zu: line too long", name, lineno);
+		if ((size_t)got != strlen(line)) {
+			snprintf(err, errlen, "%s: line %zu: not a text file (a NUL byte)",
+				 name, lineno);
+			goto bad;
+		}
+		if (got > 1023) {
+			snprintf(err, errlen, "%s: line %zu: line too long (over 1023 "
+				 "characters)", name, lineno);
 			goto bad;
 		}
 		if (!strchr(line, '\n')) {
@@ -286,8 +293,10 @@ int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 			goto bad;
 		}
 	}
+	free(line);
 	return 0;
 bad:
+	free(line);
 	calib_free(c);
 	return -1;
 }

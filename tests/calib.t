@@ -78,6 +78,9 @@ expect_usage "an unknown calibration key" "unknown key 'fault.medain_ns'" -- \
 { cat $CAL; echo "lock.nosuchlock.pair.median_ns = 3"; } >"$TMP/unk2.calib"
 expect_usage "a probe of a lock that does not exist" "unknown key 'lock.nosuchlock.pair.median_ns'" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --calib "$TMP/unk2.calib"
+{ head -5 $CAL; printf 'hit.q1_ns = 1\0\n'; tail -n +6 $CAL; } >"$TMP/nul.calib"
+expect_usage "a NUL byte in a calibration (was: line too long)" "line 6: not a text file (a NUL byte)" -- \
+	$MEMSCALE model predict stats_batch --calib "$TMP/nul.calib"
 expect_usage "--calib missing" "nonexistent" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --calib "$TMP/nonexistent"
 # kwork given as a number: no calibration consulted, recorded as none
