@@ -69,7 +69,7 @@ static void perr(const struct parser *p, int line, const char *fmt, ...)
 	die(EXIT_USAGE, "%s:%d: %s", p->path, line, msg);
 }
 
-static int cmp_str(const void *a, const void *b)
+static int cmp_item(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -84,7 +84,7 @@ static void check_unique(const struct parser *p, const char *key, char **v, size
 		return;
 	s = xcalloc(n, sizeof(*s));
 	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_str);
+	qsort(s, n, sizeof(*s), cmp_item);
 	for (size_t i = 1; i < n; i++)
 		if (!strcmp(s[i - 1], s[i]))
 			perr(p, p->line, "'%s' lists '%s' twice", key, s[i]);
