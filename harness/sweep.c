@@ -429,24 +429,40 @@ int csv_union_write(const char *path, const struct union_input *in, size_t n)
 	return 0;
 }
 
-/* The point a points/ file name stands for ("p0012.csv"), or NULL: only
- * the matrix's own names, as sweep_point_id() writes them. */
-static const struct sweep_point *point_of_file(const struct sweep *s, const char *name)
+/* The point a points/ file name stands for ("p0012.csv"), in *out: a
+ * point of the matrix or an extra repetition of one that --ci added
+ * (ids from npoints on, in harness/adaptive.c's order: per extra rep, per
+ * group, per variant); false for any other name, only the names
+ * sweep_point_id() writes. */
+static bool point_of_file(const struct sweep *s, const char *name,
+			  struct sweep_point *out)
 {
-	size_t l = strlen(name), k = 0;
+	size_t l = strlen(name), k = 0, nv = s->e->nvariants, reps = s->e->reps;
+	size_t ngroups = nv && reps ? s->npoints / (nv * reps) : 0;
 	char id[32];
 
-	if (l < 6 || name[0] != 'p' || strcmp(name + l - 4, ".csv"))
-		return NULL;
+	if (l < 6 || l > 24 || name[0] != 'p' || strcmp(name + l - 4, ".csv"))
+		return false;
 	for (size_t i = 1; i < l - 4; i++) {
-		if (name[i] < '0' || name[i] > '9' || k > s->npoints)
-			return NULL;
+		if (name[i] < '0' || name[i] > '9')
+			return false;
 		k = k * 10 + (size_t)(name[i] - '0');
 	}
-	if (k >= s->npoints)
-		return NULL;
-	sweep_point_id(&s->points[k], id, sizeof(id));
-	return strlen(id) == l - 4 && !strncmp(id, name, l - 4) ? &s->points[k] : NULL;
+	if (k < s->npoints) {
+		*out = s->points[k];
+	} else if (ngroups) {
+		size_t x = k - s->npoints, v = x % nv, g = x / nv % ngroups,
+		       r = reps + x / nv / ngroups;
+		if (r > 1000000)
+			return false;
+		*out = s->points[g * reps * nv + v];
+		out->rep = (unsigned)r;
+		out->id = k;
+	} else {
+		return false;
+	}
+	sweep_point_id(out, id, sizeof(id));
+	return strlen(id) == l - 4 && !strncmp(id, name, l - 4);
 }
 
 long sweep_collect(const struct sweep *s, const char *dir)
@@ -469,24 +485,25 @@ long sweep_collect(const struct sweep *s, const char *dir)
 	}
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
-		const struct sweep_point *p;
+		struct sweep_point p;
 		char *path, why[160];
 
-		/* Finished points of this matrix only: temp files of a killed
-		 * run are not, nor a file no point of the matrix is named, nor
+		/* Finished points of this matrix (and its --ci extra
+		 * repetitions) only: temp files of a killed run are not, nor a
+		 * file no point is named, nor
 		 * a point file without its one complete row (left by a full disk
 		 * or an older memscale; the sweep runs such a point again), nor
 		 * one whose row is of other settings. */
 		if (l <= 4 || strcmp(de->d_name + l - 4, ".csv"))
 			continue;
 		path = xasprintf("%s/%s", pdir, de->d_name);
-		if (!(p = point_of_file(s, de->d_name))) {
+		if (!point_of_file(s, de->d_name, &p)) {
 			warnx_("sweep: note: %s is no point of this sweep's matrix; "
 			       "left out", path);
 			free(path);
 			continue;
 		}
-		if (!sweep_point_file_ok(s, p, path, why, sizeof(why))) {
+		if (!sweep_point_file_ok(s, &p, path, why, sizeof(why))) {
 			warnx_("sweep: note: %s is not a finished point of this matrix "
 			       "(%s); left out", path, why);
 			free(path);
