@@ -301,8 +301,14 @@ static unsigned reap_ended(struct run_ctx *c, int *pidfd)
 
 		if (c->wstatus[i] >= 0)
 			continue;
-		if (waitid(P_PID, (id_t)c->pids[i], &si, WEXITED | WNOHANG) ||
-		    si.si_pid == 0) {
+		if (waitid(P_PID, (id_t)c->pids[i], &si, WEXITED | WNOHANG)) {
+			if (errno != ECHILD) {
+				running++;
+				continue;
+			}
+			/* gone without us (SIGCHLD ignored): an end not seen */
+			si = (siginfo_t){ .si_code = CLD_EXITED, .si_status = 255 };
+		} else if (si.si_pid == 0) {
 			running++;
 			continue;
 		}
