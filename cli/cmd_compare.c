@@ -803,7 +803,9 @@ static void load_or_die(const char *path, const char *column,
 		die(EXIT_USAGE, "compare: %s: nothing to compare: no samples%s", path,
 		    where && where->n ? " match the --where filters" :
 		    s->plain ? "" : " (a header and no rows)");
-	if (stats_set_check(s, need_positive, names, err, sizeof(err)))
+	/* every report alike: a throughput <= 0 is refused, not printed */
+	if (stats_set_check(s, need_positive || stats_column_is_throughput(column),
+			    names, err, sizeof(err)))
 		die(EXIT_USAGE, "compare: %s: %s", path, err);
 }
 

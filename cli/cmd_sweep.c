@@ -174,13 +174,13 @@ static char *point_path(const char *dir, const struct sweep_point *p,
 
 /* A point is done when its file holds its one complete row; anything
  * else there (0 bytes, a header alone) is run again. */
-static bool point_done(const char *dir, const struct sweep_point *p)
+static bool point_done(const struct sweep *s, const char *dir,
+		       const struct sweep_point *p)
 {
-	char *path = point_path(dir, p, ""), id[32];
+	char *path = point_path(dir, p, ""), why[160];
 	bool done;
 
-	sweep_point_id(p, id, sizeof(id));
-	done = sweep_point_file_ok(path, id);
+	done = sweep_point_file_ok(s, p, path, why, sizeof(why));
 	free(path);
 	return done;
 }
@@ -446,12 +446,41 @@ static bool recorded_seed(const char *dir, uint64_t *seed)
 	return ok;
 }
 
+/*
+ * --resume continues a sweep that exists: a directory without one (no
+ * settings.txt and sweep.json) is refused instead of starting anew.  A
+ * directory that records a seed is continued under that seed only: a
+ * --seed that differs would run the rest in another order and record it
+ * for points run under the first.
+ */
+static void check_resume_seed(const struct sweep_cli *cli)
+{
+	char *set = xasprintf("%s/settings.txt", cli->dir);
+	char *js = xasprintf("%s/sweep.json", cli->dir);
+	uint64_t had;
+
+	if (cli->resume && (access(set, F_OK) || access(js, F_OK)))
+		die(EXIT_USAGE, "sweep: --resume: no sweep to resume in '%s' (%s "
+		    "missing)", cli->dir, access(cli->dir, F_OK) ? "the directory is" :
+		    access(set, F_OK) ? "settings.txt is" : "sweep.json is");
+	if (cli->resume && !recorded_seed(cli->dir, &had))
+		die(EXIT_USAGE, "sweep: --resume: '%s/sweep.json' records no readable "
+		    "seed, so the order cannot be continued", cli->dir);
+	if (cli->seed_given && !access(js, F_OK) && recorded_seed(cli->dir, &had) &&
+	    had != cli->seed)
+		die(EXIT_USAGE, "sweep: '%s' was run with --seed %llu, not --seed %llu; "
+		    "give its seed (or none), or choose another --out", cli->dir,
+		    (unsigned long long)had, (unsigned long long)cli->seed);
+	free(set);
+	free(js);
+}
+
 static size_t count_done(const struct sweep *s, const char *dir)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < s->npoints; i++)
-		n += point_done(dir, &s->points[i]);
+		n += point_done(s, dir, &s->points[i]);
 	return n;
 }
 
@@ -686,13 +715,19 @@ static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 		double ops = 0;
 		int st;
 
-		if (point_done(cli->dir, p))
+		if (point_done(s, cli->dir, p))
 			continue;
 		if (point_file_exists(cli->dir, p)) {
-			char id[32];
+			char id[32], why[160], *path = point_path(cli->dir, p, "");
 			sweep_point_id(p, id, sizeof(id));
-			warnx_("sweep: note: point %s's file has no complete row; "
-			       "running it again", id);
+			sweep_point_file_ok(s, p, path, why, sizeof(why));
+			free(path);
+			if (!strcmp(why, "no complete row"))
+				warnx_("sweep: note: point %s's file has no complete row; "
+				       "running it again", id);
+			else
+				warnx_("sweep: note: point %s's file is not this matrix's "
+				       "point (%s); running it again", id, why);
 		}
 		what = sweep_point_desc(s, p);
 		st = run_point(s, p, cli, &ops);
@@ -716,7 +751,7 @@ static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 		fputc('\n', stderr);
 	if (cli->adaptive && !harness_interrupted && !failed)
 		status = run_rounds(s, cli, pr.t0);
-	collected = sweep_collect(cli->dir);
+	collected = sweep_collect(s, cli->dir);
 	if (harness_interrupted) {
 		warnx_("interrupted; %zu of %zu points finished and kept; continue "
 		       "with --resume", pr.done, pr.total);
@@ -758,7 +793,7 @@ static int run_one_point(const struct sweep *s, const struct sweep_cli *cli)
 		sweep_point_id(&s->points[i], id, sizeof(id));
 		if (strcmp(id, cli->point))
 			continue;
-		if (point_done(cli->dir, &s->points[i])) {
+		if (point_done(s, cli->dir, &s->points[i])) {
 			fprintf(stderr, "sweep: point %s already done\n", id);
 			return 0;
 		}
@@ -1093,6 +1128,7 @@ static int sweep_main(int argc, char **argv)
 	if (!cli.dir)
 		cli.dir = dirbuf = xasprintf("results/%s%s", e->name,
 					     cli.quick ? "-quick" : "");
+	check_resume_seed(&cli);
 	if (!cli.seed_given && !(cli.dir && recorded_seed(cli.dir, &cli.seed)))
 		cli.seed = (now_ns() ^ ((uint64_t)getpid() << 20)) & 0xffffffffu;
 	sweep_expand(&s, e, cli.seed);
@@ -1143,7 +1179,7 @@ static int sweep_main(int argc, char **argv)
 		free(m);
 		free(mp);
 		free(have);
-		n = sweep_collect(cli.dir);
+		n = sweep_collect(&s, cli.dir);
 		if (n >= 0)
 			fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
 				n, s.npoints, cli.dir);
@@ -1217,7 +1253,7 @@ static int sweep_main(int argc, char **argv)
 		status = run_one_point(&s, &cli);
 	} else {
 		if (cli.resume)
-			sweep_collect(cli.dir);
+			sweep_collect(&s, cli.dir);
 		status = run_all(&s, &cli);
 	}
 	sweep_free(&s);

@@ -489,6 +489,14 @@ static void group_where(const struct sample_set *s, const struct sample_group *g
 						names ? names[k] : "key", g->key[k]);
 }
 
+bool stats_column_is_throughput(const char *col)
+{
+	size_t n = strlen(col);
+
+	return (n >= 11 && !strcmp(col + n - 11, "ops_per_sec")) ||
+	       strstr(col, "throughput") != NULL;
+}
+
 int stats_set_check(const struct sample_set *s, bool need_positive,
 		    char *const *group_names, char *err, size_t errlen)
 {
@@ -501,9 +509,9 @@ int stats_set_check(const struct sample_set *s, bool need_positive,
 		group_where(s, g, group_names, where, sizeof(where));
 		for (size_t k = 0; need_positive && k < g->n; k++)
 			if (!(g->x[k] > 0) || !isfinite(1.0 / g->x[k])) {
-				snprintf(err, errlen, "sample %zu of %zu%s is %g: a harmonic "
-					 "mean (Hmean, BHmean) needs every sample > 0", k + 1,
-					 g->n, where, g->x[k]);
+				snprintf(err, errlen, "sample %zu of %zu%s is %g: a throughput, "
+					 "like a harmonic mean (Hmean, BHmean), needs every "
+					 "sample > 0", k + 1, g->n, where, g->x[k]);
 				return -1;
 			}
 		stats_summarise(g->x, g->n, true, &sm);

@@ -157,6 +157,9 @@ void stats_set_free(struct sample_set *s);
  * an infinite mean and a NaN stddev).  Returns 0, or -1 with one line in
  * err naming the group and the sample.
  */
+/* A throughput column (ops_per_sec, *.ops_per_sec, *throughput*): a
+ * sample <= 0 is no measurement, whatever the report. */
+bool stats_column_is_throughput(const char *col);
 int stats_set_check(const struct sample_set *s, bool need_positive,
 		    char *const *group_names, char *err, size_t errlen);
 /* The group whose key equals `key`, or NULL. */

@@ -62,10 +62,28 @@ void die_exit_setup(void)
 	atexit(end_after_cleanups);
 }
 
+/* Every message is one line: a control character a user's value brought
+ * in (a newline in a lock name) is written escaped, "\n", "\t" or "\xNN". */
 static void vmsg(const char *fmt, va_list ap, int errnum)
 {
+	char *msg = NULL;
+
 	fprintf(stderr, "%s: ", progname);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fputs(fmt, stderr);
+	} else {
+		for (const unsigned char *c = (const unsigned char *)msg; *c; c++) {
+			if (*c == '\n')
+				fputs("\\n", stderr);
+			else if (*c == '\t')
+				fputs("\\t", stderr);
+			else if (*c < 0x20 || *c == 0x7f)
+				fprintf(stderr, "\\x%02x", *c);
+			else
+				fputc(*c, stderr);
+		}
+		free(msg);
+	}
 	if (errnum)
 		fprintf(stderr, ": %s", strerror(errnum));
 	fputc('\n', stderr);

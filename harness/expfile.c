@@ -49,9 +49,11 @@ struct parser {
 	char *buf;               /* the current physical line */
 	size_t cap;
 	size_t off;              /* how much of it libinih has had */
+	size_t len;              /* its length (kept: linear time per line) */
 	char *key, *value;       /* the line's KEY = VALUE, joined from
 				  * libinih's calls, dispatched when the
 				  * next line is read */
+	size_t vlen, vcap;       /* value's length and room (grown by doubling) */
 };
 
 static void perr(const struct parser *p, int line, const char *fmt, ...)
@@ -65,6 +67,28 @@ static void perr(const struct parser *p, int line, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	die(EXIT_USAGE, "%s:%d: %s", p->path, line, msg);
+}
+
+static int cmp_item(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* An item given twice in a list of names or values would run (or count)
+ * its points twice: refused, sorted so that a long list costs n log n. */
+static void check_unique(const struct parser *p, const char *key, char **v, size_t n)
+{
+	char **s;
+
+	if (n < 2)
+		return;
+	s = xcalloc(n, sizeof(*s));
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_item);
+	for (size_t i = 1; i < n; i++)
+		if (!strcmp(s[i - 1], s[i]))
+			perr(p, p->line, "'%s' lists '%s' twice", key, s[i]);
+	free(s);
 }
 
 /* Splits a comma list into trimmed, non-empty items. */
@@ -185,6 +209,7 @@ static void axis_add(struct parser *p, struct exp_axis **list, size_t *n,
 	a->key = xstrdup(key);
 	a->line = p->line;
 	a->nvalues = split_list(p, key, value, &a->values);
+	check_unique(p, key, a->values, a->nvalues);
 	if (check)
 		for (size_t i = 0; i < a->nvalues; i++)
 			check_setting(p, key, a->values[i]);
@@ -277,6 +302,7 @@ static bool run_setting(struct parser *p, struct experiment *e,
 			free(e->workloads[i]);
 		free(e->workloads);
 		e->nworkloads = split_list(p, key, value, &e->workloads);
+		check_unique(p, key, e->workloads, e->nworkloads);
 		for (size_t i = 0; i < e->nworkloads; i++)
 			if (!workload_find(e->workloads[i]))
 				perr(p, p->line, "unknown workload '%s' (see 'memscale "
@@ -413,6 +439,7 @@ static void quick_key(struct parser *p, const char *key, const char *value)
 	if (!strcmp(key, "variants")) {
 		char **names;
 		size_t n = split_list(p, key, value, &names);
+		check_unique(p, key, names, n);
 		q->variants = xcalloc(n, sizeof(*q->variants));
 		for (size_t i = 0; i < n; i++)
 			q->variants[i] = (struct exp_variant){ .name = names[i],
@@ -491,6 +518,9 @@ static void published_key(struct parser *p, const char *key, const char *value)
 	char **f;
 	size_t n = split_list(p, key, value, &f);
 
+	if (!workload_find(key))
+		perr(p, p->line, "published row for unknown workload '%s' (see "
+		     "'memscale list workloads')", key);
 	if (n < 4)
 		perr(p, p->line, "published '%s' wants 4 fields (BASE, PATCH, CHANGE, "
 		     "MACHINE; '-' when not given), got %zu", key, n);
@@ -671,14 +701,24 @@ static int on_value(void *user, const char *section_name, const char *name,
 	struct parser *p = user;
 
 	(void)section_name; /* sections are tracked by the reader */
+	size_t n = strlen(value);
+
 	if (!p->key) {
 		p->key = xstrdup(name);
-		p->value = xstrdup(value);
-	} else {
-		char *v = xasprintf("%s%s", p->value, value);
-		free(p->value);
-		p->value = v;
+		p->vlen = 0;
 	}
+	if (p->vlen + n + 1 > p->vcap) {
+		/* doubling: a long line's parts are joined in linear time */
+		size_t cap = p->vcap ? p->vcap : 256;
+		while (cap < p->vlen + n + 1)
+			cap *= 2;
+		p->value = realloc(p->value, cap);
+		if (!p->value)
+			die(1, "out of memory");
+		p->vcap = cap;
+	}
+	memcpy(p->value + p->vlen, value, n + 1);
+	p->vlen += n;
 	return 1;
 }
 
@@ -688,8 +728,10 @@ static void dispatch(struct parser *p)
 		return;
 	line_kv(p, p->key, p->value);
 	free(p->key);
-	free(p->value);
-	p->key = p->value = NULL;
+	p->key = NULL;
+	p->vlen = 0;
+	if (p->value)
+		p->value[0] = '\0';
 }
 
 /*
@@ -716,7 +758,7 @@ static char *ini_reader_next_line(char *str, int num, void *user)
 
 	if (p->buf && p->buf[p->off]) {
 		/* the rest of a long line, as a continuation (leading blank) */
-		size_t len = strlen(p->buf + p->off), k = len;
+		size_t len = p->len - p->off, k = len;
 		if (len > room - 1 && !(k = split_at(p->buf + p->off, 0, room - 1)))
 			perr(p, p->line, "line too long to split (more than %zu "
 			     "characters without a break)", room);
@@ -733,7 +775,7 @@ static char *ini_reader_next_line(char *str, int num, void *user)
 				die_errno(EXIT_USAGE, "cannot read experiment file '%s'",
 					  p->path);
 			p->buf[0] = '\0';
-			p->off = 0;
+			p->off = p->len = 0;
 			return NULL;
 		}
 		p->line++;
@@ -741,7 +783,8 @@ static char *ini_reader_next_line(char *str, int num, void *user)
 			perr(p, p->line, "not a text file (a NUL byte)");
 		strip_comment(p->buf);
 		s = str_trim(p->buf);
-		memmove(p->buf, s, strlen(s) + 1);
+		p->len = strlen(s);
+		memmove(p->buf, s, p->len + 1);
 		s = p->buf;
 		p->off = 0;
 		if (!*s)
@@ -762,7 +805,7 @@ static char *ini_reader_next_line(char *str, int num, void *user)
 		break;
 	}
 	{
-		size_t len = strlen(s), k = len;
+		size_t len = p->len, k = len;
 		size_t eq = (size_t)(strchr(s, '=') - s);
 		if (len > room && !(k = split_at(s, eq + 1, room)))
 			perr(p, p->line, "line too long to split (more than %zu "
@@ -780,6 +823,52 @@ static size_t find_variant(const struct experiment *e, const char *name)
 		if (!strcmp(e->variants[i].name, name))
 			return i;
 	return (size_t)-1;
+}
+
+/* The identity of a published row: workload, machine and the optional
+ * fields that tell two rows of one workload apart (the source aside). */
+static char *published_id(const struct exp_published *r)
+{
+	return xasprintf("%s\n%s\n%s\n%s\n%s\n%s\n%s", r->workload, r->machine,
+			 r->cpus ? r->cpus : "", r->target ? r->target : "",
+			 r->pair ? r->pair : "", r->workers ? r->workers : "",
+			 r->role ? r->role : "");
+}
+
+struct pub_key {
+	char *id;
+	int line;
+};
+
+static int cmp_pub_key(const void *a, const void *b)
+{
+	const struct pub_key *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Two [published] rows for the same workload on the same machine (and
+ * cpus, target, pair, workers, role) would count one result twice. */
+static void check_published_unique(const struct parser *p)
+{
+	const struct experiment *e = p->e;
+	struct pub_key *k;
+
+	if (e->npublished < 2)
+		return;
+	k = xcalloc(e->npublished, sizeof(*k));
+	for (size_t i = 0; i < e->npublished; i++)
+		k[i] = (struct pub_key){ published_id(&e->published[i]), e->published[i].line };
+	qsort(k, e->npublished, sizeof(*k), cmp_pub_key);
+	for (size_t i = 1; i < e->npublished; i++)
+		if (!strcmp(k[i - 1].id, k[i].id))
+			perr(p, k[i].line, "published '%s' repeats the row of line %d "
+			     "(same machine, cpus, target, pair, workers and role)",
+			     strtok(k[i].id, "\n"), k[i - 1].line);
+	for (size_t i = 0; i < e->npublished; i++)
+		free(k[i].id);
+	free(k);
 }
 
 /* Whole-file checks once everything is read. */
@@ -855,6 +944,7 @@ static void finish(struct parser *p, int last_line)
 			     "[axis] of the experiment", q->axes[i].key,
 			     q->axes[i].key);
 	}
+	check_published_unique(p);
 	if (!e->nworkloads)
 		perr(p, at, "empty matrix: the workloads list is empty");
 	for (size_t i = 0; i < e->naxes; i++)
@@ -896,6 +986,7 @@ struct experiment *exp_load(const char *path)
 		die(1, "internal error: %s:%d: libinih refused a line (%d)", path,
 		    p.line, r);
 	free(p.buf);
+	free(p.value);
 	fclose(p.f);
 	knobset_free(p.scratch);
 	for (size_t i = 0; i < p.nquick_seen; i++)

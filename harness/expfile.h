@@ -73,7 +73,9 @@
  * registries when the file is read, so a dry run catches every typo.
  * An [axis] may not name a key a [variant] sets, nor a per-kernel knob when
  * a variant sets `kernel` (the axis is applied last and would replace the
- * variant's value); no key is given twice in one section.
+ * variant's value); no key is given twice in one section, no item twice
+ * in a list of workloads, axis values or [quick] variants, and no
+ * [published] row twice; a [published] row names a registered workload.
  * The matrix is workloads x axis values x workers x reps x variants.
  */
 #ifndef MEMSCALE_EXPFILE_H

@@ -27,7 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
+#include <poll.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -255,7 +257,8 @@ struct run_ctx {
 	/* processes mode: the watchdog (see watchdog_main) */
 	pthread_t watchdog;
 	bool have_watchdog;
-	int gate_passed, reaped;   /* set by the main thread (atomics) */
+	int gate_passed;           /* set by the main thread (atomic) */
+	int *wstatus;              /* each worker's wait status, set when reaped */
 	uint64_t stop_ns;          /* when the stop flag was raised, 0 before */
 	int dead;                  /* first worker that died early, -1 none */
 	int dead_status;           /* its wait status (siginfo code/status) */
@@ -267,49 +270,81 @@ struct run_ctx {
  * Processes mode: a worker killed from outside (SIGKILL, the OOM killer)
  * may hold a lock the others spin on for ever, or die before the start
  * gate, where the parent would wait for it for ever.  The watchdog thread
- * looks at the workers every 20 ms without reaping them (waitid WNOWAIT).
- * A worker that ends before the stop flag, or ends abnormally, is dead:
- * before the gate the run cannot start (the others are killed and the
- * process ends with one line); during the run the sampler goes on to the
- * deadline, and 1 s after the stop flag the others still running are
- * killed (SIGKILL: a spinning waiter never looks at the stop flag).  The
- * run then ends with status 1, naming the dead worker.
+ * owns the workers: it alone reaps them (waitid, woken by a pidfd per
+ * worker where the kernel has them, else every 20 ms), so no exit can be
+ * collected by anyone before it has been judged - whenever it happens,
+ * stopped and killed included.  A worker that ends before the stop flag,
+ * or ends abnormally, is dead: before the gate the run cannot start (the
+ * others are killed and the process ends with one line); during the run
+ * the sampler goes on to the deadline, and 1 s after the stop flag the
+ * others still running are killed (SIGKILL: a spinning waiter never looks
+ * at the stop flag).  The run then ends with status 1, naming the dead
+ * worker.  The watchdog returns once every worker is reaped.
  */
-#define WATCHDOG_POLL_NS 20000000ull
+#define WATCHDOG_POLL_MS 20
 #define WATCHDOG_GRACE_NS 1000000000ull
 
 static void kill_others(struct run_ctx *c)
 {
 	for (unsigned i = 0; i < c->r.nworkers; i++)
-		if ((int)i != c->dead && c->pids[i] > 0)
+		if ((int)i != c->dead && c->pids[i] > 0 && c->wstatus[i] < 0)
 			kill(c->pids[i], SIGKILL);
+}
+
+/* Reaps every worker that has ended; the number still running. */
+static unsigned reap_ended(struct run_ctx *c, int *pidfd)
+{
+	unsigned running = 0;
+
+	for (unsigned i = 0; i < c->r.nworkers; i++) {
+		siginfo_t si = { 0 };
+
+		if (c->wstatus[i] >= 0)
+			continue;
+		if (waitid(P_PID, (id_t)c->pids[i], &si, WEXITED | WNOHANG)) {
+			if (errno != ECHILD) {
+				running++;
+				continue;
+			}
+			/* gone without us (SIGCHLD ignored): an end not seen */
+			si = (siginfo_t){ .si_code = CLD_EXITED, .si_status = 255 };
+		} else if (si.si_pid == 0) {
+			running++;
+			continue;
+		}
+		if (pidfd[i] >= 0)
+			close(pidfd[i]);
+		pidfd[i] = -1;
+		c->wstatus[i] = si.si_code == CLD_EXITED ? si.si_status & 0xff
+							 : 0x100 | (si.si_status & 0xff);
+		/* Ended: fine only after the stop flag (read after the exit
+		 * was seen: a worker ends after it saw the flag), with
+		 * status 0. */
+		if (__atomic_load_n(&c->ctl->stop, __ATOMIC_ACQUIRE) &&
+		    si.si_code == CLD_EXITED && si.si_status == 0)
+			continue;
+		if (c->dead < 0) {
+			c->dead_code = si.si_code;
+			c->dead_status = si.si_status;
+			__atomic_store_n(&c->dead, (int)i, __ATOMIC_RELEASE);
+		}
+	}
+	return running;
 }
 
 static void *watchdog_main(void *p)
 {
 	struct run_ctx *c = p;
 	unsigned n = c->r.nworkers;
-	struct timespec ts = { 0, (long)WATCHDOG_POLL_NS };
+	int *pidfd = xcalloc(n, sizeof(*pidfd));
+	struct pollfd *pf = xcalloc(n, sizeof(*pf));
 
-	while (!__atomic_load_n(&c->reaped, __ATOMIC_ACQUIRE)) {
-		uint64_t stop_ns;
+	for (unsigned i = 0; i < n; i++)
+		pidfd[i] = (int)syscall(SYS_pidfd_open, c->pids[i], 0);
+	while (reap_ended(c, pidfd)) {
+		uint64_t stop_ns = __atomic_load_n(&c->stop_ns, __ATOMIC_ACQUIRE);
+		nfds_t np = 0;
 
-		for (unsigned i = 0; i < n && c->dead < 0; i++) {
-			siginfo_t si = { 0 };
-			if (waitid(P_PID, (id_t)c->pids[i], &si,
-				   WEXITED | WNOHANG | WNOWAIT) || si.si_pid == 0)
-				continue;
-			/* Ended: fine only after the stop flag (read after the
-			 * exit was seen: a worker ends after it saw the flag),
-			 * with status 0. */
-			if (__atomic_load_n(&c->ctl->stop, __ATOMIC_ACQUIRE) &&
-			    si.si_code == CLD_EXITED && si.si_status == 0)
-				continue;
-			c->dead_code = si.si_code;
-			c->dead_status = si.si_status;
-			__atomic_store_n(&c->dead, (int)i, __ATOMIC_RELEASE);
-		}
-		stop_ns = __atomic_load_n(&c->stop_ns, __ATOMIC_ACQUIRE);
 		if (c->dead >= 0 && !c->stopped_others) {
 			if (!__atomic_load_n(&c->gate_passed, __ATOMIC_ACQUIRE)) {
 				kill_others(c);
@@ -323,8 +358,16 @@ static void *watchdog_main(void *p)
 				kill_others(c);
 			}
 		}
-		nanosleep(&ts, NULL);
+		/* wake at the next exit (a pidfd turns readable), or in 20 ms
+		 * for the stop flag, the grace period and kernels without pidfds */
+		for (unsigned i = 0; i < n; i++)
+			if (pidfd[i] >= 0)
+				pf[np++] = (struct pollfd){ .fd = pidfd[i], .events = POLLIN };
+		if (poll(np ? pf : NULL, np, WATCHDOG_POLL_MS) < 0 && errno != EINTR)
+			nanosleep(&(struct timespec){ 0, WATCHDOG_POLL_MS * 1000000L }, NULL);
 	}
+	free(pf);
+	free(pidfd);
 	return NULL;
 }
 
@@ -403,6 +446,9 @@ static int run_spawn(struct run_ctx *c, unsigned nworkers, unsigned rep)
 		}
 		trace_track_workers(c->pids, nworkers);
 		c->dead = -1;
+		c->wstatus = xcalloc(nworkers, sizeof(*c->wstatus));
+		for (unsigned i = 0; i < nworkers; i++)
+			c->wstatus[i] = -1;
 		if ((errno = pthread_create(&c->watchdog, NULL, watchdog_main, c)))
 			die_errno(1, "cannot start the worker watchdog");
 		c->have_watchdog = true;
@@ -652,17 +698,9 @@ static int run_reap(struct run_ctx *c, struct result *res)
 		for (unsigned i = 0; i < nworkers; i++)
 			pthread_join(c->tids[i], NULL);
 	} else {
-		for (unsigned i = 0; i < nworkers; i++) {
-			int ws;
-			while (waitpid(c->pids[i], &ws, 0) < 0 && errno == EINTR)
-				;
-			if ((!WIFEXITED(ws) || WEXITSTATUS(ws)) &&
-			    __atomic_load_n(&c->dead, __ATOMIC_ACQUIRE) < 0) {
-				warnx_("worker process %u ended abnormally (status %d)", i, ws);
-				status = 1;
-			}
-		}
-		__atomic_store_n(&c->reaped, 1, __ATOMIC_RELEASE);
+		/* the watchdog reaps every worker (see watchdog_main) and
+		 * returns when none is left; a worker that ended abnormally is
+		 * its dead one */
 		pthread_join(c->watchdog, NULL);
 		if (c->dead >= 0) {
 			char how[64];
@@ -710,6 +748,7 @@ static int run_reap(struct run_ctx *c, struct result *res)
 	free(c->args);
 	free(c->tids);
 	free(c->pids);
+	free(c->wstatus);
 	return status;
 }
 

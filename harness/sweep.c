@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -258,7 +259,94 @@ char *sweep_settings_diff(const char *there, const char *now)
 	return NULL;
 }
 
-bool sweep_point_file_ok(const char *path, const char *id)
+/* Two cells that say the same: equal text, or equal whole numbers
+ * ("0.05" and "5e-2"). */
+static bool same_cell(const char *a, const char *b)
+{
+	double x, y;
+
+	return !strcmp(a, b) || (parse_double(a, -HUGE_VAL, HUGE_VAL, &x) &&
+				 parse_double(b, -HUGE_VAL, HUGE_VAL, &y) && x == y);
+}
+
+/* The row's column `name` against what the matrix says (want NULL: no
+ * claim); `need`: the column must be there.  false with why set. */
+static bool cell_is(const struct csv_table *t, const char *name, const char *want,
+		    bool need, char *why, size_t len)
+{
+	int c = csv_col(t, name);
+
+	if (c < 0) {
+		if (need)
+			snprintf(why, len, "no column '%s'", name);
+		return !need;
+	}
+	if (!want || same_cell(t->rows[0][c], want))
+		return true;
+	snprintf(why, len, "%s '%.60s', the matrix's '%.60s'", name, t->rows[0][c], want);
+	return false;
+}
+
+/* Each setting of a list that is a column of the row holds its value. */
+static bool cells_are(const struct csv_table *t, const struct exp_kv *kv, size_t n,
+		      char *why, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!cell_is(t, kv[i].key, kv[i].value, false, why, len))
+			return false;
+	return true;
+}
+
+/* The row is point p of this matrix: its identifying columns (point,
+ * experiment, workload, variant, workers, rep, mode, seconds, warmup,
+ * sample_ms) and every setting of [fixed], its variant, its axis values
+ * and the lock and counter that are columns of it hold the matrix's. */
+static bool row_is_point(const struct sweep *s, const struct sweep_point *p,
+			 const struct csv_table *t, char *why, size_t len)
+{
+	const struct experiment *e = s->e;
+	const struct exp_variant *v = &e->variants[p->variant];
+	char id[32], workers[32], rep[32];
+
+	sweep_point_id(p, id, sizeof(id));
+	snprintf(workers, sizeof(workers), "%ld", p->workers);
+	snprintf(rep, sizeof(rep), "%u", p->rep);
+	if (!cell_is(t, "point", id, true, why, len) ||
+	    !cell_is(t, "experiment", e->name, true, why, len) ||
+	    !cell_is(t, "workload", e->workloads[p->workload], true, why, len) ||
+	    !cell_is(t, "variant", v->name, true, why, len) ||
+	    !cell_is(t, "workers", workers, true, why, len) ||
+	    !cell_is(t, "rep", rep, true, why, len) ||
+	    !cell_is(t, "mode", e->mode, true, why, len) ||
+	    !cell_is(t, "seconds", e->seconds, true, why, len) ||
+	    !cell_is(t, "warmup", e->warmup, true, why, len) ||
+	    !cell_is(t, "sample_ms", e->sample_ms, true, why, len))
+		return false;
+	/* lock and counter: a cell left empty is a workload that uses none */
+	if (e->lock && csv_col(t, "lock") >= 0 && *t->rows[0][csv_col(t, "lock")] &&
+	    !cell_is(t, "lock", e->lock, false, why, len))
+		return false;
+	if (e->counter && csv_col(t, "counter") >= 0 && *t->rows[0][csv_col(t, "counter")] &&
+	    !cell_is(t, "counter", e->counter, false, why, len))
+		return false;
+	if (!cells_are(t, e->fixed, e->nfixed, why, len) ||
+	    !cells_are(t, v->set, v->nset, why, len))
+		return false;
+	for (size_t a = 0; a < e->naxes; a++) {
+		const char *key = e->axes[a].key;
+		int c = csv_col(t, key);
+
+		if ((!strcmp(key, "lock") || !strcmp(key, "counter")) && c >= 0 &&
+		    !*t->rows[0][c])
+			continue;
+		if (!cell_is(t, key, e->axes[a].values[p->axis[a]], false, why, len))
+			return false;
+	}
+	return true;
+}
+
+bool sweep_point_file_ok(const struct sweep *s, const struct sweep_point *p,
+			 const char *path, char *why, size_t len)
 {
 	const char *err;
 	size_t line;
@@ -267,15 +355,16 @@ bool sweep_point_file_ok(const char *path, const char *id)
 	char *text;
 	size_t n;
 
+	snprintf(why, len, "no complete row");
 	if (!t)
 		return false;
-	ok = t->nrows == 1 && t->ncols > 0 && !strcmp(t->header[0], "point") &&
-	     !strcmp(t->rows[0][0], id);
-	csv_free(t);
+	ok = t->nrows == 1 && t->ncols > 0 && !strcmp(t->header[0], "point");
 	/* ... and the row is complete: the file ends with its newline. */
 	text = ok ? read_text_file(path) : NULL;
 	ok = text && (n = strlen(text)) > 0 && text[n - 1] == '\n';
 	free(text);
+	ok = ok && row_is_point(s, p, t, why, len);
+	csv_free(t);
 	return ok;
 }
 
@@ -340,7 +429,43 @@ int csv_union_write(const char *path, const struct union_input *in, size_t n)
 	return 0;
 }
 
-long sweep_collect(const char *dir)
+/* The point a points/ file name stands for ("p0012.csv"), in *out: a
+ * point of the matrix or an extra repetition of one that --ci added
+ * (ids from npoints on, in harness/adaptive.c's order: per extra rep, per
+ * group, per variant); false for any other name, only the names
+ * sweep_point_id() writes. */
+static bool point_of_file(const struct sweep *s, const char *name,
+			  struct sweep_point *out)
+{
+	size_t l = strlen(name), k = 0, nv = s->e->nvariants, reps = s->e->reps;
+	size_t ngroups = nv && reps ? s->npoints / (nv * reps) : 0;
+	char id[32];
+
+	if (l < 6 || l > 24 || name[0] != 'p' || strcmp(name + l - 4, ".csv"))
+		return false;
+	for (size_t i = 1; i < l - 4; i++) {
+		if (name[i] < '0' || name[i] > '9')
+			return false;
+		k = k * 10 + (size_t)(name[i] - '0');
+	}
+	if (k < s->npoints) {
+		*out = s->points[k];
+	} else if (ngroups) {
+		size_t x = k - s->npoints, v = x % nv, g = x / nv % ngroups,
+		       r = reps + x / nv / ngroups;
+		if (r > 1000000)
+			return false;
+		*out = s->points[g * reps * nv + v];
+		out->rep = (unsigned)r;
+		out->id = k;
+	} else {
+		return false;
+	}
+	sweep_point_id(out, id, sizeof(id));
+	return strlen(id) == l - 4 && !strncmp(id, name, l - 4);
+}
+
+long sweep_collect(const struct sweep *s, const char *dir)
 {
 	char *pdir = xasprintf("%s/points", dir), *out, *side;
 	DIR *d = opendir(pdir);
@@ -360,23 +485,30 @@ long sweep_collect(const char *dir)
 	}
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
-		char *path, *id;
+		struct sweep_point p;
+		char *path, why[160];
 
-		/* Finished points only: temp files of a killed run are not, nor
+		/* Finished points of this matrix (and its --ci extra
+		 * repetitions) only: temp files of a killed run are not, nor a
+		 * file no point is named, nor
 		 * a point file without its one complete row (left by a full disk
-		 * or an older memscale; the sweep runs such a point again). */
+		 * or an older memscale; the sweep runs such a point again), nor
+		 * one whose row is of other settings. */
 		if (l <= 4 || strcmp(de->d_name + l - 4, ".csv"))
 			continue;
 		path = xasprintf("%s/%s", pdir, de->d_name);
-		id = xasprintf("%.*s", (int)(l - 4), de->d_name);
-		if (!sweep_point_file_ok(path, id)) {
-			warnx_("sweep: note: %s is not a finished point (no complete "
-			       "row); left out", path);
+		if (!point_of_file(s, de->d_name, &p)) {
+			warnx_("sweep: note: %s is no point of this sweep's matrix; "
+			       "left out", path);
 			free(path);
-			free(id);
 			continue;
 		}
-		free(id);
+		if (!sweep_point_file_ok(s, &p, path, why, sizeof(why))) {
+			warnx_("sweep: note: %s is not a finished point of this matrix "
+			       "(%s); left out", path, why);
+			free(path);
+			continue;
+		}
 		files = realloc(files, (n + 1) * sizeof(char *));
 		if (!files)
 			die(1, "out of memory");

@@ -74,13 +74,18 @@ uint64_t sweep_settings_hash(const char *text);
 /* NULL when equal, else "KEY: X there, Y now" of the first difference. */
 char *sweep_settings_diff(const char *there, const char *now);
 
-/* True when PATH is a finished point file of point ID: a header starting
- * "point,", exactly one complete row, whose point column is ID. */
-bool sweep_point_file_ok(const char *path, const char *id);
+/* True when PATH is a finished point file of point p: a header starting
+ * "point,", exactly one complete row, which is p's (point, experiment,
+ * workload, variant, workers, rep, mode, timing, lock, counter and every
+ * setting of [fixed], its variant and its axis values that is a column);
+ * else false with the reason in why. */
+bool sweep_point_file_ok(const struct sweep *s, const struct sweep_point *p,
+			 const char *path, char *why, size_t len);
 
-/* Rebuilds DIR/results.csv (+ results.json) from DIR/points/; returns the
- * number of points found, or -1 with a message printed. */
-long sweep_collect(const char *dir);
+/* Rebuilds DIR/results.csv (+ results.json) from the files of DIR/points/
+ * that are finished points of s (others are left out, each with a note);
+ * returns the number of points taken, or -1 with a message printed. */
+long sweep_collect(const struct sweep *s, const char *dir);
 
 /*
  * Union of result tables: columns in first-seen order, missing cells

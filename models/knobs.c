@@ -293,6 +293,13 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 				pn_layout_names[p->layout], why);
 			return EXIT_USAGE;
 		}
+		if (p->lru_lock == LRU_LOCK_LRUVEC && !l.present[PN_LRU_LOCK]) {
+			fprintf(stderr, "memscale: layout=%s: '%s' has no member "
+				"lruvec.lru_lock, which lru_lock=lruvec writes (set "
+				"lru_lock=pgdat)\n", pn_layout_names[p->layout],
+				p->layout_file);
+			return EXIT_USAGE;
+		}
 	} else if (kconfig_parse(knob_str(ks, &knob_kconfig), &p->kconfig, why,
 				 sizeof(why))) {
 		fprintf(stderr, "memscale: bad value '%s' for knob 'kconfig' (%s)\n",

@@ -131,6 +131,9 @@ struct pn_raw {
  * reason in why. */
 int pn_raw_from_btf(const char *path, struct pn_raw *r, char *why, size_t len);
 int pn_raw_from_pahole(const char *path, struct pn_raw *r, char *why, size_t len);
+/* Checks what a reader gave: members inside their struct, unique,
+ * aligned; the members the model writes present (both readers call it). */
+int pn_raw_check(const struct pn_raw *r, const char *path, char *why, size_t len);
 /* LAYOUT_BTF or LAYOUT_PAHOLE from `path`: 0, or -1 with a reason. */
 int pn_layout_from_file(struct pn_layout *l, enum pn_layout_id id,
 			const char *path, size_t lock_size, char *why, size_t len);

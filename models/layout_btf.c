@@ -15,16 +15,20 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "models/memcg.h"
 
-static void add_member(struct pn_member *v, size_t *n, size_t max,
+/* One more member; false when the table is full (a struct of more
+ * members than any kernel's is refused, not cut). */
+static bool add_member(struct pn_member *v, size_t *n, size_t max,
 		       const char *name, size_t off, size_t size)
 {
 	if (*n == max)
-		return;
+		return false;
 	snprintf(v[*n].name, sizeof(v[*n].name), "%s", name);
 	v[*n].off = off;
 	v[*n].size = size;
 	(*n)++;
+	return true;
 }
 
 /* libbpf's own log lines would add to our one-line error. */
@@ -89,8 +93,13 @@ int pn_raw_from_btf(const char *path, struct pn_raw *r, char *why, size_t len)
 		long size = btf__resolve_size(btf, m->type);
 		size_t off = btf_member_bit_offset(t, i) / 8;
 
-		add_member(r->pn, &r->npn, ARRAY_SIZE(r->pn), name, off,
-			   size < 0 ? 0 : (size_t)size);
+		if (!add_member(r->pn, &r->npn, ARRAY_SIZE(r->pn), name, off,
+				size < 0 ? 0 : (size_t)size)) {
+			snprintf(why, len, "'%s': struct mem_cgroup_per_node has more "
+				 "than %zu members", path, ARRAY_SIZE(r->pn));
+			btf__free(btf);
+			return -1;
+		}
 		if (!strcmp(name, "lruvec"))
 			lt = btf__type_by_id(btf, (unsigned)btf__resolve_type(btf, m->type));
 	}
@@ -99,10 +108,15 @@ int pn_raw_from_btf(const char *path, struct pn_raw *r, char *why, size_t len)
 		m = btf_members(lt);
 		for (unsigned i = 0; i < btf_vlen(lt); i++, m++) {
 			long size = btf__resolve_size(btf, m->type);
-			add_member(r->lruvec, &r->nlruvec, ARRAY_SIZE(r->lruvec),
-				   btf__name_by_offset(btf, m->name_off),
-				   btf_member_bit_offset(lt, i) / 8,
-				   size < 0 ? 0 : (size_t)size);
+			if (!add_member(r->lruvec, &r->nlruvec, ARRAY_SIZE(r->lruvec),
+					btf__name_by_offset(btf, m->name_off),
+					btf_member_bit_offset(lt, i) / 8,
+					size < 0 ? 0 : (size_t)size)) {
+				snprintf(why, len, "'%s': struct lruvec has more than %zu "
+					 "members", path, ARRAY_SIZE(r->lruvec));
+				btf__free(btf);
+				return -1;
+			}
 		}
 	}
 	zid = btf__find_by_name_kind(btf, "zone_type", BTF_KIND_ENUM);
@@ -114,19 +128,165 @@ int pn_raw_from_btf(const char *path, struct pn_raw *r, char *why, size_t len)
 				r->zone_normal = v->val;
 	}
 	btf__free(btf);
+	return pn_raw_check(r, path, why, len);
+}
+
+static int pn_field_of(const char *name);
+
+/* The natural alignment a member of `size` bytes needs at least (the
+ * largest power of two dividing it, at most 8); 1 for size 0. */
+static size_t align_of_size(size_t size)
+{
+	size_t a = size & (~size + 1);
+
+	return !size ? 1 : a > 8 ? 8 : a;
+}
+
+/* One struct's members: each inside the struct (checked arithmetic),
+ * unique, and each member the model knows aligned for its size. */
+static int members_check(const struct pn_member *v, size_t n, size_t sizeof_s,
+			 const char *sname, const char *path, char *why, size_t len)
+{
+	if (!sizeof_s) {
+		snprintf(why, len, "'%s': struct %s has size 0 (or none given)", path, sname);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct pn_member *m = &v[i];
+
+		if (m->off > sizeof_s || m->size > sizeof_s - m->off) {
+			snprintf(why, len, "'%s': member %s.%s (offset %zu, size %zu) lies "
+				 "outside the struct's %zu bytes", path, sname, m->name,
+				 m->off, m->size, sizeof_s);
+			return -1;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(v[j].name, m->name)) {
+				snprintf(why, len, "'%s': member %s.%s is given twice", path,
+					 sname, m->name);
+				return -1;
+			}
+		if ((pn_field_of(m->name) >= 0 || !strcmp(m->name, "lruvec")) &&
+		    m->off % align_of_size(m->size)) {
+			snprintf(why, len, "'%s': member %s.%s at offset %zu is not aligned "
+				 "for its %zu bytes", path, sname, m->name, m->off, m->size);
+			return -1;
+		}
+	}
 	return 0;
 }
 
-/* A pahole member line: "struct lruvec lruvec; (comment: 72 152)" -> lruvec, 72, 152 */
-static bool pahole_member(const char *line, char *name, size_t nlen,
-			  size_t *off, size_t *size)
+static const struct pn_member *member_named(const struct pn_member *v, size_t n,
+					    const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i].name, name))
+			return &v[i];
+	return NULL;
+}
+
+/*
+ * What a file says is checked data: both structs' members inside them,
+ * unique and aligned; struct lruvec embedded whole as member `lruvec`;
+ * and every member the model writes present and big enough (memcg, the
+ * stats pointers, lruvec.lists[5], lruvec.pgdat, lru_zone_size with
+ * ZONE_NORMAL's row).  0, or -1 with the member named in why.
+ */
+int pn_raw_check(const struct pn_raw *r, const char *path, char *why, size_t len)
+{
+	static const struct { const char *name, *alt; size_t min; bool in_lruvec; } need[] = {
+		{ "memcg", NULL, sizeof(void *), false },
+		{ "lruvec_stats_percpu", "lruvec_stat_cpu", sizeof(void *), false },
+		{ "lruvec_stats", "lruvec_stat", sizeof(void *), false },
+		{ "lruvec", NULL, 1, false },
+		{ "lru_zone_size", NULL, 5 * sizeof(long), false },
+		{ "lists", NULL, 5 * 2 * sizeof(void *), true },
+		{ "pgdat", NULL, sizeof(void *), true },
+	};
+	const struct pn_member *lv, *zs;
+
+	if (members_check(r->pn, r->npn, r->sizeof_pn, "mem_cgroup_per_node", path,
+			  why, len))
+		return -1;
+	if (r->nlruvec && members_check(r->lruvec, r->nlruvec, r->sizeof_lruvec,
+					"lruvec", path, why, len))
+		return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(need); i++) {
+		const struct pn_member *v = need[i].in_lruvec ? r->lruvec : r->pn;
+		size_t n = need[i].in_lruvec ? r->nlruvec : r->npn;
+		const struct pn_member *m = member_named(v, n, need[i].name);
+
+		if (!m && need[i].alt)
+			m = member_named(v, n, need[i].alt);
+		if (!m || m->size < need[i].min) {
+			snprintf(why, len, "'%s': struct %s %s member '%s' (the model "
+				 "writes it)", path, need[i].in_lruvec ? "lruvec" :
+				 "mem_cgroup_per_node", m ? "has too small a" : "lacks",
+				 need[i].name);
+			return -1;
+		}
+	}
+	lv = member_named(r->pn, r->npn, "lruvec");
+	if (!r->nlruvec || lv->size != r->sizeof_lruvec) {
+		snprintf(why, len, "'%s': member mem_cgroup_per_node.lruvec is %zu bytes, "
+			 "struct lruvec %zu", path, lv->size, r->sizeof_lruvec);
+		return -1;
+	}
+	zs = member_named(r->pn, r->npn, "lru_zone_size");
+	if (r->zone_normal >= 0 &&
+	    (size_t)r->zone_normal >= zs->size / (5 * sizeof(long))) {
+		snprintf(why, len, "'%s': member mem_cgroup_per_node.lru_zone_size has no "
+			 "row for ZONE_NORMAL (%d)", path, r->zone_normal);
+		return -1;
+	}
+	return 0;
+}
+
+/* A whole unsigned decimal token at *p (no sign, no overflow): its
+ * value, *p moved past it; false otherwise. */
+static bool whole_number(const char **p, size_t *v)
+{
+	const char *s = *p;
+	unsigned long long x = 0;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s < '0' || *s > '9')
+		return false;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (x > (SIZE_MAX - (unsigned)(*s - '0')) / 10)
+			return false;
+		x = x * 10 + (unsigned)(*s - '0');
+	}
+	if (*s && *s != ' ' && *s != '\t' && *s != '*' && *s != ',' && *s != ':' &&
+	    *s != '\n')
+		return false;
+	*p = s;
+	*v = (size_t)x;
+	return true;
+}
+
+/* A pahole member line: "struct lruvec lruvec; (comment: 72 152)" -> lruvec,
+ * 72, 152: 1; 0 for no member line; -1 for a member whose offset or size
+ * is no whole number in range (its name in `name`). */
+static int pahole_member(const char *line, char *name, size_t nlen,
+			 size_t *off, size_t *size)
 {
 	const char *semi = strchr(line, ';'), *c = strstr(line, "/*");
 	char decl[256], *p, *end;
-	unsigned long o, s;
+	size_t o = 0, s = 0;
+	bool good;
 
-	if (!semi || !c || c < semi || sscanf(c, "/* %lu %lu */", &o, &s) != 2)
-		return false;
+	if (!semi || !c || c < semi)
+		return 0;
+	c += 2;
+	good = whole_number(&c, &o);
+	if (good && *c == ':')      /* a bit field: "8: 0 4" */
+		return 0;
+	good = good && whole_number(&c, &s);
+	while (*c == ' ' || *c == '\t')
+		c++;
+	good = good && !strncmp(c, "*/", 2);
 	snprintf(decl, sizeof(decl), "%.*s", (int)(semi - line), line);
 	if ((p = strstr(decl, "__attribute__")))
 		*p = '\0';
@@ -142,11 +302,11 @@ static bool pahole_member(const char *line, char *name, size_t nlen,
 			    (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9')))
 		p--;
 	if (p == end)
-		return false;
+		return 0;
 	snprintf(name, nlen, "%s", p);
 	*off = o;
 	*size = s;
-	return true;
+	return good ? 1 : -1;
 }
 
 int pn_raw_from_pahole(const char *path, struct pn_raw *r, char *why, size_t len)
@@ -165,8 +325,9 @@ int pn_raw_from_pahole(const char *path, struct pn_raw *r, char *why, size_t len
 	}
 	while (fgets(line, sizeof(line), f)) {
 		char name[64];
-		size_t off, size;
-		unsigned long sz;
+		size_t off, size, sz;
+		const char *sp, *sname = in == PN ? "mem_cgroup_per_node" : "lruvec";
+		int mrc;
 
 		if (in == NONE) {
 			if (!strncmp(line, "struct mem_cgroup_per_node {", 28))
@@ -191,7 +352,14 @@ int pn_raw_from_pahole(const char *path, struct pn_raw *r, char *why, size_t len
 			depth++;
 		if (line[0] == '}' || (depth > 1 && strstr(line, "};")))
 			depth--;
-		if (sscanf(line, " /* size: %lu", &sz) == 1 && depth == 1) {
+		if (depth == 1 && (sp = strstr(line, "/* size:"))) {
+			sp += 8;
+			if (!whole_number(&sp, &sz)) {
+				snprintf(why, len, "'%s': the size of struct %s is no whole "
+					 "number in range", path, sname);
+				fclose(f);
+				return -1;
+			}
 			if (in == PN)
 				r->sizeof_pn = sz;
 			else
@@ -201,12 +369,21 @@ int pn_raw_from_pahole(const char *path, struct pn_raw *r, char *why, size_t len
 			in = NONE;
 			continue;
 		}
-		if (depth == 1 && pahole_member(line, name, sizeof(name), &off, &size)) {
-			if (in == PN)
-				add_member(r->pn, &r->npn, ARRAY_SIZE(r->pn), name, off, size);
-			else
-				add_member(r->lruvec, &r->nlruvec, ARRAY_SIZE(r->lruvec), name,
-					   off, size);
+		mrc = depth == 1 ? pahole_member(line, name, sizeof(name), &off, &size) : 0;
+		if (mrc < 0) {
+			snprintf(why, len, "'%s': member %s.%s: offset or size is no whole "
+				 "number in range", path, sname, name);
+			fclose(f);
+			return -1;
+		}
+		if (mrc > 0 && !(in == PN ? add_member(r->pn, &r->npn, ARRAY_SIZE(r->pn),
+						       name, off, size)
+					  : add_member(r->lruvec, &r->nlruvec,
+						       ARRAY_SIZE(r->lruvec), name, off, size))) {
+			snprintf(why, len, "'%s': struct %s has more than %zu members",
+				 path, sname, ARRAY_SIZE(r->pn));
+			fclose(f);
+			return -1;
 		}
 	}
 	fclose(f);
@@ -215,7 +392,7 @@ int pn_raw_from_pahole(const char *path, struct pn_raw *r, char *why, size_t len
 			 "`pahole -C mem_cgroup_per_node -C lruvec` output)", path);
 		return -1;
 	}
-	return 0;
+	return pn_raw_check(r, path, why, len);
 }
 
 static int pn_field_of(const char *name)
@@ -306,6 +483,21 @@ int pn_layout_from_file(struct pn_layout *l, enum pn_layout_id id,
 	 * DMA32 before NORMAL when there are 5 (or 4 with ZONE_DMA, assumed) */
 	d.zone_normal = r.zone_normal >= 0 ? (unsigned)r.zone_normal
 					   : d.max_nr_zones >= 4 ? 2 : 1;
+	/* embedded lruvec_stats (v6.9): the model keeps its state[],
+	 * state_local[] and state_pending[] there, K_NR_NODE_STAT each */
+	if (d.present[PN_LRUVEC_STATS] && d.size[PN_LRUVEC_STATS] > sizeof(void *) &&
+	    d.size[PN_LRUVEC_STATS] < 3 * K_NR_NODE_STAT * sizeof(long)) {
+		snprintf(why, len, "'%s': member mem_cgroup_per_node.lruvec_stats is %zu "
+			 "bytes, neither a pointer nor the %zu the model writes", path,
+			 d.size[PN_LRUVEC_STATS], 3 * K_NR_NODE_STAT * sizeof(long));
+		return -1;
+	}
+	if (d.zone_normal >= d.max_nr_zones) {
+		snprintf(why, len, "'%s': member mem_cgroup_per_node.lru_zone_size (%zu "
+			 "bytes) has no row for ZONE_NORMAL (%u)", path,
+			 d.size[PN_LRU_ZONE_SIZE], d.zone_normal);
+		return -1;
+	}
 	memset(l, 0, sizeof(*l));
 	l->id = id;
 	l->name = pn_layout_names[id];

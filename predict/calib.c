@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "core/util.h"
+#include "locks/lock.h"
+#include "models/stats/stats.h"
 
 /* Probes every valid file must carry ("<name>.median_ns"). */
 static const char *const required[] = {
@@ -39,11 +41,103 @@ static struct calib_entry *find(const struct calib *c, const char *key)
 	return NULL;
 }
 
+/*
+ * The keys a calibration file may hold: the ones harness/calib_probe.c
+ * and workloads/model/kwork_calib.c write (calib_set() refuses any other,
+ * so writer and reader cannot drift apart).  A probe figure is
+ * PROBE.FIELD; the probes are the fixed ones below, the stats designs'
+ * walk probes (their .probe), lock.LOCK.uncontended/.pair for each lock of
+ * the registry and wl.WORKLOAD; kwork.WORKLOAD.FIELD and part.NAME_ns
+ * are families of their own, meta.KEY the machine's description.
+ */
+static const char *const fixed_probes[] = {
+	"xfer.store", "xfer.atomic", "xfer.load", "atomic.uncontended",
+	"atomic.contended", "hit", "miss", "percpu", "list", "page", "fault",
+	"fault.first", "fault.zero", "fault.wp", "fault.cow", "fault.shared",
+	"fault.populate", "fault.root", "syscall", "syscall.falloc",
+	"syscall.falloc.root", "clear", "unmap", "clock",
+};
+static const char *const probe_fields[] = {
+	"median_ns", "q1_ns", "q3_ns", "min_ns", "max_ns", "steal_pct", "varies", "insn",
+};
+static const char *const kwork_fields[] = {
+	"units", "source", "unit_ns", "kernel_ns", "model0_ns", "model_ns",
+};
+
+/* A lower-case identifier (letters, digits, '_'), n bytes of s. */
+static bool is_ident(const char *s, size_t n)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') ||
+		      (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9')))
+			return false;
+	return true;
+}
+
+static bool in_list(const char *const *v, size_t n, const char *s, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(v[i]) == len && !strncmp(v[i], s, len))
+			return true;
+	return false;
+}
+
+static bool probe_known(const char *p, size_t n)
+{
+	const struct stats_design **d;
+	size_t nd = stats_design_all(&d);
+	char lock[64];
+
+	if (in_list(fixed_probes, ARRAY_SIZE(fixed_probes), p, n))
+		return true;
+	for (size_t i = 0; i < nd; i++)
+		if (d[i]->probe && strlen(d[i]->probe) == n && !strncmp(d[i]->probe, p, n))
+			return true;
+	if (n > 3 && !strncmp(p, "wl.", 3))
+		return is_ident(p + 3, n - 3);
+	if (n > 5 && !strncmp(p, "lock.", 5) && n - 5 < sizeof(lock)) {
+		const char *dot = memchr(p + 5, '.', n - 5);
+		if (!dot || (strncmp(dot, ".uncontended", 12) && strncmp(dot, ".pair", 5)) ||
+		    (size_t)(dot - p) + (dot[1] == 'u' ? 12 : 5) != n)
+			return false;
+		snprintf(lock, sizeof(lock), "%.*s", (int)(dot - p - 5), p + 5);
+		return lock_find(lock) != NULL;
+	}
+	return false;
+}
+
+bool calib_key_known(const char *key)
+{
+	size_t n = strlen(key);
+	const char *dot;
+
+	if (!strcmp(key, "format") || !strcmp(key, "steal_pct") ||
+	    !strcmp(key, "fault.first.inflated"))
+		return true;
+	if (!strncmp(key, "meta.", 5))
+		return is_ident(key + 5, n - 5);
+	if (!strncmp(key, "part.", 5) && n > 8 && !strcmp(key + n - 3, "_ns"))
+		return is_ident(key + 5, n - 8);
+	if (!strncmp(key, "kwork.", 6)) {
+		dot = strrchr(key, '.');
+		return dot > key + 6 && is_ident(key + 6, (size_t)(dot - key - 6)) &&
+		       in_list(kwork_fields, ARRAY_SIZE(kwork_fields), dot + 1, strlen(dot + 1));
+	}
+	dot = strrchr(key, '.');
+	return dot && in_list(probe_fields, ARRAY_SIZE(probe_fields), dot + 1, strlen(dot + 1)) &&
+	       probe_known(key, (size_t)(dot - key));
+}
+
 void calib_set(struct calib *c, const char *key, const char *value)
 {
 	struct calib_entry *e = find(c, key);
 	double v;
 
+	if (!calib_key_known(key))
+		die(1, "internal error: calibration key '%s' is unknown to "
+		    "calib_key_known() (predict/calib.c)", key);
 	if (!e) {
 		if (c->n == c->cap) {
 			c->cap = c->cap ? 2 * c->cap : 64;
@@ -102,18 +196,32 @@ int calib_write(const struct calib *c, FILE *f)
 int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 		size_t errlen)
 {
-	char line[1024];
-	size_t lineno = 0;
+	char *line = NULL;
+	size_t lineno = 0, cap = 0;
+	ssize_t got;
 	bool format_seen = false;
 
 	memset(c, 0, sizeof(*c));
-	while (fgets(line, sizeof(line), f)) {
+	while ((got = getline(&line, &cap, f)) >= 0) {
 		char *s, *eq, *key, *val;
 		double v;
 
 		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errlen, "%s: line %zu: line too long", name, lineno);
+		if ((size_t)got != strlen(line)) {
+			snprintf(err, errlen, "%s: line %zu: not a text file (a NUL byte)",
+				 name, lineno);
+			goto bad;
+		}
+		if (got > 1023) {
+			snprintf(err, errlen, "%s: line %zu: line too long (over 1023 "
+				 "characters)", name, lineno);
+			goto bad;
+		}
+		if (!strchr(line, '\n')) {
+			/* the writer ends every line: a file cut short may have cut
+			 * a number (162.791 read as 162) */
+			snprintf(err, errlen, "%s: line %zu: cut short (no newline at the "
+				 "end of the file)", name, lineno);
 			goto bad;
 		}
 		s = str_trim(line);
@@ -131,6 +239,10 @@ int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 		if (!*key || !*val) {
 			snprintf(err, errlen, "%s: line %zu: empty %s", name, lineno,
 				 *key ? "value" : "key");
+			goto bad;
+		}
+		if (!calib_key_known(key)) {
+			snprintf(err, errlen, "%s: line %zu: unknown key '%s'", name, lineno, key);
 			goto bad;
 		}
 		if (find(c, key)) {
@@ -181,8 +293,10 @@ int calib_parse(struct calib *c, FILE *f, const char *name, char *err,
 			goto bad;
 		}
 	}
+	free(line);
 	return 0;
 bad:
+	free(line);
 	calib_free(c);
 	return -1;
 }

@@ -95,8 +95,10 @@
  * (meta.KEY: the machine and build description of core/meta.h, the same
  * facts a result's JSON sidecar holds, plus meta.time and meta.reps);
  * "format = memscale-calib 3" first.  Every probe value is a
- * non-negative finite number in ns.  Loading checks the format line and
- * the required probes and rejects any malformed line.
+ * non-negative finite number in ns, a whole token.  Loading checks the
+ * format line and the required probes and rejects any malformed line, a
+ * last line without its newline (a file cut mid-number) and a key the
+ * writers do not write (calib_key_known()).
  */
 #ifndef MEMSCALE_CALIB_H
 #define MEMSCALE_CALIB_H
@@ -139,6 +141,8 @@ struct calib {
 };
 
 int calib_write(const struct calib *c, FILE *f);
+/* A key the writers write and the parser takes (calib.c lists them). */
+bool calib_key_known(const char *key);
 
 /* Returns 0, or -1 with a one-line message in err. */
 int calib_load(struct calib *c, const char *path, char *err, size_t errlen);

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/util.h"
@@ -70,7 +71,9 @@ struct tparse {
 	char prev_sec[32], prev_key[64];
 	char **prev_slot; /* the value a continuation line extends */
 	char err[512];
-	int line;
+	int line;        /* of the line libinih has last been handed */
+	FILE *f;         /* the reader's file */
+	const char *bad; /* why the reader stopped early: a NUL byte, a long line */
 	/* sources.ini */
 	bool is_sources;
 	struct shared_fact { char *name, *value, *source; } *shared;
@@ -168,22 +171,62 @@ static int on_target_value(void *user, const char *sec, const char *key, const c
 	return 0;
 }
 
+/* libinih's reader hook: one whole line, counted, so that every message
+ * names the line (p->line); a NUL byte or a line libinih's buffer cannot
+ * hold stops the reading with the reason in p->bad. */
+static char *count_reader(char *str, int num, void *user)
+{
+	struct tparse *p = user;
+	int ch = EOF, n = 0;
+
+	if (p->bad)
+		return NULL;
+	/* byte by byte, at most num - 1: a stream without newlines (a
+	 * device such as /dev/full) is stopped, not read without end */
+	while (n < num - 1 && (ch = getc(p->f)) != EOF) {
+		if (ch == '\0') {
+			p->line++;
+			p->bad = "not a text file (a NUL byte)";
+			return NULL;
+		}
+		str[n++] = (char)ch;
+		if (ch == '\n')
+			break;
+	}
+	if (!n)
+		return NULL;
+	p->line++;
+	if (ch != '\n' && ch != EOF) {
+		p->bad = "line too long (over 199 characters)";
+		return NULL;
+	}
+	str[n] = '\0';
+	return str;
+}
+
 /* libinih tells the line of a failing handler only through its return;
  * the reader counts lines itself for the message. */
 static int read_ini(const char *path, struct tparse *p)
 {
 	const char *why;
-	FILE *f = input_fopen(path, &why);
 	int rc;
 
-	/* Missing: the caller looks elsewhere; a FIFO, a directory or a
-	 * device is named as such (and never waited on). */
-	if (!f && strncmp(why, "cannot be read", 14))
-		die(EXIT_USAGE, "target '%s' %s", path, why);
-	if (!f)
+	/* a regular file only: a FIFO would block open(), a device read on */
+	p->f = input_fopen(path, &why);
+	if (!p->f) {
+		snprintf(p->err, sizeof(p->err), "%s", why);
 		return -1;
-	rc = ini_parse_file(f, on_target_value, p);
-	fclose(f);
+	}
+	p->line = 0;
+	rc = ini_parse_stream(count_reader, p, on_target_value, p);
+	if (ferror(p->f) && !p->bad)
+		p->bad = "read error";
+	fclose(p->f);
+	p->f = NULL;
+	if (p->bad) {
+		snprintf(p->err, sizeof(p->err), "%s", p->bad);
+		return p->line;
+	}
 	return rc;
 }
 
@@ -287,6 +330,10 @@ static struct target *target_load(const char *path)
 		p.num[i] = -1;
 	rc = read_ini(path, &p);
 	if (rc < 0) {
+		struct stat st;
+		/* there but not readable as a profile: say why, not "unknown" */
+		if (!stat(path, &st))
+			die(EXIT_USAGE, "target %s: %s", path, p.err);
 		tparse_free(&p);
 		return NULL;
 	}

@@ -68,6 +68,20 @@ expect_usage "a version-1 file" "format version 1 is too old" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --calib "$TMP/old.calib"
 expect_usage "model predict on a version-1 file" "format version 1 is too old" -- \
 	$MEMSCALE model predict stats_batch --calib "$TMP/old.calib"
+# numbers are whole tokens and keys are known: a file cut mid-number
+# (162.791 left as 162, no newline) and an unknown key are refused
+head -c -5 $CAL >"$TMP/cut.calib"
+expect_usage "a calibration cut mid-number" "line [0-9]*: cut short" -- \
+	$MEMSCALE model predict stats_batch --calib "$TMP/cut.calib"
+{ cat $CAL; echo "fault.medain_ns = 3"; } >"$TMP/unk.calib"
+expect_usage "an unknown calibration key" "unknown key 'fault.medain_ns'" -- \
+	$MEMSCALE model predict stats_batch --calib "$TMP/unk.calib"
+{ cat $CAL; echo "lock.nosuchlock.pair.median_ns = 3"; } >"$TMP/unk2.calib"
+expect_usage "a probe of a lock that does not exist" "unknown key 'lock.nosuchlock.pair.median_ns'" -- \
+	$MEMSCALE run page_fault1 -t 1 -s 0.1 --calib "$TMP/unk2.calib"
+{ head -5 $CAL; printf 'hit.q1_ns = 1\0\n'; tail -n +6 $CAL; } >"$TMP/nul.calib"
+expect_usage "a NUL byte in a calibration (was: line too long)" "line 6: not a text file (a NUL byte)" -- \
+	$MEMSCALE model predict stats_batch --calib "$TMP/nul.calib"
 expect_usage "--calib missing" "nonexistent" -- \
 	$MEMSCALE run page_fault1 -t 1 -s 0.1 --calib "$TMP/nonexistent"
 # kwork given as a number: no calibration consulted, recorded as none

@@ -108,4 +108,11 @@ expect_usage "merge into a missing directory" "does not exist" -- \
 	$MEMSCALE merge "$TMP/nosuch/x.csv" tests/fixtures/aim9_base.csv
 expect_usage "model calibrate --out a directory" "is a directory" -- \
 	$MEMSCALE model calibrate --quick --out "$TMP/adir"
+# a user's value is echoed with its control characters escaped: one line
+nl='
+'
+expect_usage "a lock name with a newline and an escape" "unknown lock 'tick\\\\net\\\\x1b\[31m'" -- \
+	$MEMSCALE run lock --lock "tick${nl}et$(printf '\033')[31m" -t 1 -s 0.05
+expect_usage "validate: a lock name with a newline" "unknown lock 'a\\\\nb'" -- \
+	$MEMSCALE validate --lock "a${nl}b"
 done_testing

@@ -105,7 +105,7 @@ mkexp four 65536 delta stats_batch ksize_mb flush_ms
 expect_usage "1024 values on four axes x 65536 reps (the reproducer)" "at most 10000000" -- $M sweep four.ini -n
 mkexp six 65536 delta stats_batch ksize_mb flush_ms
 # a fifth axis of 1024 values: 2^50 x 2^16 x 2 variants overflows 64 bits
-awk 'BEGIN { printf("containers = "); for (i = 0; i < 1024; i++) printf("%s%d", i ? "," : "", i % 256 + 1); print "" }' >> six.ini
+printf 'threshold = %s\n' "$(vals 1024)" >> six.ini
 expect_usage "a product beyond 2^64 (no wrap-around)" "more than" -- $M sweep six.ini -n
 mkexp two 10 delta stats_batch
 expect_usage "just above 10^7 points (1024 x 1024 x 10 x 2)" "20971520 points" -- $M sweep two.ini -n
@@ -155,6 +155,31 @@ rows=$(($(wc -l < sw/results.csv) - 1))
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "seconds") c = i; next } $c != "0.05" { bad = 1 } END { exit bad }' sw/results.csv
 ok $? "every row has the one setting (seconds=0.05)"
 
+# --resume needs a sweep there and its seed; --collect takes only the
+# matrix's own points (issue 36)
+# shellcheck disable=SC2086
+expect_usage "--resume on a directory that does not exist" "no sweep to resume in 'nosuch'" -- \
+	$M sweep "$E" --out nosuch $O --resume
+[ ! -e nosuch ]; ok $? "... and nothing was made"
+expect_usage "--resume --seed 8 on a seed-5 sweep" "run with --seed 5, not --seed 8" -- \
+	$M sweep "$E" --out sw -O seconds=0.05 -O reps=1 --seed 8 --resume
+cp sw/points/p0001.csv sw/points/p0099.csv; cp sw/points/p0001.csv sw/points/stray.csv
+sed 's/pthread_mutex/ticket/' sw/points/p0002.csv > sw/points/p0002.tmpx && mv sw/points/p0002.tmpx sw/points/p0002.csv
+sed '1s/,workload,/,wl,/' sw/points/p0003.csv > sw/points/p0003.tmpx && mv sw/points/p0003.tmpx sw/points/p0003.csv
+# shellcheck disable=SC2086
+$M sweep "$E" --out sw $O --collect >/dev/null 2>"$TMP/err"; st=$?
+rows=$(($(wc -l < sw/results.csv) - 1))
+[ $st -eq 0 ] && [ "$rows" -eq 6 ] && grep -q "p0099.csv is no.* point" "$TMP/err" &&
+	grep -q "stray.csv is no point" "$TMP/err" && grep -q "p0002.csv .*lock 'ticket', the matrix's 'pthread_mutex'" "$TMP/err" &&
+	grep -q "p0003.csv .*no column 'workload'" "$TMP/err"
+ok $? "--collect leaves out stray files and points of another lock or columns, with a line each ($rows rows, exit $st)"
+# shellcheck disable=SC2086
+$M sweep "$E" --out sw $O --resume >/dev/null 2>"$TMP/err"; st=$?
+rows=$(($(wc -l < sw/results.csv) - 1))
+[ $st -eq 0 ] && [ "$rows" -eq 8 ] && grep -q "point p0002's file is not this matrix's point" "$TMP/err"
+ok $? "--resume runs a point of another lock again ($rows rows, exit $st)"
+rm -f sw/points/p0099.csv sw/points/stray.csv
+
 # --- a worker killed in processes mode -----------------------------------------
 kill_one_worker() { # WORKLOAD ARGS...: SIGKILL a worker 1 s into a 2 s run
 	$M run "$@" -m processes -t 2 -s 2 --sample-ms 200 -w 0 >/dev/null 2>"$TMP/wd.err" &
@@ -177,5 +202,35 @@ for w in "lock --lock qspinlock --set cs=1000" "lock --lock ck_mcs --set cs=1000
 	ok $? "$w: a SIGKILLed worker ends the run by itself, exit 1 naming it (got $st)"
 	[ "$st" = 1 ] || sed 's/^/#   /' "$TMP/wd.err"
 done
+# The watchdog alone reaps the workers: one killed at the deadline, or
+# stopped and killed after it (the parent's blocking waitpid took it
+# before the watchdog saw it, and the other spun for 10+ minutes), ends
+# the run with exit 1 naming it.  Each run is bounded (15 s, then killed).
+fault_worker() { # SECONDS STOP_AT KILL_AT WORKLOAD ARGS...: signal the first worker
+	secs=$1 stop_at=$2 kill_at=$3; shift 3
+	$M run "$@" -m processes -t 2 -s "$secs" --sample-ms 100 -w 0 >/dev/null 2>"$TMP/wd.err" &
+	pid=$!
+	i=0; while [ $i -lt 50 ] && [ "$(pgrep -P $pid | wc -l)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done
+	victim=$(pgrep -P $pid | sort -n | head -1)
+	if [ "$stop_at" != - ]; then sleep "$stop_at"; kill -STOP "$victim"; fi
+	sleep "$kill_at"; kill -KILL "$victim"
+	i=0; while [ $i -lt 150 ] && kill -0 $pid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	if kill -0 $pid 2>/dev/null; then
+		for c in $(pgrep -P $pid); do kill -KILL "$c"; done; kill -KILL $pid; wait $pid 2>/dev/null
+		echo "hung $victim"
+	else
+		wait $pid; echo "$? $victim"
+	fi
+}
+# shellcheck disable=SC2046
+set -- $(fault_worker 1 0.3 1.2 lock --lock qspinlock --set cs=1000); st=$1 victim=$2
+[ "$st" = 1 ] && grep -q "worker process 0 (pid $victim) died during the run (signal 9" "$TMP/wd.err"
+ok $? "a worker stopped mid-run and killed after the deadline: exit 1 naming it (got $st)"
+[ "$st" = 1 ] || sed 's/^/#   /' "$TMP/wd.err"
+# shellcheck disable=SC2046
+set -- $(fault_worker 2 - 1.6 lock --lock qspinlock --set cs=1000); st=$1 victim=$2
+[ "$st" = 1 ] && grep -q "worker process 0 (pid $victim) died during the run (signal 9" "$TMP/wd.err"
+ok $? "a worker killed near the deadline (1.6 s into 2 s): exit 1 naming it (got $st)"
+[ "$st" = 1 ] || sed 's/^/#   /' "$TMP/wd.err"
 cd "$OLDPWD" || exit 1
 done_testing

@@ -94,6 +94,56 @@ EOT
 		$MEMSCALE sweep "$TMP/pub_cpus.ini" --dry-run
 done
 
+# Duplicates would run or count points twice; a published row names a
+# registered workload (issue 36).
+{ head_ini | sed 's/workloads = lock/workloads = lock, counter, lock/'; cat <<'EOT'; } >"$TMP/dup_wl.ini"
+[variant base]
+cs = 0
+EOT
+expect_usage "a workload listed twice" "dup_wl.ini:3: 'workloads' lists 'lock' twice" -- \
+	$MEMSCALE sweep "$TMP/dup_wl.ini" --dry-run
+exp dup_axis <<'EOT'
+[variant base]
+think = 0
+[axis]
+cs = 10, 20, 10
+EOT
+expect_usage "an axis value given twice" "dup_axis.ini:12: 'cs' lists '10' twice" -- \
+	$MEMSCALE sweep "$TMP/dup_axis.ini" --dry-run
+exp dup_quick <<'EOT'
+[variant base]
+cs = 0
+[quick]
+variants = base, base
+EOT
+expect_usage "a [quick] variant given twice" "dup_quick.ini:12: 'variants' lists 'base' twice" -- \
+	$MEMSCALE sweep "$TMP/dup_quick.ini" --dry-run
+exp pub_unknown <<'EOT'
+[variant base]
+cs = 0
+[published]
+no_such_workload = 100, 150, +50.0%, a machine
+EOT
+expect_usage "a [published] row for an unknown workload" "pub_unknown.ini:12: .*unknown workload 'no_such_workload'" -- \
+	$MEMSCALE sweep "$TMP/pub_unknown.ini" --dry-run
+exp pub_dup <<'EOT'
+[variant base]
+cs = 0
+[published]
+lock = 100, 150, +50.0%, a machine, cpus=4
+lock = 100, 160, +60.0%, another machine, cpus=4
+lock = 100, 150, +50.0%, a machine, cpus=4, source=again
+EOT
+expect_usage "a [published] row given twice" "pub_dup.ini:14: published 'lock' repeats the row of line 12" -- \
+	$MEMSCALE sweep "$TMP/pub_dup.ini" --dry-run
+# Linear time in line length: a 4 MB line is read in well under the
+# timeout (a 1 MB one took 19 s when each part was joined by copying
+# what came before; 4 MB then take some minutes).
+{ head_ini; awk 'BEGIN { printf "description ="; for (i = 0; i < 200000; i++) printf " aaaaaaaaaaaaaaaaaaa"; print "" }'
+  printf '[variant base]\ncs = 0\n'; } >"$TMP/long.ini"
+timeout 60 $MEMSCALE sweep "$TMP/long.ini" --dry-run >"$TMP/out" 2>"$TMP/err"
+ok $? "a 4 MB line read in linear time (bounded by timeout 60)"
+
 # Workers beyond what this machine runs (64 per CPU): blamed on the line.
 max=$(( $(nproc) * 64 ))
 exp workers <<EOT

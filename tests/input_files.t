@@ -62,9 +62,19 @@ printf 'workload,ops_per_sec\nw,0\nw,5\n' >"$TMP/zero.csv"
 expect_usage "stats: a zero in a CSV" "sample 1 of 2 in workload=w is 0" -- $MEMSCALE stats "$TMP/zero.csv"
 expect_usage "compare -f mmtests: a zero sample" "harmonic" -- \
 	$MEMSCALE compare "$TMP/zero.csv" "$TMP/one.csv" -f mmtests
+# every report refuses a throughput <= 0 alike (the table and -f lkp
+# printed "-100 %")
+printf 'workload,workers,ops_per_sec\nw,1,-5\nw,1,5\n' >"$TMP/negt.csv"
+printf 'workload,workers,ops_per_sec\nw,1,0\nw,1,5\n' >"$TMP/zerot.csv"
+for f in table lkp csv mmtests; do
+	expect_usage "compare -f $f: a zero throughput" "sample 1 of 2 in workload=w workers=1 is 0: a throughput" -- \
+		$MEMSCALE compare "$TMP/zerot.csv" "$TMP/one.csv" -f $f
+	expect_usage "compare -f $f: a negative throughput" "is -5: a throughput" -- \
+		$MEMSCALE compare "$TMP/one.csv" "$TMP/negt.csv" -f $f
+done
 printf '9e307\n9e307\n' >"$TMP/big.txt"
 expect_usage "stats: samples whose mean overflows" "overflows" -- $MEMSCALE stats "$TMP/big.txt"
-printf '3e200\n-3e200\n5\n' >"$TMP/wide.txt"
+printf '1.7e308\n1e300\n5\n' >"$TMP/wide.txt"
 expect_usage "compare: samples whose spread overflows" "overflows" -- \
 	$MEMSCALE compare "$TMP/wide.txt" "$TMP/bom.txt"
 

@@ -38,6 +38,34 @@ fields "$TMP/out" > "$TMP/decl_fields"
 cmp -s "$TMP/pahole_fields" "$TMP/decl_fields"; ok $? "declared fixed_padded (rhel-8.3: DMA, DEVICE, MEMCG_V1, ZSWAP; no LRU_GEN) = the 6.18 fixture, field by field"
 expect_usage "layout --pahole: not pahole output" "mem_cgroup_per_node" -- $MEMSCALE layout --pahole tests/lib.sh
 
+# A layout file is checked data: every offset and size inside its struct
+# (checked arithmetic), members unique and aligned, the members the model
+# writes present; else one line naming the member, exit 2 (never a crash).
+bad_layout() { # DESC PATTERN FILE
+	expect_usage "layout=pahole, $1" "$2" -- \
+		$MEMSCALE run page_fault2 -t 1 -s 0.05 -w 0 --set layout=pahole --set layout_file="$3" --format csv
+	expect_usage "layout --pahole, $1" "$2" -- $MEMSCALE layout --pahole "$3"
+}
+sed 's|memcg;                /\*     0     8|memcg;                /*     99999999999999999999     8|' $F > "$TMP/l1"
+bad_layout "offset 99999999999999999999" "memcg" "$TMP/l1"
+sed 's|lru_zone_size\[25\] __attribute__((__aligned__(64))); /\*   256   200|lru_zone_size[25]; /* 400 200|' $F > "$TMP/l2"
+bad_layout "a member past sizeof" "lru_zone_size.*outside" "$TMP/l2"
+sed 's|pgdat;                /\*   136     8|pgdat;                /*   136     -8|' $F > "$TMP/l3"
+bad_layout "a negative size" "pgdat" "$TMP/l3"
+sed 's|/\* size: 512,|/* size: 0,|' $F > "$TMP/l4"
+bad_layout "struct size 0" "size 0" "$TMP/l4"
+grep -v 'struct lruvec              lruvec;' $F > "$TMP/l5"
+bad_layout "no 'struct lruvec lruvec;'" "'lruvec'" "$TMP/l5"
+sed '/memcg;  /p' $F > "$TMP/l6"
+bad_layout "a member twice" "memcg is given twice" "$TMP/l6"
+sed 's|memcg;                /\*     0     8|memcg;                /*     4     8|' $F > "$TMP/l7"
+bad_layout "a misaligned member" "memcg.*not aligned" "$TMP/l7"
+grep -v 'lru_lock;' $F > "$TMP/l8"
+expect_usage "layout=pahole without lruvec.lru_lock under lru_lock=lruvec" "lru_lock" -- \
+	$MEMSCALE run page_fault2 -t 1 -s 0.05 -w 0 --set layout=pahole --set layout_file="$TMP/l8" --format csv
+sed 's|lru_zone_size\[25\] __attribute__((__aligned__(64))); /\*   256   200|lru_zone_size[1]; /* 256 8|' $F > "$TMP/l9"
+bad_layout "lru_zone_size without ZONE_NORMAL's row" "lru_zone_size" "$TMP/l9"
+
 BTF=/sys/kernel/btf/vmlinux
 if [ ! -r $BTF ]; then
 	for i in 1 2 3 4 5; do ok 0 "# SKIP no readable $BTF on this machine"; done

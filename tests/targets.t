@@ -182,6 +182,19 @@ mkdir -p "$TMP/tdir"; cp predict/targets/*.ini "$TMP/tdir/"; cp "$TMP/my-box.ini
 expect_exit 0 "list targets of another directory" -- env MEMSCALE_TARGETS="$TMP/tdir" $MEMSCALE list targets
 grep -q "^my-box " "$TMP/out"; ok $? "a new profile file is listed without a rebuild"
 
+# messages name the real line; a NUL byte, a FIFO and a device are
+# said to be what they are (were: line 0, "line too long", a hang)
+bad_fact l2_cycles 12y "a bad fact" "l2_cycles '12y'"
+n=$(grep -n "^l2_cycles = 12y" "$TMP/badval.ini" | cut -d: -f1)
+[ -n "$n" ] && grep -q "badval.ini:$n: l2_cycles '12y'" "$TMP/err"; ok $? "... names its line ($n), not line 0"
+printf '[target]\nname = x\n\0\n' > "$TMP/nul.ini"
+expect_usage "a target with a NUL byte" "nul.ini:3: not a text file (a NUL byte)" -- \
+	$MEMSCALE model predict lru_lock_split --calib $CAL --target "$TMP/nul.ini"
+mkfifo "$TMP/fifo.ini"
+expect_usage "a FIFO as --target" "fifo.ini: is a FIFO" -- \
+	timeout 20 $MEMSCALE model predict lru_lock_split --calib $CAL --target "$TMP/fifo.ini"
+expect_usage "/dev/full as --target" "/dev/full: is a special file" -- \
+	timeout 20 $MEMSCALE model predict lru_lock_split --calib $CAL --target /dev/full
 expect_usage "unknown --target" "nosuchbox" -- \
 	$MEMSCALE model predict stats_batch --calib $CAL --target nosuchbox
 expect_usage "validate a missing directory" "nonexistent" -- \

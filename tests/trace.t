@@ -42,6 +42,15 @@ if $MEMSCALE run lock --lock pthread_mutex -t 1 -s 0.1 --trace "$TMP/probe" \
 	fi
 	done_testing; exit $?
 fi
+# The environment's settings reach lttng's arguments only when valid:
+# one line naming the variable, exit 2, before any session is made.
+for spec in "SUBBUF:4M --no-such-option" "SUBBUF:3M" "SUBBUF:1k" "NSUBBUF:3" "NSUBBUF:-4" \
+	    "EVENTS:memscale:lock_agg,--x" "EVENTS:kernel:*" "EVENTS:memscale:a b"; do
+	var=MEMSCALE_TRACE_${spec%%:*} val=${spec#*:}
+	expect_usage "$var='$val'" "bad $var" -- \
+		env "$var=$val" $MEMSCALE run lock --lock pthread_mutex -t 1 -s 0.1 --trace "$TMP/env"
+	[ ! -e "$TMP/env" ]; ok $? "... and no trace directory was made"
+done
 : >"$TMP/file"
 expect_usage "trace directory under a regular file" "cannot create trace directory" -- \
 	$MEMSCALE run lock --lock pthread_mutex -t 1 -s 0.1 --trace "$TMP/file/sub"

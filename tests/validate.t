@@ -52,7 +52,8 @@ one_cpu_verdict() {
 		grep -q "^control tas_skip1000  *MISSED" "$TMP/out"; }
 }
 if command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null; then
-	taskset -c 0 $MEMSCALE validate --lock pthread_mutex -t 2 -i 1000 --min-seconds 0.2 >"$TMP/out" 2>&1
+	taskset -c 0 $MEMSCALE validate --lock pthread_mutex -t 2 -i 1000 --min-seconds 0.2 \
+		--oversubscribe >"$TMP/out" 2>&1
 	one_cpu_verdict $?; ok $? "pinned to one CPU: exit 0, or 3 for the rare control only"
 	grep -q "^control none  *caught" "$TMP/out" && grep -q "^control racy_tas  *caught" "$TMP/out"
 	ok $? "pinned to one CPU, the always-broken controls caught"
@@ -66,6 +67,18 @@ else
 fi
 expect_exit 0 "validate a counter with its control" -- $MEMSCALE validate --counter atomic -t 2 -i 50000
 grep -q "^control racy_word  *caught " "$TMP/out"; ok $? "the counters' control (a word added without an atomic) is caught"
+expect_usage "--all with --lock (it narrowed to one lock)" "--all covers every lock.*--lock 'ticket'" -- \
+	$MEMSCALE validate --all --lock ticket
+expect_usage "--all with --counter" "--all covers every lock.*--counter 'atomic'" -- \
+	$MEMSCALE validate --all --counter atomic
+# The controls obey the locks' rule: more threads than CPUs spinning is
+# refused without --oversubscribe (they spun 200 threads on 2 CPUs).
+over=$(( $(nproc) + 1 ))
+expect_exit 0 "a sleeping lock at $over threads on $(nproc) CPUs" -- \
+	$MEMSCALE validate --lock pthread_mutex -t $over -i 1000 --min-seconds 0.1 --seconds 2
+grep -q "^control racy_tas  *skipped ($over threads spinning" "$TMP/out" &&
+	grep -q "^control tas_skip1000  *skipped" "$TMP/out" && grep -q "^control none  *caught" "$TMP/out"
+ok $? "... its spinning controls skipped without --oversubscribe, the others run"
 expect_usage "one thread cannot show a violation" "2 or more" -- $MEMSCALE validate --lock qspinlock -t 1
 expect_usage "bad --runs" "'0'" -- $MEMSCALE validate --lock qspinlock --runs 0
 expect_usage "bad --seconds" "'1e400'" -- $MEMSCALE validate --lock qspinlock --seconds 1e400

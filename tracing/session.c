@@ -55,6 +55,7 @@
 #include "tracing/lockstat.h"
 #include "tracing/state.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -496,6 +497,60 @@ static const char *trace_env(const char *name, const char *dflt)
 	return e;
 }
 
+/* The environment's settings go to lttng as arguments: each is checked
+ * first (one line naming the variable, exit 2), so that no value can
+ * add an option or reach lttng malformed.  SUBBUF: a power of two of
+ * 4 KiB..1 GiB, digits with an optional k, K, M or G; NSUBBUF: a power of
+ * two, 2..1024; EVENTS: a comma list of memscale:NAME (NAME letters,
+ * digits, '_' or '*'). */
+static void check_trace_env(void)
+{
+	const char *e = getenv("MEMSCALE_TRACE_SUBBUF");
+	char *end;
+	unsigned long long v;
+
+	if (e && *e) {
+		int shift = 0;
+		errno = 0;
+		v = isdigit((unsigned char)e[0]) ? strtoull(e, &end, 10) : 0;
+		if (v && !errno && *end && !end[1])
+			shift = *end == 'k' || *end == 'K' ? 10 : *end == 'M' ? 20 :
+				*end == 'G' ? 30 : -1;
+		else if (v && !errno && *end)
+			shift = -1;
+		if (!v || errno || shift < 0 || v > (1ull << 30) >> shift ||
+		    (v << shift) < 4096 || ((v << shift) & ((v << shift) - 1)))
+			die(EXIT_USAGE, "bad MEMSCALE_TRACE_SUBBUF '%s' (want a power of two "
+			    "of 4k..1G bytes, such as 4M)", e);
+	}
+	e = getenv("MEMSCALE_TRACE_NSUBBUF");
+	if (e && *e) {
+		errno = 0;
+		v = isdigit((unsigned char)e[0]) ? strtoull(e, &end, 10) : 0;
+		if (errno || *end || v < 2 || v > 1024 || (v & (v - 1)))
+			die(EXIT_USAGE, "bad MEMSCALE_TRACE_NSUBBUF '%s' (want a power of "
+			    "two, 2..1024)", e);
+	}
+	e = getenv("MEMSCALE_TRACE_EVENTS");
+	if (e && *e) {
+		const char *p = e;
+		bool ok = true;
+
+		while (ok) {
+			size_t n = strcspn(p, ",");
+			ok = n > 9 && !strncmp(p, "memscale:", 9);
+			for (size_t i = 9; ok && i < n; i++)
+				ok = isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '*';
+			if (!p[n])
+				break;
+			p += n + 1;
+		}
+		if (!ok)
+			die(EXIT_USAGE, "bad MEMSCALE_TRACE_EVENTS '%s' (want a comma list "
+			    "of memscale:EVENT, such as memscale:lock_agg,memscale:run_phase)", e);
+	}
+}
+
 struct trace_session *trace_session_start(const char *dir, const char *out,
 					  bool only_self)
 {
@@ -507,6 +562,7 @@ struct trace_session *trace_session_start(const char *dir, const char *out,
 	if (!TRACE_BUILT_IN)
 		die(EXIT_USAGE, "--trace: tracing was compiled out (built with "
 		    "TRACE=0, or with ThreadSanitizer); rebuild with 'make TRACE=1'");
+	check_trace_env();
 	state_dir(); /* checked before anything else is done */
 	trace_env("MEMSCALE_TRACE_SUBBUF", "");
 	trace_env("MEMSCALE_TRACE_NSUBBUF", "");
