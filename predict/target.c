@@ -211,7 +211,7 @@ static int read_ini(const char *path, struct tparse *p)
 	const char *why;
 	int rc;
 
-	/* a regular file only: a FIFO would block open(), a device read on */
+	/* a regular file only: a FIFO would block its opening, a device read on */
 	p->f = input_fopen(path, &why);
 	if (!p->f) {
 		snprintf(p->err, sizeof(p->err), "%s", why);
