@@ -16,11 +16,12 @@ static int escape_main(int argc, char **argv);
 const struct subcommand escape_cmd = {
 	.name = "escape",
 	.summary = "escape values for TeX, gnuplot, HTML, awk, sbatch or lttng",
-	.usage = "escape LANG [VALUE...]\n"
+	.usage = "escape LANG [--] [VALUE...]\n"
 		 "\n"
 		 "LANG is tex, gnuplot, html, awk, sbatch or lttng.  Each VALUE (or,\n"
 		 "without one, each line of standard input) is printed escaped for\n"
-		 "that language on a line of its own.  A value the language cannot\n"
+		 "that language on a line of its own; values that start with '-'\n"
+		 "follow '--'.  A value the language cannot\n"
 		 "hold (a control character in a gnuplot string, an option-looking\n"
 		 "lttng argument) is refused: exit 2 with one line naming it.\n",
 	.main = escape_main,
@@ -64,8 +65,11 @@ static int escape_main(int argc, char **argv)
 		cli_usage(&escape_cmd, stdout);
 		return 0;
 	}
-	if (argc > 1 && argv[1][0] == '-')
-		cli_bad_option(&escape_cmd, argv[1]);
+	/* Options are refused wherever they stand; a value that starts with
+	 * '-' follows "--" (escape LANG -- VALUE...). */
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (argv[i][0] == '-' && argv[i][1])
+			cli_bad_option(&escape_cmd, argv[i]);
 	if (argc < 2)
 		die(EXIT_USAGE, "escape: which language? (want tex, gnuplot, html, "
 		    "awk, sbatch or lttng)");
@@ -77,8 +81,9 @@ static int escape_main(int argc, char **argv)
 		    "html, awk, sbatch or lttng)", esc_lttng_arg(argv[1], NULL) ?
 		    argv[1] : "?");
 	if (argc > 2) {
-		for (int i = 2; i < argc; i++)
-			put(lang, argv[i], (size_t)i - 1);
+		int first = strcmp(argv[2], "--") ? 2 : 3;
+		for (int i = first; i < argc; i++)
+			put(lang, argv[i], (size_t)(i - first + 1));
 		return 0;
 	}
 	if (!(text = file_read_bounded(stdin, FILE_READ_MAX, &len, &why)))

@@ -646,7 +646,7 @@ static int report_main(int argc, char **argv)
 		case ':':
 			die(EXIT_USAGE, "report: --out needs a directory (report DIR --out OUTDIR)");
 		default:
-			cli_bad_option(&report_cmd, argv[optind - 1]);
+			cli_bad_getopt(&report_cmd, argv, ":o:h");
 		}
 	}
 	if (optind >= argc)
