@@ -1,8 +1,11 @@
 /*
  * fuzz_parsers - a fuzzing driver for memscale's input parsers: experiment
  * files (harness/expfile.c on libinih), results CSV (core/csv.c), sample
- * files (core/stats.c stats_load), calibration files (predict/calib.c)
- * and thread lists / numbers (core/util.c, harness/run_opts.c).
+ * files (core/stats.c stats_load), calibration files (predict/calib.c),
+ * thread lists / numbers (core/util.c, harness/run_opts.c), target
+ * profiles (predict/target.c), pahole layouts with their checks
+ * (models/layout_btf.c), JSON results and sidecars (core/json.c) and the
+ * kernel-shaped work's store (workloads/model/kwork_store.c).
  *
  * Built with AddressSanitizer + UndefinedBehaviorSanitizer (`make fuzz`;
  * `make check` runs it briefly).  A parser may refuse its input the way
@@ -17,8 +20,8 @@
  * them (bit flips, byte edits, tokens that parsers care about, splices,
  * truncations) from a fixed pseudo-random sequence (--seed), so a run is
  * reproducible.  The first byte of a mutated input never selects the
- * parser: the seed file's name does (.ini, .csv, calib, .txt thread
- * lists, other: samples).
+ * parser: the seed file's name does (kwork, targets/, pahole, .json,
+ * .ini, calib, .csv, list, other: samples).
  *
  *   fuzz_parsers [--runs N] [--seed S] [--out DIR] SEED_FILE...
  */
@@ -40,15 +43,21 @@
 #include "harness/expfile.h"
 #include "harness/run_opts.h"
 #include "harness/sweep.h"
+#include "core/json.h"
+#include "models/layout.h"
 #include "predict/calib.h"
+#include "predict/target.h"
+#include "workloads/model/model_workload.h"
 
-enum target { T_EXPFILE, T_CSV, T_SAMPLES, T_CALIB, T_LIST, T_NR };
+enum parser { T_EXPFILE, T_CSV, T_SAMPLES, T_CALIB, T_LIST, T_TARGET, T_PAHOLE,
+	       T_JSON, T_KWORK, T_NR };
 static const char *const target_names[T_NR] = {
-	"expfile", "csv", "samples", "calib", "list",
+	"expfile", "csv", "samples", "calib", "list", "target", "pahole", "json",
+	"kwork",
 };
 
 struct input {
-	enum target t;
+	enum parser t;
 	unsigned char *d;
 	size_t n;
 };
@@ -66,7 +75,9 @@ static char tmpdir[] = "/tmp/memscale-fuzz.XXXXXX";
 
 static char *write_tmp(const struct input *in, const char *suffix)
 {
-	char *path = xasprintf("%s/in%s", tmpdir, suffix);
+	static unsigned long seq;
+	/* a name of its own each time: target profiles are remembered by path */
+	char *path = xasprintf("%s/in%lu%s", tmpdir, seq++, suffix);
 	FILE *f = fopen(path, "w");
 
 	if (!f || fwrite(in->d, 1, in->n, f) != in->n || fclose(f))
@@ -138,6 +149,40 @@ static int run_target(const struct input *in)
 		free(s);
 		return 0;
 	}
+	case T_TARGET: {
+		path = write_tmp(in, ".ini");
+		target_find(path); /* dies with 2 on a bad profile */
+		unlink(path);
+		free(path);
+		return 0;
+	}
+	case T_PAHOLE: {
+		struct pn_raw r;
+		path = write_tmp(in, ".txt");
+		if (!pn_raw_from_pahole(path, &r, err, sizeof(err)))
+			pn_raw_check(&r, path, err, sizeof(err));
+		unlink(path);
+		free(path);
+		return 0;
+	}
+	case T_JSON: {
+		struct json_doc *d;
+		path = write_tmp(in, ".json");
+		if ((d = json_read_file(path, err, sizeof(err)))) {
+			free(json_doc_get(d, "machine", "cpu_model", NULL));
+			json_doc_free(d);
+		}
+		unlink(path);
+		free(path);
+		return 0;
+	}
+	case T_KWORK: {
+		struct kwork_cal c;
+		char *text = strndup((const char *)in->d, in->n);
+		kwork_store_lookup(text, "fuzz", "page_fault2", &c);
+		free(text);
+		return 0;
+	}
 	default:
 		return 0;
 	}
@@ -204,10 +249,18 @@ static void mutate(struct input *in, const struct input *other)
 	}
 }
 
-static enum target target_of(const char *path)
+static enum parser target_of(const char *path)
 {
 	size_t n = strlen(path);
 
+	if (strstr(path, "kwork"))
+		return T_KWORK;
+	if (strstr(path, "targets/"))
+		return T_TARGET;
+	if (strstr(path, "pahole"))
+		return T_PAHOLE;
+	if (n > 5 && !strcmp(path + n - 5, ".json"))
+		return T_JSON;
 	if (n > 4 && !strcmp(path + n - 4, ".ini"))
 		return T_EXPFILE;
 	if (strstr(path, "calib"))
@@ -322,7 +375,7 @@ int main(int argc, char **argv)
 	for (size_t s = 0; s < nseeds; s++)
 		for (int t = 0; t < T_NR; t++) {
 			struct input in = seeds[s];
-			in.t = (enum target)t;
+			in.t = (enum parser)t;
 			if (!try_input(&in)) {
 				printf("fuzz: seed %zu via %s fails\n", s, target_names[t]);
 				found++;

@@ -167,9 +167,8 @@ static char *store_text(const char *path)
 	return t;
 }
 
-/* 1 found (out set), 0 not there, -1 after a message (a bad store). */
-static int store_lookup(const char *text, const char *path, const char *wl,
-		  struct kwork_cal *out)
+int kwork_store_lookup(const char *text, const char *path, const char *wl,
+		       struct kwork_cal *out)
 {
 	struct store_read r = { .wl = wl };
 	char h[17];
@@ -241,7 +240,7 @@ enum kwork_store_rc kwork_store_resolve(const struct workload *wl,
 	rc = KWS_BAD;
 	if (!(text = store_text(path)))
 		goto out;
-	if ((found = store_lookup(text, path, wl->name, out)) != 0) {
+	if ((found = kwork_store_lookup(text, path, wl->name, out)) != 0) {
 		rc = found > 0 ? KWS_FOUND : KWS_BAD;
 		goto out;
 	}

@@ -95,6 +95,11 @@ enum kwork_store_rc {
 enum kwork_store_rc kwork_store_resolve(const struct workload *wl,
 	int (*measure)(const struct workload *wl, void *arg, struct kwork_cal *c),
 	void *arg, struct kwork_cal *out);
+/* wl's section of a store's text (path names it in messages): 1 found
+ * (out set), 0 not there, -1 after a message (corrupt, or its figures do
+ * not match their hash). */
+int kwork_store_lookup(const char *text, const char *path, const char *wl,
+		       struct kwork_cal *out);
 /* The hash a stored workload's figures carry (16 hex digits). */
 void kwork_store_hash(const char *wl, const struct kwork_cal *c, char out[17]);
 /* Measures the kernel-shaped work of every model workload (kwork=auto,
