@@ -1070,7 +1070,10 @@ static void sweep_parse_args(struct sweep_cli *cli, int argc, char **argv)
 		    "experiments/locks.ini)");
 	if (optind + 1 < argc)
 		die(EXIT_USAGE, "sweep: unexpected argument '%s'", argv[optind + 1]);
-	cli->exp_path = cli_experiment_path("sweep", argv[optind]);
+	/* kept for the whole command (held here, so no exit path leaks it) */
+	static char *exp_path;
+	free(exp_path);
+	cli->exp_path = exp_path = cli_experiment_path("sweep", argv[optind]);
 	cli->argv0 = self_path();
 	if (cli->adaptive && (cli->emit_jobs || cli->collect || cli->point))
 		die(EXIT_USAGE, "sweep: --ci and --budget repeat A/B sets in one whole "
