@@ -667,6 +667,31 @@ static bool entry_costs(const struct target *t, const struct calib *c, struct ta
 	return true;
 }
 
+/* Line transfer, atomics, hits, lock hand-off and invalidation: the
+ * target's hardware (scale, scale_src: the clock ratio for a probe). */
+static void line_costs(const struct target *t, const struct calib *c, struct target_costs *tc,
+		       bool here, double scale, const char *scale_src)
+{
+	struct memcg_costs *m = &tc->c;
+
+	m->sim.xfer_ns = t->xfer_ns.v;
+	note(tc, "xfer_ns", m->sim.xfer_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_PROFILE,
+	     "%s", t->xfer_ns.src);
+	m->sim.atomic_ns = cycles_or_probe(tc, "atomic_ns", &t->atomic_cycles, t->ghz.v, c,
+					   "atomic.uncontended", here, scale, scale_src);
+	m->sim.hit_ns = cycles_or_probe(tc, "hit_ns", &t->hit_cycles, t->ghz.v, c, "hit",
+					here, scale, scale_src);
+	m->sim.handoff_ns = m->sim.xfer_ns;
+	note(tc, "handoff_ns", m->sim.handoff_ns, "ns", ORIGIN_MODEL,
+	     "queue-lock hand-off = one transfer of the waiter's line (OLS'12 c)");
+	/* No profile has a sourced cost of invalidating k sharers yet: the
+	 * write to a line k cores read costs one transfer whatever k. */
+	m->sim.inval_step_ns = 0;
+	note(tc, "inval_step_ns", 0, "ns", ORIGIN_NOT_MEASURED,
+	     "no sourced curve for invalidating k sharers: a write to a line k cores "
+	     "read costs one transfer whatever k (flat invalidation, predict/sim.h)");
+}
+
 void target_costs(const struct target *t, const struct calib *c,
 		  const struct target_overrides *ov, struct target_costs *tc)
 {
@@ -750,17 +775,7 @@ void target_costs(const struct target *t, const struct calib *c,
 		     best(c, local[i].probe), scale_src, *basis ? "; " : "", basis);
 	}
 
-	/* Line transfer, atomics, hits: the target's hardware. */
-	m->sim.xfer_ns = t->xfer_ns.v;
-	note(tc, "xfer_ns", m->sim.xfer_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_PROFILE,
-	     "%s", t->xfer_ns.src);
-	m->sim.atomic_ns = cycles_or_probe(tc, "atomic_ns", &t->atomic_cycles, t->ghz.v, c,
-					   "atomic.uncontended", here, scale, scale_src);
-	m->sim.hit_ns = cycles_or_probe(tc, "hit_ns", &t->hit_cycles, t->ghz.v, c, "hit",
-					here, scale, scale_src);
-	m->sim.handoff_ns = m->sim.xfer_ns;
-	note(tc, "handoff_ns", m->sim.handoff_ns, "ns", ORIGIN_MODEL,
-	     "queue-lock hand-off = one transfer of the waiter's line (OLS'12 c)");
+	line_costs(t, c, tc, here, scale, scale_src);
 
 	if (ov && isfinite(ov->remote_factor)) {
 		m->sim.remote_factor = ov->remote_factor;
