@@ -218,6 +218,36 @@ static void csv_row(FILE *out, const struct experiment_def *e, const struct seed
 	csv_num(out, abs_ratio(pt), 1);
 }
 
+/* One published row of the table: seed, workload, A -> B, target, cpus,
+ * role, published, predicted, error, sign, ops/s ratio, limits. */
+static void ledger_table_row(FILE *out, const struct experiment_def *e, const struct seed_pair *sp,
+		      const char *ab, const struct predict_point *ppt, unsigned cpus)
+{
+	const struct published *p = ppt->pub;
+	char pb[32], lim[512], sign[8] = "n/a";
+
+	limits(e, ppt, lim, sizeof(lim));
+	if (p->lo == p->hi)
+		snprintf(pb, sizeof(pb), "%+.2f%%", p->lo);
+	else
+		snprintf(pb, sizeof(pb), "%+.1f..%+.1f%%", p->lo, p->hi);
+	if (isfinite(ppt->pct) && (p->lo > 0 || p->hi < 0))
+		snprintf(sign, sizeof(sign), "%s",
+			 (ppt->pct > 0) == (p->lo > 0) ? "ok" : "NO");
+	fprintf(out, "%-20s %-18s %-32s %-16s %5u %-4s %13s ", e->name,
+		sp->workload, ab, ppt->t ? ppt->t->name : "-", cpus,
+		p->dev ? "dev" : "held", pb);
+	if (isfinite(ppt->pct))
+		fprintf(out, "%+8.1f%% %+8.1f ", ppt->pct, ppt->err);
+	else
+		fprintf(out, "%9s %8s ", "-", "-");
+	if (isfinite(abs_ratio(ppt)))
+		fprintf(out, "%-4s %6.2f %s\n", sign, abs_ratio(ppt), lim);
+	else
+		fprintf(out, "%-4s %6s %s\n", sign, "-", lim);
+	fflush(out);
+}
+
 int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct calib *c,
 		   const struct predict_opts *o, bool csv, FILE *out)
 {
@@ -290,7 +320,6 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 			for (size_t k = 0; k < sp->npub; k++, r++) {
 				const struct published *p = &sp->pub[k];
 				const struct predict_point *ppt = &pts[r];
-				char pb[32], lim[512], sign[8] = "n/a";
 				unsigned cpus = req[r].cpus;
 
 				tally_add(&seed, ppt);
@@ -302,26 +331,7 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 					csv_row(table, e, sp, ppt, cpus);
 					continue;
 				}
-				limits(e, ppt, lim, sizeof(lim));
-				if (p->lo == p->hi)
-					snprintf(pb, sizeof(pb), "%+.2f%%", p->lo);
-				else
-					snprintf(pb, sizeof(pb), "%+.1f..%+.1f%%", p->lo, p->hi);
-				if (isfinite(ppt->pct) && (p->lo > 0 || p->hi < 0))
-					snprintf(sign, sizeof(sign), "%s",
-						 (ppt->pct > 0) == (p->lo > 0) ? "ok" : "NO");
-				fprintf(out, "%-20s %-18s %-32s %-16s %5u %-4s %13s ", e->name,
-					sp->workload, ab, ppt->t ? ppt->t->name : "-", cpus,
-					p->dev ? "dev" : "held", pb);
-				if (isfinite(ppt->pct))
-					fprintf(out, "%+8.1f%% %+8.1f ", ppt->pct, ppt->err);
-				else
-					fprintf(out, "%9s %8s ", "-", "-");
-				if (isfinite(abs_ratio(ppt)))
-					fprintf(out, "%-4s %6.2f %s\n", sign, abs_ratio(ppt), lim);
-				else
-					fprintf(out, "%-4s %6s %s\n", sign, "-", lim);
-				fflush(out);
+				ledger_table_row(out, e, sp, ab, ppt, cpus);
 			}
 		}
 		free(req);
