@@ -213,6 +213,10 @@ bool model_experiment_load(const char *path, struct experiment_def *d)
 			    r->src->target);
 		p->target = r->src->target ? xstrdup(r->src->target) : NULL;
 		p->dev = r->src->role && !strcmp(r->src->role, "dev");
+		/* checked by exp_load: positive numbers, with their source */
+		p->base_ops_s = r->src->base_ops_s ? strtod(r->src->base_ops_s, NULL) : 0;
+		p->patch_ops_s = r->src->patch_ops_s ? strtod(r->src->patch_ops_s, NULL) : 0;
+		p->abs_source = r->src->abs_source ? xstrdup(r->src->abs_source) : NULL;
 	}
 	d->name = xstrdup(e->name);
 	d->summary = xstrdup(e->description ? e->description : e->name);
@@ -250,6 +254,7 @@ void model_experiment_free(struct experiment_def *d)
 		for (size_t k = 0; k < sp->npub; k++) {
 			free((char *)sp->pub[k].note);
 			free((char *)sp->pub[k].target);
+			free((char *)sp->pub[k].abs_source);
 		}
 		free((void *)sp->pub);
 		free((char *)sp->workload);

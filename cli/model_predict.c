@@ -362,7 +362,7 @@ static int predict_question(struct mopts *m)
 			m->experiment ? "--experiment's [fixed] and [predict], then --set" : "--set");
 	if (m->csv) {
 		printf("workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,"
-		       "band_hi_pct,regime\n");
+		       "band_hi_pct,regime,base_ops_s,patch_ops_s\n");
 		csv_field(stdout, m->workload, 0);
 		csv_field(stdout, a, 0);
 		csv_field(stdout, b, 0);
@@ -371,7 +371,9 @@ static int predict_question(struct mopts *m)
 		print_csv_pct(pt.pct, false);
 		print_csv_pct(pt.band_lo, false);
 		print_csv_pct(pt.band_hi, false);
-		csv_field(stdout, pt.regime, 1);
+		csv_field(stdout, pt.regime, 0);
+		csv_num(stdout, pt.base_ops_s, 0);
+		csv_num(stdout, pt.patch_ops_s, 1);
 	} else {
 		printf("%-18s %-30s %-30s %-16s %5ld %-9s %+8.1f%%  band %+.1f..%+.1f%%  %s\n",
 		       m->workload, a, b, pt.t ? pt.t->name : m->target, cpus,

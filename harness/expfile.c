@@ -547,12 +547,20 @@ static void published_key(struct parser *p, const char *key, const char *value)
 			       !strcmp(f[i], "source") ? &pub->source :
 			       !strcmp(f[i], "target") ? &pub->target :
 			       !strcmp(f[i], "role") ? &pub->role :
-			       !strcmp(f[i], "workers") ? &pub->workers : NULL;
+			       !strcmp(f[i], "workers") ? &pub->workers :
+			       !strcmp(f[i], "base_ops_s") ? &pub->base_ops_s :
+			       !strcmp(f[i], "patch_ops_s") ? &pub->patch_ops_s :
+			       !strcmp(f[i], "abs_source") ? &pub->abs_source : NULL;
 		}
 		if (!slot || *slot || !eq[1])
 			perr(p, p->line, "published '%s' field %zu: want pair=BASE>PATCH, "
-			     "cpus=N, workers=N, target=NAME, role=dev|held or source=TEXT "
-			     "(once each), got '%s'", key, i + 1, f[i]);
+			     "cpus=N, workers=N, target=NAME, role=dev|held, source=TEXT, "
+			     "base_ops_s=X, patch_ops_s=X or abs_source=TEXT (once each), "
+			     "got '%s'", key, i + 1, f[i]);
+		if ((slot == &pub->base_ops_s || slot == &pub->patch_ops_s) &&
+		    !parse_double(eq + 1, 1e-9, 1e18, &(double){ 0 }))
+			perr(p, p->line, "published '%s': %s '%s' is not a throughput "
+			     "(ops/s, more than 0)", key, f[i], eq + 1);
 		/* cpus is checked below, with the other fields in place */
 		if (slot == &pub->workers && !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
 			perr(p, p->line, "published '%s': %s '%s' is not a count 1..65536",
@@ -563,6 +571,11 @@ static void published_key(struct parser *p, const char *key, const char *value)
 		free(f[i]);
 	}
 	check_published_change(p, key, pub->base, pub->patch, pub->change);
+	if ((pub->base_ops_s || pub->patch_ops_s) && !pub->abs_source)
+		perr(p, p->line, "published '%s': base_ops_s/patch_ops_s without "
+		     "abs_source=TEXT (where they were published)", key);
+	if (pub->base_ops_s && pub->patch_ops_s)
+		check_published_change(p, key, pub->base_ops_s, pub->patch_ops_s, pub->change);
 	if (pub->cpus) {
 		long cpus;
 		if (!parse_long(pub->cpus, 1, 1L << 20, &cpus))
@@ -1133,6 +1146,9 @@ void exp_free(struct experiment *e)
 		free(pub->target);
 		free(pub->role);
 		free(pub->workers);
+		free(pub->base_ops_s);
+		free(pub->patch_ops_s);
+		free(pub->abs_source);
 	}
 	free(e->published);
 	free_kvs(e->predict, e->npredict);

@@ -61,7 +61,10 @@
  *   # to within 0.1 points + 1 % (rounding); further
  *   # optional fields: target=NAME (the profile of the machine it ran on,
  *   # predict/targets/), role=dev|held (docs/validation.md; default held),
- *   # workers=N (benchmark workers, when fewer than cpus)
+ *   # workers=N (benchmark workers, when fewer than cpus),
+ *   # base_ops_s=X, patch_ops_s=X (the published absolute throughput of
+ *   # each side: operations per second over all workers, > 0) with
+ *   # abs_source=TEXT (where: thread, message, line; required with them)
  *
  *   [predict]                                # knobs for `model predict` and
  *   depth = 2                                # `model validate` only, over
@@ -110,6 +113,8 @@ struct exp_published {
 	char *target;  /* target profile of the machine it ran on (predict/targets/) */
 	char *role;    /* "dev" or "held" (docs/validation.md); NULL: held */
 	char *workers; /* workers the benchmark ran, when not the machine's cpus */
+	/* published absolute ops/s over all workers, and their source */
+	char *base_ops_s, *patch_ops_s, *abs_source;
 };
 
 struct experiment {

@@ -8,6 +8,14 @@
  * The "limits" column is written from facts about the inputs (profile
  * stand-ins, parameters not measured, a virtual machine's calibration),
  * never from the size of the error.
+ *
+ * Absolute throughput: each row's predicted base_ops_s and patch_ops_s
+ * (operations per second over all simulated CPUs, predict_point) beside
+ * the published absolutes where a source gives them (the [published]
+ * row's base_ops_s / patch_ops_s), and their ratio base_ops_ratio =
+ * base_ops_s / published_base_ops_s; each summary gives, over exactly
+ * the rows with such a ratio, its geometric mean and the ratio farthest
+ * from 1 in log terms (|log ratio| largest).
  */
 #include "predict/ledger.h"
 
@@ -25,6 +33,45 @@ struct tally {
 	unsigned banded, det, det_signed, det_sign_ok;
 	double det_abs_sum;
 };
+
+/* The absolute-throughput ratios of a set of rows. */
+struct abs_tally {
+	unsigned n;
+	double log_sum, worst; /* worst: the ratio farthest from 1 (log) */
+	char worst_row[96];
+};
+
+/* predicted / published base ops/s of a row, or NAN. */
+static double abs_ratio(const struct predict_point *pt)
+{
+	if (!(pt->pub->base_ops_s > 0) || !(pt->base_ops_s > 0) || !isfinite(pt->base_ops_s))
+		return NAN;
+	return pt->base_ops_s / pt->pub->base_ops_s;
+}
+
+static void abs_add(struct abs_tally *t, const char *seed, const struct predict_point *pt)
+{
+	double r = abs_ratio(pt);
+
+	if (!isfinite(r))
+		return;
+	if (!t->n || fabs(log(r)) > fabs(log(t->worst))) {
+		t->worst = r;
+		snprintf(t->worst_row, sizeof(t->worst_row), "%s %s at %u CPUs", seed,
+			 pt->sp->workload, pt->cpus);
+	}
+	t->n++;
+	t->log_sum += log(r);
+}
+
+static void abs_print(FILE *out, const char *what, const struct abs_tally *t)
+{
+	if (!t->n)
+		return;
+	fprintf(out, "%-34s %3u rows with a published base ops/s: predicted/published "
+		"geometric mean %.3f, worst %.3f (%s)\n", what, t->n, exp(t->log_sum / t->n),
+		t->worst, t->worst_row);
+}
 
 static void tally_add(struct tally *t, const struct predict_point *pt)
 {
@@ -139,7 +186,9 @@ static void ledger_csv_pct(FILE *out, double v)
 
 /* One published row as CSV: seed,workload,base,patch,target,cpus,role,
  * published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime (the band
- * and regime of predict.h; nan / unknown where there is no prediction). */
+ * and regime of predict.h; nan / unknown where there is no prediction),
+ * base_ops_s,patch_ops_s,published_base_ops_s,published_patch_ops_s,
+ * base_ops_ratio (empty where not predicted or not published). */
 static void csv_row(FILE *out, const struct experiment_def *e, const struct seed_pair *sp,
 		    const struct predict_point *pt, unsigned cpus)
 {
@@ -161,7 +210,42 @@ static void csv_row(FILE *out, const struct experiment_def *e, const struct seed
 	ledger_csv_pct(out, pt->pct);
 	ledger_csv_pct(out, pt->band_lo);
 	ledger_csv_pct(out, pt->band_hi);
-	csv_field(out, pt->regime, 1);
+	csv_field(out, pt->regime, 0);
+	csv_num(out, pt->base_ops_s, 0);
+	csv_num(out, pt->patch_ops_s, 0);
+	csv_num(out, p->base_ops_s > 0 ? p->base_ops_s : NAN, 0);
+	csv_num(out, p->patch_ops_s > 0 ? p->patch_ops_s : NAN, 0);
+	csv_num(out, abs_ratio(pt), 1);
+}
+
+/* One published row of the table: seed, workload, A -> B, target, cpus,
+ * role, published, predicted, error, sign, ops/s ratio, limits. */
+static void ledger_table_row(FILE *out, const struct experiment_def *e, const struct seed_pair *sp,
+		      const char *ab, const struct predict_point *ppt, unsigned cpus)
+{
+	const struct published *p = ppt->pub;
+	char pb[32], lim[512], sign[8] = "n/a";
+
+	limits(e, ppt, lim, sizeof(lim));
+	if (p->lo == p->hi)
+		snprintf(pb, sizeof(pb), "%+.2f%%", p->lo);
+	else
+		snprintf(pb, sizeof(pb), "%+.1f..%+.1f%%", p->lo, p->hi);
+	if (isfinite(ppt->pct) && (p->lo > 0 || p->hi < 0))
+		snprintf(sign, sizeof(sign), "%s",
+			 (ppt->pct > 0) == (p->lo > 0) ? "ok" : "NO");
+	fprintf(out, "%-20s %-18s %-32s %-16s %5u %-4s %13s ", e->name,
+		sp->workload, ab, ppt->t ? ppt->t->name : "-", cpus,
+		p->dev ? "dev" : "held", pb);
+	if (isfinite(ppt->pct))
+		fprintf(out, "%+8.1f%% %+8.1f ", ppt->pct, ppt->err);
+	else
+		fprintf(out, "%9s %8s ", "-", "-");
+	if (isfinite(abs_ratio(ppt)))
+		fprintf(out, "%-4s %6.2f %s\n", sign, abs_ratio(ppt), lim);
+	else
+		fprintf(out, "%-4s %6s %s\n", sign, "-", lim);
+	fflush(out);
 }
 
 int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct calib *c,
@@ -169,6 +253,7 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 {
 	struct predict_session ses;
 	struct tally all = { 0 }, dev = { 0 }, held = { 0 };
+	struct abs_tally abs_all = { 0 };
 	FILE *table = out;
 	struct predict_opts oc = *o;
 
@@ -178,20 +263,24 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 	if (csv) {
 		/* The rows alone on out; the table's comments go to stderr. */
 		fputs("seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,"
-		      "band_lo_pct,band_hi_pct,regime\n", out);
+		      "band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s,"
+		      "published_base_ops_s,published_patch_ops_s,base_ops_ratio\n", out);
 		out = stderr;
 	}
 	fprintf(out, "# validation ledger: every published row, predicted for the machine it ran on\n"
 		"# (target profile; --target overrides) with this machine's calibration.\n"
 		"# role: dev = development row, held = held out (docs/validation.md).\n"
-		"# Nothing is fitted to the published column.\n");
+		"# Nothing is fitted to the published column.\n"
+		"# ops/s: predicted base ops/s (all CPUs) over the published absolute, '-' where\n"
+		"# none was published.\n");
 	if (!csv)
-		fprintf(out, "%-20s %-18s %-32s %-16s %5s %-4s %13s %9s %8s %-4s %s\n", "seed",
+		fprintf(out, "%-20s %-18s %-32s %-16s %5s %-4s %13s %9s %8s %-4s %6s %s\n", "seed",
 			"workload", "A -> B", "target", "cpus", "role", "published", "predicted",
-			"err(pp)", "sign", "limits of this prediction");
+			"err(pp)", "sign", "ops/s", "limits of this prediction");
 	for (size_t ei = 0; ei < ndefs; ei++) {
 		const struct experiment_def *e = &defs[ei];
 		struct tally seed = { 0 };
+		struct abs_tally abs_seed = { 0 };
 		struct predict_req *req;
 		struct predict_point *pts;
 		size_t nreq = 0, r = 0;
@@ -231,33 +320,18 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 			for (size_t k = 0; k < sp->npub; k++, r++) {
 				const struct published *p = &sp->pub[k];
 				const struct predict_point *ppt = &pts[r];
-				char pb[32], lim[512], sign[8] = "n/a";
 				unsigned cpus = req[r].cpus;
 
 				tally_add(&seed, ppt);
 				tally_add(&all, ppt);
 				tally_add(p->dev ? &dev : &held, ppt);
+				abs_add(&abs_seed, e->name, ppt);
+				abs_add(&abs_all, e->name, ppt);
 				if (csv) {
 					csv_row(table, e, sp, ppt, cpus);
 					continue;
 				}
-				limits(e, ppt, lim, sizeof(lim));
-				if (p->lo == p->hi)
-					snprintf(pb, sizeof(pb), "%+.2f%%", p->lo);
-				else
-					snprintf(pb, sizeof(pb), "%+.1f..%+.1f%%", p->lo, p->hi);
-				if (isfinite(ppt->pct) && (p->lo > 0 || p->hi < 0))
-					snprintf(sign, sizeof(sign), "%s",
-						 (ppt->pct > 0) == (p->lo > 0) ? "ok" : "NO");
-				fprintf(out, "%-20s %-18s %-32s %-16s %5u %-4s %13s ", e->name,
-					sp->workload, ab, ppt->t ? ppt->t->name : "-", cpus,
-					p->dev ? "dev" : "held", pb);
-				if (isfinite(ppt->pct))
-					fprintf(out, "%+8.1f%% %+8.1f ", ppt->pct, ppt->err);
-				else
-					fprintf(out, "%9s %8s ", "-", "-");
-				fprintf(out, "%-4s %s\n", sign, lim);
-				fflush(out);
+				ledger_table_row(out, e, sp, ab, ppt, cpus);
 			}
 		}
 		free(req);
@@ -266,11 +340,14 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 			char what[80];
 			snprintf(what, sizeof(what), "# summary %s:", e->name);
 			tally_print(out, what, &seed);
+			snprintf(what, sizeof(what), "# absolute %s:", e->name);
+			abs_print(out, what, &abs_seed);
 		}
 	}
 	tally_print(out, "# summary, development rows:", &dev);
 	tally_print(out, "# summary, held-out rows:", &held);
 	tally_print(out, "# summary, all published rows:", &all);
+	abs_print(out, "# absolute, all published rows:", &abs_all);
 	fprintf(out, "# target of issue 19: every sign matches and mean |error| <= 8 pp: %s\n",
 		all.predicted == all.rows && all.sign_ok == all.signed_rows &&
 		all.predicted && all.abs_sum / all.predicted <= 8 ? "MET" : "NOT MET");

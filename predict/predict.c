@@ -371,6 +371,7 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 	pt->pub = q->pub;
 	pt->cpus = q->cpus;
 	pt->pct = pt->err = pt->band_lo = pt->band_hi = NAN;
+	pt->base_ops_s = pt->patch_ops_s = NAN;
 	snprintf(pt->regime, sizeof(pt->regime), "unknown");
 	*nsim = 0;
 	pt->t = point_target(s, q->pub);
@@ -404,6 +405,8 @@ static void point_finish(struct predict_session *s, struct predict_point *pt,
 		return;
 	a = side_value(&v[0]);
 	b = side_value(&v[1]);
+	pt->base_ops_s = a;
+	pt->patch_ops_s = b;
 	pt->pct = 100.0 * (b - a) / a;
 	/* the patch side's program names rb's lines */
 	if (isfinite(pt->pct))

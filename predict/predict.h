@@ -35,6 +35,13 @@ struct published {
 			     * NULL: no profile */
 	bool dev;           /* a development row of docs/validation.md's split
 			     * (false: held out for the final check) */
+	/* The published absolute throughput of each side, in operations per
+	 * second over all workers (will-it-scale's and vm-scalability's
+	 * totals, in the simulator's unit of one operation), and where it
+	 * was read (thread, message, line); 0 and NULL when not published.
+	 * For display and the ledger's ratio columns only. */
+	double base_ops_s, patch_ops_s;
+	const char *abs_source;
 };
 
 struct seed_pair {
@@ -86,6 +93,11 @@ struct predict_point {
 	double pct;                  /* predicted % change B vs A (NAN: none) */
 	double err;                  /* signed distance from the published range */
 	double band_lo, band_hi;     /* sensitivity band (predict_opts.band), or NAN */
+	/* Absolute throughput of each side at the central costs: operations
+	 * per second over all simulated CPUs (sim_result.ops_per_sec, one
+	 * operation = one iteration of the workload's program = one of the
+	 * benchmark's counted operations), NAN when that side did not run. */
+	double base_ops_s, patch_ops_s;
 	/* What bounds it, from the simulated sides: lock-bound, line-bound,
 	 * contended or local-bound (or "unknown"), each side's locks (the
 	 * busiest first, then by name: utilisation, mean queue, hold), the patch side's three

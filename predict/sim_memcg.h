@@ -48,7 +48,6 @@ struct memcg_costs {
 	double dram_ns;       /* the target's sourced DRAM latency; NAN: none
 			       * (then, too, the folio lines cost L1 hits: a
 			       * VM's miss probe is no DRAM latency) */
-	double dram_remote_ns; /* the same from a remote node; NAN: none */
 	double l2_ns, llc_ns; /* the target's sourced L2 / LLC hit latency
 			       * (cycles at its clock); NAN: none */
 	bool llc_victim;      /* non-inclusive LLC (capacity adds to L2's) */

@@ -32,7 +32,6 @@ static const struct {
 	{ "xfer_ns", "ns", offsetof(struct target, xfer_ns), 1, 10000, false },
 	{ "xfer_remote_ns", "ns", offsetof(struct target, xfer_remote_ns), 1, 10000, false },
 	{ "dram_ns", "ns", offsetof(struct target, dram_ns), 10, 10000, false },
-	{ "dram_remote_ns", "ns", offsetof(struct target, dram_remote_ns), 10, 10000, false },
 	{ "atomic_cycles", "cycles", offsetof(struct target, atomic_cycles), 1, 1000, false },
 	{ "hit_cycles", "cycles", offsetof(struct target, hit_cycles), 1, 100, false },
 	{ "pair_bytes", "bytes", offsetof(struct target, pair_bytes), 64, 128, true },
@@ -43,7 +42,6 @@ static const struct {
 	{ "llc_victim", "flag", offsetof(struct target, llc_victim), 0, 1, true },
 	{ "smt", "threads", offsetof(struct target, smt), 1, 16, true },
 	{ "smt_gain", "x", offsetof(struct target, smt_gain), 0, 1, false },
-	{ "kernel_cpi", "cycles", offsetof(struct target, kernel_cpi), 0.1, 100, false },
 	{ "entry_cycles", "cycles", offsetof(struct target, entry_cycles), 10, 100000, false },
 	{ "pti_cycles", "cycles", offsetof(struct target, pti_cycles), 0, 100000, false },
 	{ "ibrs_entry_cycles", "cycles", offsetof(struct target, ibrs_entry_cycles), 0, 100000, false },
@@ -292,8 +290,6 @@ static void check_order(const struct target *t)
 		  "hit_cycles", "l2_cycles" },
 		{ offsetof(struct target, l2_cycles), offsetof(struct target, llc_cycles),
 		  "l2_cycles", "llc_cycles" },
-		{ offsetof(struct target, dram_ns), offsetof(struct target, dram_remote_ns),
-		  "dram_ns", "dram_remote_ns" },
 		{ offsetof(struct target, xfer_ns), offsetof(struct target, xfer_remote_ns),
 		  "xfer_ns", "xfer_remote_ns" },
 	};
@@ -543,7 +539,7 @@ void target_here(struct target *t, const struct calib *c)
 	t->atomic_cycles = (struct tval){ NAN, NULL };
 	t->hit_cycles = (struct tval){ NAN, NULL };
 	t->pair_bytes = (struct tval){ NAN, "not measured" };
-	t->dram_remote_ns = t->l2_kib = t->llc_mib = t->kernel_cpi = t->l2_cycles =
+	t->l2_kib = t->llc_mib = t->l2_cycles =
 		t->llc_cycles = t->llc_victim = (struct tval){ NAN, "not measured" };
 	/* This machine's system calls and faults are measured with its own
 	 * entry path and mitigations in them: nothing to add. */
@@ -723,6 +719,31 @@ static bool entry_costs(const struct target *t, const struct calib *c, struct ta
 	return true;
 }
 
+/* Line transfer, atomics, hits, lock hand-off and invalidation: the
+ * target's hardware (scale, scale_src: the clock ratio for a probe). */
+static void line_costs(const struct target *t, const struct calib *c, struct target_costs *tc,
+		       bool here, double scale, const char *scale_src)
+{
+	struct memcg_costs *m = &tc->c;
+
+	m->sim.xfer_ns = t->xfer_ns.v;
+	note(tc, "xfer_ns", m->sim.xfer_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_PROFILE,
+	     "%s", t->xfer_ns.src);
+	m->sim.atomic_ns = cycles_or_probe(tc, "atomic_ns", &t->atomic_cycles, t->ghz.v, c,
+					   "atomic.uncontended", here, scale, scale_src);
+	m->sim.hit_ns = cycles_or_probe(tc, "hit_ns", &t->hit_cycles, t->ghz.v, c, "hit",
+					here, scale, scale_src);
+	m->sim.handoff_ns = m->sim.xfer_ns;
+	note(tc, "handoff_ns", m->sim.handoff_ns, "ns", ORIGIN_MODEL,
+	     "queue-lock hand-off = one transfer of the waiter's line (OLS'12 c)");
+	/* No profile has a sourced cost of invalidating k sharers yet: the
+	 * write to a line k cores read costs one transfer whatever k. */
+	m->sim.inval_step_ns = 0;
+	note(tc, "inval_step_ns", 0, "ns", ORIGIN_NOT_MEASURED,
+	     "no sourced curve for invalidating k sharers: a write to a line k cores "
+	     "read costs one transfer whatever k (flat invalidation, predict/sim.h)");
+}
+
 void target_costs(const struct target *t, const struct calib *c,
 		  const struct target_overrides *ov, struct target_costs *tc)
 {
@@ -806,17 +827,7 @@ void target_costs(const struct target *t, const struct calib *c,
 		     best(c, local[i].probe), scale_src, *basis ? "; " : "", basis);
 	}
 
-	/* Line transfer, atomics, hits: the target's hardware. */
-	m->sim.xfer_ns = t->xfer_ns.v;
-	note(tc, "xfer_ns", m->sim.xfer_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_PROFILE,
-	     "%s", t->xfer_ns.src);
-	m->sim.atomic_ns = cycles_or_probe(tc, "atomic_ns", &t->atomic_cycles, t->ghz.v, c,
-					   "atomic.uncontended", here, scale, scale_src);
-	m->sim.hit_ns = cycles_or_probe(tc, "hit_ns", &t->hit_cycles, t->ghz.v, c, "hit",
-					here, scale, scale_src);
-	m->sim.handoff_ns = m->sim.xfer_ns;
-	note(tc, "handoff_ns", m->sim.handoff_ns, "ns", ORIGIN_MODEL,
-	     "queue-lock hand-off = one transfer of the waiter's line (OLS'12 c)");
+	line_costs(t, c, tc, here, scale, scale_src);
 
 	if (ov && isfinite(ov->remote_factor)) {
 		m->sim.remote_factor = ov->remote_factor;
@@ -861,11 +872,6 @@ void target_costs(const struct target *t, const struct calib *c,
 		     "no cache sizes and sourced DRAM latency together: a critical "
 		     "section's cold folio lines cost an L1 hit");
 	}
-	m->dram_remote_ns = !here && isfinite(t->dram_remote_ns.v) ? t->dram_remote_ns.v : NAN;
-	if (!here && tc->nodes > 1)
-		note(tc, "dram_remote_ns", m->dram_remote_ns, "ns",
-		     isfinite(m->dram_remote_ns) ? ORIGIN_PROFILE : ORIGIN_NOT_MEASURED, "%s",
-		     t->dram_remote_ns.src ? t->dram_remote_ns.src : "no sourced figure");
 	/* L2 / LLC hits, for the lines the footprint finds there; without a
 	 * sourced latency they are NAN (the simulator then prices them as
 	 * L1 hits and says so). */

@@ -32,8 +32,9 @@
  *   smt_gain = @smt_gain_linux # two busy threads: 1 + g times one
  *
  * Each fact has a range (a value outside it is refused: one line, exit
- * 2), and the cache latencies must grow outwards (hit < l2 < llc cycles,
- * dram_ns <= dram_remote_ns) where both are given.
+ * 2), and the latencies must grow outwards (hit < l2 < llc cycles,
+ * xfer_ns <= xfer_remote_ns) where both are given.  Every fact is read by
+ * the prediction (tests/target_keys.t fails on one that moves nothing).
  * The facts are those of struct target below; a long value continues on
  * indented lines.  sources.ini ([NAME] value = ..., source = ...) holds
  * the figures several profiles share, written once.
@@ -70,7 +71,6 @@ struct target {
 	struct tval xfer_ns;        /* one-way line transfer, same socket */
 	struct tval xfer_remote_ns; /* one-way line transfer, cross socket */
 	struct tval dram_ns;        /* load that misses every cache, local node */
-	struct tval dram_remote_ns; /* the same from a remote node's memory */
 	struct tval atomic_cycles;  /* uncontended locked RMW */
 	struct tval hit_cycles;     /* L1 load-to-use */
 	struct tval pair_bytes;     /* 128: adjacent-line (spatial) prefetch pairs lines */
@@ -83,7 +83,6 @@ struct target {
 	struct tval smt;            /* hardware threads per core */
 	struct tval smt_gain;       /* g: two busy threads on one core deliver
 				     * 1 + g times one thread's throughput */
-	struct tval kernel_cpi;     /* cycles per instruction of kernel code */
 	/* A user-kernel round trip (getppid), core cycles: with no mitigation,
 	 * the extra of page-table isolation (0: the CPU is not Meltdown
 	 * affected) and of IBRS written on entry and exit (0: the kernel's

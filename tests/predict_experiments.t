@@ -25,7 +25,7 @@ done
 
 expect_exit 0 "validate -f csv" -- $MEMSCALE model validate --calib $CAL --iters 2000 -f csv
 cp "$TMP/out" "$TMP/v1.csv"
-head -1 "$TMP/v1.csv" | grep -qx "seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime"
+head -1 "$TMP/v1.csv" | grep -qx "seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s,published_base_ops_s,published_patch_ops_s,base_ops_ratio"
 ok $? "validate -f csv header"
 npub=$($MEMSCALE published | tail -n +2 | wc -l)
 seeds=$($MEMSCALE list experiments | paste -sd '|' -)
@@ -39,7 +39,9 @@ mkdir -p "$TMP/exp"
 for f in experiments/*.ini; do
 	awk '/^\[/ { pub = ($0 == "[published]") }
 	pub && /^[a-z0-9_]+ *=/ { split($0, kv, "="); n = split(substr($0, index($0, "=") + 1), f, ",")
-		line = kv[1] "= 1, 1.777, +77.7%"; for (i = 4; i <= n; i++) line = line "," f[i]
+		line = kv[1] "= 1, 1.777, +77.7%"; for (i = 4; i <= n; i++) {
+			sub(/base_ops_s=.*/, "base_ops_s=1", f[i]); sub(/patch_ops_s=.*/, "patch_ops_s=1.777", f[i])
+			line = line "," f[i] }
 		print line; next } { print }' "$f" >"$TMP/exp/$(basename "$f")"
 done
 ! grep -q "77.7" experiments/*.ini; ok $? "77.7 is not a published number"
@@ -61,9 +63,9 @@ expect_exit 0 "predict --workload --pair --target --cpus -f csv" -- \
 	$MEMSCALE model predict --workload tlb_flush2 --pair v6.7..8d59d2214c --target lkp-skl-fpga01 \
 	--cpus 52 --mode processes --calib $CAL --iters 2000 -f csv
 [ "$(wc -l <"$TMP/out")" -eq 2 ]; ok $? "-f csv: a header and one row on stdout"
-head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime"
+head -1 "$TMP/out" | grep -qx "workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s"
 ok $? "question csv header"
-tail -1 "$TMP/out" | grep -Eq "^tlb_flush2,kernel=v6.7,kernel=8d59d2214c,lkp-skl-fpga01,52,processes,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,(lock-bound|line-bound|contended|local-bound)(; [^,]*)?$"
+tail -1 "$TMP/out" | grep -Eq "^tlb_flush2,kernel=v6.7,kernel=8d59d2214c,lkp-skl-fpga01,52,processes,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,(lock-bound|line-bound|contended|local-bound)(; [^,]*)?,[0-9.e+]+,[0-9.e+]+$"
 ok $? "question csv row with a band and a regime"
 tail -1 "$TMP/out" | grep -q "; A lock util [0-9.]* queue [0-9.]* hold [0-9]* ns at [^;]* and zone+1152 util [0-9.]* queue [0-9.]* hold [0-9]* ns; B lock util .* at .*; B lines/op: "
 ok $? "the regime names each side's locks (the busiest first, the zone lock too) with utilisation, queue and hold, and the hottest lines"
@@ -75,19 +77,19 @@ expect_exit 0 "the question on a knob set" -- \
 # settings, so the question is the one its ledger row asks, and gets the
 # same answer.
 expect_exit 0 "validate -f csv (the ledger's rows)" -- $MEMSCALE model validate --calib $CAL --iters 2000 -f csv
-grep '^lru_lock_split,lru_file_readtwice,v5.10,v5.11,bdw-2s-40t,40,' "$TMP/out" | cut -d, -f9-12 >"$TMP/ledger.row"
+grep '^lru_lock_split,lru_file_readtwice,v5.10,v5.11,bdw-2s-40t,40,' "$TMP/out" | cut -d, -f9-14 >"$TMP/ledger.row"
 expect_exit 0 "the question with --experiment lru_lock_split" -- \
 	$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target bdw-2s-40t \
 	--cpus 40 --experiment lru_lock_split --calib $CAL --iters 2000 -f csv
-tail -1 "$TMP/out" | cut -d, -f7-10 >"$TMP/question.row"
+tail -1 "$TMP/out" | cut -d, -f7-12 >"$TMP/question.row"
 [ -s "$TMP/ledger.row" ] && cmp -s "$TMP/ledger.row" "$TMP/question.row"
-ok $? "--experiment: prediction, band and regime are those of the ledger's row"
+ok $? "--experiment: prediction, band, regime and ops/s are those of the ledger's row"
 grep -q "^# both sides: page_work=kernel,depth=1,containers=cpus (--experiment" "$TMP/err"
 ok $? "--experiment: the shared settings are printed"
 expect_exit 0 "the same question without --experiment" -- \
 	$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target bdw-2s-40t \
 	--cpus 40 --calib $CAL --iters 2000 -f csv
-tail -1 "$TMP/out" | cut -d, -f7-10 >"$TMP/bare.row"
+tail -1 "$TMP/out" | cut -d, -f7-12 >"$TMP/bare.row"
 cmp -s "$TMP/ledger.row" "$TMP/bare.row"; [ $? -ne 0 ]
 ok $? "without it the model's defaults hold (one container, depth 3): another answer"
 # Bad questions: no calibration file is needed to refuse them.

@@ -38,7 +38,7 @@ grep -q "^    pn\[L0\]+[0-9]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$
 grep -q "^page_fault2 .*hold [0-9]* ns" "$TMP/all"; ok $? "the prediction line is still printed"
 
 expect_exit 0 "predict --explain -f csv" -- $MEMSCALE $Q --explain -f csv
-[ "$(wc -l <"$TMP/out")" -eq 2 ] && head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime$"
+[ "$(wc -l <"$TMP/out")" -eq 2 ] && head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s$"
 ok $? "-f csv: stdout keeps its header and one row"
 grep -q "^explain: side B" "$TMP/err"; ok $? "-f csv: the explanation goes to stderr"
 
