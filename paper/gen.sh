@@ -148,7 +148,7 @@ figure() {
 	sc=$(sidecars_for "$src")
 	cmd=$(json_first command $sc)
 	# two-panel figures with a legend below get the full width
-	w=0.6; case $1 in locks_*|contention_*|counter_*) w=0.92 ;; esac
+	w=0.55; case $1 in ab_*|locks_*|contention_*|counter_*) w=0.75 ;; esac
 	printf '\\begin{figure}[tbp]\n\\centering\n\\includegraphics[width=%s\\linewidth]{%s}\n' "$w" "$FIGREL/$1.pdf"
 	case $1 in throughput_*|locks_*|contention_*|counter_*) title="$title; points: mean over the runs, bars: +/-1 sample sd" ;; esac
 	note=; [ -f "$RESULTS/$src/NOTE.md" ] && note=" Data caveats: \\texttt{$(printf '%s' "$RSHOW/$src/NOTE.md" | cmdesc)}."
@@ -391,7 +391,7 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 		n=$((n + 1))
 		c=$(json_first command $sc)
 		printf '\\item \\texttt{%s}: %s; %s.\n' "$(printf '%s' "$src" | texesc)" \
-			"$( [ -n "$c" ] && printf '\\texttt{%s}' "$(printf '%s' "$c" | cmdesc)" || echo 'command not recorded')" \
+			"$( [ -n "$c" ] && printf '\\texttt{%s}' "$(printf '%s' "$c" | nopaths | cmdesc)" || echo 'command not recorded')" \
 			"$(machine_of $sc | texesc)"
 	done
 	[ "$n" -gt 0 ] || printf '%s\n' '\item not measured (no results with JSON sidecars)'
@@ -682,7 +682,7 @@ END {
 	# pair, measured cells and how many of those are significant
 	printf("\\newcommand{\\AllRows}{%d}\n\\newcommand{\\AllRowsMeasured}{%d}\n\\newcommand{\\AllRowsPredicted}{%d}\n", n, nmeas, npred) > mac
 	printf("\\newcommand{\\MeasuredCells}{%d}\n\\newcommand{\\MeasuredSignificant}{%d}\n", ncell, nsig) > mac
-	print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}>{\\raggedright\\arraybackslash}p{0.11\\linewidth}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.13\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.21\\linewidth}>{\\raggedright\\arraybackslash}p{0.21\\linewidth}@{}}"
+	print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.12\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.21\\linewidth}@{}}"
 	printf("\\caption{Every published row (%d): the published change on its machine and, where published, the absolute throughputs base $\\rightarrow$ patch; the change measured here for the pair (change of the mean and its 95\\,\\%% interval, ``n.s.\\@'\'''\'' where the interval holds zero); the change predicted for the row'\''s machine (\\texttt{%s}) with its sensitivity band and its regime class.}\\label{tab:allrows}\\\\\n", n, tex(src))
 	hd = "\\toprule Seed & Workload & Variants & Published & Measured here & Predicted [band] \\\\ \\midrule"
 	print hd "\\endfirsthead"

@@ -25,7 +25,13 @@ build_paper() {
 	( cd "$2/paper" && latexmk -silent memscale.tex > latexmk.out 2>&1 )
 }
 
-build_paper "$FIX" "$TMP/a"
+# (a copy of the fixture whose layout sweep was run into this machine's
+# scratch directory: its command names $TMP, which no caption may print)
+cp -R "$FIX" "$TMP/fx"
+sed "s|--out results/layout_false_sharing|--out $TMP/fx/layout_false_sharing|" "$FIX/layout_false_sharing/sweep.json" \
+	> "$TMP/fx/layout_false_sharing/sweep.json"
+grep -q -F -- "--out $TMP/fx/" "$TMP/fx/layout_false_sharing/sweep.json"; ok $? "fixture copy: a sweep run into $TMP"
+build_paper "$TMP/fx" "$TMP/a"
 ok $? "latexmk builds the paper from the fixture"
 [ "$(head -c 4 "$TMP/a/paper/memscale.pdf")" = "%PDF" ]; ok $? "memscale.pdf is a PDF"
 pdftotext "$TMP/a/paper/memscale.pdf" "$TMP/a.txt" 2>/dev/null
@@ -91,6 +97,10 @@ grep -h 'n\.s\.' "$G"/seed_*.tex "$G/allrows.tex" | head -1 | grep -q -E 'n\.s\.
 ok $? "a non-significant change is printed as n.s. with its interval"
 ! grep -q -e '/tmp/' -e "$TMP" paper/memscale.tex "$G"/*.tex
 ok $? "no machine path in the .tex or the generated files"
+for f in seed_layout_false_sharing provenance; do
+	sed 's/\\allowbreak{}//g' "$G/$f.tex" | grep -q -F -- '-{}-out layout\_false\_sharing' || echo "# not in $f.tex"
+done | { ! grep -q .; }
+ok $? "the scratch --out is cut to its last component in captions and provenance"
 
 # No results at all: every table says "not measured", the paper still builds.
 mkdir -p "$TMP/empty"
