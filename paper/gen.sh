@@ -717,6 +717,10 @@ dfiles=$(for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 [ -n "$dfiles" ] || dfiles=/dev/null
 printf '%s\n' "$dfiles" | tr '\n' '\0' | xargs -0 awk -F, '
 	FNR == 1 { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
-	("desched_flag" in c) && $c["desched_flag"] != "" { n++; w[n] = $c["workers"] + 0; f[n] = $c["desched_flag"] + 0; if (w[n] > mw) mw = w[n] }
-	END { for (i = 1; i <= n; i++) if (w[i] == mw) { t++; d += f[i] > 0 }
-		printf("\\newcommand{\\DeschedRows}{%d of %d}\n\\newcommand{\\DeschedWorkers}{%d}\n", d, t, mw) }' >> "$GEN/macros.tex"
+	("desched_flag" in c) && $c["desched_flag"] != "" { n++; w[n] = $c["workers"] + 0; f[n] = $c["desched_flag"] + 0; if (w[n] > mw) mw = w[n]
+		# the longest average lock wait of the row, any class
+		a[n] = 0; for (k in c) if (k ~ /_wait_avg_ns$/ && $c[k] ~ /^[0-9.eE+-]+$/ && $c[k] + 0 > a[n]) a[n] = $c[k] + 0 }
+	END { for (i = 1; i <= n; i++) if (w[i] == mw) { t++; if (f[i] > 0) { d++; if (a[i] > fm) fm = a[i] } else if (a[i] > um) um = a[i] }
+		printf("\\newcommand{\\DeschedRows}{%d of %d}\n\\newcommand{\\DeschedWorkers}{%d}\n", d, t, mw)
+		# the largest average wait of a flagged and of an unflagged row
+		printf("\\newcommand{\\DeschedFlaggedMaxMs}{%.1f}\n\\newcommand{\\DeschedUnflaggedMaxUs}{%.1f}\n", fm / 1e6, um / 1e3) }' >> "$GEN/macros.tex"
