@@ -102,6 +102,10 @@ for f in seed_layout_false_sharing provenance; do
 done | { ! grep -q .; }
 ok $? "the scratch --out is cut to its last component in captions and provenance"
 
+ns=$("$MEMSCALE" list experiments | grep -c .)
+[ "$ns" -ge 1 ] && [ "$(grep -c '^\\subsection{' "$G/seeds.tex")" -eq "$ns" ]
+ok $? "one seed section per \`memscale list experiments\` line ($ns)"
+
 # No results at all: every table says "not measured", the paper still builds.
 mkdir -p "$TMP/empty"
 build_paper "$TMP/empty" "$TMP/b"
