@@ -620,9 +620,11 @@ for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && cat "$t"; done | awk -F'\t' "$TEXA
 # profile's), the n-th occurrence to the n-th.  Every number printed is
 # checked numeric; every string goes through tex().
 for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && sed "s|^|$(basename "$t" _p.tsv | sed 's/^ab_//')	|" "$t"; done > "$GEN/allrows.ab"
-awk -F, -v ledger="${primary:-/dev/null}" -v ab="$GEN/allrows.ab" -v mac="$GEN/allrows.mac" -v src="$(basename "${primary:-none}")" '
-function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#${}]/, "\\\\&", s); gsub(/~/, "\\textasciitilde{}", s); gsub(/\^/, "\\textasciicircum{}", s)
-	gsub(/[|<>]/, "$&$", s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
+awkv() { printf '%s' "$1" | "$MEMSCALE" escape awk; } # a value for awk -v, as given
+awk -F, -v ledger="$(awkv "${primary:-/dev/null}")" -v ab="$(awkv "$GEN/allrows.ab")" -v mac="$(awkv "$GEN/allrows.mac")" \
+	-v src="$(awkv "$(basename "${primary:-none}")")" "$TEXAWK"'
+# a name that may break after each underscore (narrow columns)
+function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
 function num(v) { return v ~ /^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ }
 function pct(v) { return num(v) ? sprintf("%+.1f\\,\\%%", v) : "--" }
 function pubpct(v,  r) { if (!index(v, "..")) return pct(v)
@@ -650,7 +652,7 @@ BEGIN {
 		iv = num(f[16]) && num(f[17]) ? sprintf("[%+.1f..%+.1f\\,\\%%]", f[16], f[17]) : ""
 		cell = f[18] == "yes" ? pct(chg) " " iv : "n.s., interval " (iv != "" ? iv : "unbounded")
 		if (num(f[6])) cell = cell sprintf(" at %d worker%s", f[6], f[6] == 1 ? "" : "s")
-		if (f[14] != "") cell = cell ", " tex(f[14])
+		if (f[14] != "") cell = cell ", " brk(f[14])
 		meas[k] = meas[k] (meas[k] == "" ? "" : "\\newline ") cell
 		ncell++; if (f[18] == "yes") nsig++
 	}
@@ -661,19 +663,19 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	n++
 	k = $c["seed"] SUBSEP $c["workload"] SUBSEP $c["base_variant"] SUBSEP $c["patch_variant"]
 	lk = k SUBSEP $c["change_pct"]; j = ++seen[lk]
-	pub = pubpct($c["change_pct"]) " (" tex($c["machine"]) ")"
+	pub = pubpct($c["change_pct"]) " (" brk($c["machine"]) ")"
 	if (num($c["base"]) && num($c["patch"]) && $c["base"] > 0) pub = pub "\\newline " si($c["base"]) " $\\rightarrow$ " si($c["patch"]) "/s"
 	pr = "no prediction"
 	if ((lk, j) in lp && num(lp[lk, j])) {
 		pr = pct(lp[lk, j])
 		if (num(llo[lk, j]) && num(lhi[lk, j])) pr = pr sprintf(" [%+.1f..%+.1f]", llo[lk, j], lhi[lk, j])
-		pr = pr "\\newline " tex(ltg[lk, j]) (num(lcpu[lk, j]) ? sprintf(", %d CPUs", lcpu[lk, j]) : "")
-		if (lreg[lk, j] != "" && lreg[lk, j] != "unknown") pr = pr "; " tex(lreg[lk, j])
+		pr = pr "\\newline " brk(ltg[lk, j]) (num(lcpu[lk, j]) ? sprintf(", %d CPUs", lcpu[lk, j]) : "")
+		if (lreg[lk, j] != "" && lreg[lk, j] != "unknown") pr = pr "; " brk(lreg[lk, j])
 		npred++
 	}
 	# the seed once per group of rows
-	sd = $c["seed"] == last ? "" : tex($c["seed"]); last = $c["seed"]
-	row[n] = sprintf("%s & %s & %s vs %s & %s & %s & %s \\\\", sd, tex($c["workload"]), tex($c["patch_variant"]), tex($c["base_variant"]),
+	sd = $c["seed"] == last ? "" : brk($c["seed"]); last = $c["seed"]
+	row[n] = sprintf("%s & %s & %s vs %s & %s & %s & %s \\\\", sd, brk($c["workload"]), brk($c["patch_variant"]), brk($c["base_variant"]),
 		pub, (k in meas) ? meas[k] : "not measured", pr)
 	if (k in meas) nmeas++
 }
@@ -683,7 +685,7 @@ END {
 	printf("\\newcommand{\\AllRows}{%d}\n\\newcommand{\\AllRowsMeasured}{%d}\n\\newcommand{\\AllRowsPredicted}{%d}\n", n, nmeas, npred) > mac
 	printf("\\newcommand{\\MeasuredCells}{%d}\n\\newcommand{\\MeasuredSignificant}{%d}\n", ncell, nsig) > mac
 	print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.12\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.21\\linewidth}@{}}"
-	printf("\\caption{Every published row (%d): the published change on its machine and, where published, the absolute throughputs base $\\rightarrow$ patch; the change measured here for the pair (change of the mean and its 95\\,\\%% interval, ``n.s.\\@'\'''\'' where the interval holds zero); the change predicted for the row'\''s machine (\\texttt{%s}) with its sensitivity band and its regime class.}\\label{tab:allrows}\\\\\n", n, tex(src))
+	printf("\\caption{Every published row (%d): the published change on its machine and, where published, the absolute throughputs base $\\rightarrow$ patch; the change measured here for the pair (change of the mean and its 95\\,\\%% interval, ``n.s.\\@'\'''\'' where the interval holds zero); the change predicted for the row'\''s machine (\\texttt{%s}) with its sensitivity band and its regime class.}\\label{tab:allrows}\\\\\n", n, brk(src))
 	hd = "\\toprule Seed & Workload & Variants & Published & Measured here & Predicted [band] \\\\ \\midrule"
 	print hd "\\endfirsthead"
 	print hd "\\endhead"
