@@ -364,8 +364,14 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 				if (!(k1 in cnt)) { printf("%s & %s & \\multicolumn{5}{l}{not measured at 1 worker} \\\\\n", b, tex(names[j])); continue }
 				o1 = sum[k1] / cnt[k1]; on = sum[kn] / cnt[kn]
 				printf("%s & %s & %s & %s & %d & %.2f$\\times$ & %.1f \\\\\n", b, tex(names[j]), si(o1), si(on), maxw[w], on / o1, 1e9 / o1)
+				# the direction of the scaling as printed (two decimals)
+				dir[j, bi] = sprintf("%.2f", on / o1) + 0 > 1 ? 1 : sprintf("%.2f", on / o1) + 0 < 1 ? -1 : 0
 			}
 			print "\\bottomrule\\end{tabular}\\end{table}"
+			# workloads whose two backends scale in opposite directions,
+			# for the text: counted from the ratios the table prints
+			for (j = 1; j <= nn; j++) if (((j, 0) in dir) && ((j, 1) in dir)) { both++; if (dir[j, 0] * dir[j, 1] < 0) opp++ }
+			printf("\\newcommand{\\KvmOpposite}{%d}\\newcommand{\\KvmBoth}{%d}\n", opp, both)
 			for (i = 1; i <= nw; i++) {
 				w = order[i]
 				if (chn[w]) printf("%s charged %.3f pages per operation.\n", tex(w), ch[w] / chn[w])
@@ -378,6 +384,7 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 	else
 		echo 'Model vs kernel: not measured (run \texttt{memscale sweep experiments/kernel\_vs\_model.ini}; needs root and a memory cgroup controller).'
 		echo
+		printf '%s\n' '\newcommand{\KvmOpposite}{0}\newcommand{\KvmBoth}{0}'
 	fi
 } > "$GEN/kernel_vs_model.tex"
 
