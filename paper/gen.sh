@@ -443,7 +443,16 @@ data_vs_code() {
 		case $now in "${c%-dirty}"*) continue ;; esac
 		case $c in *-dirty) ;; *) (cd "$ROOT" && git cat-file -e "$c^{commit}" 2>/dev/null &&
 			git diff --quiet "$c" HEAD -- '*.c' '*.h' Makefile experiments 2>/dev/null) && { same=2; continue; } ;; esac
-		printf '%s' '; the data are older than the code, so tables reflect the models as they were then'; return
+		# which code differs, named (up to three files) so a reader can
+		# judge whether it touches what was measured
+		d=$( (cd "$ROOT" && git cat-file -e "$c^{commit}" 2>/dev/null &&
+			git diff --name-only "${c%-dirty}" HEAD -- '*.c' '*.h' Makefile experiments 2>/dev/null) )
+		nd=$(printf '%s' "$d" | grep -c .)
+		printf '%s' '; the data are older than the code, so tables reflect the models as they were then'
+		[ "$nd" -gt 0 ] && printf ' (%s file(s) of code differ since %s: %s%s)' "$nd" "$(printf '%s' "${c%-dirty}" | texesc)" \
+			"$(printf '%s\n' "$d" | head -3 | paste -sd ' ' - | sed 's/ /, /g' | texesc | sed 's/^/\\texttt{/; s/, /}, \\texttt{/g; s/$/}/')" \
+			"$([ "$nd" -gt 3 ] && printf ', ...')"
+		return
 	done
 	[ "$same" = 2 ] && printf '%s' '; the C sources, Makefile and experiment files of the data'"'"'s commit(s) are those of this one'
 }
