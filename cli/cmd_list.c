@@ -217,8 +217,10 @@ static void list_experiments(bool lng)
 
 static int list_main(int argc, char **argv)
 {
+	/* --long is the one option, and only after "experiments": the
+	 * argument there is --long or named as unexpected below */
 	for (int i = 1; i < argc; i++)
-		if (argv[i][0] == '-' && argv[i][1])
+		if (argv[i][0] == '-' && argv[i][1] && !(i == 2 && !strcmp(argv[1], "experiments")))
 			cli_bad_option(&list_cmd, argv[i]);
 	if (argc < 2)
 		die(EXIT_USAGE, "list: say what to list: locks|counters|workloads|variants|kernels|stats|targets|experiments");

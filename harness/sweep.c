@@ -329,8 +329,17 @@ static bool row_is_point(const struct sweep *s, const struct sweep_point *p,
 	if (e->counter && csv_col(t, "counter") >= 0 && *t->rows[0][csv_col(t, "counter")] &&
 	    !cell_is(t, "counter", e->counter, false, why, len))
 		return false;
-	if (!cells_are(t, e->fixed, e->nfixed, why, len) ||
-	    !cells_are(t, v->set, v->nset, why, len))
+	/* [fixed], less what the variant sets (the variant's value wins:
+	 * stats_batch's patch sets kernel over the fixed one) */
+	for (size_t i = 0; i < e->nfixed; i++) {
+		bool over = false;
+
+		for (size_t k = 0; k < v->nset && !over; k++)
+			over = !strcmp(v->set[k].key, e->fixed[i].key);
+		if (!over && !cell_is(t, e->fixed[i].key, e->fixed[i].value, false, why, len))
+			return false;
+	}
+	if (!cells_are(t, v->set, v->nset, why, len))
 		return false;
 	for (size_t a = 0; a < e->naxes; a++) {
 		const char *key = e->axes[a].key;

@@ -50,6 +50,18 @@ npred=$(grep -c . "$PRED" 2>/dev/null); if [ "${npred:-0}" -lt 2 ] && [ -n "$pri
 		print $c["seed"] "," $c["workload"] "," $c["base"] "," $c["patch"] "," $c["cpus"] "," $c["predicted_pct"] }' "$primary" > "$PRED"
 fi
 
+# shortpath PATH: a path as a reader can use it: relative to the
+# repository when under it, else its last component (no machine paths in
+# the paper: /tmp/... or a home directory says nothing to a reader).
+shortpath() { case $1 in "$ROOT"/*) printf '%s' "${1#"$ROOT"/}" ;; /*) printf '%s' "${1##*/}" ;; *) printf '%s' "$1" ;; esac; }
+# nopaths: a command line with every absolute path cut to its last
+# component (the --out of a sweep run into a scratch directory)
+nopaths() { sed -e 's#\(^\| \)/[^ ]*/\([^ /]\)#\1\2#g'; }
+RSHOW=$(shortpath "$RESULTS")
+# the figures as the .tex beside GEN/.. finds them (relative: no machine
+# path in the generated files)
+FIGREL=$(realpath --relative-to="$(dirname "$GEN")" "$FIG" 2>/dev/null) || FIGREL=$FIG
+
 # tex-escape stdin, line by line: memscale's own TeX escaper (core/escape.c)
 texesc() { "$MEMSCALE" escape tex; }
 # the same escaper for the awk programs below (put in front of each)
@@ -109,13 +121,14 @@ machine_of() { # sidecar files -> "CPU model, N CPUs (cores, NUMA nodes), kernel
 # --- macros: the machine and the data set ------------------------------
 sidecars=$(find "$RESULTS" -name '*.json' ! -path '*/points/*' ! -path "$FIG/*" 2>/dev/null | sort)
 first=$(for f in $sidecars; do grep -q '"cpu_model"' "$f" && { echo "$f"; break; }; done)
+MACH=; [ -n "$first" ] && MACH=$(machine_of "$first")
 nrows=0
 [ -f "$FIG/data/all.csv" ] && nrows=$(($(wc -l < "$FIG/data/all.csv") - 1))
 [ "$nrows" -ge 0 ] || nrows=0
 {
 	printf '\\newcommand{\\MachineDesc}{%s}\n' "$( [ -n "$first" ] && machine_of "$first" | texesc || echo 'not measured')"
 	printf '\\newcommand{\\ResultRows}{%d}\n' "$nrows"
-	printf '\\newcommand{\\ResultsDir}{%s}\n' "$(printf '%s' "$RESULTS" | texesc)"
+	printf '\\newcommand{\\ResultsDir}{%s}\n' "$(printf '%s' "$RSHOW" | texesc)"
 	printf '\\newcommand{\\BuildCommit}{%s}\n' "$( [ -n "$first" ] && json_field "$first" git_commit | texesc || echo 'not recorded')"
 	printf '\\newcommand{\\BuildCompiler}{%s}\n' "$( [ -n "$first" ] && json_field "$first" compiler | texesc || echo 'not recorded')"
 	if [ -n "$sidecars" ] && grep -q -i 'fixture' $sidecars; then
@@ -135,13 +148,16 @@ figure() {
 	sc=$(sidecars_for "$src")
 	cmd=$(json_first command $sc)
 	# two-panel figures with a legend below get the full width
-	w=0.7; case $1 in locks_*|contention_*|counter_*) w=1 ;; esac
-	printf '\\begin{figure}[H]\n\\centering\n\\includegraphics[width=%s\\linewidth]{%s}\n' "$w" "$FIG/$1.pdf"
+	w=0.55; case $1 in ab_*|locks_*|contention_*|counter_*) w=0.75 ;; esac
+	printf '\\begin{figure}[tbp]\n\\centering\n\\includegraphics[width=%s\\linewidth]{%s}\n' "$w" "$FIGREL/$1.pdf"
 	case $1 in throughput_*|locks_*|contention_*|counter_*) title="$title; points: mean over the runs, bars: +/-1 sample sd" ;; esac
-	note=; [ -f "$RESULTS/$src/NOTE.md" ] && note=" Data caveats: \\texttt{$(printf '%s' "$RESULTS/$src/NOTE.md" | cmdesc)}."
-	printf '\\caption{%s. Machine: %s. Command: \\texttt{%s}.%s}\n' \
-		"$(printf '%s' "$title" | texesc)" "$(machine_of $sc | texesc)" \
-		"$(printf '%s' "${cmd:-not recorded}" | cmdesc)" "$note"
+	note=; [ -f "$RESULTS/$src/NOTE.md" ] && note=" Data caveats: \\texttt{$(printf '%s' "$RSHOW/$src/NOTE.md" | cmdesc)}."
+	# the machine is said once (Method); a caption names it only when
+	# its data come from another one
+	mach=$(machine_of $sc); [ "$mach" = "$MACH" ] && mach= || mach=" Machine: $mach."
+	printf '\\caption{%s.%s Command: \\texttt{%s}.%s}\n' \
+		"$(printf '%s' "$title" | texesc)" "$(printf '%s' "$mach" | texesc)" \
+		"$(printf '%s' "${cmd:-not recorded}" | nopaths | cmdesc)" "$note"
 	printf '\\label{fig:%s}\n\\end{figure}\n\n' "$1"
 }
 
@@ -195,8 +211,10 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 			if ($18 != "NA" && $18 != "") $10 = $18
 			iv = ($15 != "NA" && $15 != "" && $16 != "NA" && $16 != "") ? sprintf("%+.1f..%+.1f\\,\\%%", $15, $16) : ""
 			# a change whose interval spans zero has no signed headline
+			# (no sign at all: "n.s." and the interval, or that there is
+			# none when compare found the base mean indistinguishable from 0)
 			head = $17 == "yes" ? pct($10) (iv != "" ? " [" iv "]" : "") : \
-				"no significant change" (iv != "" ? " (interval " iv ")" : " (" pct($10) ")")
+				"n.s., interval " (iv != "" ? "[" iv "]" : "unbounded")
 			m[n] = sprintf("%s at %d worker%s\\newline %s $\\rightarrow$ %s ops/s (%d+%d runs%s)",
 				       head, $5, $5 == 1 ? "" : "s", si($6), si($7), $8, $9, pval($14))
 		}
@@ -206,7 +224,7 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 		pub[k] = pub[k] (npub[k]++ ? "\\newline " : "") ($9 == "" ? "n/a" : pubpct($9)) " (" tex($5) ")"
 	}
 	END {
-		print "\\begin{table}[H]\\centering\\small\\setlength{\\tabcolsep}{4pt}"
+		print "\\begin{table}[tbp]\\centering\\small\\setlength{\\tabcolsep}{4pt}"
 		printf("\\caption{%s: published change, measured here (mean over runs at the largest worker count run for both; $p$: Welch'"'"'s t-test over the runs), extrapolated by the model (patch vs base, throughput)%s.}\n",
 		       tex(seed), cal != "" ? ". Model calibration: " cal : "")
 		printf("\\label{tab:%s}\n", seed)
@@ -283,7 +301,7 @@ done > "$GEN/seeds.tex"
 				if (!(kk[2] in ts)) { ts[kk[2]] = 1; tn[++ntn] = kk[2] } }
 			# thresholds in numeric order
 			for (i = 2; i <= ntn; i++) for (j = i; j > 1 && tn[j - 1] + 0 > tn[j] + 0; j--) { t = tn[j]; tn[j] = tn[j - 1]; tn[j - 1] = t }
-			print "\\begin{table}[H]\\centering\\small"
+			print "\\begin{table}[tbp]\\centering\\small"
 			printf("\\caption{Counter schemes at %d workers%s, per fold threshold: mean add throughput over the runs, and the largest read error a concurrent reader observed in any run / the scheme'"'"'s bound ($-1$: none; exact schemes have no approximate read).}\n", mw, pat != "" ? ", update pattern " tex(pat) : "")
 			print "\\label{tab:counters}"
 			printf("\\begin{tabular}{@{}l")
@@ -328,7 +346,7 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 			if (n > maxw[w]) maxw[w] = n
 		}
 		END {
-			print "\\begin{table}[H]\\centering\\small"
+			print "\\begin{table}[tbp]\\centering\\small"
 			print "\\caption{The same workloads in the userspace model and as real syscalls in real memory cgroups (kernel backend), on this machine: mean ops/s over the repetitions.}"
 			print "\\label{tab:kernel_vs_model}"
 			print "\\begin{tabular}{@{}llrrrrr@{}}\\toprule"
@@ -346,8 +364,14 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 				if (!(k1 in cnt)) { printf("%s & %s & \\multicolumn{5}{l}{not measured at 1 worker} \\\\\n", b, tex(names[j])); continue }
 				o1 = sum[k1] / cnt[k1]; on = sum[kn] / cnt[kn]
 				printf("%s & %s & %s & %s & %d & %.2f$\\times$ & %.1f \\\\\n", b, tex(names[j]), si(o1), si(on), maxw[w], on / o1, 1e9 / o1)
+				# the direction of the scaling as printed (two decimals)
+				dir[j, bi] = sprintf("%.2f", on / o1) + 0 > 1 ? 1 : sprintf("%.2f", on / o1) + 0 < 1 ? -1 : 0
 			}
 			print "\\bottomrule\\end{tabular}\\end{table}"
+			# workloads whose two backends scale in opposite directions,
+			# for the text: counted from the ratios the table prints
+			for (j = 1; j <= nn; j++) if (((j, 0) in dir) && ((j, 1) in dir)) { both++; if (dir[j, 0] * dir[j, 1] < 0) opp++ }
+			printf("\\newcommand{\\KvmOpposite}{%d}\\newcommand{\\KvmBoth}{%d}\n", opp, both)
 			for (i = 1; i <= nw; i++) {
 				w = order[i]
 				if (chn[w]) printf("%s charged %.3f pages per operation.\n", tex(w), ch[w] / chn[w])
@@ -360,6 +384,7 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 	else
 		echo 'Model vs kernel: not measured (run \texttt{memscale sweep experiments/kernel\_vs\_model.ini}; needs root and a memory cgroup controller).'
 		echo
+		printf '%s\n' '\newcommand{\KvmOpposite}{0}\newcommand{\KvmBoth}{0}'
 	fi
 } > "$GEN/kernel_vs_model.tex"
 
@@ -373,7 +398,7 @@ kvm=$RESULTS/kernel_vs_model/results.csv
 		n=$((n + 1))
 		c=$(json_first command $sc)
 		printf '\\item \\texttt{%s}: %s; %s.\n' "$(printf '%s' "$src" | texesc)" \
-			"$( [ -n "$c" ] && printf '\\texttt{%s}' "$(printf '%s' "$c" | cmdesc)" || echo 'command not recorded')" \
+			"$( [ -n "$c" ] && printf '\\texttt{%s}' "$(printf '%s' "$c" | nopaths | cmdesc)" || echo 'command not recorded')" \
 			"$(machine_of $sc | texesc)"
 	done
 	[ "$n" -gt 0 ] || printf '%s\n' '\item not measured (no results with JSON sidecars)'
@@ -408,6 +433,29 @@ echo "gen: wrote $(ls "$GEN" | wc -l) files in $GEN" >&2
 # The commit the results were measured at (sidecars) against the code this
 # paper was generated by: a reader sees when the data are older.
 now=$(cd "$ROOT" && git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+# data_vs_code COMMIT...: what the data's commits are to this one: the
+# same, the same code (C sources, Makefile, experiment files unchanged
+# since: a later commit touched only the paper, docs, tests or data), or
+# older code
+data_vs_code() {
+	same=1
+	for c in "$@"; do
+		case $now in "${c%-dirty}"*) continue ;; esac
+		case $c in *-dirty) ;; *) (cd "$ROOT" && git cat-file -e "$c^{commit}" 2>/dev/null &&
+			git diff --quiet "$c" HEAD -- '*.c' '*.h' Makefile experiments 2>/dev/null) && { same=2; continue; } ;; esac
+		# which code differs, named (up to three files) so a reader can
+		# judge whether it touches what was measured
+		d=$( (cd "$ROOT" && git cat-file -e "$c^{commit}" 2>/dev/null &&
+			git diff --name-only "${c%-dirty}" HEAD -- '*.c' '*.h' Makefile experiments 2>/dev/null) )
+		nd=$(printf '%s' "$d" | grep -c .)
+		printf '%s' '; the data are older than the code, so tables reflect the models as they were then'
+		[ "$nd" -gt 0 ] && printf ' (%s file(s) of code differ since %s: %s%s)' "$nd" "$(printf '%s' "${c%-dirty}" | texesc)" \
+			"$(printf '%s\n' "$d" | head -3 | paste -sd ' ' - | sed 's/ /, /g' | texesc | sed 's/^/\\texttt{/; s/, /}, \\texttt{/g; s/$/}/')" \
+			"$([ "$nd" -gt 3 ] && printf ', ...')"
+		return
+	done
+	[ "$same" = 2 ] && printf '%s' '; the C sources, Makefile and experiment files of the data'"'"'s commit(s) are those of this one'
+}
 {
 	# every commit the sidecars name (a results directory may hold sweeps
 	# run at several)
@@ -415,9 +463,9 @@ now=$(cd "$ROOT" && git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 	dc=$(printf '%s' "$dc" | sed 's/ /, /g')
 	case $RESULTS in *history/*) hist=" (historical reference data, kept under \\texttt{results-reference/history/})" ;; *) hist= ;; esac
 	printf '\\newcommand{\\DataSet}{The reference data of this paper are \\texttt{%s}%s, measured with the code at commit(s) \\texttt{%s}; this paper was generated by the code at commit \\texttt{%s}%s.}\n' \
-		"$(printf '%s' "$RESULTS" | cmdesc)" "$hist" "$(printf '%s' "${dc:-not recorded}" | texesc)" \
+		"$(printf '%s' "$RSHOW" | cmdesc)" "$hist" "$(printf '%s' "${dc:-not recorded}" | texesc)" \
 		"$(printf '%s' "$now" | texesc)" \
-		"$( [ -n "$dc" ] && for c in $(printf '%s' "$dc" | tr -d ','); do case $now in "${c%-dirty}"*) ;; *) printf '%s' '; the data are older than the code, so tables reflect the models as they were then'; break ;; esac; done)"
+		"$( [ -n "$dc" ] && data_vs_code $(printf '%s' "$dc" | tr -d ','))"
 } >> "$GEN/macros.tex"
 
 # --- the validation ledger: summary and every row the model misses -------
@@ -528,7 +576,7 @@ ledger_rows "$primary" > "$GEN/ledger.rows"
 		if [ "$nl" -gt 1 ]; then
 			# every calibration's ledger, scored alike
 			printf '%s\n' "The ledger was computed once per calibration (\\texttt{ledger-NAME.csv}, with the calibration its name says: \\texttt{calib-NAME.txt} where there is one, the README of the results directory says which otherwise); each scored as below:" ''
-			printf '%s\n' '\begin{table}[H]\centering\small' \
+			printf '%s\n' '\begin{table}[tbp]\centering\small' \
 				'\caption{The validation ledger per calibration: rows predicted, mean $|$error$|$ (zero inside a published range), signs right of the signed rows, rows missed, and the target (every sign right, mean $|$error$|$ $\le 8$\,pp).}\label{tab:ledgers}' \
 				'\begin{tabular}{@{}lrrrrl@{}}\toprule' \
 				'Ledger & predicted & mean $|$error$|$ & signs & missed & target \\ \midrule'
@@ -575,3 +623,122 @@ for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && cat "$t"; done | awk -F'\t' "$TEXA
 		}
 		if (!n) print "\\item none: every significant measured change is within 20\\,pp or half of a published value of its pair."
 	}' > "$GEN/discrepancies.tex"
+
+# --- every published row: published, measured here, predicted ------------
+# One row per row of the published numbers (PUB: `memscale published`,
+# the same rows `model validate -f csv` predicts): the published change
+# with its machine and, where published, the absolute throughputs; the
+# change measured here for the pair (compare's change and 95 % interval
+# from the seed tables' data, "n.s." without a sign where the interval
+# holds zero); the primary ledger's prediction for the row's machine with
+# its sensitivity band and regime class.  A ledger row is matched by seed,
+# workload, pair and published value (its CPU count is the target
+# profile's), the n-th occurrence to the n-th.  Every number printed is
+# checked numeric; every string goes through tex().
+for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && sed "s|^|$(basename "$t" _p.tsv | sed 's/^ab_//')	|" "$t"; done > "$GEN/allrows.ab"
+awkv() { printf '%s' "$1" | "$MEMSCALE" escape awk; } # a value for awk -v, as given
+awk -F, -v ledger="$(awkv "${primary:-/dev/null}")" -v ab="$(awkv "$GEN/allrows.ab")" -v mac="$(awkv "$GEN/allrows.mac")" \
+	-v src="$(awkv "$(basename "${primary:-none}")")" "$TEXAWK"'
+# a name that may break after each underscore (narrow columns)
+function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
+function num(v) { return v ~ /^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ }
+function pct(v) { return num(v) ? sprintf("%+.1f\\,\\%%", v) : "--" }
+function pubpct(v,  r) { if (!index(v, "..")) return pct(v)
+	split(v, r, /\.\./); return num(r[1]) && num(r[2]) ? sprintf("%+.1f..%+.1f\\,\\%%", r[1], r[2]) : "--" }
+function si(v) { return !num(v) ? "--" : v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
+BEGIN {
+	# the ledger: its rows by seed|workload|base|patch|published
+	while ((getline l < ledger) > 0) {
+		nf = split(l, f, ",")
+		if (!lh++) { for (i = 1; i <= nf; i++) lc[f[i]] = i; continue }
+		if (!("predicted_pct" in lc)) break
+		k = f[lc["seed"]] SUBSEP f[lc["workload"]] SUBSEP f[lc["base"]] SUBSEP f[lc["patch"]] SUBSEP f[lc["published_pct"]]
+		# the regime: its class, before the first ";" (no comma before it)
+		r = f[lc["regime"]]; sub(/;.*/, "", r)
+		j = ++ln[k]; lp[k, j] = f[lc["predicted_pct"]]; llo[k, j] = f[lc["band_lo_pct"]]; lhi[k, j] = f[lc["band_hi_pct"]]
+		lreg[k, j] = r; ltg[k, j] = f[lc["target"]]; lcpu[k, j] = f[lc["cpus"]]
+	}
+	# measured: plots/ab.awk rows (seed prepended), one cell per pair
+	FS = "\t"
+	while ((getline l < ab) > 0) {
+		split(l, f, "\t")
+		if (f[2] != "measured" || !num(f[11])) continue
+		k = f[1] SUBSEP f[3] SUBSEP f[4] SUBSEP f[5]
+		chg = num(f[19]) ? f[19] : f[11]
+		iv = num(f[16]) && num(f[17]) ? sprintf("[%+.1f..%+.1f\\,\\%%]", f[16], f[17]) : ""
+		cell = f[18] == "yes" ? pct(chg) " " iv : "n.s., interval " (iv != "" ? iv : "unbounded")
+		if (num(f[6])) cell = cell sprintf(" at %d worker%s", f[6], f[6] == 1 ? "" : "s")
+		if (f[14] != "") cell = cell ", " brk(f[14])
+		meas[k] = meas[k] (meas[k] == "" ? "" : "\\newline ") cell
+		ncell++; if (f[18] == "yes") nsig++
+	}
+	FS = ","
+}
+NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+{
+	n++
+	k = $c["seed"] SUBSEP $c["workload"] SUBSEP $c["base_variant"] SUBSEP $c["patch_variant"]
+	lk = k SUBSEP $c["change_pct"]; j = ++seen[lk]
+	pub = pubpct($c["change_pct"]) " (" brk($c["machine"]) ")"
+	if (num($c["base"]) && num($c["patch"]) && $c["base"] > 0) pub = pub "\\newline " si($c["base"]) " $\\rightarrow$ " si($c["patch"]) "/s"
+	pr = "no prediction"
+	if ((lk, j) in lp && num(lp[lk, j])) {
+		pr = pct(lp[lk, j])
+		if (num(llo[lk, j]) && num(lhi[lk, j])) pr = pr sprintf(" [%+.1f..%+.1f]", llo[lk, j], lhi[lk, j])
+		pr = pr "\\newline " brk(ltg[lk, j]) (num(lcpu[lk, j]) ? sprintf(", %d CPUs", lcpu[lk, j]) : "")
+		if (lreg[lk, j] != "" && lreg[lk, j] != "unknown") pr = pr "; " brk(lreg[lk, j])
+		npred++
+	}
+	# the seed once per group of rows
+	sd = $c["seed"] == last ? "" : brk($c["seed"]); last = $c["seed"]
+	row[n] = sprintf("%s & %s & %s vs %s & %s & %s & %s \\\\", sd, brk($c["workload"]), brk($c["patch_variant"]), brk($c["base_variant"]),
+		pub, (k in meas) ? meas[k] : "not measured", pr)
+	if (k in meas) nmeas++
+}
+END {
+	# counts for the abstract (macros.tex): rows, rows with a measured
+	# pair, measured cells and how many of those are significant
+	printf("\\newcommand{\\AllRows}{%d}\n\\newcommand{\\AllRowsMeasured}{%d}\n\\newcommand{\\AllRowsPredicted}{%d}\n", n, nmeas, npred) > mac
+	printf("\\newcommand{\\MeasuredCells}{%d}\n\\newcommand{\\MeasuredSignificant}{%d}\n", ncell, nsig) > mac
+	print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.12\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.21\\linewidth}@{}}"
+	printf("\\caption{Every published row (%d): the published change on its machine and, where published, the absolute throughputs base $\\rightarrow$ patch; the change measured here for the pair (change of the mean and its 95\\,\\%% interval, ``n.s.\\@'\'''\'' where the interval holds zero); the change predicted for the row'\''s machine (\\texttt{%s}) with its sensitivity band and its regime class.}\\label{tab:allrows}\\\\\n", n, brk(src))
+	hd = "\\toprule Seed & Workload & Variants & Published & Measured here & Predicted [band] \\\\ \\midrule"
+	print hd "\\endfirsthead"
+	print hd "\\endhead"
+	for (i = 1; i <= n; i++) print row[i]
+	if (!n) print "\\multicolumn{6}{l}{no published rows} \\\\"
+	print "\\bottomrule\\end{longtable}}"
+}' "$PUB" > "$GEN/allrows.tex"
+rm -f "$GEN/allrows.ab"
+# the ledger's own summary of all published rows (computed by `model
+# validate`, printed in ledger-NAME.txt): mean |error| and signs, each
+# number checked numeric before it reaches TeX
+own=$(sed -n 's/^# summary, all published rows: *//p' "${primary%.csv}.txt" 2>/dev/null | head -1)
+# (the first figures of the line: all rows, not the determined ones)
+err=$(printf '%s' "$own" | sed -n 's/^[^|]*|error| *\([0-9][0-9.]*\) pp.*/\1/p')
+sg=$(printf '%s' "$own" | sed -n 's/^[^/]*signs \([0-9][0-9]*\)\/\([0-9][0-9]*\).*/\1 of \2/p')
+case $err in ''|*[!0-9.]*) err='--' ;; esac
+case $sg in ''|*[!0-9\ ofs]*) sg='--' ;; esac
+# the ledger's own verdict on its last target line (": MET" or not)
+tgt=$(sed -n 's/^# target of issue [0-9]*: //p' "${primary%.csv}.txt" 2>/dev/null | tail -n 1)
+case $tgt in '') tgt='cannot be said to meet' ;; *': MET') tgt=meets ;; *) tgt='does not meet' ;; esac
+{ [ -f "$GEN/allrows.mac" ] && cat "$GEN/allrows.mac"
+  printf '\\newcommand{\\LedgerMeanErr}{%s}\n\\newcommand{\\LedgerSigns}{%s}\n\\newcommand{\\LedgerTarget}{%s}\n' "$err" "$sg" "$tgt"; } >> "$GEN/macros.tex"
+rm -f "$GEN/allrows.mac"
+# How many result rows of the seed sweeps at their largest worker count
+# had a worker descheduled while it held or waited for a modelled lock
+# (the harness's desched_flag: a wait or hold of 1 ms or more), for the
+# text on the millisecond lock waits: counted, not computed.
+dfiles=$(for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
+	[ -s "$RESULTS/$seed/results.csv" ] && printf '%s\n' "$RESULTS/$seed/results.csv"; done)
+# (each file its own header: the seeds have different knob columns)
+[ -n "$dfiles" ] || dfiles=/dev/null
+printf '%s\n' "$dfiles" | tr '\n' '\0' | xargs -0 awk -F, '
+	FNR == 1 { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
+	("desched_flag" in c) && $c["desched_flag"] != "" { n++; w[n] = $c["workers"] + 0; f[n] = $c["desched_flag"] + 0; if (w[n] > mw) mw = w[n]
+		# the longest average lock wait of the row, any class
+		a[n] = 0; for (k in c) if (k ~ /_wait_avg_ns$/ && $c[k] ~ /^[0-9.eE+-]+$/ && $c[k] + 0 > a[n]) a[n] = $c[k] + 0 }
+	END { for (i = 1; i <= n; i++) if (w[i] == mw) { t++; if (f[i] > 0) { d++; if (a[i] > fm) fm = a[i] } else if (a[i] > um) um = a[i] }
+		printf("\\newcommand{\\DeschedRows}{%d of %d}\n\\newcommand{\\DeschedWorkers}{%d}\n", d, t, mw)
+		# the largest average wait of a flagged and of an unflagged row
+		printf("\\newcommand{\\DeschedFlaggedMaxMs}{%.1f}\n\\newcommand{\\DeschedUnflaggedMaxUs}{%.1f}\n", fm / 1e6, um / 1e3) }' >> "$GEN/macros.tex"

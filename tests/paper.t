@@ -25,7 +25,13 @@ build_paper() {
 	( cd "$2/paper" && latexmk -silent memscale.tex > latexmk.out 2>&1 )
 }
 
-build_paper "$FIX" "$TMP/a"
+# (a copy of the fixture whose layout sweep was run into this machine's
+# scratch directory: its command names $TMP, which no caption may print)
+cp -R "$FIX" "$TMP/fx"
+sed "s|--out results/layout_false_sharing|--out $TMP/fx/layout_false_sharing|" "$FIX/layout_false_sharing/sweep.json" \
+	> "$TMP/fx/layout_false_sharing/sweep.json"
+grep -q -F -- "--out $TMP/fx/" "$TMP/fx/layout_false_sharing/sweep.json"; ok $? "fixture copy: a sweep run into $TMP"
+build_paper "$TMP/fx" "$TMP/a"
 ok $? "latexmk builds the paper from the fixture"
 [ "$(head -c 4 "$TMP/a/paper/memscale.pdf")" = "%PDF" ]; ok $? "memscale.pdf is a PDF"
 pdftotext "$TMP/a/paper/memscale.pdf" "$TMP/a.txt" 2>/dev/null
@@ -67,6 +73,38 @@ printf '%s\n' "$row" | grep -q -F "& $x\\,\\% at 224 CPUs"
 ok $? "extrapolated column comes from predictions.csv ($x % at 224 CPUs)"
 grep -q "not measured" "$TMP/a/paper/generated/seed_layout_false_sharing.tex"
 ok $? "a published pair without measurements says 'not measured'"
+
+# The table of every published row: one row per row `memscale published`
+# writes (read from the CSV plot.sh wrote with it), each pair's measured
+# cell the one the seed table has, no signed headline for a change that
+# is not significant, and no machine path anywhere in what gen wrote.
+G=$TMP/a/paper/generated
+# body rows: the lines between the last \endhead and \bottomrule
+body() { awk '/\\endhead/ { on = 1; next } /\\bottomrule/ { on = 0 } on' "$1"; }
+np=$(($(grep -c . "$TMP/a/fig/data/published.csv") - 1))
+nr=$(body "$G/allrows.tex" | grep -c '\\\\$')
+[ "$np" -ge 1 ] && [ "$nr" -eq "$np" ]; ok $? "the all-rows table has one row per published row ($nr of $np)"
+grep -q -F "\\newcommand{\\AllRows}{$np}" "$G/macros.tex"
+ok $? "the abstract's row count is the published rows' count"
+r=$(sed 's/\\allowbreak{}//g' "$G/allrows.tex" | grep -F '& page\_fault2 & 512 vs 32 &')
+printf '# all-rows: %s\n' "$r"
+printf '%s\n' "$r" | grep -q -F "+13.7..+26.2\\,\\% (several Xeon generations (worst..best))" &&
+	printf '%s\n' "$r" | grep -q -F " at 2 workers"
+ok $? "its stats_batch page_fault2 row has the published range and the measured pair"
+! grep -q -E 'no significant change \(|n\.s\.[^&]*\([+-]' "$G"/seed_*.tex "$G/allrows.tex"
+ok $? "no signed headline for a change that is not significant"
+grep -h 'n\.s\.' "$G"/seed_*.tex "$G/allrows.tex" | head -1 | grep -q -E 'n\.s\., interval (\[[-+][0-9.]+\.\.[-+][0-9.]+\\,\\%\]|unbounded)'
+ok $? "a non-significant change is printed as n.s. with its interval"
+! grep -q -e '/tmp/' -e "$TMP" paper/memscale.tex "$G"/*.tex
+ok $? "no machine path in the .tex or the generated files"
+for f in seed_layout_false_sharing provenance; do
+	sed 's/\\allowbreak{}//g' "$G/$f.tex" | grep -q -F -- '-{}-out layout\_false\_sharing' || echo "# not in $f.tex"
+done | { ! grep -q .; }
+ok $? "the scratch --out is cut to its last component in captions and provenance"
+
+ns=$("$MEMSCALE" list experiments | grep -c .)
+[ "$ns" -ge 1 ] && [ "$(grep -c '^\\subsection{' "$G/seeds.tex")" -eq "$ns" ]
+ok $? "one seed section per \`memscale list experiments\` line ($ns)"
 
 # No results at all: every table says "not measured", the paper still builds.
 mkdir -p "$TMP/empty"
@@ -124,5 +162,22 @@ grep -q -F '+291.0\,\%\newline [+106.0..+598.0] & error 211.0\,pp, outside band;
 ok $? "the primary ledger's missed row with its band and regime class; the row it gets right is not listed"
 grep -q 'stats_batch,page_fault2,32,512,224,+20.0' "$TMP/l/gen/predictions.csv"
 ok $? "the Extrapolated column falls back to the primary ledger's predictions"
+# The all-rows table joins each published row to its ledger row (by
+# seed, workload, pair and published value, not by position): a ledger
+# made from what `memscale published` writes, in reverse order, row i
+# predicted +i % with band [i-1, i+1], target ti, regime lock-bound.
+mkdir -p "$TMP/j/fig" && : > "$TMP/j/fig/figures.tsv"
+"$MEMSCALE" published > "$TMP/j/pub.csv"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ n = NR - 1; printf("%s,%s,%s,%s,t%d,%s,dev,%s,%d,%d,%d,lock-bound; A lock util 0.5\n", $c["seed"], $c["workload"],
+		$c["base_variant"], $c["patch_variant"], n, $c["cpus"] == "" ? 104 : $c["cpus"], $c["change_pct"], n, n - 1, n + 1) }' \
+	"$TMP/j/pub.csv" | sort -r | { echo "$H"; cat; } > "$TMP/j/ledger-shared.csv"
+GEN="$TMP/j/gen" PUBLISHED="$TMP/j/pub.csv" sh paper/gen.sh "$TMP/j" "$TMP/j/fig" 2>/dev/null
+n=$(($(grep -c . "$TMP/j/pub.csv") - 1))
+body "$TMP/j/gen/allrows.tex" | grep '\\\\$' | awk -v n="$n" '
+	{ i++; want = sprintf("%+.1f\\,\\%% [%+.1f..%+.1f]\\newline t%d, ", i, i - 1, i + 1, i)
+	  if (!index($0, want) || !index($0, "; lock-bound \\\\")) bad++ }
+	END { exit !(i == n && n > 0 && !bad) }'
+ok $? "the all-rows table has one row per published row ($n), each with its own ledger row's prediction, band and regime"
 
 done_testing

@@ -192,4 +192,14 @@ for f in experiments/*.ini; do
 	ok $? "$f: dry run (exit $st)"
 	[ $st -eq 0 ] || sed 's/^/#   /' "$TMP/err"
 done
+# A variant that overrides a [fixed] setting (stats_batch's patch sets
+# kernel over the fixed one): its points are points of the matrix, and
+# the collected results hold both variants.
+sed -e 's/^lines = 1$/lines = 1\ncs = 0/' -e 's/^name = lock_ab$/name = lock_over/' $EXP > "$TMP/over.ini"
+grep -q '^cs = 0$' "$TMP/over.ini" && expect_exit 0 "a variant overriding [fixed]" -- \
+	$MEMSCALE sweep "$TMP/over.ini" --out "$TMP/over" --quick --seed 3
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { v[$c["variant"] "=" $c["cs"]]++ }
+	END { exit !(v["base=0"] && v["patch=200"]) }' "$TMP/over/results.csv"
+ok $? "both variants' points collected, the patch with its own cs"
+! grep -q "not a finished point" "$TMP/err"; ok $? "and none left out"
 done_testing
