@@ -259,6 +259,8 @@ done
 # escaped here; `code` in typewriter); a seed with no table yet says so.
 (cd "$ROOT" && "$MEMSCALE" list experiments --long) 2>/dev/null |
 while IFS='	' read -r seed rows title about; do
+	# the name goes into a file name and an \input: a plain name only
+	case $seed in *[!a-z0-9_]*|'') echo "gen.sh: experiment name '$seed' skipped (want [a-z0-9_])" >&2; continue ;; esac
 	[ -s "$GEN/seed_$seed.tex" ] ||
 		printf 'Seed %s: not measured.\n\n' "$(printf '%s' "$seed" | texesc)" > "$GEN/seed_$seed.tex"
 	printf '\\subsection{%s}\n%s\n\\input{generated/seed_%s.tex}\n\n' \
