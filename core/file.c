@@ -157,8 +157,12 @@ void check_output_file(const char *cmd, const char *path)
 	free(dir);
 }
 
-/* Reads f to its end; stop_nul: a NUL byte ends it as an error. */
-static char *read_stream(FILE *f, size_t max, bool stop_nul, size_t *len,
+enum file_nul { FILE_NUL_READ, FILE_NUL_ERROR, FILE_NUL_ENDS };
+
+/* Reads f to its end; a NUL byte is read on (FILE_NUL_READ), ends the
+ * read as an error (FILE_NUL_ERROR), or ends it after the chunk that
+ * holds it, which is kept (FILE_NUL_ENDS). */
+static char *read_stream(FILE *f, size_t max, enum file_nul nul, size_t *len,
 			 const char **why)
 {
 	static char msg[96];
@@ -168,7 +172,7 @@ static char *read_stream(FILE *f, size_t max, bool stop_nul, size_t *len,
 	*len = 0;
 	*why = NULL;
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		char *z = stop_nul ? memchr(chunk, '\0', n) : NULL;
+		char *z = nul == FILE_NUL_ERROR ? memchr(chunk, '\0', n) : NULL;
 
 		if (z) {
 			snprintf(msg, sizeof(msg), "holds a NUL byte at offset %zu "
@@ -189,6 +193,8 @@ static char *read_stream(FILE *f, size_t max, bool stop_nul, size_t *len,
 		}
 		memcpy(buf + *len, chunk, n);
 		*len += n;
+		if (nul == FILE_NUL_ENDS && memchr(chunk, '\0', n))
+			break; /* the caller names the NUL; read no further */
 	}
 	if (!*why && ferror(f)) {
 		snprintf(msg, sizeof(msg), "cannot be read: %s", strerror(errno));
@@ -207,7 +213,12 @@ static char *read_stream(FILE *f, size_t max, bool stop_nul, size_t *len,
 
 char *file_read_bounded(FILE *f, size_t max, size_t *len, const char **why)
 {
-	return read_stream(f, max, true, len, why);
+	return read_stream(f, max, FILE_NUL_ERROR, len, why);
+}
+
+char *file_read_to_nul(FILE *f, size_t max, size_t *len, const char **why)
+{
+	return read_stream(f, max, FILE_NUL_ENDS, len, why);
 }
 
 char *read_text_file(const char *path)
@@ -219,7 +230,7 @@ char *read_text_file(const char *path)
 
 	if (!f)
 		return NULL;
-	buf = read_stream(f, FILE_READ_MAX, false, &len, &why);
+	buf = read_stream(f, FILE_READ_MAX, FILE_NUL_READ, &len, &why);
 	fclose(f);
 	return buf;
 }

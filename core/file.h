@@ -61,6 +61,12 @@ void check_output_file(const char *cmd, const char *path);
  * read: ..." on a read error.
  */
 char *file_read_bounded(FILE *f, size_t max, size_t *len, const char **why);
+/*
+ * The same, but a NUL byte is no error: reading stops after the chunk
+ * that holds it, which is kept (with the NUL), so the caller can name the
+ * line it is on; `stats - </dev/zero` still ends at once.
+ */
+char *file_read_to_nul(FILE *f, size_t max, size_t *len, const char **why);
 /* The bound of read_text_file() and of `stats -`: 256 MiB. */
 #define FILE_READ_MAX ((size_t)256 << 20)
 

@@ -525,43 +525,19 @@ int stats_set_check(const struct sample_set *s, bool need_positive,
 	return 0;
 }
 
+/* The whole input, "-" standard input: bounded, and ending at the chunk
+ * that holds a NUL (core/file.c), whose line the caller names. */
 static char *slurp(const char *path, size_t *len, const char **why)
 {
 	FILE *f = strcmp(path, "-") ? input_fopen(path, why) : stdin;
-	char *buf = NULL, chunk[65536];
-	size_t n, cap = 0;
+	char *buf;
 
 	*len = 0;
 	if (!f)
 		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		/* Bounded: standard input may be /dev/zero or endless. */
-		if (n > FILE_READ_MAX - *len) {
-			static char big[64];
-			snprintf(big, sizeof(big), "is larger than %zu bytes",
-				 FILE_READ_MAX);
-			*why = big;
-			free(buf);
-			if (f != stdin)
-				fclose(f);
-			return NULL;
-		}
-		if (*len + n + 1 > cap) {
-			cap = 2 * (*len + n + 1);
-			buf = realloc(buf, cap);
-			if (!buf)
-				die(1, "out of memory");
-		}
-		memcpy(buf + *len, chunk, n);
-		*len += n;
-		if (memchr(chunk, '\0', n))
-			break; /* the caller names the NUL's line; read no further */
-	}
+	buf = file_read_to_nul(f, FILE_READ_MAX, len, why);
 	if (f != stdin)
 		fclose(f);
-	if (!buf)
-		buf = xcalloc(1, 1);
-	buf[*len] = '\0';
 	return buf;
 }
 
