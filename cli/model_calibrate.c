@@ -17,22 +17,6 @@
 #include "core/outlock.h"
 #include "workloads/model/model_workload.h"
 
-/* mkdir -p of the machine file's directory. */
-static void make_parents(const char *path)
-{
-	char dir[4096];
-
-	snprintf(dir, sizeof(dir), "%s", path);
-	for (char *s = dir + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(dir, 0755) && errno != EEXIST)
-			die_errno(EXIT_USAGE, "model calibrate: cannot create '%s'", dir);
-		*s = '/';
-	}
-}
-
 int model_calibrate(struct mopts *m)
 {
 	struct calib c;
@@ -53,8 +37,10 @@ int model_calibrate(struct mopts *m)
 	o.workloads = !m->nowl;
 	o.verbose = true;
 	if (!to_stdout) {
-		if (!m->out)
-			make_parents(out);
+		char *failed;
+		/* the machine file's directories (mkdir -p) */
+		if (!m->out && file_mkdir_p(out, false, &failed))
+			die_errno(EXIT_USAGE, "model calibrate: cannot create '%s'", failed);
 		check_output_file("model calibrate", out);
 		out_lock_file(out, "model calibrate"); /* one writer, minutes long */
 	}

@@ -445,6 +445,33 @@ FILE *file_create_new(const char *path)
 	return f;
 }
 
+int file_mkdir_p(const char *path, bool last, char **failed)
+{
+	char *p = xstrdup(path);
+	int e;
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			goto fail;
+		*s = '/';
+	}
+	if (!last || !mkdir(p, 0755) || errno == EEXIST) {
+		free(p);
+		return 0;
+	}
+fail:
+	e = errno;
+	if (failed)
+		*failed = p;
+	else
+		free(p);
+	errno = e;
+	return -1;
+}
+
 int file_dir_open(const char *path, unsigned flags)
 {
 	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC |

@@ -121,6 +121,13 @@ int file_append_open(const char *path, int flags, bool *created,
  * O_EXCL|O_NOFOLLOW, mode 0644).  NULL with errno set.
  */
 FILE *file_create_new(const char *path);
+/*
+ * mkdir -p: every directory of `path` (mode 0755), the last component
+ * too when `last` (else only its parents, for a file's path).  0, or -1
+ * with errno set and *failed (may be NULL) the heap copy of the prefix
+ * that could not be made (the caller frees it).
+ */
+int file_mkdir_p(const char *path, bool last, char **failed);
 /* A directory, opened O_RDONLY|O_DIRECTORY|O_CLOEXEC (to lock or to use
  * with openat), with FILE_NOFOLLOW also O_NOFOLLOW (a symbolic link:
  * ELOOP or ENOTDIR); -1 with errno set.  Judge it by fstat on the fd. */

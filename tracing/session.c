@@ -210,19 +210,11 @@ static char *default_dir(const char *out)
 /* mkdir -p; the last component must end up an empty, writable directory. */
 static void prepare_dir(const char *dir)
 {
-	char *p = xstrdup(dir);
+	char *p = xstrdup(dir), *failed;
 	struct stat sb;
 
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = 0;
-		if (mkdir(p, 0755) && errno != EEXIST)
-			die_errno(EXIT_USAGE, "cannot create trace directory '%s'", p);
-		*s = '/';
-	}
-	if (mkdir(p, 0755) && errno != EEXIST)
-		die_errno(EXIT_USAGE, "cannot create trace directory '%s'", dir);
+	if (file_mkdir_p(p, true, &failed))
+		die_errno(EXIT_USAGE, "cannot create trace directory '%s'", failed);
 	if (stat(p, &sb) || !S_ISDIR(sb.st_mode))
 		die(EXIT_USAGE, "trace directory '%s' is not a directory", dir);
 	if (access(p, W_OK | X_OK))

@@ -67,28 +67,13 @@ void kwork_store_hash(const char *wl, const struct kwork_cal *c, char out[17])
  * *why set. */
 static int vet_dir(const char *dir, const char **why)
 {
-	char buf[4096];
 	struct stat st;
 
-	if (snprintf(buf, sizeof(buf), "%s", dir) >= (int)sizeof(buf)) {
-		*why = "path too long";
-		return -1;
-	}
-	for (char *s = buf + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(buf, 0755) && errno != EEXIST) {
-			*why = strerror(errno);
-			return -1;
-		}
-		*s = '/';
-	}
-	if (mkdir(buf, 0755) && errno != EEXIST) {
+	if (file_mkdir_p(dir, true, NULL)) {
 		*why = strerror(errno);
 		return -1;
 	}
-	if (lstat(buf, &st)) {
+	if (lstat(dir, &st)) {
 		*why = strerror(errno);
 		return -1;
 	}
