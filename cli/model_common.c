@@ -107,6 +107,9 @@ void model_check_workload(const char *wl)
 
 void model_predict_opts(const struct mopts *m, struct predict_opts *po)
 {
+	/* the work reference every profile's costs come from, read (or
+	 * refused) before any output */
+	target_work_reference();
 	memset(po, 0, sizeof(*po));
 	po->iters = (uint64_t)m->iters;
 	po->line_size = m->line;

@@ -1,7 +1,8 @@
 /*
  * model_sensitivity.c - `model predict EXPERIMENT --sensitivity` and
- * `model predict --workload ... --sensitivity`: every measured input of
- * the calibration (predict/sensitivity.h) doubled alone, and the change
+ * `model predict --workload ... --sensitivity`: every measured input
+ * (predict/sensitivity.h) doubled alone, in this machine's calibration
+ * (target "here") and in the work reference (every profile) alike, and the change
  * it makes to the prediction of each published row (or of the one
  * question); an input that moves none says why it is not used.
  */
@@ -102,9 +103,17 @@ void model_print_sensitivity(const struct experiment_def *e, const struct calib 
 		size_t at = 0, finite = 0;
 		char why[512] = "";
 
+		struct calib wp;
+		struct predict_opts q = *po;
+
+		/* the input in both calibrations a prediction may read: this
+		 * machine's (target "here") and the work reference (profiles) */
 		sens_scaled_copy(c, in, SENS_FACTOR, &cp);
-		eval_rows(e, &cp, po, pert, NULL);
+		sens_scaled_copy(target_work_reference(), in, SENS_FACTOR, &wp);
+		q.work = &wp;
+		eval_rows(e, &cp, &q, pert, NULL);
 		calib_free(&cp);
+		calib_free(&wp);
 		for (size_t r = 0; r < n; r++) {
 			double d = pert[r] - base[r];
 			if (!isfinite(d))
@@ -172,9 +181,15 @@ void model_print_question_sensitivity(const struct seed_pair *sp, unsigned cpus,
 		double pert, d;
 		char why[512] = "";
 
+		struct calib wp;
+		struct predict_opts qw = q;
+
 		sens_scaled_copy(c, in, SENS_FACTOR, &cp);
-		pert = eval_question(sp, cpus, &cp, &q, NULL);
+		sens_scaled_copy(target_work_reference(), in, SENS_FACTOR, &wp);
+		qw.work = &wp;
+		pert = eval_question(sp, cpus, &cp, &qw, NULL);
 		calib_free(&cp);
+		calib_free(&wp);
 		d = pert - base;
 		if (isfinite(d) && fabs(d) >= SENS_NONE_PP)
 			snprintf(why, sizeof(why), "%+.2f -> %+.2f %%", base, pert);

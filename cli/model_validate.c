@@ -511,6 +511,9 @@ int model_validate(struct mopts *m)
 		}
 		free(csvs);
 	}
+	/* this machine's calibration serves target "here" (the results
+	 * given) and this cross-check; the profiles read the work reference */
+	target_work_crosscheck(&c, m->csv ? stderr : stdout);
 	if (nerr)
 		fprintf(m->csv ? stderr : stdout, "# results given: mean |rel err| over %u "
 			"multi-worker points: %.1f%% (costs: this machine's calibration)\n",

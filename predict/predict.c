@@ -334,7 +334,9 @@ static const struct target_costs *session_costs(struct predict_session *s,
 		die(1, "predict: too many targets in one session");
 	s->t[s->n] = t;
 	s->tc[s->n] = xcalloc(1, sizeof(struct target_costs));
-	target_costs(t, s->c, &ov, s->tc[s->n]);
+	/* a profile's work from the work reference, never from s->c */
+	target_costs(t, s->o->work && strcmp(t->name, TARGET_HERE) ? s->o->work
+		     : target_work(t, s->c), &ov, s->tc[s->n]);
 	return s->tc[s->n++];
 }
 

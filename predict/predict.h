@@ -78,6 +78,9 @@ struct predict_opts {
 	unsigned jobs;        /* simulations run at once (0: the CPUs this
 			       * process may run on); every number is the
 			       * same for any value (predict_sims_run) */
+	const struct calib *work; /* NULL: the shipped work reference
+				   * (target_work_reference); --sensitivity's
+				   * perturbed copy otherwise */
 };
 
 /* One predicted point: a pair at a machine size on a target. */

@@ -62,6 +62,9 @@ const char *sens_unused_reason(const struct calib *c, const struct target *t,
 	struct calib cp;
 
 	buf[0] = '\0';
+	/* the calibration t's work comes from: c for "here", else the
+	 * work reference (predict/target.h) */
+	c = target_work(t, c);
 	if (!strncmp(in->probe, "meta.", 5) ? isnan(calib_num(c, in->probe))
 					    : isnan(calib_median(c, in->probe))) {
 		snprintf(buf, len, "not in this calibration");

@@ -58,6 +58,32 @@ const char *target_dir(void)
 	return dir;
 }
 
+const char *target_work_path(void)
+{
+	static char *path;
+
+	if (!path)
+		path = xasprintf("%s/reference.txt", data_dir("MEMSCALE_WORK", "predict/work"));
+	return path;
+}
+
+const struct calib *target_work_reference(void)
+{
+	static struct calib w;
+	static bool loaded;
+
+	if (!loaded) {
+		calib_load_or_die(&w, target_work_path());
+		loaded = true;
+	}
+	return &w;
+}
+
+const struct calib *target_work(const struct target *t, const struct calib *here)
+{
+	return !strcmp(t->name, TARGET_HERE) ? here : target_work_reference();
+}
+
 /* One file being read: the [target] strings and counts, the fact values
  * and sources as written (resolved after the file is read). */
 struct tparse {
@@ -485,7 +511,8 @@ const char *param_origin_name(enum param_origin o)
 {
 	switch (o) {
 	case ORIGIN_MEASURED: return "measured here";
-	case ORIGIN_SCALED: return "measured here, clock-scaled";
+	case ORIGIN_SCALED: return "work reference, clock-scaled";
+	case ORIGIN_REFERENCE: return "work reference";
 	case ORIGIN_PROFILE: return "target profile";
 	case ORIGIN_MODEL: return "model";
 	case ORIGIN_NOT_MEASURED: return "NOT MEASURED";
@@ -575,8 +602,9 @@ static void note(struct target_costs *tc, const char *name, double v, const char
 
 /* Probes whose repetitions differ by more than 2x, and the machine
  * conditions recorded at calibration (hypervisor, steal). */
-/* A cost the profile gives in cycles (at its clock), else this machine's
- * probe run at the target's clock; noted with its origin either way. */
+/* A cost the profile gives in cycles (at its clock), else the work
+ * reference's probe (c) run at the target's clock; noted with its origin
+ * either way. */
 static double cycles_or_probe(struct target_costs *tc, const char *name,
 			      const struct tval *cycles, double ghz, const struct calib *c,
 			      const char *probe, bool here, double scale, const char *scale_src)
@@ -679,12 +707,12 @@ static void smt_costs(const struct target *t, struct target_costs *tc, bool here
 /*
  * The user-kernel round trip of a system call or fault on the target
  * under each era's default mitigations (models/knobs.c, knob
- * mitigations): the target's cycles at its clock, not this machine's
- * probe, whose round trip holds this CPU's entry path, its mitigations
+ * mitigations): the target's cycles at its clock, not the work
+ * reference's probe, whose round trip holds its CPU's entry path, mitigations
  * and, in a VM, its hypervisor (a getppid of 63 ns on one VM and 163 ns
  * on another).  The simulator adds entry_ns[era] to every fault and
  * system call of the side's kernel; where it is known, target_costs()
- * prices the syscall probe (entry/exit only) as 0 and takes this
+ * prices the syscall probe (entry/exit only) as 0 and takes the probed
  * machine's round trip out of the fault probe, ASSUMING an exception
  * entry and exit costs what a system call's does (the fault_trap
  * component, fault - fault.populate, is the nearest measurement and is
@@ -705,7 +733,7 @@ static bool entry_costs(const struct target *t, const struct calib *c, struct ta
 	    !isfinite(t->ibrs_entry_cycles.v) || !(ghz > 0) || !isfinite(best(c, "syscall"))) {
 		note(tc, "entry_ns", NAN, "ns", ORIGIN_NOT_MEASURED, "no sourced round-trip "
 		     "cycles (or no clock, or no syscall probe): fault_ns and syscall_ns keep "
-		     "this machine's entry and mitigations");
+		     "the work reference's entry and mitigations");
 		return false;
 	}
 	m->entry_ns[MITIGATIONS_V4_15] = (t->entry_cycles.v + t->pti_cycles.v) / ghz;
@@ -748,8 +776,9 @@ void target_costs(const struct target *t, const struct calib *c,
 		  const struct target_overrides *ov, struct target_costs *tc)
 {
 	struct memcg_costs *m = &tc->c;
-	double here_ghz = meta_num(c, "meta.cpu_mhz") / 1000;
+	double here_ghz = meta_num(c, "meta.cpu_mhz") / 1000; /* c's clock */
 	bool here = !strcmp(t->name, TARGET_HERE), entry;
+	const char *who = here ? "this machine" : "the work reference";
 	double scale = 1;
 	static const struct { const char *probe, *name; size_t off; } local[] = {
 		{ "fault", "fault_ns", offsetof(struct memcg_costs, fault_ns) },
@@ -764,16 +793,17 @@ void target_costs(const struct target *t, const struct calib *c,
 	memset(tc, 0, sizeof(*tc));
 	tc->nodes = t->nodes ? t->nodes : 1;
 
-	/* Local work: this machine's time per step in cycles, run at the
-	 * target's clock (the cycle count of a step is taken to carry over
-	 * between x86 cores; the clock ratio is the only hardware cost). */
+	/* Local work: the work reference's time per step in cycles (c is
+	 * target_work(t, ...): never the machine at hand for a profile), run
+	 * at the target's clock (the cycle count of a step is taken to carry
+	 * over between x86 cores; the clock ratio is the only hardware cost). */
 	if (!here && isfinite(here_ghz) && here_ghz > 0 && isfinite(t->ghz.v)) {
 		scale = here_ghz / t->ghz.v;
-		snprintf(scale_src, sizeof(scale_src), "x %.2f/%.2f GHz (here/target clock)",
-			 here_ghz, t->ghz.v);
+		snprintf(scale_src, sizeof(scale_src), "x %.2f/%.2f GHz (work reference/target "
+			 "clock)", here_ghz, t->ghz.v);
 	} else if (!here) {
 		snprintf(scale_src, sizeof(scale_src), "unscaled: %s clock unknown",
-			 isfinite(here_ghz) ? "target" : "this machine's");
+			 isfinite(here_ghz) ? "target" : "the work reference's");
 	} else {
 		snprintf(scale_src, sizeof(scale_src), "this machine");
 	}
@@ -789,9 +819,9 @@ void target_costs(const struct target *t, const struct calib *c,
 
 			*dst = 0;
 			note(tc, local[i].name, 0, "ns", ORIGIN_MODEL, "getppid is entry/exit only: a "
-			     "system call costs the target's entry_ns; this machine's %.1f ns not used "
-			     "(its entry path, hypervisor %s, mitigations: %.200s)", best(c, "syscall"),
-			     hv ? hv : "unknown", mit ? mit : "not recorded");
+			     "system call costs the target's entry_ns; %s's %.1f ns not used "
+			     "(its entry path, hypervisor %s, mitigations: %.160s)", who,
+			     best(c, "syscall"), hv ? hv : "unknown", mit ? mit : "not recorded");
 			continue;
 		}
 		*dst = best(c, local[i].probe) * scale;
@@ -813,18 +843,19 @@ void target_costs(const struct target *t, const struct calib *c,
 			*dst -= best(c, "syscall") * scale;
 			if (!(*dst > 0))
 				*dst = 0;
-			snprintf(pre, sizeof(pre), "less this machine's round trip (syscall %.1f ns, "
+			snprintf(pre, sizeof(pre), "less %s's round trip (syscall %.1f ns, "
 				 "scaled), the target's entry_ns added per fault (assumption: an "
-				 "exception entry costs what a system call's does; fault_trap here "
-				 "%.0f ns); ", best(c, "syscall"), calib_num(c, "part.fault_trap_ns"));
+				 "exception entry costs what a system call's does; its fault_trap "
+				 "%.0f ns); ", who, best(c, "syscall"), calib_num(c, "part.fault_trap_ns"));
 		}
 		/* A calibration without the clear probe keeps clear_page
 		 * inside fault_ns (not taken out above): no clear cost apart. */
 		if (!strcmp(local[i].probe, "clear") && !isfinite(*dst))
 			*dst = 0;
 		note(tc, local[i].name, *dst, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
-		     "%s%s probe, least disturbed rep %.1f ns, %s%s%s", pre, local[i].probe,
-		     best(c, local[i].probe), scale_src, *basis ? "; " : "", basis);
+		     "%s%s%s probe, least disturbed rep %.1f ns, %s%s%s", pre,
+		     here ? "" : "work reference's ", local[i].probe, best(c, local[i].probe),
+		     scale_src, *basis ? "; " : "", basis);
 	}
 
 	line_costs(t, c, tc, here, scale, scale_src);
@@ -852,8 +883,9 @@ void target_costs(const struct target *t, const struct calib *c,
 		note(tc, "miss_ns", m->miss_ns, "ns", ORIGIN_PROFILE, "%s", t->dram_ns.src);
 	} else {
 		m->miss_ns = best(c, "miss");
-		note(tc, "miss_ns", m->miss_ns, "ns", ORIGIN_MEASURED,
-		     "miss probe%s", here ? "" : " (this machine's DRAM: the profile has no sourced figure)");
+		note(tc, "miss_ns", m->miss_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_REFERENCE,
+		     "miss probe%s", here ? "" : " of the work reference (its DRAM: the profile has "
+		     "no sourced figure)");
 	}
 
 	/* The caches the cold folio lines of a critical section are priced
@@ -896,10 +928,15 @@ void target_costs(const struct target *t, const struct calib *c,
 		     "--walk-miss (replaces the measured walk steps)");
 	} else if (isfinite(m->walk_step_ns[0]) && isfinite(m->walk_step_ns[1])) {
 		m->walk_miss = 0;
-		note(tc, "walk_step", m->walk_step_ns[0], "ns", ORIGIN_MEASURED,
-		     "walk.permemcg probe median, per ancestor level (this machine's caches)");
-		note(tc, "walk_step_cached", m->walk_step_ns[1], "ns", ORIGIN_MEASURED,
-		     "walk.cached probe median, per ancestor level (this machine's caches)");
+		m->walk_step_ns[0] *= scale;
+		m->walk_step_ns[1] *= scale;
+		note(tc, "walk_step", m->walk_step_ns[0], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		     "%swalk.permemcg probe median, per ancestor level (%s's caches), %s",
+		     here ? "" : "work reference's ", who, scale_src);
+		note(tc, "walk_step_cached", m->walk_step_ns[1], "ns",
+		     here ? ORIGIN_MEASURED : ORIGIN_SCALED, "%swalk.cached probe median, per "
+		     "ancestor level (%s's caches), %s", here ? "" : "work reference's ", who,
+		     scale_src);
 	} else {
 		m->walk_miss = 0;
 		m->walk_step_ns[0] = m->walk_step_ns[1] = NAN;
@@ -969,6 +1006,36 @@ void target_list(FILE *f)
 		for (size_t k = 0; k < NFACTS; k++)
 			print_tval(f, facts[k].key, facts[k].unit,
 				   (const struct tval *)((const char *)t + facts[k].off));
+	}
+}
+
+void target_work_crosscheck(const struct calib *here, FILE *f)
+{
+	static const char *const probes[] = { "fault", "page", "clear", "syscall", "list",
+					      "percpu", "walk.permemcg", "walk.cached" };
+	const struct calib *w = target_work_reference();
+	double gh = meta_num(here, "meta.cpu_mhz") / 1000, gw = meta_num(w, "meta.cpu_mhz") / 1000;
+	bool cycles = gh > 0 && gw > 0; /* else ns: a clock is not recorded */
+	const char *cpu = calib_str(w, "meta.cpu_model"), *kern = calib_str(w, "meta.kernel");
+
+	fprintf(f, "# cross-check: this machine's calibration against the work reference "
+		"(%s, %s; %s), in %s.\n# Only target 'here' reads this machine's; every "
+		"profile's prediction reads the reference.\n",
+		getenv("MEMSCALE_WORK") ? target_work_path() : "predict/work/reference.txt",
+		cpu ? cpu : "cpu not recorded", kern ? kern : "kernel not recorded",
+		cycles ? "cycles at each one's clock" : "ns (a clock is not recorded)");
+	if (!cycles)
+		gh = gw = 1;
+	for (size_t i = 0; i < ARRAY_SIZE(probes); i++) {
+		bool walk = !strncmp(probes[i], "walk.", 5);
+		double a = (walk ? calib_median(here, probes[i]) : best(here, probes[i])) * gh;
+		double b = (walk ? calib_median(w, probes[i]) : best(w, probes[i])) * gw;
+
+		if (isfinite(a) && isfinite(b) && b > 0)
+			fprintf(f, "#   %-14s %10.1f here %10.1f reference  x%.2f\n", probes[i], a, b,
+				a / b);
+		else
+			fprintf(f, "#   %-14s not in both calibrations\n", probes[i]);
 	}
 }
 

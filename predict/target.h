@@ -110,12 +110,31 @@ size_t target_all(const struct target ***out);
 /* "this machine": topology from the calibration file's meta.* keys (hwloc
  * at calibration time), costs measured there. */
 void target_here(struct target *t, const struct calib *c);
+/*
+ * The work reference: the calibration whose probes price every target
+ * profile's local kernel work (fault path, page allocator, clearing,
+ * list and per-CPU operations, walk steps), in cycles at its clock run
+ * at the target's; predict/work/reference.txt says where it was taken.
+ * $MEMSCALE_WORK names another directory holding a reference.txt.  A
+ * target's prediction thus never reads the machine at hand: its
+ * calibration prices target "here" only.  Loaded once; a missing or
+ * malformed file is refused (one line, exit 2).
+ */
+const char *target_work_path(void);
+const struct calib *target_work_reference(void);
+/* The calibration target t's work comes from: `here` for target "here",
+ * the work reference for every profile. */
+const struct calib *target_work(const struct target *t, const struct calib *here);
+/* The machine at hand against the work reference, probe by probe in
+ * cycles at each one's clock: one comment block for `model validate`. */
+void target_work_crosscheck(const struct calib *here, FILE *f);
 /* Prints every profile with its sources (`memscale list targets`). */
 void target_list(FILE *f);
 
 enum param_origin {
 	ORIGIN_MEASURED,     /* measured here (calibration file) */
-	ORIGIN_SCALED,       /* measured here, scaled by the clock ratio */
+	ORIGIN_SCALED,       /* work reference, scaled by the clock ratio */
+	ORIGIN_REFERENCE,    /* work reference, as measured (a latency) */
 	ORIGIN_PROFILE,      /* target profile, with its source */
 	ORIGIN_MODEL,        /* follows from the model's definition */
 	ORIGIN_NOT_MEASURED, /* no figure: left out of the program */
@@ -149,7 +168,8 @@ struct target_overrides {
 	unsigned line_size;
 };
 
-/* Composes the costs for target t from calibration c. */
+/* Composes the costs for target t; c is target_work(t, the machine's
+ * calibration): its probes price the local work. */
 void target_costs(const struct target *t, const struct calib *c,
 		  const struct target_overrides *ov, struct target_costs *out);
 void target_print_params(const struct target *t, const struct target_costs *tc,
