@@ -1,5 +1,6 @@
 /*
- * harness.c - the measurement harness (see harness.h).
+ * harness.c - the measurement harness (see harness.h); what it measured
+ * is written by output.c.
  *
  * Discipline, in order: fresh shared arena per run; workers pin themselves
  * (hwloc placement) and initialise their own state, then wait at a
@@ -40,9 +41,9 @@ volatile int harness_interrupted;
  * flag, raises the stop word, finished results are kept) and arms a 1 s
  * watchdog; a run that has not ended by then (a worker stuck in an
  * operation, a slow teardown) or a second signal ends the process at once.
- * Every finished result is already on disk (emit_csv_file fsyncs each row), and
- * what a killed run leaves behind (cgroups, tmpfs mounts, LTTng sessions)
- * is swept by the next run.
+ * Every finished result is already on disk (output.c's emit_csv_file
+ * fsyncs each row), and what a killed run leaves behind (cgroups, tmpfs
+ * mounts, LTTng sessions) is swept by the next run.
  */
 static void on_watchdog(int sig)
 {
