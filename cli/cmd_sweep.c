@@ -6,10 +6,10 @@
  * in any way keeps everything it finished and `--resume` picks up the
  * rest; `--point ID` runs one point, which is what `--emit-jobs` prints
  * per point for GNU parallel or a Slurm array (docs/experiments.md, "Running a study across a fleet").
+ * The directory itself (its files, checks, resume and collect) is
+ * harness/sweepdir.c; this file parses the options and runs the points.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -19,15 +19,13 @@
 
 #include "cli/cli.h"
 #include "core/escape.h"
-#include "core/outlock.h"
-#include "core/json.h"
-#include "core/meta.h"
 #include "counters/counter.h"
 #include "harness/adaptive.h"
 #include "harness/expfile.h"
 #include "harness/harness.h"
 #include "harness/run_opts.h"
 #include "harness/sweep.h"
+#include "harness/sweepdir.h"
 
 static int sweep_main(int argc, char **argv);
 
@@ -163,73 +161,6 @@ static bool point_spins_oversubscribed(const struct harness_opts *o,
 	return harness_refuses(o, workers);
 }
 
-static char *point_path(const char *dir, const struct sweep_point *p,
-			const char *suffix)
-{
-	char id[32];
-
-	sweep_point_id(p, id, sizeof(id));
-	return xasprintf("%s/points/%s.csv%s", dir, id, suffix);
-}
-
-/* A point is done when its file holds its one complete row; anything
- * else there (0 bytes, a header alone) is run again. */
-static bool point_done(const struct sweep *s, const char *dir,
-		       const struct sweep_point *p)
-{
-	char *path = point_path(dir, p, ""), why[160];
-	bool done;
-
-	done = sweep_point_file_ok(s, p, path, why, sizeof(why));
-	free(path);
-	return done;
-}
-
-static bool point_file_exists(const char *dir, const struct sweep_point *p)
-{
-	char *path = point_path(dir, p, "");
-	bool there = access(path, F_OK) == 0;
-
-	free(path);
-	return there;
-}
-
-/* Writes the point's row, prefixed with point/variant/experiment, whole
- * or not at all (atomic_write_file).  A point that cannot be written (a
- * full disk) stops the sweep: measuring on would only lose more. */
-static void write_point(const char *dir, const struct sweep *s,
-			const struct sweep_point *p, const struct harness_opts *o,
-			const struct result *res)
-{
-	char *buf = NULL, *nl, id[32], *text = NULL;
-	size_t len = 0, tlen = 0;
-	FILE *m = open_memstream(&buf, &len), *f;
-	char *final = point_path(dir, p, "");
-
-	harness_write_csv(m, o, res);
-	if (fclose(m) || !(nl = strchr(buf, '\n')))
-		die(1, "out of memory");
-	sweep_point_id(p, id, sizeof(id));
-	f = open_memstream(&text, &tlen);
-	csv_field(f, "point", 0);
-	csv_field(f, "variant", 0);
-	csv_field(f, "experiment", 0);
-	fwrite(buf, 1, (size_t)(nl + 1 - buf), f);
-	csv_field(f, id, 0);
-	csv_field(f, s->e->variants[p->variant].name, 0);
-	csv_field(f, s->e->name, 0);
-	fputs(nl + 1, f);
-	if (fclose(f))
-		die(1, "out of memory");
-	if (atomic_write_file(final, text, tlen))
-		die_errno(1, "sweep: cannot write point %s to '%s' (the sweep stops "
-			  "here; every finished point is kept: make room, then "
-			  "--resume)", id, final);
-	free(text);
-	free(buf);
-	free(final);
-}
-
 /* Runs one point; 0 done, 130 interrupted, other: failed. */
 static int run_point(const struct sweep *s, const struct sweep_point *p,
 		     const struct sweep_cli *cli, double *ops)
@@ -244,244 +175,12 @@ static int run_point(const struct sweep *s, const struct sweep_point *p,
 	status = harness_run_one(&o, (unsigned)p->workers, p->rep, &res);
 	if (!status) {
 		*ops = res.ops_per_sec;
-		write_point(cli->dir, s, p, &o, &res);
+		sweepdir_write_point(cli->dir, s, p, &o, &res);
 	}
 	result_free(&res);
 	ro.threads = NULL;
 	run_opts_free(&ro, &o);
 	return status;
-}
-
-/* ---- sweep directory ---- */
-
-/* NAME.tmp.PID[.RANDOM] files of writers that are gone (a sweep killed
- * while it wrote a point): removed, so a killed sweep leaves nothing
- * half-made; those of live fleet jobs sharing the directory stay. */
-static void remove_stale_temps(const char *pdir)
-{
-	DIR *d = opendir(pdir);
-	struct dirent *de;
-
-	while (d && (de = readdir(d))) {
-		const char *t = strstr(de->d_name, ".tmp.");
-		char num[16] = "";
-		long pid;
-
-		if (t)
-			snprintf(num, sizeof(num), "%.*s", (int)strcspn(t + 5, "."), t + 5);
-		if (!t || !parse_long(num, 1, 0x7fffffff, &pid) ||
-		    (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
-			continue;
-		}
-		{
-			char *path = xasprintf("%s/%s", pdir, de->d_name);
-			unlink(path);
-			free(path);
-		}
-	}
-	if (d)
-		closedir(d);
-}
-
-static void mkdir_p(const char *path)
-{
-	char *copy = xstrdup(path);
-
-	for (char *c = copy + 1; *c; c++)
-		if (*c == '/') {
-			*c = '\0';
-			mkdir(copy, 0777);
-			*c = '/';
-		}
-	if (mkdir(copy, 0777) && errno != EEXIST)
-		die_errno(EXIT_USAGE, "cannot create directory '%s'", copy);
-	free(copy);
-}
-
-static void write_file_atomic(const char *path, const char *text)
-{
-	if (atomic_write_file(path, text, strlen(text)))
-		die_errno(1, "cannot write '%s'", path);
-}
-
-static char *matrix_text(const struct sweep *s)
-{
-	char *buf;
-	size_t len;
-	FILE *f = open_memstream(&buf, &len);
-
-	for (size_t i = 0; i < s->npoints; i++) {
-		char *d = sweep_point_desc(s, &s->points[i]);
-		fprintf(f, "%s\n", d);
-		free(d);
-	}
-	fclose(f);
-	return buf;
-}
-
-static void json_settings(struct json *j, const char *key,
-			  const struct exp_kv *kv, size_t n)
-{
-	json_obj_open(j, key);
-	for (size_t i = 0; i < n; i++)
-		json_str(j, kv[i].key, kv[i].value);
-	json_obj_close(j);
-}
-
-static void write_sweep_json(const struct sweep *s, const struct sweep_cli *cli,
-			     const char *cmdline)
-{
-	const struct experiment *e = s->e;
-	char *path = xasprintf("%s/sweep.json", cli->dir), *text;
-	size_t len;
-	FILE *f = open_memstream(&text, &len);
-	struct json j;
-
-	json_begin(&j, f);
-	json_str(&j, "tool", "memscale");
-	json_str(&j, "time", meta_now_iso());
-	json_str(&j, "command", cmdline);
-	json_int(&j, "seed", (long long)s->seed);
-	json_bool(&j, "quick", cli->quick);
-	json_int(&j, "npoints", (long long)s->npoints);
-	{
-		char *st = sweep_settings_text(s), hex[32];
-		snprintf(hex, sizeof(hex), "%016llx",
-			 (unsigned long long)sweep_settings_hash(st));
-		json_str(&j, "settings_hash", hex);
-		free(st);
-	}
-	json_obj_open(&j, "experiment");
-	json_str(&j, "name", e->name);
-	json_str(&j, "file", e->path);
-	json_str(&j, "description", e->description ? e->description : "");
-	json_str(&j, "reproduces", e->reproduces ? e->reproduces : "");
-	json_str(&j, "base", e->variants[e->base].name);
-	json_bool(&j, "trace", e->trace);
-	json_str(&j, "mode", e->mode);
-	json_str(&j, "workers", e->workers);
-	json_str(&j, "seconds", e->seconds);
-	json_str(&j, "warmup", e->warmup);
-	json_str(&j, "sample_ms", e->sample_ms);
-	json_int(&j, "reps", e->reps);
-	json_str(&j, "lock", e->lock ? e->lock : "");
-	json_str(&j, "counter", e->counter ? e->counter : "");
-	json_arr_open(&j, "workloads");
-	for (size_t i = 0; i < e->nworkloads; i++)
-		json_str(&j, NULL, e->workloads[i]);
-	json_arr_close(&j);
-	json_settings(&j, "fixed", e->fixed, e->nfixed);
-	json_obj_open(&j, "variants");
-	for (size_t i = 0; i < e->nvariants; i++)
-		json_settings(&j, e->variants[i].name, e->variants[i].set,
-			      e->variants[i].nset);
-	json_obj_close(&j);
-	json_obj_open(&j, "axes");
-	for (size_t a = 0; a < e->naxes; a++) {
-		json_arr_open(&j, e->axes[a].key);
-		for (size_t v = 0; v < e->axes[a].nvalues; v++)
-			json_str(&j, NULL, e->axes[a].values[v]);
-		json_arr_close(&j);
-	}
-	json_obj_close(&j);
-	json_arr_open(&j, "published");
-	for (size_t i = 0; i < e->npublished; i++) {
-		const struct exp_published *pub = &e->published[i];
-		json_obj_open(&j, NULL);
-		json_str(&j, "workload", pub->workload);
-		json_str(&j, "base", pub->base);
-		json_str(&j, "patch", pub->patch);
-		json_str(&j, "change", pub->change);
-		json_str(&j, "machine", pub->machine);
-		json_obj_close(&j);
-	}
-	json_arr_close(&j);
-	json_obj_close(&j);
-	json_arr_open(&j, "workers_resolved");
-	for (size_t i = 0; i < s->nworkers; i++)
-		json_int(&j, NULL, s->workers[i]);
-	json_arr_close(&j);
-	json_arr_open(&j, "points");
-	for (size_t k = 0; k < s->npoints; k++) {
-		const struct sweep_point *p = &s->points[s->order[k]];
-		char id[32];
-		sweep_point_id(p, id, sizeof(id));
-		json_obj_open(&j, NULL);
-		json_str(&j, "id", id);
-		json_str(&j, "workload", e->workloads[p->workload]);
-		json_str(&j, "variant", e->variants[p->variant].name);
-		for (size_t a = 0; a < e->naxes; a++)
-			json_str(&j, e->axes[a].key, e->axes[a].values[p->axis[a]]);
-		json_int(&j, "workers", p->workers);
-		json_int(&j, "rep", p->rep);
-		json_obj_close(&j);
-	}
-	json_arr_close(&j);
-	meta_json(&j);
-	json_end(&j);
-	fclose(f);
-	write_file_atomic(path, text);
-	free(text);
-	free(path);
-}
-
-/* The seed a previous run recorded in DIR/sweep.json, if any. */
-static bool recorded_seed(const char *dir, uint64_t *seed)
-{
-	char *path = xasprintf("%s/sweep.json", dir), err[512], *v = NULL, *end;
-	struct json_doc *d = access(path, F_OK) ? NULL :
-			     json_read_file(path, err, sizeof(err));
-	bool ok = false;
-
-	if (!d && !access(path, F_OK))
-		warnx_("sweep: note: %s; its seed is not reused", err);
-	if (d && (v = json_doc_get(d, "seed", NULL))) {
-		errno = 0;
-		*seed = strtoull(v, &end, 10);
-		ok = !errno && end != v && !*end;
-	}
-	free(v);
-	json_doc_free(d);
-	free(path);
-	return ok;
-}
-
-/*
- * --resume continues a sweep that exists: a directory without one (no
- * settings.txt and sweep.json) is refused instead of starting anew.  A
- * directory that records a seed is continued under that seed only: a
- * --seed that differs would run the rest in another order and record it
- * for points run under the first.
- */
-static void check_resume_seed(const struct sweep_cli *cli)
-{
-	char *set = xasprintf("%s/settings.txt", cli->dir);
-	char *js = xasprintf("%s/sweep.json", cli->dir);
-	uint64_t had;
-
-	if (cli->resume && (access(set, F_OK) || access(js, F_OK)))
-		die(EXIT_USAGE, "sweep: --resume: no sweep to resume in '%s' (%s "
-		    "missing)", cli->dir, access(cli->dir, F_OK) ? "the directory is" :
-		    access(set, F_OK) ? "settings.txt is" : "sweep.json is");
-	if (cli->resume && !recorded_seed(cli->dir, &had))
-		die(EXIT_USAGE, "sweep: --resume: '%s/sweep.json' records no readable "
-		    "seed, so the order cannot be continued", cli->dir);
-	if (cli->seed_given && !access(js, F_OK) && recorded_seed(cli->dir, &had) &&
-	    had != cli->seed)
-		die(EXIT_USAGE, "sweep: '%s' was run with --seed %llu, not --seed %llu; "
-		    "give its seed (or none), or choose another --out", cli->dir,
-		    (unsigned long long)had, (unsigned long long)cli->seed);
-	free(set);
-	free(js);
-}
-
-static size_t count_done(const struct sweep *s, const char *dir)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < s->npoints; i++)
-		n += point_done(s, dir, &s->points[i]);
-	return n;
 }
 
 /* ---- progress ---- */
@@ -644,7 +343,7 @@ static void emit_jobs(const struct sweep *s, const struct sweep_cli *cli)
 		fprintf(f, " --point %s\n", id);
 	}
 	fclose(f);
-	write_file_atomic(path, text);
+	sweepdir_write_file(path, text);
 	emit_slurm(s, cli);
 	fputs(text, stdout);
 	fprintf(stderr, "sweep: %zu jobs in %s; afterwards: %s sweep %s --out %s "
@@ -689,7 +388,7 @@ static int run_rounds(const struct sweep *s, const struct sweep_cli *cli, uint64
 	fprintf(stderr, "sweep: adaptive repetition: %s\n", why);
 	path = xasprintf("%s/adaptive.txt", cli->dir);
 	text = xasprintf("ci_pct=%g budget_s=%g\n%s\n", cli->ci_pct, cli->budget_s, why);
-	write_file_atomic(path, text);
+	sweepdir_write_file(path, text);
 	free(text);
 	free(path);
 	return st;
@@ -704,7 +403,7 @@ static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 	int status = 0;
 	long collected;
 
-	pr.done = count_done(s, cli->dir);
+	pr.done = sweepdir_count_done(s, cli->dir);
 	if (pr.done)
 		fprintf(stderr, "sweep: resuming, %zu of %zu points already done\n",
 			pr.done, pr.total);
@@ -715,10 +414,10 @@ static int run_all(const struct sweep *s, const struct sweep_cli *cli)
 		double ops = 0;
 		int st;
 
-		if (point_done(s, cli->dir, p))
+		if (sweepdir_point_done(s, cli->dir, p))
 			continue;
-		if (point_file_exists(cli->dir, p)) {
-			char id[32], why[160], *path = point_path(cli->dir, p, "");
+		if (sweepdir_point_exists(cli->dir, p)) {
+			char id[32], why[160], *path = sweepdir_point_path(cli->dir, p);
 			sweep_point_id(p, id, sizeof(id));
 			sweep_point_file_ok(s, p, path, why, sizeof(why));
 			free(path);
@@ -793,7 +492,7 @@ static int run_one_point(const struct sweep *s, const struct sweep_cli *cli)
 		sweep_point_id(&s->points[i], id, sizeof(id));
 		if (strcmp(id, cli->point))
 			continue;
-		if (point_done(s, cli->dir, &s->points[i])) {
+		if (sweepdir_point_done(s, cli->dir, &s->points[i])) {
 			fprintf(stderr, "sweep: point %s already done\n", id);
 			return 0;
 		}
@@ -892,43 +591,12 @@ static void emit_slurm(const struct sweep *s, const struct sweep_cli *cli)
 		   "[ -n \"$cmd\" ] || { echo \"no job $SLURM_ARRAY_TASK_ID in $JOBS\" >&2; exit 2; }\n"
 		   "exec sh -c \"$cmd\"\n");
 	fclose(f);
-	write_file_atomic(path, text);
+	sweepdir_write_file(path, text);
 	chmod(path, 0755);
 	fprintf(stderr, "sweep: Slurm array script %s (sbatch %s)\n", path, path);
 	free(text);
 	free(jobs);
 	free(path);
-}
-
-/*
- * DIR/settings.txt: every setting that changes results
- * (sweep_settings_text).  A directory that holds other settings is
- * refused with the first difference named, so a resumed, fleet or
- * collected sweep never mixes two settings in results.csv.  `write`: a
- * new directory gets the file.
- */
-static void check_settings(const struct sweep *s, const struct sweep_cli *cli,
-			   bool write, const char *what)
-{
-	char *now = sweep_settings_text(s), *path, *have, *diff, *mpath;
-
-	path = xasprintf("%s/settings.txt", cli->dir);
-	have = read_text_file(path);
-	if (have && (diff = sweep_settings_diff(have, now)))
-		die(EXIT_USAGE, "sweep: %s: '%s' was run with other settings (first "
-		    "difference: %s); give the options it was run with, or choose "
-		    "another --out", what, cli->dir, diff);
-	mpath = xasprintf("%s/matrix.txt", cli->dir);
-	if (!have && write && !access(mpath, F_OK) && !cli->collect)
-		die(EXIT_USAGE, "sweep: %s: '%s' has no settings.txt (an older "
-		    "memscale's sweep), so its settings cannot be checked; choose "
-		    "another --out", what, cli->dir);
-	if (!have && write)
-		write_file_atomic(path, now);
-	free(mpath);
-	free(have);
-	free(path);
-	free(now);
 }
 
 /* Paths and values that go into jobs.txt and jobs.sbatch: a control
@@ -1083,33 +751,24 @@ static void sweep_parse_args(struct sweep_cli *cli, int argc, char **argv)
 		    "exclude each other");
 }
 
-static int sweep_main(int argc, char **argv)
+/* The experiment file with --quick, each --override, --reps and --kernel
+ * applied, in that order. */
+static struct experiment *sweep_load_experiment(const struct sweep_cli *cli)
 {
-	struct sweep_cli cli;
-	struct experiment *e;
-	struct sweep s;
-	char *dirbuf = NULL, *matrix, *mpath, *old;
-	struct run_opts ro;
-	size_t done;
-	int status;
-	bool locked = false;
+	struct experiment *e = exp_load(cli->exp_path);
 
-	sweep_parse_args(&cli, argc, argv);
-	if (cli.emit_jobs)
-		check_job_words(&cli, NULL);
-	e = exp_load(cli.exp_path);
-	if (cli.quick && !e->has_quick)
+	if (cli->quick && !e->has_quick)
 		die(EXIT_USAGE, "sweep: --quick: %s has no [quick] section (it would "
-		    "run the full profile)", cli.exp_path);
-	if (cli.quick)
+		    "run the full profile)", cli->exp_path);
+	if (cli->quick)
 		exp_apply_quick(e);
-	for (size_t i = 0; i < cli.noverrides; i++) {
-		char *key = xstrdup(cli.overrides[i]), *val = strchr(key, '='), why[256];
+	for (size_t i = 0; i < cli->noverrides; i++) {
+		char *key = xstrdup(cli->overrides[i]), *val = strchr(key, '='), why[256];
 
 		*val++ = '\0';
 		switch (exp_run_setting(e, key, val, why, sizeof(why))) {
 		case 0:
-			die(EXIT_USAGE, "sweep: --override %s: %s", cli.overrides[i], why);
+			die(EXIT_USAGE, "sweep: --override %s: %s", cli->overrides[i], why);
 		case -1:
 			die(EXIT_USAGE, "sweep: --override: '%s' is not a run setting "
 			    "(allowed: workers, seconds, warmup, sample_ms, reps, mode)",
@@ -1117,22 +776,38 @@ static int sweep_main(int argc, char **argv)
 		}
 		free(key);
 	}
-	if (cli.reps)
-		e->reps = (unsigned)cli.reps;
-	if (cli.kernel) {
+	if (cli->reps)
+		e->reps = (unsigned)cli->reps;
+	if (cli->kernel) {
 		/* last in [fixed], so it replaces a kernel the file names there;
 		 * [variant] sections are applied after [fixed] */
 		e->fixed = realloc(e->fixed, (e->nfixed + 1) * sizeof(*e->fixed));
 		if (!e->fixed)
 			die(1, "out of memory");
 		e->fixed[e->nfixed++] = (struct exp_kv){ xstrdup("kernel"),
-							 xstrdup(cli.kernel), 0 };
+							 xstrdup(cli->kernel), 0 };
 	}
+	return e;
+}
+
+static int sweep_main(int argc, char **argv)
+{
+	struct sweep_cli cli;
+	struct experiment *e;
+	struct sweep s;
+	char *dirbuf = NULL;
+	struct run_opts ro;
+	int status;
+
+	sweep_parse_args(&cli, argc, argv);
+	if (cli.emit_jobs)
+		check_job_words(&cli, NULL);
+	e = sweep_load_experiment(&cli);
 	if (!cli.dir)
 		cli.dir = dirbuf = xasprintf("results/%s%s", e->name,
 					     cli.quick ? "-quick" : "");
-	check_resume_seed(&cli);
-	if (!cli.seed_given && !(cli.dir && recorded_seed(cli.dir, &cli.seed)))
+	sweepdir_check_seed(cli.dir, cli.resume, cli.seed_given, cli.seed);
+	if (!cli.seed_given && !(cli.dir && sweepdir_recorded_seed(cli.dir, &cli.seed)))
 		cli.seed = (now_ns() ^ ((uint64_t)getpid() << 20)) & 0xffffffffu;
 	sweep_expand(&s, e, cli.seed);
 	if (!s.npoints)
@@ -1159,30 +834,8 @@ static int sweep_main(int argc, char **argv)
 	}
 
 	if (cli.collect) {
-		/* Only the sweep that wrote DIR: another profile (--quick or
-		 * not, other -O) would count its points against the wrong
-		 * matrix ("8 of 132 points"). */
-		char *m, *mp, *have;
-		long n;
+		long n = sweepdir_collect(&s, cli.dir, cli.exp_path, cli.quick);
 
-		if (access(cli.dir, F_OK) == 0)
-			out_lock_dir(cli.dir, false, "sweep --collect");
-		check_settings(&s, &cli, false, "--collect");
-		m = matrix_text(&s);
-		mp = xasprintf("%s/matrix.txt", cli.dir);
-		have = read_text_file(mp);
-		if (!have)
-			die(EXIT_USAGE, "sweep: --collect: no sweep in '%s' (no matrix.txt)",
-			    cli.dir);
-		if (strcmp(have, m))
-			die(EXIT_USAGE, "sweep: --collect: '%s' holds a different sweep (its "
-			    "matrix.txt differs from %s%s with these options); give the "
-			    "options it was run with", cli.dir, cli.exp_path,
-			    cli.quick ? " --quick" : "");
-		free(m);
-		free(mp);
-		free(have);
-		n = sweep_collect(&s, cli.dir);
 		if (n >= 0)
 			fprintf(stderr, "sweep: %ld of %zu points in %s/results.csv\n",
 				n, s.npoints, cli.dir);
@@ -1198,56 +851,12 @@ static int sweep_main(int argc, char **argv)
 		    cli.point, s.npoints ? s.npoints - 1 : 0);
 	if (cli.emit_jobs)
 		check_job_words(&cli, e->name);
-	/* The directory must hold these very settings and this very matrix,
-	 * or nothing yet. */
-	if (!access(cli.dir, F_OK)) {
-		/* One writer per directory first: a second writer is told who
-		 * holds it, whatever its settings. */
-		out_lock_dir(cli.dir, cli.point != NULL, "sweep");
-		locked = true;
-		check_settings(&s, &cli, false, cli.resume ? "--resume" : cli.point ?
-			       "--point" : "sweep");
-	}
-	matrix = matrix_text(&s);
-	mpath = xasprintf("%s/matrix.txt", cli.dir);
-	old = read_text_file(mpath);
-	if (old && strcmp(old, matrix))
-		die(EXIT_USAGE, "sweep: '%s' holds a different sweep (its matrix.txt "
-		    "differs from %s%s); choose another --out", cli.dir,
-		    cli.exp_path, cli.quick ? " --quick" : "");
-	mkdir_p(cli.dir);
-	/* One writer per directory: a whole sweep or --emit-jobs excludes
-	 * everybody; fleet jobs (--point) share it with each other. */
-	if (!locked)
-		out_lock_dir(cli.dir, cli.point != NULL, "sweep");
-	{
-		char *pdir = xasprintf("%s/points", cli.dir);
-		mkdir_p(pdir);
-		remove_stale_temps(pdir);
-		free(pdir);
-	}
-	done = count_done(&s, cli.dir);
-	if (done && !cli.resume && !cli.point && !cli.emit_jobs)
-		die(EXIT_USAGE, "sweep: '%s' already holds %zu finished points; pass "
-		    "--resume to continue, or choose another --out", cli.dir, done);
-	check_settings(&s, &cli, true, cli.resume ? "--resume" : cli.point ?
-		       "--point" : "sweep");
-	if (!old)
-		write_file_atomic(mpath, matrix);
-	if (!cli.point || !old) {
-		char *copy = read_text_file(cli.exp_path), *cpath;
-		cpath = xasprintf("%s/experiment.ini", cli.dir);
-		if (copy)
-			write_file_atomic(cpath, copy);
-		free(copy);
-		free(cpath);
-		run_opts_init(&ro, argc, argv);
-		write_sweep_json(&s, &cli, ro.cmdline);
-		free(ro.cmdline);
-	}
-	free(old);
-	free(mpath);
-	free(matrix);
+	run_opts_init(&ro, argc, argv);
+	sweepdir_prepare(&s, &(struct sweepdir_opts){
+		.dir = cli.dir, .exp_path = cli.exp_path, .cmdline = ro.cmdline,
+		.quick = cli.quick, .resume = cli.resume, .point = cli.point != NULL,
+		.emit_jobs = cli.emit_jobs });
+	free(ro.cmdline);
 
 	if (cli.emit_jobs) {
 		emit_jobs(&s, &cli);

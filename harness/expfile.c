@@ -13,8 +13,13 @@
  * runs use (workloads, knobs, locks, counters), and every run setting,
  * knob value and timing value is checked, so `sweep --dry-run` finds a
  * typo before hours of measurements instead of in the middle.
+ *
+ * The [published] rows are read by expfile_published.c, and the error
+ * line and comma lists every section uses are expfile_parse.c's
+ * (expfile_parse.h holds the reader's state they share).
  */
 #include "harness/expfile.h"
+#include "harness/expfile_parse.h"
 #include "core/knob.h"
 #include "core/util.h"
 #include "counters/counter.h"
@@ -31,90 +36,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-struct parser {
-	const char *path;
-	int line;
-	struct experiment *e;
-	enum { SEC_NONE, SEC_EXPERIMENT, SEC_FIXED, SEC_VARIANT, SEC_AXIS,
-	       SEC_QUICK, SEC_PUBLISHED, SEC_PREDICT } sec;
-	struct knobset *scratch; /* validates knob values */
-	int experiment_line;
-	bool seen[32];           /* [experiment] keys already given */
-	char *quick_seen[64];    /* [quick] keys already given, and their lines */
-	int quick_line[64];
-	size_t nquick_seen;
-	/* the reader hook's state */
-	FILE *f;
-	char *buf;               /* the current physical line */
-	size_t cap;
-	size_t off;              /* how much of it libinih has had */
-	size_t len;              /* its length (kept: linear time per line) */
-	char *key, *value;       /* the line's KEY = VALUE, joined from
-				  * libinih's calls, dispatched when the
-				  * next line is read */
-	size_t vlen, vcap;       /* value's length and room (grown by doubling) */
-};
-
-static void perr(const struct parser *p, int line, const char *fmt, ...)
-	__attribute__((noreturn, format(printf, 3, 4)));
-static void perr(const struct parser *p, int line, const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	die(EXIT_USAGE, "%s:%d: %s", p->path, line, msg);
-}
-
-static int cmp_item(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* An item given twice in a list of names or values would run (or count)
- * its points twice: refused, sorted so that a long list costs n log n. */
-static void check_unique(const struct parser *p, const char *key, char **v, size_t n)
-{
-	char **s;
-
-	if (n < 2)
-		return;
-	s = xcalloc(n, sizeof(*s));
-	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_item);
-	for (size_t i = 1; i < n; i++)
-		if (!strcmp(s[i - 1], s[i]))
-			perr(p, p->line, "'%s' lists '%s' twice", key, s[i]);
-	free(s);
-}
-
-/* Splits a comma list into trimmed, non-empty items. */
-static size_t split_list(const struct parser *p, const char *key,
-			 const char *value, char ***out)
-{
-	char *copy = xstrdup(value), *save = copy, *tok;
-	size_t n = 0;
-
-	*out = NULL;
-	if (!*value) { /* an empty list: caught as an empty matrix */
-		free(copy);
-		return 0;
-	}
-	while ((tok = strsep(&save, ","))) {
-		tok = str_trim(tok);
-		if (!*tok)
-			perr(p, p->line, "empty item in the list for '%s'", key);
-		*out = realloc(*out, (n + 1) * sizeof(char *));
-		if (!*out)
-			die(1, "out of memory");
-		(*out)[n++] = xstrdup(tok);
-	}
-	free(copy);
-	return n;
-}
 
 static bool valid_name(const char *s)
 {
@@ -164,18 +85,18 @@ static void check_setting(struct parser *p, const char *key, const char *value)
 
 	if (!strcmp(key, "lock")) {
 		if (!lock_find(value))
-			perr(p, p->line, "unknown lock '%s' (see 'memscale list locks')",
+			exp_perr(p, p->line, "unknown lock '%s' (see 'memscale list locks')",
 			     value);
 		return;
 	}
 	if (!strcmp(key, "counter")) {
 		if (!counter_find(value))
-			perr(p, p->line, "unknown counter '%s' (see 'memscale list "
+			exp_perr(p, p->line, "unknown counter '%s' (see 'memscale list "
 			     "counters')", value);
 		return;
 	}
 	if (!knobset_set(p->scratch, key, value, err, sizeof(err)))
-		perr(p, p->line, "%s", err);
+		exp_perr(p, p->line, "%s", err);
 }
 
 static void kv_add(struct parser *p, struct exp_kv **list, size_t *n,
@@ -183,7 +104,7 @@ static void kv_add(struct parser *p, struct exp_kv **list, size_t *n,
 {
 	for (size_t i = 0; i < *n; i++)
 		if (!strcmp((*list)[i].key, key))
-			perr(p, p->line, "'%s' is set twice in this section "
+			exp_perr(p, p->line, "'%s' is set twice in this section "
 			     "(first on line %d)", key, (*list)[i].line);
 	check_setting(p, key, value);
 	*list = realloc(*list, (*n + 1) * sizeof(**list));
@@ -200,7 +121,7 @@ static void axis_add(struct parser *p, struct exp_axis **list, size_t *n,
 
 	for (size_t i = 0; i < *n; i++)
 		if (!strcmp((*list)[i].key, key))
-			perr(p, p->line, "axis '%s' is given twice (first on line %d)",
+			exp_perr(p, p->line, "axis '%s' is given twice (first on line %d)",
 			     key, (*list)[i].line);
 	*list = realloc(*list, (*n + 1) * sizeof(**list));
 	if (!*list)
@@ -208,8 +129,8 @@ static void axis_add(struct parser *p, struct exp_axis **list, size_t *n,
 	a = &(*list)[(*n)++];
 	a->key = xstrdup(key);
 	a->line = p->line;
-	a->nvalues = split_list(p, key, value, &a->values);
-	check_unique(p, key, a->values, a->nvalues);
+	a->nvalues = exp_split_list(p, key, value, &a->values);
+	exp_check_unique(p, key, a->values, a->nvalues);
 	if (check)
 		for (size_t i = 0; i < a->nvalues; i++)
 			check_setting(p, key, a->values[i]);
@@ -301,17 +222,17 @@ static bool run_setting(struct parser *p, struct experiment *e,
 		for (size_t i = 0; i < e->nworkloads; i++)
 			free(e->workloads[i]);
 		free(e->workloads);
-		e->nworkloads = split_list(p, key, value, &e->workloads);
-		check_unique(p, key, e->workloads, e->nworkloads);
+		e->nworkloads = exp_split_list(p, key, value, &e->workloads);
+		exp_check_unique(p, key, e->workloads, e->nworkloads);
 		for (size_t i = 0; i < e->nworkloads; i++)
 			if (!workload_find(e->workloads[i]))
-				perr(p, p->line, "unknown workload '%s' (see 'memscale "
+				exp_perr(p, p->line, "unknown workload '%s' (see 'memscale "
 				     "list workloads')", e->workloads[i]);
 		return true;
 	}
 	r = exp_run_setting(e, key, value, why, sizeof(why));
 	if (r == 0)
-		perr(p, p->line, "%s", why);
+		exp_perr(p, p->line, "%s", why);
 	return r == 1;
 }
 
@@ -320,7 +241,7 @@ static bool run_setting(struct parser *p, struct experiment *e,
 static void set_name(struct parser *p, const char *value)
 {
 	if (!valid_name(value))
-		perr(p, p->line, "bad name '%s' (want lower-case letters, "
+		exp_perr(p, p->line, "bad name '%s' (want lower-case letters, "
 		     "digits, '_' or '-')", value);
 	p->e->name = xstrdup(value);
 }
@@ -352,7 +273,7 @@ static void set_trace(struct parser *p, const char *value)
 	else if (!strcmp(value, "no"))
 		p->e->trace = false;
 	else
-		perr(p, p->line, "bad trace '%s' (allowed: yes|no)", value);
+		exp_perr(p, p->line, "bad trace '%s' (allowed: yes|no)", value);
 }
 
 static void set_lock(struct parser *p, const char *value)
@@ -377,7 +298,7 @@ static const struct exp_key {
 	{ "name", set_name },
 	{ "description", set_description },
 	{ "reproduces", set_reproduces },
-	{ "workloads", set_run },   /* index 3: finish() reads seen[3] */
+	{ "workloads", set_run },
 	{ "workers", set_run },
 	{ "mode", set_run },
 	{ "seconds", set_run },
@@ -411,11 +332,11 @@ static void experiment_key(struct parser *p, const char *key, const char *value)
 		for (size_t i = 0; i < ARRAY_SIZE(exp_keys); i++)
 			off += (size_t)snprintf(allowed + off, sizeof(allowed) - off,
 						"%s%s", i ? ", " : "", exp_keys[i].key);
-		perr(p, p->line, "unknown key '%s' in [experiment] (allowed: %s)",
+		exp_perr(p, p->line, "unknown key '%s' in [experiment] (allowed: %s)",
 		     key, allowed);
 	}
 	if (p->seen[k])
-		perr(p, p->line, "'%s' is set twice in [experiment]", key);
+		exp_perr(p, p->line, "'%s' is set twice in [experiment]", key);
 	p->seen[k] = true;
 	current_key = key;
 	exp_keys[k].set(p, value);
@@ -428,7 +349,7 @@ static void quick_key(struct parser *p, const char *key, const char *value)
 	/* A second `reps = ` would silently win over the first. */
 	for (size_t i = 0; i < p->nquick_seen; i++)
 		if (!strcmp(p->quick_seen[i], key))
-			perr(p, p->line, "'%s' is set twice in [quick] (first on line %d)",
+			exp_perr(p, p->line, "'%s' is set twice in [quick] (first on line %d)",
 			     key, p->quick_line[i]);
 	if (p->nquick_seen < ARRAY_SIZE(p->quick_seen)) {
 		p->quick_line[p->nquick_seen] = p->line;
@@ -438,8 +359,8 @@ static void quick_key(struct parser *p, const char *key, const char *value)
 		return;
 	if (!strcmp(key, "variants")) {
 		char **names;
-		size_t n = split_list(p, key, value, &names);
-		check_unique(p, key, names, n);
+		size_t n = exp_split_list(p, key, value, &names);
+		exp_check_unique(p, key, names, n);
 		q->variants = xcalloc(n, sizeof(*q->variants));
 		for (size_t i = 0; i < n; i++)
 			q->variants[i] = (struct exp_variant){ .name = names[i],
@@ -452,137 +373,9 @@ static void quick_key(struct parser *p, const char *key, const char *value)
 		axis_add(p, &q->axes, &q->naxes, key + 5, value, true);
 		return;
 	}
-	perr(p, p->line, "unknown key '%s' in [quick] (allowed: workloads, "
+	exp_perr(p, p->line, "unknown key '%s' in [quick] (allowed: workloads, "
 	     "variants, workers, mode, seconds, warmup, sample_ms, reps, "
 	     "axis.KNOB)", key);
-}
-
-/* One signed percentage without its '%' ("+38.80", "-3.4"). */
-static bool signed_pct(const char *s, double *v)
-{
-	return *s && parse_double(s[0] == '+' ? s + 1 : s, -1e9, 1e9, v) &&
-	       (s[0] != '+' || (s[1] != '-' && s[1] != '+'));
-}
-
-/*
- * A published CHANGE is '-', a signed percentage ("+25.00%", "-2.5%") or
- * a range of two ("+10..+20%": the worst and best subcase, LO <= HI),
- * and where BASE and PATCH are both given it must be their change,
- * (PATCH - BASE) / BASE, to within the rounding of published tables (0.1
- * percentage points plus 1 % of the change; for a range, inside it with
- * that tolerance): a row that contradicts itself is a typo, and
- * predictions and the ledger would inherit it.
- */
-static void check_published_change(struct parser *p, const char *key,
-				   const char *base, const char *patch,
-				   const char *change)
-{
-	size_t n = strlen(change);
-	double lo, hi, b, pt, implied;
-	char *num, *dots;
-	bool ok;
-
-	if (!strcmp(change, "-"))
-		return;
-	num = xstrdup(change);
-	ok = n > 1 && change[n - 1] == '%';
-	if (ok)
-		num[n - 1] = '\0';
-	dots = strstr(num, "..");
-	if (ok && dots) {
-		*dots = '\0';
-		ok = signed_pct(num, &lo) && signed_pct(dots + 2, &hi) && lo <= hi;
-	} else if (ok) {
-		ok = signed_pct(num, &lo);
-		hi = lo;
-	}
-	free(num);
-	if (!ok)
-		perr(p, p->line, "published '%s': bad change '%s' (want a percentage "
-		     "such as +25.00%% or -2.5%%, a range LO..HI%% such as "
-		     "+10..+20%%, or '-')", key, change);
-	if (!strcmp(base, "-") || !strcmp(patch, "-") ||
-	    !parse_double(base, -HUGE_VAL, HUGE_VAL, &b) ||
-	    !parse_double(patch, -HUGE_VAL, HUGE_VAL, &pt) || b == 0)
-		return;
-	implied = (pt - b) / b * 100.0;
-	if (implied < lo - (0.1 + 0.01 * fabs(lo)) || implied > hi + (0.1 + 0.01 * fabs(hi)))
-		perr(p, p->line, "published '%s': change %s contradicts BASE %s and "
-		     "PATCH %s, which make %+.2f%%", key, change, base, patch, implied);
-}
-
-static void published_key(struct parser *p, const char *key, const char *value)
-{
-	struct experiment *e = p->e;
-	struct exp_published *pub;
-	char **f;
-	size_t n = split_list(p, key, value, &f);
-
-	if (!workload_find(key))
-		perr(p, p->line, "published row for unknown workload '%s' (see "
-		     "'memscale list workloads')", key);
-	if (n < 4)
-		perr(p, p->line, "published '%s' wants 4 fields (BASE, PATCH, CHANGE, "
-		     "MACHINE; '-' when not given), got %zu", key, n);
-	for (int i = 0; i < 2; i++) {
-		double d;
-		if (strcmp(f[i], "-") && !parse_double(f[i], -HUGE_VAL, HUGE_VAL, &d))
-			perr(p, p->line, "published %s value '%s' is not a number or '-'",
-			     i ? "patch" : "base", f[i]);
-	}
-	e->published = realloc(e->published, (e->npublished + 1) * sizeof(*pub));
-	if (!e->published)
-		die(1, "out of memory");
-	pub = &e->published[e->npublished++];
-	*pub = (struct exp_published){ xstrdup(key), f[0], f[1], f[2], f[3], p->line };
-	/* Optional KEY=VALUE fields after MACHINE (harness/published.h). */
-	for (size_t i = 4; i < n; i++) {
-		char *eq = strchr(f[i], '=');
-		char **slot = NULL;
-
-		if (eq) {
-			*eq = '\0';
-			slot = !strcmp(f[i], "pair") ? &pub->pair :
-			       !strcmp(f[i], "cpus") ? &pub->cpus :
-			       !strcmp(f[i], "source") ? &pub->source :
-			       !strcmp(f[i], "target") ? &pub->target :
-			       !strcmp(f[i], "role") ? &pub->role :
-			       !strcmp(f[i], "workers") ? &pub->workers :
-			       !strcmp(f[i], "base_ops_s") ? &pub->base_ops_s :
-			       !strcmp(f[i], "patch_ops_s") ? &pub->patch_ops_s :
-			       !strcmp(f[i], "abs_source") ? &pub->abs_source : NULL;
-		}
-		if (!slot || *slot || !eq[1])
-			perr(p, p->line, "published '%s' field %zu: want pair=BASE>PATCH, "
-			     "cpus=N, workers=N, target=NAME, role=dev|held, source=TEXT, "
-			     "base_ops_s=X, patch_ops_s=X or abs_source=TEXT (once each), "
-			     "got '%s'", key, i + 1, f[i]);
-		if ((slot == &pub->base_ops_s || slot == &pub->patch_ops_s) &&
-		    !parse_double(eq + 1, 1e-9, 1e18, &(double){ 0 }))
-			perr(p, p->line, "published '%s': %s '%s' is not a throughput "
-			     "(ops/s, more than 0)", key, f[i], eq + 1);
-		/* cpus is checked below, with the other fields in place */
-		if (slot == &pub->workers && !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
-			perr(p, p->line, "published '%s': %s '%s' is not a count 1..65536",
-			     key, f[i], eq + 1);
-		if (slot == &pub->role && strcmp(eq + 1, "dev") && strcmp(eq + 1, "held"))
-			perr(p, p->line, "published '%s': role '%s' (want dev or held)", key, eq + 1);
-		*slot = xstrdup(eq + 1);
-		free(f[i]);
-	}
-	check_published_change(p, key, pub->base, pub->patch, pub->change);
-	if ((pub->base_ops_s || pub->patch_ops_s) && !pub->abs_source)
-		perr(p, p->line, "published '%s': base_ops_s/patch_ops_s without "
-		     "abs_source=TEXT (where they were published)", key);
-	if (pub->base_ops_s && pub->patch_ops_s)
-		check_published_change(p, key, pub->base_ops_s, pub->patch_ops_s, pub->change);
-	if (pub->cpus) {
-		long cpus;
-		if (!parse_long(pub->cpus, 1, 1L << 20, &cpus))
-			perr(p, p->line, "published '%s': bad cpus '%s' (want a count of "
-			     "CPUs, 1 or more)", key, pub->cpus);
-	}
-	free(f);
 }
 
 static void section(struct parser *p, char *s)
@@ -607,11 +400,11 @@ static void section(struct parser *p, char *s)
 	} else if (!strncmp(name, "variant", 7) && isspace((unsigned char)name[7])) {
 		char *vn = str_trim(name + 7);
 		if (!valid_name(vn))
-			perr(p, p->line, "bad variant name '%s' (want lower-case letters, "
+			exp_perr(p, p->line, "bad variant name '%s' (want lower-case letters, "
 			     "digits, '_' or '-')", vn);
 		for (size_t i = 0; i < e->nvariants; i++)
 			if (!strcmp(e->variants[i].name, vn))
-				perr(p, p->line, "variant '%s' is defined twice (first on "
+				exp_perr(p, p->line, "variant '%s' is defined twice (first on "
 				     "line %d)", vn, e->variants[i].line);
 		e->variants = realloc(e->variants, (e->nvariants + 1) *
 				      sizeof(*e->variants));
@@ -621,7 +414,7 @@ static void section(struct parser *p, char *s)
 			.name = xstrdup(vn), .line = p->line };
 		p->sec = SEC_VARIANT;
 	} else {
-		perr(p, p->line, "unknown section '[%s]' (allowed: experiment, fixed, "
+		exp_perr(p, p->line, "unknown section '[%s]' (allowed: experiment, fixed, "
 		     "variant NAME, axis, quick, published, predict)", name);
 	}
 }
@@ -642,12 +435,12 @@ static void line_kv(struct parser *p, const char *key, const char *value)
 	struct experiment *e = p->e;
 
 	if (!*key)
-		perr(p, p->line, "missing key before '='");
+		exp_perr(p, p->line, "missing key before '='");
 	if (!*value && !list_key(p, key))
-		perr(p, p->line, "missing value for '%s'", key);
+		exp_perr(p, p->line, "missing value for '%s'", key);
 	switch (p->sec) {
 	case SEC_NONE:
-		perr(p, p->line, "'%s' outside any section (start with "
+		exp_perr(p, p->line, "'%s' outside any section (start with "
 		     "[experiment])", key);
 	case SEC_EXPERIMENT:
 		experiment_key(p, key, value);
@@ -667,21 +460,21 @@ static void line_kv(struct parser *p, const char *key, const char *value)
 		quick_key(p, key, value);
 		break;
 	case SEC_PUBLISHED:
-		published_key(p, key, value);
+		exp_published_key(p, key, value);
 		break;
 	case SEC_PREDICT:
 		/* A knob for the predictions only; `cpus` stands for the
 		 * machine size of the point predicted. */
 		if (!strcmp(key, "lock") || !strcmp(key, "counter"))
-			perr(p, p->line, "[predict] sets knobs only, not '%s'", key);
+			exp_perr(p, p->line, "[predict] sets knobs only, not '%s'", key);
 		if (!strcmp(value, "cpus")) {
 			const struct knob *k = knob_find(key);
 			if (!k || k->type != KNOB_INT)
-				perr(p, p->line, "[predict] %s = cpus: '%s' is not a numeric knob",
+				exp_perr(p, p->line, "[predict] %s = cpus: '%s' is not a numeric knob",
 				     key, key);
 			for (size_t i = 0; i < e->npredict; i++)
 				if (!strcmp(e->predict[i].key, key))
-					perr(p, p->line, "'%s' is set twice in this section "
+					exp_perr(p, p->line, "'%s' is set twice in this section "
 					     "(first on line %d)", key, e->predict[i].line);
 			e->predict = realloc(e->predict, (e->npredict + 1) * sizeof(*e->predict));
 			if (!e->predict)
@@ -773,7 +566,7 @@ static char *ini_reader_next_line(char *str, int num, void *user)
 		/* the rest of a long line, as a continuation (leading blank) */
 		size_t len = p->len - p->off, k = len;
 		if (len > room - 1 && !(k = split_at(p->buf + p->off, 0, room - 1)))
-			perr(p, p->line, "line too long to split (more than %zu "
+			exp_perr(p, p->line, "line too long to split (more than %zu "
 			     "characters without a break)", room);
 		snprintf(str, (size_t)num, " %.*s\n", (int)k, p->buf + p->off);
 		p->off += k;
@@ -793,7 +586,7 @@ static char *ini_reader_next_line(char *str, int num, void *user)
 		}
 		p->line++;
 		if ((size_t)got != strlen(p->buf))
-			perr(p, p->line, "not a text file (a NUL byte)");
+			exp_perr(p, p->line, "not a text file (a NUL byte)");
 		strip_comment(p->buf);
 		s = str_trim(p->buf);
 		p->len = strlen(s);
@@ -805,15 +598,15 @@ static char *ini_reader_next_line(char *str, int num, void *user)
 		if (*s == '[') {
 			char *end = strchr(s, ']');
 			if (!end || str_trim(end + 1)[0])
-				perr(p, p->line, "malformed section header '%s'", s);
+				exp_perr(p, p->line, "malformed section header '%s'", s);
 			*end = '\0';
 			section(p, s + 1);
 			continue; /* libinih's own section tracking is not used */
 		}
 		if (!strchr(s, '='))
-			perr(p, p->line, "expected 'KEY = VALUE' or '[section]', got '%s'", s);
+			exp_perr(p, p->line, "expected 'KEY = VALUE' or '[section]', got '%s'", s);
 		if (strcspn(s, ":") < strcspn(s, "="))
-			perr(p, p->line, "expected 'KEY = VALUE' or '[section]', got "
+			exp_perr(p, p->line, "expected 'KEY = VALUE' or '[section]', got "
 			     "'%s' (no ':' in a key)", s);
 		break;
 	}
@@ -821,7 +614,7 @@ static char *ini_reader_next_line(char *str, int num, void *user)
 		size_t len = p->len, k = len;
 		size_t eq = (size_t)(strchr(s, '=') - s);
 		if (len > room && !(k = split_at(s, eq + 1, room)))
-			perr(p, p->line, "line too long to split (more than %zu "
+			exp_perr(p, p->line, "line too long to split (more than %zu "
 			     "characters without a break)", room);
 		/* An empty value: libinih passes "", which line_kv judges. */
 		snprintf(str, (size_t)num, "%.*s\n", (int)k, s);
@@ -838,50 +631,13 @@ static size_t find_variant(const struct experiment *e, const char *name)
 	return (size_t)-1;
 }
 
-/* The identity of a published row: workload, machine and the optional
- * fields that tell two rows of one workload apart (the source aside). */
-static char *published_id(const struct exp_published *r)
+/* Whether [experiment] gave KEY (its index in exp_keys, found by name). */
+static bool key_seen(const struct parser *p, const char *key)
 {
-	return xasprintf("%s\n%s\n%s\n%s\n%s\n%s\n%s", r->workload, r->machine,
-			 r->cpus ? r->cpus : "", r->target ? r->target : "",
-			 r->pair ? r->pair : "", r->workers ? r->workers : "",
-			 r->role ? r->role : "");
-}
-
-struct pub_key {
-	char *id;
-	int line;
-};
-
-static int cmp_pub_key(const void *a, const void *b)
-{
-	const struct pub_key *x = a, *y = b;
-	int c = strcmp(x->id, y->id);
-
-	return c ? c : (x->line > y->line) - (x->line < y->line);
-}
-
-/* Two [published] rows for the same workload on the same machine (and
- * cpus, target, pair, workers, role) would count one result twice. */
-static void check_published_unique(const struct parser *p)
-{
-	const struct experiment *e = p->e;
-	struct pub_key *k;
-
-	if (e->npublished < 2)
-		return;
-	k = xcalloc(e->npublished, sizeof(*k));
-	for (size_t i = 0; i < e->npublished; i++)
-		k[i] = (struct pub_key){ published_id(&e->published[i]), e->published[i].line };
-	qsort(k, e->npublished, sizeof(*k), cmp_pub_key);
-	for (size_t i = 1; i < e->npublished; i++)
-		if (!strcmp(k[i - 1].id, k[i].id))
-			perr(p, k[i].line, "published '%s' repeats the row of line %d "
-			     "(same machine, cpus, target, pair, workers and role)",
-			     strtok(k[i].id, "\n"), k[i - 1].line);
-	for (size_t i = 0; i < e->npublished; i++)
-		free(k[i].id);
-	free(k);
+	for (size_t k = 0; k < ARRAY_SIZE(exp_keys); k++)
+		if (!strcmp(exp_keys[k].key, key))
+			return p->seen[k];
+	return false;
 }
 
 /* Whole-file checks once everything is read. */
@@ -891,23 +647,23 @@ static void finish(struct parser *p, int last_line)
 	int at = p->experiment_line ? p->experiment_line : 1;
 
 	if (!p->experiment_line)
-		perr(p, 1, "no [experiment] section");
+		exp_perr(p, 1, "no [experiment] section");
 	if (!e->name)
-		perr(p, at, "[experiment] has no 'name'");
-	if (!e->nworkloads && !p->seen[3])
-		perr(p, at, "[experiment] has no 'workloads' (missing workload)");
+		exp_perr(p, at, "[experiment] has no 'name'");
+	if (!e->nworkloads && !key_seen(p, "workloads"))
+		exp_perr(p, at, "[experiment] has no 'workloads' (missing workload)");
 	if (!e->nvariants)
-		perr(p, last_line, "no [variant NAME] section (want at least one)");
+		exp_perr(p, last_line, "no [variant NAME] section (want at least one)");
 	if (q->name) {
 		e->base = find_variant(e, q->name);
 		if (e->base == (size_t)-1)
-			perr(p, (int)q->base, "base '%s' is not a defined variant",
+			exp_perr(p, (int)q->base, "base '%s' is not a defined variant",
 			     q->name);
 	}
 	for (size_t i = 0; i < e->naxes; i++)
 		for (size_t j = 0; j < e->nfixed; j++)
 			if (!strcmp(e->axes[i].key, e->fixed[j].key))
-				perr(p, e->axes[i].line, "'%s' is both an axis and a "
+				exp_perr(p, e->axes[i].line, "'%s' is both an axis and a "
 				     "[fixed] setting (line %d)", e->axes[i].key,
 				     e->fixed[j].line);
 	/* An axis is applied after the variants (cmd_sweep.c point_opts):
@@ -923,13 +679,13 @@ static void finish(struct parser *p, int last_line)
 				const struct exp_kv *kv = &e->variants[v].set[k];
 
 				if (!strcmp(kv->key, e->axes[i].key))
-					perr(p, e->axes[i].line, "axis '%s' would override "
+					exp_perr(p, e->axes[i].line, "axis '%s' would override "
 					     "[variant %s] '%s = %s' (line %d): every point of "
 					     "both variants would run the axis value",
 					     e->axes[i].key, e->variants[v].name, kv->key,
 					     kv->value, kv->line);
 				if (kn && kn->per_kernel && !strcmp(kv->key, "kernel"))
-					perr(p, e->axes[i].line, "axis '%s' would override the "
+					exp_perr(p, e->axes[i].line, "axis '%s' would override the "
 					     "per-kernel value that [variant %s] 'kernel = %s' "
 					     "(line %d) presets", e->axes[i].key,
 					     e->variants[v].name, kv->value, kv->line);
@@ -941,35 +697,35 @@ static void finish(struct parser *p, int last_line)
 		while (j < e->nworkloads && strcmp(e->workloads[j], q->workloads[i]))
 			j++;
 		if (j == e->nworkloads)
-			perr(p, last_line, "[quick] workload '%s' is not in the "
+			exp_perr(p, last_line, "[quick] workload '%s' is not in the "
 			     "experiment's workloads", q->workloads[i]);
 	}
 	for (size_t i = 0; i < q->nvariants; i++)
 		if (find_variant(e, q->variants[i].name) == (size_t)-1)
-			perr(p, q->variants[i].line, "[quick] variant '%s' is not "
+			exp_perr(p, q->variants[i].line, "[quick] variant '%s' is not "
 			     "defined", q->variants[i].name);
 	for (size_t i = 0; i < q->naxes; i++) {
 		size_t j = 0;
 		while (j < e->naxes && strcmp(e->axes[j].key, q->axes[i].key))
 			j++;
 		if (j == e->naxes)
-			perr(p, q->axes[i].line, "[quick] axis.%s: '%s' is not an "
+			exp_perr(p, q->axes[i].line, "[quick] axis.%s: '%s' is not an "
 			     "[axis] of the experiment", q->axes[i].key,
 			     q->axes[i].key);
 	}
-	check_published_unique(p);
+	exp_published_unique(p);
 	if (!e->nworkloads)
-		perr(p, at, "empty matrix: the workloads list is empty");
+		exp_perr(p, at, "empty matrix: the workloads list is empty");
 	for (size_t i = 0; i < e->naxes; i++)
 		if (!e->axes[i].nvalues)
-			perr(p, e->axes[i].line, "empty matrix: axis '%s' has no values",
+			exp_perr(p, e->axes[i].line, "empty matrix: axis '%s' has no values",
 			     e->axes[i].key);
 	for (size_t i = 0; i < q->naxes; i++)
 		if (!q->axes[i].nvalues)
-			perr(p, q->axes[i].line, "empty matrix: [quick] axis.%s has no "
+			exp_perr(p, q->axes[i].line, "empty matrix: [quick] axis.%s has no "
 			     "values", q->axes[i].key);
 	if (e->has_quick && q->nvariants == 0 && q->variants) 
-		perr(p, last_line, "empty matrix: [quick] variants is empty");
+		exp_perr(p, last_line, "empty matrix: [quick] variants is empty");
 }
 
 struct experiment *exp_load(const char *path)

@@ -1,0 +1,189 @@
+/*
+ * expfile_published.c - the [published] section of an experiment file
+ * (format in expfile.h, fields in harness/published.h): one row per
+ * result a paper or mailing list reported, WORKLOAD = BASE, PATCH,
+ * CHANGE, MACHINE and optional KEY=VALUE fields, each checked as it is
+ * read (numbers, a change that agrees with BASE and PATCH), and no two
+ * rows for one result.
+ */
+#include "harness/expfile_parse.h"
+#include "core/util.h"
+#include "harness/workload.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One signed percentage without its '%' ("+38.80", "-3.4"). */
+static bool signed_pct(const char *s, double *v)
+{
+	return *s && parse_double(s[0] == '+' ? s + 1 : s, -1e9, 1e9, v) &&
+	       (s[0] != '+' || (s[1] != '-' && s[1] != '+'));
+}
+
+/*
+ * A published CHANGE is '-', a signed percentage ("+25.00%", "-2.5%") or
+ * a range of two ("+10..+20%": the worst and best subcase, LO <= HI),
+ * and where BASE and PATCH are both given it must be their change,
+ * (PATCH - BASE) / BASE, to within the rounding of published tables (0.1
+ * percentage points plus 1 % of the change; for a range, inside it with
+ * that tolerance): a row that contradicts itself is a typo, and
+ * predictions and the ledger would inherit it.
+ */
+static void check_published_change(struct parser *p, const char *key,
+				   const char *base, const char *patch,
+				   const char *change)
+{
+	size_t n = strlen(change);
+	double lo, hi, b, pt, implied;
+	char *num, *dots;
+	bool ok;
+
+	if (!strcmp(change, "-"))
+		return;
+	num = xstrdup(change);
+	ok = n > 1 && change[n - 1] == '%';
+	if (ok)
+		num[n - 1] = '\0';
+	dots = strstr(num, "..");
+	if (ok && dots) {
+		*dots = '\0';
+		ok = signed_pct(num, &lo) && signed_pct(dots + 2, &hi) && lo <= hi;
+	} else if (ok) {
+		ok = signed_pct(num, &lo);
+		hi = lo;
+	}
+	free(num);
+	if (!ok)
+		exp_perr(p, p->line, "published '%s': bad change '%s' (want a percentage "
+		     "such as +25.00%% or -2.5%%, a range LO..HI%% such as "
+		     "+10..+20%%, or '-')", key, change);
+	if (!strcmp(base, "-") || !strcmp(patch, "-") ||
+	    !parse_double(base, -HUGE_VAL, HUGE_VAL, &b) ||
+	    !parse_double(patch, -HUGE_VAL, HUGE_VAL, &pt) || b == 0)
+		return;
+	implied = (pt - b) / b * 100.0;
+	if (implied < lo - (0.1 + 0.01 * fabs(lo)) || implied > hi + (0.1 + 0.01 * fabs(hi)))
+		exp_perr(p, p->line, "published '%s': change %s contradicts BASE %s and "
+		     "PATCH %s, which make %+.2f%%", key, change, base, patch, implied);
+}
+
+void exp_published_key(struct parser *p, const char *key, const char *value)
+{
+	struct experiment *e = p->e;
+	struct exp_published *pub;
+	char **f;
+	size_t n = exp_split_list(p, key, value, &f);
+
+	if (!workload_find(key))
+		exp_perr(p, p->line, "published row for unknown workload '%s' (see "
+		     "'memscale list workloads')", key);
+	if (n < 4)
+		exp_perr(p, p->line, "published '%s' wants 4 fields (BASE, PATCH, CHANGE, "
+		     "MACHINE; '-' when not given), got %zu", key, n);
+	for (int i = 0; i < 2; i++) {
+		double d;
+		if (strcmp(f[i], "-") && !parse_double(f[i], -HUGE_VAL, HUGE_VAL, &d))
+			exp_perr(p, p->line, "published %s value '%s' is not a number or '-'",
+			     i ? "patch" : "base", f[i]);
+	}
+	e->published = realloc(e->published, (e->npublished + 1) * sizeof(*pub));
+	if (!e->published)
+		die(1, "out of memory");
+	pub = &e->published[e->npublished++];
+	*pub = (struct exp_published){ xstrdup(key), f[0], f[1], f[2], f[3], p->line };
+	/* Optional KEY=VALUE fields after MACHINE (harness/published.h). */
+	for (size_t i = 4; i < n; i++) {
+		char *eq = strchr(f[i], '=');
+		char **slot = NULL;
+
+		if (eq) {
+			*eq = '\0';
+			slot = !strcmp(f[i], "pair") ? &pub->pair :
+			       !strcmp(f[i], "cpus") ? &pub->cpus :
+			       !strcmp(f[i], "source") ? &pub->source :
+			       !strcmp(f[i], "target") ? &pub->target :
+			       !strcmp(f[i], "role") ? &pub->role :
+			       !strcmp(f[i], "workers") ? &pub->workers :
+			       !strcmp(f[i], "base_ops_s") ? &pub->base_ops_s :
+			       !strcmp(f[i], "patch_ops_s") ? &pub->patch_ops_s :
+			       !strcmp(f[i], "abs_source") ? &pub->abs_source : NULL;
+		}
+		if (!slot || *slot || !eq[1])
+			exp_perr(p, p->line, "published '%s' field %zu: want pair=BASE>PATCH, "
+			     "cpus=N, workers=N, target=NAME, role=dev|held, source=TEXT, "
+			     "base_ops_s=X, patch_ops_s=X or abs_source=TEXT (once each), "
+			     "got '%s'", key, i + 1, f[i]);
+		if ((slot == &pub->base_ops_s || slot == &pub->patch_ops_s) &&
+		    !parse_double(eq + 1, 1e-9, 1e18, &(double){ 0 }))
+			exp_perr(p, p->line, "published '%s': %s '%s' is not a throughput "
+			     "(ops/s, more than 0)", key, f[i], eq + 1);
+		/* cpus is checked below, with the other fields in place */
+		if (slot == &pub->workers && !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
+			exp_perr(p, p->line, "published '%s': %s '%s' is not a count 1..65536",
+			     key, f[i], eq + 1);
+		if (slot == &pub->role && strcmp(eq + 1, "dev") && strcmp(eq + 1, "held"))
+			exp_perr(p, p->line, "published '%s': role '%s' (want dev or held)", key, eq + 1);
+		*slot = xstrdup(eq + 1);
+		free(f[i]);
+	}
+	check_published_change(p, key, pub->base, pub->patch, pub->change);
+	if ((pub->base_ops_s || pub->patch_ops_s) && !pub->abs_source)
+		exp_perr(p, p->line, "published '%s': base_ops_s/patch_ops_s without "
+		     "abs_source=TEXT (where they were published)", key);
+	if (pub->base_ops_s && pub->patch_ops_s)
+		check_published_change(p, key, pub->base_ops_s, pub->patch_ops_s, pub->change);
+	if (pub->cpus) {
+		long cpus;
+		if (!parse_long(pub->cpus, 1, 1L << 20, &cpus))
+			exp_perr(p, p->line, "published '%s': bad cpus '%s' (want a count of "
+			     "CPUs, 1 or more)", key, pub->cpus);
+	}
+	free(f);
+}
+
+/* The identity of a published row: workload, machine and the optional
+ * fields that tell two rows of one workload apart (the source aside). */
+static char *published_id(const struct exp_published *r)
+{
+	return xasprintf("%s\n%s\n%s\n%s\n%s\n%s\n%s", r->workload, r->machine,
+			 r->cpus ? r->cpus : "", r->target ? r->target : "",
+			 r->pair ? r->pair : "", r->workers ? r->workers : "",
+			 r->role ? r->role : "");
+}
+
+struct pub_key {
+	char *id;
+	int line;
+};
+
+static int cmp_pub_key(const void *a, const void *b)
+{
+	const struct pub_key *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Two [published] rows for the same workload on the same machine (and
+ * cpus, target, pair, workers, role) would count one result twice. */
+void exp_published_unique(const struct parser *p)
+{
+	const struct experiment *e = p->e;
+	struct pub_key *k;
+
+	if (e->npublished < 2)
+		return;
+	k = xcalloc(e->npublished, sizeof(*k));
+	for (size_t i = 0; i < e->npublished; i++)
+		k[i] = (struct pub_key){ published_id(&e->published[i]), e->published[i].line };
+	qsort(k, e->npublished, sizeof(*k), cmp_pub_key);
+	for (size_t i = 1; i < e->npublished; i++)
+		if (!strcmp(k[i - 1].id, k[i].id))
+			exp_perr(p, k[i].line, "published '%s' repeats the row of line %d "
+			     "(same machine, cpus, target, pair, workers and role)",
+			     strtok(k[i].id, "\n"), k[i - 1].line);
+	for (size_t i = 0; i < e->npublished; i++)
+		free(k[i].id);
+	free(k);
+}
