@@ -16,6 +16,10 @@
  *
  * Processes only: the program break belongs to the process, so thread
  * workers would shrink it under each other (and under malloc).
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 

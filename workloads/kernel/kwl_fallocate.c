@@ -9,6 +9,10 @@
  * Shakeel's numbers assume; ktmpdir=/tmp would measure the disk fs.
  *
  * Expected: no page faults.
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 

@@ -11,6 +11,10 @@
  * One operation is one 4 KB page read (so ops/s x 4 = vm-scalability's
  * KB/s); expected one minor fault per operation (fault-around finds no
  * cached pages in a freshly truncated file).
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 

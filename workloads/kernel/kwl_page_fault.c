@@ -16,6 +16,10 @@
  *
  * Expected: one minor fault per operation (THP or mTHP for anonymous
  * memory would make page_fault1 take fewer; the result says so).
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 

@@ -12,6 +12,10 @@
  *   malloc1     malloc(128 MB) + free: above glibc's 32 MB mmap-threshold
  *               ceiling, so one mmap + munmap, with one page faulted by the
  *               chunk header.  One operation per pair, one fault each.
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 
