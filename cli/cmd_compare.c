@@ -367,13 +367,15 @@ static void print_mmtests(const struct cmp *c)
  * "<test>.ops_per_sec"; columns LKP has no name for keep memscale's,
  * under "memscale.".  LKP's job axis says "process" / "thread".
  */
-/* A will-it-scale test: its workload's description (written once, in
- * its file) says so. */
+/* A will-it-scale test: its workload's spec (workloads/wlspec.h) says
+ * so. */
 static bool wis_test(const char *w)
 {
-	const struct workload *wl = workload_find(w);
+	/* workloads/wlspec.h (declared here while cmd_compare.c is split) */
+	const char *workload_suite(const char *name);
+	const char *suite = workload_suite(w);
 
-	return wl && !strncmp(wl->description, "will-it-scale ", 14);
+	return suite && !strcmp(suite, "will-it-scale");
 }
 
 static bool lkp_threads(const char *mode)

@@ -38,7 +38,8 @@
  * extremes); mmtests reads only total.  BENCH is the mmtests benchmark of
  * the workload's will-it-scale family (drivers/driver-wis-*.sh:
  * page_fault* wis-pf, fallocate* wis-fallocate, malloc1 wis-malloc,
- * tlb_flush2 wis-mmap); kernel:W is written as kernel_W.
+ * tlb_flush2 wis-mmap), its spec's .mmtests (workloads/model/wl_*.c);
+ * kernel:W is written as kernel_W.
  *
  * lkp: export_lkp.c.
  */
@@ -54,6 +55,7 @@
 #include "cli/export.h"
 #include "core/csv.h"
 #include "harness/expfile.h"
+#include "workloads/wlspec.h"
 
 static int export_main(int argc, char **argv);
 
@@ -84,22 +86,13 @@ const struct subcommand export_cmd = {
 };
 REGISTER(subcommand, export_cmd);
 
-/* mmtests' benchmark for a will-it-scale workload, or NULL. */
+/* mmtests' benchmark for a will-it-scale workload (its spec's, workloads/
+ * wlspec.h), or NULL. */
 static const char *wis_bench(const char *w)
 {
-	static const struct { const char *wl, *bench; } map[] = {
-		{ "page_fault1", "wis-pf" }, { "page_fault2", "wis-pf" },
-		{ "page_fault3", "wis-pf" }, { "fallocate1", "wis-fallocate" },
-		{ "fallocate2", "wis-fallocate" }, { "malloc1", "wis-malloc" },
-		{ "tlb_flush2", "wis-mmap" },
-	};
+	const struct wl_spec *s = wl_spec_find(w);
 
-	if (!strncmp(w, "kernel:", 7))
-		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
-		if (!strcmp(w, map[i].wl))
-			return map[i].bench;
-	return NULL;
+	return s ? s->mmtests : NULL;
 }
 
 static void add_unique(char ***v, size_t *n, const char *s)

@@ -39,32 +39,16 @@
 #include "cli/cli.h"
 #include "cli/export.h"
 #include "core/json.h"
+#include "workloads/wlspec.h"
 
-/* LKP's test suite and test of a workload; NULL when LKP has none. */
+/* LKP's test suite and test of a workload, from its spec (workloads/
+ * wlspec.h); NULL when LKP has none. */
 static const char *lkp_testcase(const char *w, const char **test)
 {
-	static const struct { const char *wl, *suite, *test; } map[] = {
-		{ "page_fault1", "will-it-scale", "page_fault1" },
-		{ "page_fault2", "will-it-scale", "page_fault2" },
-		{ "page_fault3", "will-it-scale", "page_fault3" },
-		{ "fallocate1", "will-it-scale", "fallocate1" },
-		{ "fallocate2", "will-it-scale", "fallocate2" },
-		{ "malloc1", "will-it-scale", "malloc1" },
-		{ "tlb_flush2", "will-it-scale", "tlb_flush2" },
-		{ "aim9_page_test", "aim9", "page_test" },
-		{ "aim9_brk_test", "aim9", "brk_test" },
-		{ "lru_shm", "vm-scalability", "lru-shm" },
-		{ "lru_file_readtwice", "vm-scalability", "lru-file-readtwice" },
-	};
+	const struct wl_spec *s = wl_spec_find(w);
 
-	if (!strncmp(w, "kernel:", 7))
-		w += 7;
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
-		if (!strcmp(w, map[i].wl)) {
-			*test = map[i].test;
-			return map[i].suite;
-		}
-	return NULL;
+	*test = s ? s->test : NULL;
+	return s ? wl_suite_name(s->suite) : NULL;
 }
 
 bool export_lkp_has(const char *workload)

@@ -26,7 +26,7 @@ for k in $(cat "$TMP/code"); do
 done >"$TMP/unused"
 [ ! -s "$TMP/unused" ]; ok $? "every registry has an entry in the code"
 
-# macros the steps use: MODEL_WORKLOAD(, KWL_DEFINE(, LOCK_BENCH_SPECIALISE(...
+# macros the steps use: MODEL_WORKLOAD(, KERNEL_WORKLOAD(, LOCK_BENCH_SPECIALISE(...
 grep -o '\b[A-Z][A-Z0-9_]*[A-Z0-9](' "$DOC" | tr -d '(' | sort -u >"$TMP/macros"
 [ -s "$TMP/macros" ]; ok $? "$DOC names macros ($(tr '\n' ' ' <"$TMP/macros"))"
 for m in $(cat "$TMP/macros"); do

@@ -408,7 +408,8 @@ int kb_finish(struct run *r, struct result *res)
 	result_metric(res, "k_ops_run", (double)ops);
 	result_metric(res, "k_minflt_per_op", ops ? (double)minflt / (double)ops : NAN);
 	result_metric(res, "k_majflt", (double)majflt);
-	result_metric(res, "k_faults_expected", large ? NAN : kb.k->faults_per_op);
+	result_metric(res, "k_faults_expected",
+		      large ? NAN : wl_spec_faults_per_kop(kb.k->spec));
 	result_metric(res, "k_pgfault_per_op", pgfault);
 	result_metric(res, "k_pgpgin_per_op", pgpgin);
 	result_metric(res, "k_pgpgout_per_op", pgpgout);

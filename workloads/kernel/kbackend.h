@@ -4,12 +4,14 @@
  * same harness as the models (`memscale run page_fault2 --backend kernel`
  * runs the workload registered as `kernel:page_fault2`).
  *
- * Each kwl_*.c file describes one workload with a struct kwl: its loop,
- * an optional per-worker preparation (files, mappings), whether it needs a
- * tmpfs directory, and the page faults one operation is expected to take
- * (checked by the tests against getrusage() and memory.stat).  Everything
- * else - memcg hierarchy, placement of workers, tmpfs mount, memory.stat
- * deltas, kernel facts - is shared here.
+ * A workload's kernel twin is a struct kwl, defined with its spec in
+ * workloads/model/wl_NAME.c by KERNEL_WORKLOAD(...): its loop (in a
+ * kwl_*.c file here, declared below), an optional per-worker preparation
+ * (files, mappings) and whether it needs a tmpfs directory.  The page
+ * faults one operation is expected to take (checked by the tests against
+ * getrusage() and memory.stat) come from the spec's kernel entries
+ * (workloads/wlspec.h).  Everything else - memcg hierarchy, placement of
+ * workers, tmpfs mount, memory.stat deltas, kernel facts - is shared here.
  */
 #ifndef MEMSCALE_KBACKEND_H
 #define MEMSCALE_KBACKEND_H
@@ -18,6 +20,7 @@
 #include <stdint.h>
 
 #include "harness/workload.h"
+#include "workloads/wlspec.h"
 
 /* Where a workload's files live. */
 enum kwl_dir {
@@ -43,11 +46,11 @@ struct kb_worker {
 
 struct kwl {
 	struct workload wl;       /* first: the registry holds &kwl.wl */
-	const char *base;         /* will-it-scale name, e.g. "page_fault2" */
+	const char *base;         /* the spec's name, e.g. "page_fault2" */
+	const struct wl_spec *spec; /* expected faults: wl_spec_faults_per_kop */
 	const char *op_unit;      /* what one counted operation is */
 	enum kwl_dir dir;
 	unsigned flags;
-	double faults_per_op;     /* expected minor faults per operation */
 	/* In the worker, before the gate: open files, map memory.  Returns 0
 	 * or -errno (the worker then reports it and the run fails). */
 	int (*prepare)(struct worker *w, struct kb_worker *kw, const char *dir);
@@ -55,24 +58,38 @@ struct kwl {
 	void (*loop)(struct worker *w, struct kb_worker *kw);
 };
 
-/* Defines and registers `kernel:<base>`; the rest are struct kwl fields.
- * KWL_DEFINE_FLAGS adds workload flags, e.g. WL_F_PROCESSES_ONLY for a
- * workload that needs its own mm (brk). */
-#define KWL_DEFINE_FLAGS(ident, base_, wlflags_, desc_, ...)                  \
-	const struct kwl ident = {                                            \
+/* Defines and registers `kernel:NAME` as NAME_kernel, the kernel twin of
+ * the spec NAME_spec in the same file; the rest are struct kwl fields.
+ * wlflags_ adds workload flags, e.g. WL_F_PROCESSES_ONLY for a workload
+ * that needs its own mm (brk). */
+#define KERNEL_WORKLOAD(ident, wlflags_, desc_, ...)                          \
+	extern const struct wl_spec ident##_spec;                             \
+	static const struct kwl ident##_kernel = {                            \
 		.wl = {                                                       \
-			.name = "kernel:" base_, .description = desc_,        \
+			.name = "kernel:" #ident, .description = desc_,       \
 			.flags = WL_F_KERNEL | (wlflags_),                    \
 			.setup = kb_setup, .worker_init = kb_worker_init,     \
 			.run = kb_run, .finish = kb_finish,                   \
 			.teardown = kb_teardown, .sidecar = kb_sidecar,       \
 			.read_knobs = kb_read_knobs,                          \
 		},                                                            \
-		.base = base_, __VA_ARGS__                                    \
+		.base = #ident, .spec = &ident##_spec, __VA_ARGS__            \
 	};                                                                    \
-	REGISTER(workload, ident)
-#define KWL_DEFINE(ident, base_, desc_, ...)                                  \
-	KWL_DEFINE_FLAGS(ident, base_, 0, desc_, __VA_ARGS__)
+	REGISTER(workload, ident##_kernel)
+
+/* The loops and preparations of the kwl_*.c files. */
+void kwl_pf1_loop(struct worker *w, struct kb_worker *kw);      /* page_fault1 */
+void kwl_pf2_loop(struct worker *w, struct kb_worker *kw);      /* page_fault2 */
+void kwl_pf3_loop(struct worker *w, struct kb_worker *kw);      /* page_fault3 */
+int kwl_pf_prepare_file(struct worker *w, struct kb_worker *kw, const char *dir);
+void kwl_fallocate_loop(struct worker *w, struct kb_worker *kw); /* fallocate1/2 */
+int kwl_fallocate_prepare(struct worker *w, struct kb_worker *kw, const char *dir);
+void kwl_tlb_flush2_loop(struct worker *w, struct kb_worker *kw);
+void kwl_malloc1_loop(struct worker *w, struct kb_worker *kw);
+void kwl_lru_shm_loop(struct worker *w, struct kb_worker *kw);
+int kwl_lru_shm_prepare(struct worker *w, struct kb_worker *kw, const char *dir);
+void kwl_aim9_page_test_loop(struct worker *w, struct kb_worker *kw);
+void kwl_aim9_brk_test_loop(struct worker *w, struct kb_worker *kw);
 
 int kb_setup(struct run *r);
 void kb_worker_init(struct worker *w);

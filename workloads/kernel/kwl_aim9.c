@@ -16,6 +16,10 @@
  *
  * Processes only: the program break belongs to the process, so thread
  * workers would shrink it under each other (and under malloc).
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 
@@ -58,21 +62,12 @@ static void aim_loop(struct worker *w, struct kb_worker *kw, unsigned rounds,
 	}
 }
 
-static void page_test_loop(struct worker *w, struct kb_worker *kw)
+void kwl_aim9_page_test_loop(struct worker *w, struct kb_worker *kw)
 {
 	aim_loop(w, kw, 100, true);
 }
 
-static void brk_test_loop(struct worker *w, struct kb_worker *kw)
+void kwl_aim9_brk_test_loop(struct worker *w, struct kb_worker *kw)
 {
 	aim_loop(w, kw, 1000, false);
 }
-
-KWL_DEFINE_FLAGS(kwl_aim9_page_test, "aim9_page_test", WL_F_PROCESSES_ONLY,
-		 "System Allocations & Pages (AIM9 page_test, real brk and faults)",
-		 .op_unit = "brk call", .dir = KWL_DIR_NONE,
-		 .faults_per_op = 16.0 / 17.0, .loop = page_test_loop);
-KWL_DEFINE_FLAGS(kwl_aim9_brk_test, "aim9_brk_test", WL_F_PROCESSES_ONLY,
-		 "System Memory Allocations (AIM9 brk_test, real brk)",
-		 .op_unit = "brk call", .dir = KWL_DIR_NONE,
-		 .faults_per_op = 0, .loop = brk_test_loop);

@@ -9,6 +9,10 @@
  * Shakeel's numbers assume; ktmpdir=/tmp would measure the disk fs.
  *
  * Expected: no page faults.
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 
@@ -19,13 +23,13 @@
 #define FA_FILESIZE (1u << 20)
 #define FA_BUFLEN (FA_FILESIZE / 128)
 
-static int fa_prepare(struct worker *w, struct kb_worker *kw, const char *dir)
+int kwl_fallocate_prepare(struct worker *w, struct kb_worker *kw, const char *dir)
 {
 	kw->fd = kb_tmpfile(dir, 0);
 	return kw->fd < 0 ? kw->fd : 0;
 }
 
-static void fa_loop(struct worker *w, struct kb_worker *kw)
+void kwl_fallocate_loop(struct worker *w, struct kb_worker *kw)
 {
 	off_t place = 0;
 
@@ -45,12 +49,3 @@ static void fa_loop(struct worker *w, struct kb_worker *kw)
 		worker_done_op(w);
 	}
 }
-
-KWL_DEFINE(kwl_fallocate1, "fallocate1",
-	   "Separate file fallocate in /dev/shm (will-it-scale fallocate1, real syscalls)",
-	   .op_unit = "fallocate call", .dir = KWL_DIR_DEV_SHM, .faults_per_op = 0,
-	   .prepare = fa_prepare, .loop = fa_loop);
-KWL_DEFINE(kwl_fallocate2, "fallocate2",
-	   "Separate file fallocate in tmpfs /tmp (will-it-scale fallocate2, real syscalls)",
-	   .op_unit = "fallocate call", .dir = KWL_DIR_TMP, .faults_per_op = 0,
-	   .prepare = fa_prepare, .loop = fa_loop);

@@ -11,6 +11,10 @@
  * One operation is one 4 KB page read (so ops/s x 4 = vm-scalability's
  * KB/s); expected one minor fault per operation (fault-around finds no
  * cached pages in a freshly truncated file).
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 
@@ -18,14 +22,14 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static int lru_prepare(struct worker *w, struct kb_worker *kw, const char *dir)
+int kwl_lru_shm_prepare(struct worker *w, struct kb_worker *kw, const char *dir)
 {
 	kw->size = kb_size(w);
 	kw->fd = kb_tmpfile(dir, 0);
 	return kw->fd < 0 ? kw->fd : 0;
 }
 
-static void lru_loop(struct worker *w, struct kb_worker *kw)
+void kwl_lru_shm_loop(struct worker *w, struct kb_worker *kw)
 {
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE), size = kw->size;
 	unsigned long sum = 0;
@@ -55,8 +59,3 @@ static void lru_loop(struct worker *w, struct kb_worker *kw)
 	}
 	keep(sum);
 }
-
-KWL_DEFINE(kwl_lru_shm, "lru_shm",
-	   "Read-only shared mapping of sparse tmpfs pages (vm-scalability lru-shm, real faults)",
-	   .op_unit = "4 KB page read", .dir = KWL_DIR_TMP, .flags = KWL_F_SIZED, .faults_per_op = 1,
-	   .prepare = lru_prepare, .loop = lru_loop);

@@ -16,13 +16,17 @@
  *
  * Expected: one minor fault per operation (THP or mTHP for anonymous
  * memory would make page_fault1 take fewer; the result says so).
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 
 #include <errno.h>
 #include <sys/mman.h>
 
-static int pf_prepare_file(struct worker *w, struct kb_worker *kw, const char *dir)
+int kwl_pf_prepare_file(struct worker *w, struct kb_worker *kw, const char *dir)
 {
 	kw->size = kb_size(w);
 	kw->fd = kb_tmpfile(dir, kw->size);
@@ -45,30 +49,17 @@ static void pf_loop(struct worker *w, struct kb_worker *kw, int flags)
 	}
 }
 
-static void pf1_loop(struct worker *w, struct kb_worker *kw)
+void kwl_pf1_loop(struct worker *w, struct kb_worker *kw)
 {
 	pf_loop(w, kw, MAP_PRIVATE | MAP_ANONYMOUS);
 }
 
-static void pf2_loop(struct worker *w, struct kb_worker *kw)
+void kwl_pf2_loop(struct worker *w, struct kb_worker *kw)
 {
 	pf_loop(w, kw, MAP_PRIVATE);
 }
 
-static void pf3_loop(struct worker *w, struct kb_worker *kw)
+void kwl_pf3_loop(struct worker *w, struct kb_worker *kw)
 {
 	pf_loop(w, kw, MAP_SHARED);
 }
-
-KWL_DEFINE(kwl_page_fault1, "page_fault1",
-	   "Anonymous memory page fault (will-it-scale page_fault1, real faults)",
-	   .op_unit = "page faulted", .flags = KWL_F_SIZED, .dir = KWL_DIR_NONE, .faults_per_op = 1,
-	   .loop = pf1_loop);
-KWL_DEFINE(kwl_page_fault2, "page_fault2",
-	   "Separate file private mapping page fault (will-it-scale page_fault2, real faults)",
-	   .op_unit = "page faulted", .flags = KWL_F_SIZED, .dir = KWL_DIR_TMP, .faults_per_op = 1,
-	   .prepare = pf_prepare_file, .loop = pf2_loop);
-KWL_DEFINE(kwl_page_fault3, "page_fault3",
-	   "Separate file shared mapping page fault (will-it-scale page_fault3, real faults)",
-	   .op_unit = "page faulted", .flags = KWL_F_SIZED, .dir = KWL_DIR_TMP, .faults_per_op = 1,
-	   .prepare = pf_prepare_file, .loop = pf3_loop);

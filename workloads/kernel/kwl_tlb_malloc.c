@@ -12,6 +12,10 @@
  *   malloc1     malloc(128 MB) + free: above glibc's 32 MB mmap-threshold
  *               ceiling, so one mmap + munmap, with one page faulted by the
  *               chunk header.  One operation per pair, one fault each.
+ *
+ * The loops only: each kernel twin is defined with its spec, and its
+ * expected faults come from there, in workloads/model/wl_NAME.c
+ * (KERNEL_WORKLOAD, workloads/wlspec.h).
  */
 #include "workloads/kernel/kbackend.h"
 
@@ -22,7 +26,7 @@
 
 #define TLB_MEMSIZE (1u << 20)
 
-static void tlb_loop(struct worker *w, struct kb_worker *kw)
+void kwl_tlb_flush2_loop(struct worker *w, struct kb_worker *kw)
 {
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
 
@@ -46,7 +50,7 @@ static void tlb_loop(struct worker *w, struct kb_worker *kw)
 	}
 }
 
-static void malloc_loop(struct worker *w, struct kb_worker *kw)
+void kwl_malloc1_loop(struct worker *w, struct kb_worker *kw)
 {
 	size_t size = kb_size(w);
 
@@ -60,12 +64,3 @@ static void malloc_loop(struct worker *w, struct kb_worker *kw)
 		free(p);
 	}
 }
-
-KWL_DEFINE(kwl_tlb_flush2, "tlb_flush2",
-	   "TLB flush of anonymous memory private mapping (will-it-scale tlb_flush2, real madvise)",
-	   .op_unit = "page written and zapped", .dir = KWL_DIR_NONE,
-	   .faults_per_op = 2, .loop = tlb_loop);
-KWL_DEFINE(kwl_malloc1, "malloc1",
-	   "malloc/free of 128MB (will-it-scale malloc1, real mmap/munmap)",
-	   .op_unit = "malloc+free pair", .dir = KWL_DIR_NONE, .flags = KWL_F_SIZED,
-	   .faults_per_op = 1, .loop = malloc_loop);

@@ -117,11 +117,12 @@ static double model_ns(const struct workload *wl, uint64_t units)
 
 static double probes_ns(const struct mwl_desc *d)
 {
-	double f = d->kentry.faults ? calib_probe_best("fault", 3) : 0;
-	double s = d->kentry.syscalls ? calib_probe_best("syscall", 3) : 0;
-	double c = d->kentry.copies ? calib_probe_best("page", 3) : 0;
+	const struct mwl_kentry *k = &d->spec->kentry;
+	double f = k->faults ? calib_probe_best("fault", 3) : 0;
+	double s = k->syscalls ? calib_probe_best("syscall", 3) : 0;
+	double c = k->copies ? calib_probe_best("page", 3) : 0;
 
-	return d->kentry.faults * f + d->kentry.syscalls * s + d->kentry.copies * c;
+	return k->faults * f + k->syscalls * s + k->copies * c;
 }
 
 static void measure(const struct workload *wl, const struct mwl_desc *d,
@@ -136,7 +137,8 @@ static void measure(const struct workload *wl, const struct mwl_desc *d,
 	cal_seconds = CAL_SECONDS;
 	snprintf(kname, sizeof(kname), "kernel:%s", wl->name);
 	kwl = try_kernel ? workload_find(kname) : NULL;
-	c->kernel_ns = kwl ? run_ns(kwl, NULL) * (d->kops_per_op ? d->kops_per_op : 1) : NAN;
+	c->kernel_ns = kwl ? run_ns(kwl, NULL) *
+		(d->spec->kops_per_op ? d->spec->kops_per_op : 1) : NAN;
 	if (isfinite(c->kernel_ns)) {
 		c->source = KWORK_SRC_KERNEL;
 	} else {

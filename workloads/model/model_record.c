@@ -92,7 +92,7 @@ static int rec_record(const char *name, const struct model_params *mp,
 	/* An AIM9 call is thousands of kernel entries: fewer of them give
 	 * as many pages and syscalls as the small operations' window. */
 	{
-		double e = sh->d->kentry.faults + sh->d->kentry.syscalls;
+		double e = sh->d->spec->kentry.faults + sh->d->spec->kentry.syscalls;
 		if (e > 1.5) {
 			ops = (uint64_t)((double)ops / e) + 16;
 			warmup = (uint64_t)((double)warmup / e) + 16;
@@ -120,11 +120,11 @@ static int rec_record(const char *name, const struct model_params *mp,
 		sh->d->op(ww);
 	}
 	rec->ops = ops;
-	rec->faults = sh->d->kentry.faults;
-	rec->syscalls = sh->d->kentry.syscalls;
-	rec->copies = sh->d->kentry.copies;
-	rec->clears = sh->d->kentry.clears;
-	rec->private_atomics = sh->d->kentry.private_atomics;
+	rec->faults = sh->d->spec->kentry.faults;
+	rec->syscalls = sh->d->spec->kentry.syscalls;
+	rec->copies = sh->d->spec->kentry.copies;
+	rec->clears = sh->d->spec->kentry.clears;
+	rec->private_atomics = sh->d->spec->kentry.private_atomics;
 	sh->m->rec = NULL;
 	if (wl->teardown)
 		wl->teardown(&r);

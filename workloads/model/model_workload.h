@@ -6,14 +6,17 @@
  * truncate), per-operation metrics and the invariants at the end.
  *
  * A workload file is a header comment with its op table, one function for
- * one benchmark operation, one for the expected counts, and
- * MODEL_WORKLOAD(...).
+ * one benchmark operation, one for the expected counts, MODEL_WORKLOAD(...),
+ * its kernel twin KERNEL_WORKLOAD(...) if it has one, and its spec
+ * WORKLOAD_SPEC(...) (workloads/wlspec.h).
  */
 #ifndef MEMSCALE_MODEL_WORKLOAD_H
 #define MEMSCALE_MODEL_WORKLOAD_H
 
 #include "models/memcg.h"
 #include "harness/workload.h"
+#include "workloads/kernel/kbackend.h"
+#include "workloads/wlspec.h"
 
 struct mwl_worker;
 
@@ -26,20 +29,6 @@ struct mwl_counts {
 	double rstat_batches;
 };
 
-/* The kernel's entries per operation (for kwork=probes): page faults,
- * syscalls and page copies the real benchmark operation takes. */
-struct mwl_kentry {
-	double faults, syscalls, copies;
-	/* clears: pages the kernel path zeroes (clear_page: the zeroed anon
-	 * folio of do_anonymous_page, a new shmem folio, a page-table page);
-	 * copies are whole-page copies, a separate cost: CoW's copy_page,
-	 * a 4 KiB read()'s copy of the page cache folio to user space.
-	 * private_atomics: atomics on memory of this CPU alone that no model
-	 * path makes (page_fault2's page-cache lookup of its own file folio:
-	 * folio_try_get, folio_lock, folio_unlock, folio_put). */
-	double clears, private_atomics;
-};
-
 struct mwl_desc {
 	unsigned pages_per_worker; /* page pool */
 	unsigned map_pages;        /* pages one worker maps at most */
@@ -48,10 +37,9 @@ struct mwl_desc {
 	void (*op)(struct mwl_worker *ww);            /* one benchmark op */
 	/* op table for these parameters; NULL: not deterministic */
 	void (*expect)(const struct model_params *p, struct mwl_counts *c);
-	struct mwl_kentry kentry;
-	/* operations of the kernel backend's twin per operation here (AIM9
-	 * counts brk calls, the model page_test calls); 0 means 1 */
-	double kops_per_op;
+	/* the workload's spec (workloads/wlspec.h): its suite, the
+	 * kernel's entries per operation, its kernel twin */
+	const struct wl_spec *spec;
 	/* the benchmark's page-cache and anon footprint over the machine's
 	 * memory, as its scripts size it (0: small).  Above 1 the kernel
 	 * reclaims while it runs: an allocation that finds the worker's
@@ -146,8 +134,11 @@ void mwl_sidecar(const struct workload *wl, const struct mwl_desc *d,
 	((1u << LC_PGDAT_LRU) | (1u << LC_LRUVEC_LRU) | (1u << LC_STATS_FLUSH) | \
 	 (1u << LC_ZONE))
 
-#define MODEL_WORKLOAD(ident, flags_, desc_, ...)                                   \
-	static const struct mwl_desc ident##_desc = { __VA_ARGS__ };          \
+#define MODEL_WORKLOAD(ident, flags_, desc_, ...)                            \
+	extern const struct wl_spec ident##_spec;                             \
+	static const struct mwl_desc ident##_desc = {                         \
+		.spec = &ident##_spec, __VA_ARGS__                            \
+	};                                                                    \
 	static int ident##_setup(struct run *r)                               \
 	{                                                                     \
 		return mwl_setup(r, &ident##_desc);                           \

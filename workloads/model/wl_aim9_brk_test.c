@@ -39,6 +39,11 @@ static void aim9_brk_test_expect(const struct model_params *p, struct mwl_counts
 MODEL_WORKLOAD(aim9_brk_test, WL_F_USES_COUNTER,
 	       "AIM9 brk_test: 1700 sbrk calls per call, no faults; vm_committed_as via --counter (model)",
 	       .pages_per_worker = 1, .map_pages = 1, .uses_counter = true,
-	       .op = aim9_brk_test_op, .expect = aim9_brk_test_expect,
-	       .kentry = { .syscalls = 1702 },
-	       .kops_per_op = 1700 /* kernel:aim9_brk_test counts brk calls */);
+	       .op = aim9_brk_test_op, .expect = aim9_brk_test_expect);
+KERNEL_WORKLOAD(aim9_brk_test, WL_F_PROCESSES_ONLY,
+		"System Memory Allocations (AIM9 brk_test, real brk)",
+		.op_unit = "brk call", .dir = KWL_DIR_NONE, .loop = kwl_aim9_brk_test_loop);
+WORKLOAD_SPEC(aim9_brk_test, .suite = WL_SUITE_AIM9, .test = "brk_test",
+	      .kentry = { .syscalls = 1702 },
+	      .kops_per_op = 1700 /* the kernel twin counts brk calls */,
+	      .kernel = &aim9_brk_test_kernel);

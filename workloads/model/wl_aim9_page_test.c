@@ -50,6 +50,11 @@ MODEL_WORKLOAD(aim9_page_test, 0,
 	       "AIM9 page_test: 100 x (sbrk -64 KB, 16 page faults) per call (model)",
 	       .pages_per_worker = PAGES_PER_ROUND + 2 * MODEL_MAX_BATCH,
 	       .map_pages = PAGES_PER_ROUND, .op = aim9_page_test_op,
-	       .expect = aim9_page_test_expect,
-	       .kentry = { .faults = 1600, .syscalls = 1703, .clears = 1600 },
-	       .kops_per_op = 1700 /* kernel:aim9_page_test counts brk calls */);
+	       .expect = aim9_page_test_expect);
+KERNEL_WORKLOAD(aim9_page_test, WL_F_PROCESSES_ONLY,
+		"System Allocations & Pages (AIM9 page_test, real brk and faults)",
+		.op_unit = "brk call", .dir = KWL_DIR_NONE, .loop = kwl_aim9_page_test_loop);
+WORKLOAD_SPEC(aim9_page_test, .suite = WL_SUITE_AIM9, .test = "page_test",
+	      .kentry = { .faults = 1600, .syscalls = 1703, .clears = 1600 },
+	      .kops_per_op = 1700 /* the kernel twin counts brk calls */,
+	      .kernel = &aim9_page_test_kernel);

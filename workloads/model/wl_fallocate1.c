@@ -24,5 +24,12 @@ MODEL_WORKLOAD(fallocate1, 0,
 	       "will-it-scale fallocate1: shmem fallocate 8 KB steps, ftruncate at 1 MB (model)",
 	       .pages_per_worker = MWL_FALLOC_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_FALLOC_PAGES, .op = mwl_fallocate_op,
-	       .expect = mwl_expect_fallocate,
-	       .kentry = { .syscalls = 1 + 2.0 / MWL_FALLOC_PAGES });
+	       .expect = mwl_expect_fallocate);
+KERNEL_WORKLOAD(fallocate1, 0,
+		"Separate file fallocate in /dev/shm (will-it-scale fallocate1, real syscalls)",
+		.op_unit = "fallocate call", .dir = KWL_DIR_DEV_SHM,
+		.prepare = kwl_fallocate_prepare, .loop = kwl_fallocate_loop);
+WORKLOAD_SPEC(fallocate1, .suite = WL_SUITE_WIS, .test = "fallocate1",
+	      .mmtests = "wis-fallocate",
+	      .kentry = { .syscalls = 1 + 2.0 / MWL_FALLOC_PAGES },
+	      .kernel = &fallocate1_kernel);

@@ -18,5 +18,12 @@ MODEL_WORKLOAD(fallocate2, 0,
 	       "will-it-scale fallocate2: fallocate1 against tmpfs /tmp (model)",
 	       .pages_per_worker = MWL_FALLOC_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_FALLOC_PAGES, .op = mwl_fallocate_op,
-	       .expect = mwl_expect_fallocate,
-	       .kentry = { .syscalls = 1 + 2.0 / MWL_FALLOC_PAGES });
+	       .expect = mwl_expect_fallocate);
+KERNEL_WORKLOAD(fallocate2, 0,
+		"Separate file fallocate in tmpfs /tmp (will-it-scale fallocate2, real syscalls)",
+		.op_unit = "fallocate call", .dir = KWL_DIR_TMP,
+		.prepare = kwl_fallocate_prepare, .loop = kwl_fallocate_loop);
+WORKLOAD_SPEC(fallocate2, .suite = WL_SUITE_WIS, .test = "fallocate2",
+	      .mmtests = "wis-fallocate",
+	      .kentry = { .syscalls = 1 + 2.0 / MWL_FALLOC_PAGES },
+	      .kernel = &fallocate2_kernel);

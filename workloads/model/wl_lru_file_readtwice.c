@@ -74,11 +74,12 @@ MODEL_WORKLOAD(lru_file_readtwice, 0,
 	       "vm-scalability lru-file-readtwice: two readers per file, activate on the 2nd read, reclaim (model)",
 	       .pages_per_worker = POOL, .map_pages = 1, .prefault = readtwice_init,
 	       .op = readtwice_op,
-	       /* per operation: each dd's read(4 KiB) and write to /dev/null
-		* (4 syscalls); the first reader's hole folio zeroed
-		* (iomap_readahead); each read copies the page to dd's buffer
-		* (v5.10/v5.11 mm/filemap.c generic_file_buffered_read ->
-		* copy_page_to_iter, filemap_read -> copy_folio_to_iter from
-		* v5.16: 4 KiB, priced as a page copy) */
-	       .kentry = { .syscalls = 4, .clears = 1, .copies = 2 },
 	       .footprint_per_memory = 256 /* ROTATE_BYTES = MemAvailable << 8 */);
+WORKLOAD_SPEC(lru_file_readtwice, .suite = WL_SUITE_VMSCAL, .test = "lru-file-readtwice",
+	      /* per operation: each dd's read(4 KiB) and write to /dev/null
+	       * (4 syscalls); the first reader's hole folio zeroed
+	       * (iomap_readahead); each read copies the page to dd's buffer
+	       * (v5.10/v5.11 mm/filemap.c generic_file_buffered_read ->
+	       * copy_page_to_iter, filemap_read -> copy_folio_to_iter from
+	       * v5.16: 4 KiB, priced as a page copy) */
+	      .kentry = { .syscalls = 4, .clears = 1, .copies = 2 });

@@ -72,5 +72,11 @@ MODEL_WORKLOAD(lru_shm, 0,
 	       "vm-scalability lru-shm: read-fault a tmpfs file, unmap, rm (model)",
 	       .pages_per_worker = MWL_SHM_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_SHM_PAGES, .op = lru_shm_op, .expect = lru_shm_expect,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES, .clears = 1 },
 	       .footprint_per_memory = 0.5);
+KERNEL_WORKLOAD(lru_shm, 0,
+		"Read-only shared mapping of sparse tmpfs pages (vm-scalability lru-shm, real faults)",
+		.op_unit = "4 KB page read", .dir = KWL_DIR_TMP, .flags = KWL_F_SIZED,
+		.prepare = kwl_lru_shm_prepare, .loop = kwl_lru_shm_loop);
+WORKLOAD_SPEC(lru_shm, .suite = WL_SUITE_VMSCAL, .test = "lru-shm",
+	      .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES, .clears = 1 },
+	      .kernel = &lru_shm_kernel);

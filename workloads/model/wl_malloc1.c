@@ -60,5 +60,12 @@ static void malloc1_expect(const struct model_params *p, struct mwl_counts *c)
 MODEL_WORKLOAD(malloc1, 0,
 	       "will-it-scale malloc1: malloc(128 MB) = mmap, one page faulted, munmap (model)",
 	       .pages_per_worker = 4 + 2 * MODEL_MAX_BATCH, .map_pages = 1,
-	       .op = malloc1_op, .expect = malloc1_expect,
-	       .kentry = { .faults = 1, .syscalls = 2, .clears = 2 });
+	       .op = malloc1_op, .expect = malloc1_expect);
+KERNEL_WORKLOAD(malloc1, 0,
+		"malloc/free of 128MB (will-it-scale malloc1, real mmap/munmap)",
+		.op_unit = "malloc+free pair", .dir = KWL_DIR_NONE, .flags = KWL_F_SIZED,
+		.loop = kwl_malloc1_loop);
+WORKLOAD_SPEC(malloc1, .suite = WL_SUITE_WIS, .test = "malloc1",
+	      .mmtests = "wis-malloc",
+	      .kentry = { .faults = 1, .syscalls = 2, .clears = 2 },
+	      .kernel = &malloc1_kernel);

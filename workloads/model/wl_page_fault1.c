@@ -34,5 +34,12 @@ MODEL_WORKLOAD(page_fault1, 0,
 	       "will-it-scale page_fault1: anon fault, charge, LRU add; munmap frees (model)",
 	       .pages_per_worker = MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_WIS_PAGES, .op = page_fault1_op,
-	       .expect = mwl_expect_region,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .clears = 1 });
+	       .expect = mwl_expect_region);
+KERNEL_WORKLOAD(page_fault1, 0,
+		"Anonymous memory page fault (will-it-scale page_fault1, real faults)",
+		.op_unit = "page faulted", .flags = KWL_F_SIZED, .dir = KWL_DIR_NONE,
+		.loop = kwl_pf1_loop);
+WORKLOAD_SPEC(page_fault1, .suite = WL_SUITE_WIS, .test = "page_fault1",
+	      .mmtests = "wis-pf",
+	      .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .clears = 1 },
+	      .kernel = &page_fault1_kernel);

@@ -40,6 +40,13 @@ MODEL_WORKLOAD(page_fault2, 0,
 	       "will-it-scale page_fault2: CoW fault of a tmpfs file page, charge, LRU add; munmap frees (model)",
 	       .pages_per_worker = 2 * MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_WIS_PAGES, .prefault = mwl_prefault_file,
-	       .op = page_fault2_op, .expect = mwl_expect_region,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .copies = 1,
-			   .private_atomics = 4 });
+	       .op = page_fault2_op, .expect = mwl_expect_region);
+KERNEL_WORKLOAD(page_fault2, 0,
+		"Separate file private mapping page fault (will-it-scale page_fault2, real faults)",
+		.op_unit = "page faulted", .flags = KWL_F_SIZED, .dir = KWL_DIR_TMP,
+		.prepare = kwl_pf_prepare_file, .loop = kwl_pf2_loop);
+WORKLOAD_SPEC(page_fault2, .suite = WL_SUITE_WIS, .test = "page_fault2",
+	      .mmtests = "wis-pf",
+	      .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES, .copies = 1,
+			  .private_atomics = 4 },
+	      .kernel = &page_fault2_kernel);

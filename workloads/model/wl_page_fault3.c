@@ -54,5 +54,12 @@ MODEL_WORKLOAD(page_fault3, 0,
 	       "will-it-scale page_fault3: shared fault of a cached tmpfs page, NR_FILE_MAPPED only (model)",
 	       .pages_per_worker = MWL_WIS_PAGES + 2 * MODEL_MAX_BATCH,
 	       .map_pages = MWL_WIS_PAGES, .prefault = mwl_prefault_file,
-	       .op = page_fault3_op, .expect = page_fault3_expect,
-	       .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES });
+	       .op = page_fault3_op, .expect = page_fault3_expect);
+KERNEL_WORKLOAD(page_fault3, 0,
+		"Separate file shared mapping page fault (will-it-scale page_fault3, real faults)",
+		.op_unit = "page faulted", .flags = KWL_F_SIZED, .dir = KWL_DIR_TMP,
+		.prepare = kwl_pf_prepare_file, .loop = kwl_pf3_loop);
+WORKLOAD_SPEC(page_fault3, .suite = WL_SUITE_WIS, .test = "page_fault3",
+	      .mmtests = "wis-pf",
+	      .kentry = { .faults = 1, .syscalls = 2.0 / MWL_WIS_PAGES },
+	      .kernel = &page_fault3_kernel);

@@ -39,5 +39,12 @@ static void tlb_flush2_expect(const struct model_params *p, struct mwl_counts *c
 MODEL_WORKLOAD(tlb_flush2, 0,
 	       "will-it-scale tlb_flush2: write, MADV_DONTNEED, re-read each page (model)",
 	       .pages_per_worker = 4 + 2 * MODEL_MAX_BATCH, .map_pages = 1,
-	       .op = tlb_flush2_op, .expect = tlb_flush2_expect,
-	       .kentry = { .faults = 2, .syscalls = 1 + 2.0 / 256, .clears = 1 });
+	       .op = tlb_flush2_op, .expect = tlb_flush2_expect);
+KERNEL_WORKLOAD(tlb_flush2, 0,
+		"TLB flush of anonymous memory private mapping (will-it-scale tlb_flush2, real madvise)",
+		.op_unit = "page written and zapped", .dir = KWL_DIR_NONE,
+		.loop = kwl_tlb_flush2_loop);
+WORKLOAD_SPEC(tlb_flush2, .suite = WL_SUITE_WIS, .test = "tlb_flush2",
+	      .mmtests = "wis-mmap",
+	      .kentry = { .faults = 2, .syscalls = 1 + 2.0 / 256, .clears = 1 },
+	      .kernel = &tlb_flush2_kernel);
