@@ -16,226 +16,7 @@
 #include <string.h>
 
 #include "core/util.h"
-
-void sim_prog_init(struct sim_prog *p, const char *name)
-{
-	memset(p, 0, sizeof(*p));
-	snprintf(p->name, sizeof(p->name), "%s", name);
-}
-
-void sim_prog_free(struct sim_prog *p)
-{
-	free(p->ops);
-	p->ops = NULL;
-	p->nops = p->cap = 0;
-}
-
-static struct sim_op *emit(struct sim_prog *p, enum sim_op_kind kind)
-{
-	if (p->nops == p->cap) {
-		p->cap = p->cap ? 2 * p->cap : 64;
-		p->ops = realloc(p->ops, p->cap * sizeof(*p->ops));
-		if (!p->ops)
-			die(1, "out of memory");
-	}
-	memset(&p->ops[p->nops], 0, sizeof(p->ops[0]));
-	p->ops[p->nops].kind = kind;
-	p->ops[p->nops].period = 1;
-	return &p->ops[p->nops++];
-}
-
-/* The scope a walk scope shares its instances with (itself otherwise). */
-static enum sim_scope walk_base(enum sim_scope s)
-{
-	return s == SCOPE_MEMCG_WALK ? SCOPE_MEMCG : s == SCOPE_MEMCG_NODE_WALK ? SCOPE_MEMCG_NODE : s;
-}
-
-unsigned sim_line(struct sim_prog *p, const char *name, enum sim_scope scope)
-{
-	for (unsigned i = 0; i < p->nlines; i++) {
-		if (!strcmp(p->lines[i].name, name)) {
-			if (p->lines[i].scope == scope)
-				return i;
-			if (walk_base(p->lines[i].scope) != walk_base(scope))
-				die(1, "sim: line '%s' used with two scopes", name);
-		}
-	}
-	if (p->nlines == SIM_MAX_LINES)
-		die(1, "sim: too many lines in program '%s'", p->name);
-	snprintf(p->lines[p->nlines].name, sizeof(p->lines[0].name), "%s", name);
-	p->lines[p->nlines].scope = scope;
-	p->lines[p->nlines].mate = -1;
-	return p->nlines++;
-}
-
-void sim_line_mate(struct sim_prog *p, unsigned a, unsigned b)
-{
-	struct sim_line_def *la = &p->lines[a], *lb = &p->lines[b];
-
-	if (a == b || a >= p->nlines || b >= p->nlines)
-		die(1, "sim: bad sector mates %u, %u in program '%s'", a, b, p->name);
-	if (la->scope != lb->scope)
-		die(1, "sim: sector mates '%s' and '%s' differ in scope", la->name, lb->name);
-	if ((la->mate >= 0 && la->mate != (int)b) || (lb->mate >= 0 && lb->mate != (int)a))
-		die(1, "sim: line '%s' or '%s' already has a sector mate", la->name, lb->name);
-	la->mate = (int)b;
-	lb->mate = (int)a;
-}
-
-unsigned sim_lock(struct sim_prog *p, const char *name, enum sim_scope scope,
-		  enum lock_model_kind kind, unsigned line)
-{
-	for (unsigned i = 0; i < p->nlocks; i++)
-		if (!strcmp(p->locks[i].name, name) && p->locks[i].scope == scope)
-			return i;
-	if (p->nlocks == SIM_MAX_LOCKS)
-		die(1, "sim: too many locks in program '%s'", p->name);
-	if (p->lines[line].scope != scope)
-		die(1, "sim: lock '%s' and its line differ in scope", name);
-	snprintf(p->locks[p->nlocks].name, sizeof(p->locks[0].name), "%s", name);
-	p->locks[p->nlocks].scope = scope;
-	p->locks[p->nlocks].kind = kind;
-	p->locks[p->nlocks].line = (int)line;
-	return p->nlocks++;
-}
-
-void sim_actor_begin(struct sim_prog *p)
-{
-	if (!p->nops || p->actor_start)
-		die(1, "sim: program '%s': an actor part needs a worker part before it, once",
-		    p->name);
-	p->actor_start = p->nops;
-	p->merge_floor = p->nops;
-}
-
-void sim_local(struct sim_prog *p, double ns)
-{
-	/* Merge with a preceding LOCAL: fewer ops, same timing. */
-	if (p->nops > p->merge_floor && p->ops[p->nops - 1].kind == SOP_LOCAL) {
-		p->ops[p->nops - 1].ns += ns;
-		return;
-	}
-	emit(p, SOP_LOCAL)->ns = ns;
-}
-
-void sim_local_exp(struct sim_prog *p, double ns)
-{
-	emit(p, SOP_LOCAL_EXP)->ns = ns;
-}
-
-void sim_access(struct sim_prog *p, enum sim_op_kind kind, unsigned line)
-{
-	emit(p, kind)->target = line;
-}
-
-void sim_lock_op(struct sim_prog *p, unsigned lock)
-{
-	emit(p, SOP_LOCK)->target = lock;
-}
-
-void sim_unlock_op(struct sim_prog *p, unsigned lock)
-{
-	emit(p, SOP_UNLOCK)->target = lock;
-}
-
-size_t sim_every(struct sim_prog *p, unsigned period)
-{
-	struct sim_op *op = emit(p, SOP_EVERY);
-	op->period = period ? period : 1;
-	return p->nops - 1;
-}
-
-size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period)
-{
-	size_t h = sim_every(p, period);
-
-	p->ops[h].num = num > 1 && num < p->ops[h].period ? num : 0;
-	return h;
-}
-
-double sim_op_weight(const struct sim_prog *p, size_t i)
-{
-	double w = 1;
-
-	for (size_t j = 0; j < i; j++)
-		if (p->ops[j].kind == SOP_EVERY && j + p->ops[j].skip >= i)
-			w *= (p->ops[j].num ? p->ops[j].num : 1) / (double)p->ops[j].period;
-	return w;
-}
-
-void sim_every_end(struct sim_prog *p, size_t handle)
-{
-	p->ops[handle].skip = (unsigned)(p->nops - handle - 1);
-	/* Never merge later local work into the closed block. */
-	p->merge_floor = p->nops;
-}
-
-double sim_prog_local_ns(const struct sim_prog *p)
-{
-	double sum = 0;
-	for (size_t i = 0; i < p->nops; i++)
-		if (p->ops[i].kind == SOP_LOCAL || p->ops[i].kind == SOP_LOCAL_EXP)
-			sum += sim_op_weight(p, i) * p->ops[i].ns;
-	return sum;
-}
-
-static const char *const op_names[] = {
-	[SOP_LOCAL] = "local", [SOP_LOCAL_EXP] = "local_exp",
-	[SOP_READ] = "read", [SOP_WRITE] = "write", [SOP_RMW] = "rmw",
-	[SOP_LOCK] = "lock", [SOP_UNLOCK] = "unlock", [SOP_EVERY] = "every",
-};
-static const char *const scope_names[] = {
-	[SCOPE_GLOBAL] = "global", [SCOPE_NODE] = "node",
-	[SCOPE_MEMCG] = "memcg", [SCOPE_MEMCG_NODE] = "memcg,node",
-	[SCOPE_CORE] = "core", [SCOPE_MEMCG_WALK] = "walk",
-	[SCOPE_MEMCG_NODE_WALK] = "walk,node",
-};
-
-void sim_prog_dump(const struct sim_prog *p, FILE *f)
-{
-	int depth = 0;
-	size_t ends[64];
-
-	fprintf(f, "program %s: %zu ops, %u lines, %u locks, local %.1f ns/iter\n",
-		p->name, p->nops, p->nlines, p->nlocks, sim_prog_local_ns(p));
-	for (unsigned i = 0; i < p->nlines; i++)
-		if (p->lines[i].mate > (int)i)
-			fprintf(f, "  sector %s ~ %s\n", p->lines[i].name,
-				p->lines[p->lines[i].mate].name);
-	for (size_t i = 0; i < p->nops; i++) {
-		const struct sim_op *op = &p->ops[i];
-		while (depth > 0 && i > ends[depth - 1])
-			depth--;
-		if (p->actor_start && i == p->actor_start)
-			fprintf(f, "actor: a reclaimer per node (kswapd), one reclaim call an "
-				   "iteration, not an operation:\n");
-		fprintf(f, "%*s%-6s", 2 + 2 * depth, "", op_names[op->kind]);
-		switch (op->kind) {
-		case SOP_LOCAL:
-		case SOP_LOCAL_EXP:
-			fprintf(f, " %.1f ns\n", op->ns);
-			break;
-		case SOP_READ:
-		case SOP_WRITE:
-		case SOP_RMW:
-			fprintf(f, " %s [%s]\n", p->lines[op->target].name,
-				scope_names[p->lines[op->target].scope]);
-			break;
-		case SOP_LOCK:
-		case SOP_UNLOCK:
-			fprintf(f, " %s (%s) [%s]\n", p->locks[op->target].name,
-				p->locks[op->target].kind == LOCK_MODEL_TICKET
-					? "ticket" : "queue",
-				scope_names[p->locks[op->target].scope]);
-			break;
-		case SOP_EVERY:
-			fprintf(f, " %u/%u iterations:\n", op->num ? op->num : 1, op->period);
-			if (depth < 64)
-				ends[depth++] = i + op->skip;
-			break;
-		}
-	}
-}
+#include "predict/footprint.h"
 
 /* ---- run-time state ---- */
 
@@ -297,6 +78,8 @@ struct sim {
 	struct line_st *lines;
 	struct lock_st *locks;
 	uint32_t *seen;        /* ncores x nline_inst: version last seen */
+	uint64_t *touched;     /* ncores x nline_inst: the core's iteration at
+				* its last touch (NULL: copies never age) */
 	uint32_t *every_cnt;   /* ncores x nops: arrivals at each EVERY op */
 	unsigned *line_base, *lock_base;
 	size_t nline_inst;
@@ -310,20 +93,6 @@ struct sim {
 	bool stop;
 	struct sim_explain *xp; /* sim_costs.explain */
 };
-
-static unsigned scope_count(const struct sim_params *sp, enum sim_scope s)
-{
-	switch (s) {
-	case SCOPE_GLOBAL: return 1;
-	case SCOPE_NODE: return sp->nodes;
-	case SCOPE_MEMCG: return sp->containers;
-	case SCOPE_MEMCG_NODE: return sp->containers * sp->nodes;
-	case SCOPE_CORE: return sp->ncores + sp->reclaimers;
-	case SCOPE_MEMCG_WALK: return sp->containers;
-	case SCOPE_MEMCG_NODE_WALK: return sp->containers * sp->nodes;
-	}
-	return 1;
-}
 
 static unsigned scope_index(const struct sim *s, enum sim_scope sc, unsigned c)
 {
@@ -492,20 +261,6 @@ static double measured_span(const struct sim *s, double t0, double t1)
 
 /* ---- sim_costs.explain: where a holder's time goes ---- */
 
-static const char *const part_names[SIM_PART_N] = {
-	[SIM_PART_LOCAL] = "local", [SIM_PART_HIT] = "hit",
-	[SIM_PART_XFER + SIM_ROLE_WAITER] = "xfer_waiter",
-	[SIM_PART_XFER + SIM_ROLE_HOLDER] = "xfer_holder",
-	[SIM_PART_XFER + SIM_ROLE_OTHER] = "xfer_other",
-	[SIM_PART_INVAL] = "inval", [SIM_PART_BUSY] = "busy",
-	[SIM_PART_ATOMIC] = "atomic", [SIM_PART_HANDOFF] = "handoff",
-};
-
-const char *sim_part_name(enum sim_part part)
-{
-	return (unsigned)part < SIM_PART_N ? part_names[part] : "?";
-}
-
 /* The explain record of the lock core c holds, or NULL (not holding,
  * or outside the measured window). */
 static struct sim_explain_lock *held_rec(const struct sim *s, unsigned c)
@@ -550,6 +305,13 @@ static inline enum sim_role role_of(int wait, int hold, int lock)
 	return wait == lock ? SIM_ROLE_WAITER : hold == lock ? SIM_ROLE_HOLDER : SIM_ROLE_OTHER;
 }
 
+/* Core c touched line li now (its iteration): the age of its copy. */
+static inline void touch_mark(struct sim *s, unsigned li, unsigned c)
+{
+	if (s->touched)
+		s->touched[(size_t)c * s->nline_inst + li] = s->cores[c].iter;
+}
+
 /* The 128 B spatial prefetcher: core c's miss on a line brings its
  * sector mate in as a shared copy.  Asynchronous: no time for c; the
  * mate's owner keeps its copy but no longer exclusively. */
@@ -562,8 +324,13 @@ static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c)
 		return;
 	m = &s->lines[ln->mate];
 	seen = &s->seen[(size_t)c * s->nline_inst + (size_t)ln->mate];
-	if (m->version == 0 || *seen == m->version)
-		return; /* never written (nothing to steal) or already here */
+	/* Every L2 fill pairs (sim.h): a half never written comes from
+	 * memory, as a first read's does. */
+	if (m->version == 0)
+		m->version = 1;
+	touch_mark(s, (unsigned)ln->mate, c); /* after the fill it is in L2 */
+	if (*seen == m->version)
+		return; /* here already (or back, if capacity had taken it) */
 	*seen = m->version;
 	if (m->owner != (int)c) {
 		if (s->xp)
@@ -571,6 +338,29 @@ static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c)
 		m->shared = true;
 		m->nsharers++;
 	}
+}
+
+/*
+ * Core c's read copy of line li, last touched some iterations ago, is
+ * still in its L2 (sim.h: the footprint model, FP_UNIFORM over the
+ * iter_bytes of each iteration since)?  A lost copy leaves the sharers.
+ */
+static bool copy_survives(struct sim *s, struct line_st *ln, unsigned li, unsigned c)
+{
+	struct core_st *k = &s->cores[c];
+	struct fp_cache fc = { .l2_bytes = s->c->l2_keep_bytes, .llc_bytes = 0,
+			       .llc_sharers = 1 };
+	struct fp_where w;
+	double d;
+
+	if (!s->touched || ln->owner == (int)c)
+		return true;
+	d = (double)(k->iter - s->touched[(size_t)c * s->nline_inst + li]) * s->p->iter_bytes;
+	if (fp_locate(&fc, d, FP_UNIFORM, &w) || w.p_l2 >= 1 || rng_unit(&k->rng) < w.p_l2)
+		return true;
+	if (ln->nsharers)
+		ln->nsharers--;
+	return false;
 }
 
 /* Copies of the line other than core c's own: the owner's and the
@@ -597,6 +387,9 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 	bool hit;
 	double start, done, f = smt_factor(s, c, t);
 
+	if (has_copy && kind == SOP_READ && !copy_survives(s, ln, li, c))
+		has_copy = false; /* lost to capacity: a read miss again */
+	touch_mark(s, li, c);
 	if (kind == SOP_READ)
 		hit = has_copy;
 	else
@@ -777,6 +570,187 @@ static inline bool run_on(struct sim *s, unsigned c, double *now, double t)
 	return true;
 }
 
+/*
+ * Core c has run its part of the program to the end: the iteration is
+ * counted (a reclaimer's apart, then it idles for the CPU share the
+ * others take) and it starts over.  Returns false when c must stop: the
+ * run is over, or c's next op lies ahead of another core's event.
+ */
+static bool iteration_end(struct sim *s, unsigned c, double *t, double *now)
+{
+	struct core_st *k = &s->cores[c];
+
+	k->pc = k->pc0;
+	k->iter++;
+	if (k->actor) {
+		double sh = s->sp->reclaimer_share;
+		if (measuring(s))
+			s->actor_done++;
+		if (sh > 0 && sh < 1)
+			*t += (*t - k->iter_t0) * (1 / sh - 1);
+		k->iter_t0 = *t;
+	} else {
+		iteration_done(s, *t);
+	}
+	if (s->stop)
+		return false;
+	return !(*t > *now) || run_on(s, c, now, *t);
+}
+
+/* SOP_EVERY: one in `period` arrivals at this op (num in period: spread
+ * evenly), from a random per-core phase; counting arrivals, not
+ * iterations, folds a block nested in an unrolled batch evenly.  Moves
+ * c's pc past the op, and past its block when this arrival skips it. */
+static void every_op(struct sim *s, unsigned c, const struct sim_op *op)
+{
+	struct core_st *k = &s->cores[c];
+	uint64_t phase = mix64(s->sp->seed ^ ((uint64_t)c << 32) ^ k->pc);
+	uint32_t *cnt = &s->every_cnt[(size_t)c * s->p->nops + k->pc];
+
+	if ((*cnt)++ == 0)
+		*cnt += (uint32_t)(phase % op->period);
+	if (op->num) {
+		uint64_t a = *cnt - 1;
+		if ((a + 1) * op->num / op->period == a * op->num / op->period)
+			k->pc += op->skip;
+	} else if ((*cnt - 1) % op->period)
+		k->pc += op->skip;
+	k->pc++;
+}
+
+/* SOP_LOCAL(_EXP): the time core c's local work takes from t. */
+static double local_op(struct sim *s, unsigned c, const struct sim_op *op, double t)
+{
+	struct core_st *k = &s->cores[c];
+	double f = smt_factor(s, c, t);
+	double dt = op->kind == SOP_LOCAL ? op->ns * f
+		  : -op->ns * f * log(1.0 - rng_unit(&k->rng));
+
+	if (s->xp) {
+		struct sim_explain_lock *e = held_rec(s, c);
+		if (e)
+			e->ns[SIM_PART_LOCAL] += dt;
+	}
+	return dt;
+}
+
+/*
+ * SOP_LOCK by core c at *t on lock instance li: a free lock is taken
+ * (an RMW on its word; returns true, *t its end); a held one queues c
+ * after an active waiter's RMWs on the word (returns false: c waits for
+ * the release).
+ */
+static bool lock_acquire(struct sim *s, unsigned c, unsigned li, double *t)
+{
+	struct core_st *k = &s->cores[c];
+	struct lock_st *L = &s->locks[li];
+
+	if (L->holder < 0) {
+		L->holder = (int)c;
+		*t = touch_line(s, L->line, c, *t, SOP_RMW);
+		L->acq_t = *t;
+		k->holding = (int)li;
+		if (measuring(s)) {
+			L->acqs++;
+			if (s->xp)
+				s->xp->lock[L->tmpl].holds++;
+		}
+		return true;
+	}
+	k->wait_start = *t;
+	k->waiting = (int)li;
+	if (s->xp && measuring(s)) {
+		s->xp->lock[L->tmpl].arrivals++;
+		s->xp->lock[L->tmpl].pending += L->kind == LOCK_MODEL_QUEUE && !L->n;
+	}
+	if (!s->c->passive_waiters) {
+		/* qspinlock: the fast path's failed cmpxchg, then the pending
+		 * bit (nobody waiting) or xchg_tail; ticket: the ticket
+		 * fetch-and-add.  The waiter's own time is waiting time
+		 * either way. */
+		double ta = touch_line(s, L->line, c, *t, SOP_RMW);
+		if (L->kind == LOCK_MODEL_QUEUE)
+			touch_line(s, L->line, c, ta, SOP_RMW);
+		if (s->xp && measuring(s))
+			s->xp->lock[L->tmpl].arrival_rmws += L->kind == LOCK_MODEL_QUEUE ? 2 : 1;
+	}
+	queue_changes(s, L, *t);
+	if (!L->n)
+		L->front_pending = L->kind == LOCK_MODEL_QUEUE;
+	L->q[(L->head + L->n++) % s->n] = c;
+	smt_waits(s, c);
+	return false;
+}
+
+/* Core c, releasing lock instance li at t, hands it to the first waiter:
+ * the lock word moves to it after handoff(k), and it runs from then. */
+static void hand_off(struct sim *s, unsigned c, unsigned li, double t)
+{
+	struct lock_st *L = &s->locks[li];
+	unsigned w = L->q[L->head];
+	double h = smt_handoff(s, L, c, w, handoff_ns(s, L, 1 + L->n)), tw = t + h;
+	struct line_st *ln = &s->lines[L->line];
+
+	queue_changes(s, L, t);
+	L->head = (L->head + 1) % s->n;
+	L->n--;
+	/* the pending waiter took it; the next is a queued one */
+	L->front_pending = false;
+	L->holder = (int)w;
+	L->acq_t = tw;
+	s->cores[w].waiting = -1;
+	s->cores[w].holding = (int)li;
+	if (measuring(s)) {
+		L->acqs++;
+		if (s->xp) {
+			s->xp->lock[L->tmpl].holds++;
+			s->xp->lock[L->tmpl].ns[SIM_PART_HANDOFF] += h;
+		}
+	}
+	/* The lock word moves to the new holder (and, with the pair
+	 * prefetcher, a shared copy of its sector mate). */
+	ln->version++;
+	ln->owner = (int)w;
+	ln->shared = false;
+	ln->nsharers = 0;
+	if (s->xp) {
+		ln->own_wait = -1;
+		ln->own_hold = (int)li;
+	}
+	s->seen[(size_t)w * s->nline_inst + L->line] = ln->version;
+	touch_mark(s, L->line, w);
+	prefetch_mate(s, ln, w);
+	if (ln->free_at < tw)
+		ln->free_at = tw;
+	/* The spinners left read the word the new holder locked: the queue
+	 * head spinning on lock->val, or the next waiter, made queue head by
+	 * the MCS hand-off (qspinlock.c: arch_mcs_spin_unlock_contended
+	 * after set_locked). */
+	if (L->kind == LOCK_MODEL_QUEUE)
+		spinners_reread(s, L->line, w, tw);
+	s->wait_ns += tw - s->cores[w].wait_start;
+	smt_resumes(s, w, tw);
+	s->cores[w].pc++;
+	heap_push(s, tw, w);
+}
+
+/* SOP_UNLOCK by core c at t: the release store, then the hand-off to
+ * the first waiter if any.  Returns the store's end. */
+static double lock_release(struct sim *s, unsigned c, unsigned li, double t)
+{
+	struct lock_st *L = &s->locks[li];
+
+	t = access_line(s, L->line, c, t, SOP_WRITE);
+	L->held_ns += measured_span(s, L->acq_t, t);
+	if (s->cores[c].holding == (int)li)
+		s->cores[c].holding = -1;
+	if (L->n)
+		hand_off(s, c, li, t);
+	else
+		L->holder = -1;
+	return t;
+}
+
 /* Run core c from its current op at time now until it must wait. */
 static void step(struct sim *s, unsigned c, double now)
 {
@@ -786,64 +760,22 @@ static void step(struct sim *s, unsigned c, double now)
 
 	for (;;) {
 		const struct sim_op *op;
+		unsigned li;
 
 		if (k->pc == k->pc_end) {
-			k->pc = k->pc0;
-			k->iter++;
-			if (k->actor) {
-				/* a reclaimer: counted apart, then idle for the
-				 * CPU share the others take */
-				double sh = s->sp->reclaimer_share;
-				if (measuring(s))
-					s->actor_done++;
-				if (sh > 0 && sh < 1)
-					t += (t - k->iter_t0) * (1 / sh - 1);
-				k->iter_t0 = t;
-			} else {
-				iteration_done(s, t);
-			}
-			if (s->stop)
-				return;
-			if (t > now && !run_on(s, c, &now, t))
+			if (!iteration_end(s, c, &t, &now))
 				return;
 			continue;
 		}
 		op = &p->ops[k->pc];
-		switch (op->kind) {
-		case SOP_EVERY: {
-			/* One in `period` arrivals at this op, from a random
-			 * per-core phase (count arrivals, not iterations, so a
-			 * block nested in an unrolled batch folds evenly). */
-			uint64_t phase = mix64(s->sp->seed ^ ((uint64_t)c << 32) ^ k->pc);
-			uint32_t *cnt = &s->every_cnt[(size_t)c * p->nops + k->pc];
-			if ((*cnt)++ == 0)
-				*cnt += (uint32_t)(phase % op->period);
-			if (op->num) {
-				/* num of every period arrivals, evenly */
-				uint64_t a = *cnt - 1;
-				if ((a + 1) * op->num / op->period == a * op->num / op->period)
-					k->pc += op->skip;
-			} else if ((*cnt - 1) % op->period)
-				k->pc += op->skip;
-			k->pc++;
+		if (op->kind == SOP_EVERY) {
+			every_op(s, c, op);
 			continue;
 		}
-		case SOP_LOCAL:
-		case SOP_LOCAL_EXP: {
-			double f = smt_factor(s, c, t);
-			double dt = op->kind == SOP_LOCAL ? op->ns * f
-				  : -op->ns * f * log(1.0 - rng_unit(&k->rng));
-			if (s->xp) {
-				struct sim_explain_lock *e = held_rec(s, c);
-				if (e)
-					e->ns[SIM_PART_LOCAL] += dt;
-			}
-			t += dt;
+		if (op->kind == SOP_LOCAL || op->kind == SOP_LOCAL_EXP) {
+			t += local_op(s, c, op, t);
 			k->pc++;
 			continue;
-		}
-		default:
-			break;
 		}
 		/* Shared ops are issued in global time order. */
 		if (t > now && !run_on(s, c, &now, t))
@@ -853,109 +785,14 @@ static void step(struct sim *s, unsigned c, double now)
 			k->pc++;
 			continue;
 		}
-		{
-			const struct sim_lock_def *ld = &p->locks[op->target];
-			struct lock_st *L = &s->locks[s->lock_base[op->target] +
-						      scope_index(s, ld->scope, c)];
-
-			int li = (int)(L - s->locks);
-
-			if (op->kind == SOP_LOCK) {
-				if (L->holder < 0) {
-					L->holder = (int)c;
-					t = touch_line(s, L->line, c, t, SOP_RMW);
-					L->acq_t = t;
-					k->holding = li;
-					if (measuring(s)) {
-						L->acqs++;
-						if (s->xp)
-							s->xp->lock[L->tmpl].holds++;
-					}
-					k->pc++;
-					continue;
-				}
-				k->wait_start = t;
-				k->waiting = li;
-				if (s->xp && measuring(s)) {
-					s->xp->lock[L->tmpl].arrivals++;
-					s->xp->lock[L->tmpl].pending += L->kind == LOCK_MODEL_QUEUE && !L->n;
-				}
-				if (!s->c->passive_waiters) {
-					/* qspinlock: the fast path's failed cmpxchg, then
-					 * the pending bit (nobody waiting) or xchg_tail;
-					 * ticket: the ticket fetch-and-add.  The waiter's
-					 * own time is waiting time either way. */
-					double ta = touch_line(s, L->line, c, t, SOP_RMW);
-					if (L->kind == LOCK_MODEL_QUEUE)
-						touch_line(s, L->line, c, ta, SOP_RMW);
-					if (s->xp && measuring(s))
-						s->xp->lock[L->tmpl].arrival_rmws +=
-							L->kind == LOCK_MODEL_QUEUE ? 2 : 1;
-				}
-				queue_changes(s, L, t);
-				if (!L->n)
-					L->front_pending = L->kind == LOCK_MODEL_QUEUE;
-				L->q[(L->head + L->n++) % s->n] = c;
-				smt_waits(s, c);
+		li = s->lock_base[op->target] + scope_index(s, p->locks[op->target].scope, c);
+		if (op->kind == SOP_LOCK) {
+			if (!lock_acquire(s, c, li, &t))
 				return; /* woken by the release */
-			}
-			/* SOP_UNLOCK: the release store, then the hand-off. */
-			t = access_line(s, L->line, c, t, SOP_WRITE);
-			L->held_ns += measured_span(s, L->acq_t, t);
-			if (k->holding == li)
-				k->holding = -1;
-			if (L->n) {
-				unsigned w = L->q[L->head];
-				double h = smt_handoff(s, L, c, w, handoff_ns(s, L, 1 + L->n)),
-				       tw = t + h;
-				struct line_st *ln = &s->lines[L->line];
-
-				queue_changes(s, L, t);
-				L->head = (L->head + 1) % s->n;
-				L->n--;
-				/* the pending waiter took it; the next is a queued one */
-				L->front_pending = false;
-				L->holder = (int)w;
-				L->acq_t = tw;
-				s->cores[w].waiting = -1;
-				s->cores[w].holding = li;
-				if (measuring(s)) {
-					L->acqs++;
-					if (s->xp) {
-						s->xp->lock[L->tmpl].holds++;
-						s->xp->lock[L->tmpl].ns[SIM_PART_HANDOFF] += h;
-					}
-				}
-				/* The lock word moves to the new holder (and, with the
-				 * pair prefetcher, a shared copy of its sector mate). */
-				ln->version++;
-				ln->owner = (int)w;
-				ln->shared = false;
-				ln->nsharers = 0;
-				if (s->xp) {
-					ln->own_wait = -1;
-					ln->own_hold = li;
-				}
-				s->seen[(size_t)w * s->nline_inst + L->line] = ln->version;
-				prefetch_mate(s, ln, w);
-				if (ln->free_at < tw)
-					ln->free_at = tw;
-				/* The spinners left read the word the new holder
-				 * locked: the queue head spinning on lock->val, or
-				 * the next waiter, made queue head by the MCS
-				 * hand-off (qspinlock.c: arch_mcs_spin_unlock_contended
-				 * after set_locked). */
-				if (L->kind == LOCK_MODEL_QUEUE)
-					spinners_reread(s, L->line, w, tw);
-				s->wait_ns += tw - s->cores[w].wait_start;
-				smt_resumes(s, w, tw);
-				s->cores[w].pc++;
-				heap_push(s, tw, w);
-			} else {
-				L->holder = -1;
-			}
-			k->pc++;
+		} else {
+			t = lock_release(s, c, li, t);
 		}
+		k->pc++;
 	}
 }
 
@@ -969,7 +806,7 @@ static void sim_regime_fill(struct sim *s, struct sim_result *r, uint64_t ops, d
 	r->nlocks = p->nlocks;
 	r->nlines = p->nlines;
 	for (unsigned i = 0; i < p->nlocks; i++) {
-		unsigned n = scope_count(s->sp, p->locks[i].scope);
+		unsigned n = sim_scope_count(s->sp, p->locks[i].scope);
 		struct sim_lock_stat *st = &r->lock[i];
 		uint64_t acqs = 0;
 
@@ -993,31 +830,64 @@ static void sim_regime_fill(struct sim *s, struct sim_result *r, uint64_t ops, d
 		r->line_xfer_per_op[i] = (double)s->line_xfers[i] / (double)ops;
 }
 
-/* A walk-scoped line's twin: the template of the same name whose scope
- * its walk scope shares instances with (-1: none, or not a walk line). */
-static int walk_twin(const struct sim_prog *p, unsigned i)
+/* The cores: workers (placed on physical cores and nodes), then reclaimers. */
+static void setup_cores(struct sim *s)
 {
-	enum sim_scope sc = p->lines[i].scope, base = walk_base(sc);
+	s->cores = xcalloc(s->n, sizeof(*s->cores));
+	for (unsigned i = 0; i < s->n; i++) {
+		struct core_st *k = &s->cores[i];
 
-	if (base == sc)
-		return -1;
-	for (unsigned k = 0; k < p->nlines; k++)
-		if (p->lines[k].scope == base && !strcmp(p->lines[k].name, p->lines[i].name))
-			return (int)k;
-	return -1;
+		k->memcg = i % s->sp->containers;
+		k->rng = mix64(s->sp->seed + i) | 1;
+		k->waiting = k->holding = -1;
+		k->pc_end = s->p->actor_start ? s->p->actor_start : s->p->nops;
+		if (i < s->sp->ncores) {
+			smt_place(s, i); /* siblings share a node: phys is a multiple of the nodes */
+			continue;
+		}
+		/* a reclaimer: a CPU of its own (no sibling), on node j */
+		k->actor = true;
+		k->pc = k->pc0 = s->p->actor_start;
+		k->pc_end = s->p->nops;
+		k->node = (i - s->sp->ncores) % s->sp->nodes;
+		k->phys = i;
+		k->sibling = -1;
+	}
 }
 
-/* The same for a lock: the lock whose word is on its word's line's twin. */
-static int walk_twin_lock(const struct sim_prog *p, unsigned i)
+/* The line instances of every template (a walk template's are its
+ * twin's); returns each template's twin, -1: none (the caller frees it). */
+static int *setup_lines(struct sim *s)
 {
-	int twin = walk_twin(p, (unsigned)p->locks[i].line);
+	s->line_base = xcalloc(s->p->nlines + 1, sizeof(unsigned));
+	int *line_alias = xcalloc(s->p->nlines + 1, sizeof(int));
+	for (unsigned i = 0; i < s->p->nlines; i++) {
+		line_alias[i] = sim_line_twin(s->p, i);
+		if (line_alias[i] >= 0) {
+			s->line_base[i] = s->line_base[line_alias[i]];
+			continue;
+		}
+		s->line_base[i] = (unsigned)s->nline_inst;
+		s->nline_inst += sim_scope_count(s->sp, s->p->lines[i].scope);
+	}
+	s->lines = xcalloc(s->nline_inst, sizeof(*s->lines));
+	for (unsigned i = 0; i < s->p->nlines; i++) {
+		unsigned n = sim_scope_count(s->sp, s->p->lines[i].scope);
 
-	if (twin < 0)
-		return -1;
-	for (unsigned k = 0; k < p->nlocks; k++)
-		if (p->locks[k].line == twin)
-			return (int)k;
-	return -1;
+		if (line_alias[i] >= 0)
+			continue; /* the twin's instances */
+		for (unsigned j = 0; j < n; j++) {
+			struct line_st *ln = &s->lines[s->line_base[i] + j];
+			ln->owner = -1;
+			ln->lock = -1;
+			ln->tmpl = i;
+			ln->own_wait = ln->own_hold = ln->share_wait = ln->share_hold = -1;
+			/* Mates share the scope, so instance j pairs with j. */
+			ln->mate = s->p->lines[i].mate < 0 ? -1
+				 : (int)(s->line_base[s->p->lines[i].mate] + j);
+		}
+	}
+	return line_alias;
 }
 
 int sim_run(const struct sim_prog *p, const struct sim_costs *c,
@@ -1030,93 +900,28 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	memset(r, 0, sizeof(*r));
 	if (c->explain)
 		memset(c->explain, 0, sizeof(*c->explain));
-	if (!sp->ncores || !sp->nodes || !sp->containers || sp->nodes > sp->ncores) {
-		*err = "cores, nodes and containers must be >= 1 and nodes <= cores";
+	if ((*err = sim_params_check(p, c, sp)))
 		return -1;
-	}
-	if (sp->phys_cores && sp->phys_cores < sp->ncores &&
-	    (sp->ncores > 2 * sp->phys_cores || sp->phys_cores % sp->nodes)) {
-		*err = "SMT: at most two threads per physical core, and physical cores "
-		       "a multiple of the nodes";
-		return -1;
-	}
-	if (c->smt_slowdown < 0 || !isfinite(c->smt_slowdown)) {
-		*err = "smt_slowdown must be a finite factor >= 0";
-		return -1;
-	}
-	if (!p->nops || sp->iters_per_core == 0) {
-		*err = "empty program or zero iterations";
-		return -1;
-	}
-	if (sp->reclaimers && (!p->actor_start || !(sp->reclaimer_share >= 0) ||
-			       sp->reclaimer_share > 1)) {
-		*err = "reclaimers need a program with an actor part and a share in 0..1";
-		return -1;
-	}
 	s.n = sp->ncores + sp->reclaimers;
-	s.cores = xcalloc(s.n, sizeof(*s.cores));
-	for (unsigned i = 0; i < s.n; i++) {
-		struct core_st *k = &s.cores[i];
-
-		k->memcg = i % sp->containers;
-		k->rng = mix64(sp->seed + i) | 1;
-		k->waiting = k->holding = -1;
-		k->pc_end = p->actor_start ? p->actor_start : p->nops;
-		if (i < sp->ncores) {
-			smt_place(&s, i); /* siblings share a node: phys is a multiple of the nodes */
-			continue;
-		}
-		/* a reclaimer: a CPU of its own (no sibling), on node j */
-		k->actor = true;
-		k->pc = k->pc0 = p->actor_start;
-		k->pc_end = p->nops;
-		k->node = (i - sp->ncores) % sp->nodes;
-		k->phys = i;
-		k->sibling = -1;
-	}
-	s.line_base = xcalloc(p->nlines + 1, sizeof(unsigned));
-	int *line_alias = xcalloc(p->nlines + 1, sizeof(int));
-	for (unsigned i = 0; i < p->nlines; i++) {
-		line_alias[i] = walk_twin(p, i);
-		if (line_alias[i] >= 0) {
-			s.line_base[i] = s.line_base[line_alias[i]];
-			continue;
-		}
-		s.line_base[i] = (unsigned)s.nline_inst;
-		s.nline_inst += scope_count(sp, p->lines[i].scope);
-	}
-	s.lines = xcalloc(s.nline_inst, sizeof(*s.lines));
-	for (unsigned i = 0; i < p->nlines; i++) {
-		unsigned n = scope_count(sp, p->lines[i].scope);
-
-		if (line_alias[i] >= 0)
-			continue; /* the twin's instances */
-		for (unsigned j = 0; j < n; j++) {
-			struct line_st *ln = &s.lines[s.line_base[i] + j];
-			ln->owner = -1;
-			ln->lock = -1;
-			ln->tmpl = i;
-			ln->own_wait = ln->own_hold = ln->share_wait = ln->share_hold = -1;
-			/* Mates share the scope, so instance j pairs with j. */
-			ln->mate = p->lines[i].mate < 0 ? -1
-				 : (int)(s.line_base[p->lines[i].mate] + j);
-		}
-	}
+	setup_cores(&s);
+	int *line_alias = setup_lines(&s);
 	s.seen = xcalloc((size_t)s.n * s.nline_inst, sizeof(uint32_t));
+	if (c->l2_keep_bytes > 0 && p->iter_bytes > 0)
+		s.touched = xcalloc((size_t)s.n * s.nline_inst, sizeof(uint64_t));
 	s.lock_base = xcalloc(p->nlocks + 1, sizeof(unsigned));
 	int *lock_alias = xcalloc(p->nlocks + 1, sizeof(int));
 	for (unsigned i = 0; i < p->nlocks; i++) {
-		lock_alias[i] = walk_twin_lock(p, i);
+		lock_alias[i] = sim_lock_twin(p, i);
 		if (lock_alias[i] >= 0) {
 			s.lock_base[i] = s.lock_base[lock_alias[i]];
 			continue;
 		}
 		s.lock_base[i] = (unsigned)nlock_inst;
-		nlock_inst += scope_count(sp, p->locks[i].scope);
+		nlock_inst += sim_scope_count(sp, p->locks[i].scope);
 	}
 	s.locks = xcalloc(nlock_inst + 1, sizeof(*s.locks));
 	for (unsigned i = 0; i < p->nlocks; i++) {
-		unsigned n = scope_count(sp, p->locks[i].scope);
+		unsigned n = sim_scope_count(sp, p->locks[i].scope);
 
 		if (lock_alias[i] >= 0)
 			continue; /* the twin's instances */
@@ -1175,6 +980,7 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	free(s.locks);
 	free(s.lock_base);
 	free(s.seen);
+	free(s.touched);
 	free(s.every_cnt);
 	free(s.lines);
 	free(s.line_base);

@@ -23,12 +23,32 @@
  *    (inval_step_ns = 0: a flat invalidation).  The copies are counted
  *    per line: every read miss by a core that had no current copy adds
  *    one, a write resets them.
+ *    inval_step_ns comes from the target profile's inval_step_cycles
+ *    (predict/target.c line_costs), each with its source; none is
+ *    sourced yet, so every target prices a flat invalidation.
  *  - Two 64 B lines may be declared the halves of one 128 B sector
- *    (sim_line_mate).  With pair_prefetch (the L2 spatial prefetcher) a
- *    miss on one half also brings the other into the requester's cache
- *    as a shared copy: asynchronously, at no cost to the requester, but
- *    the other half's owner loses exclusivity, so its next write to it
- *    is an invalidation (one transfer).
+ *    (sim_line_mate).  With pair_prefetch (the L2 spatial prefetcher)
+ *    every fill of one half into the requester's L2 brings the other in
+ *    as a shared copy: a read miss, an ownership request (RFO), a
+ *    capacity re-miss (below) or a lock hand-off alike, and a half never
+ *    written comes from memory.  Intel's Optimization Reference Manual
+ *    describes the L2 spatial prefetcher as completing each line brought
+ *    into L2 with the other line of its 128-byte aligned pair, whatever
+ *    the request that brought it (sources.ini pair_spatial).  The fill
+ *    is asynchronous, at no cost to the requester, but the other half's
+ *    owner loses exclusivity, so its next write to it is an
+ *    invalidation (one transfer).
+ *  - Read copies are lost to capacity (l2_keep_bytes > 0 and the
+ *    program's iter_bytes > 0): a core that reads a line it holds a
+ *    shared copy of, last touched i iterations ago, has touched
+ *    D = i x iter_bytes other bytes since; the copy is still in its L2
+ *    with the footprint model's probability min(1, C / D), C its L2
+ *    (predict/footprint.h, FP_UNIFORM: each byte touched since equally
+ *    likely to have displaced it), drawn per read from the core's random
+ *    stream.  A lost copy misses again: a read miss priced as a transfer
+ *    (the line comes back from the LLC or its owner) that pairs its
+ *    sector mate by the rule above.  The owner's own (exclusive or
+ *    modified) copy is not aged: only read copies are.
  *  - Locks are FIFO.  Acquiring a free lock is an RMW on its lock-word
  *    line (which may share the line with data: false sharing with a lock
  *    word is modelled).  A release with waiters hands the lock and its
@@ -101,8 +121,8 @@
  *    instance's utilisation (time held / time measured), its mean queue
  *    and hold time, and per line template the transfers per iteration,
  *    all over the measured (post-warm-up) window.
- * Not modelled: caches' capacity misses (give them as LOCAL time),
- * prefetchers other than the 128 B pair, interrupts, scheduling.
+ * Not modelled: capacity misses of lines a core owns (give them as LOCAL
+ * time), prefetchers other than the 128 B pair, interrupts, scheduling.
  */
 #ifndef MEMSCALE_SIM_H
 #define MEMSCALE_SIM_H
@@ -167,6 +187,9 @@ struct sim_prog {
 	struct sim_op *ops;
 	size_t nops, cap;
 	size_t merge_floor; /* ops below this index are never merged into */
+	double iter_bytes;  /* bytes one iteration touches besides its named
+			     * lines (pages written, copied): the footprint that
+			     * ages read copies (sim.h above); 0: none */
 	size_t actor_start; /* 0, or where the reclaimer's program starts:
 			     * ops [0, actor_start) are the workers', the
 			     * rest the reclaimers' (sim_params.reclaimers) */
@@ -184,6 +207,8 @@ struct sim_costs {
 	double atomic_ns;     /* extra for a locked RMW */
 	double handoff_ns;    /* lock hand-off to the next waiter */
 	double inval_step_ns; /* a write's extra cost per copy past the first */
+	double l2_keep_bytes; /* a core's L2, which read copies age out of
+			       * (0: never lost to capacity) */
 	bool pair_prefetch;   /* 128 B spatial prefetcher pairs sector mates */
 	bool passive_waiters; /* ablation: waiters touch nothing (old model) */
 	double smt_slowdown;  /* compute time factor while the SMT sibling
@@ -316,6 +341,18 @@ void sim_actor_begin(struct sim_prog *p);
 double sim_prog_local_ns(const struct sim_prog *p);
 /* Print the program (one op a line) for documentation and debugging. */
 void sim_prog_dump(const struct sim_prog *p, FILE *f);
+
+/* A walk-scoped line's (lock's) twin: the template of the same name
+ * (on the twin line) whose scope its walk scope shares instances with;
+ * -1: none, or not a walk template. */
+int sim_line_twin(const struct sim_prog *p, unsigned line);
+int sim_lock_twin(const struct sim_prog *p, unsigned lock);
+
+/* Instances of a scope's template in a run of sp. */
+unsigned sim_scope_count(const struct sim_params *sp, enum sim_scope s);
+/* NULL, or why sim_run refuses the program, costs and parameters. */
+const char *sim_params_check(const struct sim_prog *p, const struct sim_costs *c,
+			     const struct sim_params *sp);
 
 /* Returns 0, or -1 with *err (static) on bad parameters. */
 int sim_run(const struct sim_prog *p, const struct sim_costs *c,

@@ -589,6 +589,9 @@ static int build_shared(struct sim_prog *prog, const char *workload, const struc
 	int rc;
 
 	sim_prog_init(prog, workload);
+	/* the footprint that ages read copies (sim.h): each page zeroed
+	 * writes 4 KiB, each page copied reads 4 KiB and writes 4 KiB */
+	prog->iter_bytes = 4096.0 * (r->clears + 2 * r->copies);
 	if (!memcg_sim_has_actor(r))
 		return build_part(prog, r, cfg, c);
 	m = xcalloc(1, sizeof(*m));

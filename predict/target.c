@@ -35,6 +35,8 @@ static const struct {
 	{ "atomic_cycles", "cycles", offsetof(struct target, atomic_cycles), 1, 1000, false },
 	{ "hit_cycles", "cycles", offsetof(struct target, hit_cycles), 1, 100, false },
 	{ "pair_bytes", "bytes", offsetof(struct target, pair_bytes), 64, 128, true },
+	{ "inval_step_cycles", "cycles", offsetof(struct target, inval_step_cycles), 0, 10000,
+	  false },
 	{ "l2_kib", "KiB", offsetof(struct target, l2_kib), 16, 1 << 20, false },
 	{ "llc_mib", "MiB", offsetof(struct target, llc_mib), 0.25, 1 << 20, false },
 	{ "l2_cycles", "cycles", offsetof(struct target, l2_cycles), 2, 200, false },
@@ -566,6 +568,7 @@ void target_here(struct target *t, const struct calib *c)
 	t->atomic_cycles = (struct tval){ NAN, NULL };
 	t->hit_cycles = (struct tval){ NAN, NULL };
 	t->pair_bytes = (struct tval){ NAN, "not measured" };
+	t->inval_step_cycles = (struct tval){ NAN, "not measured" };
 	t->l2_kib = t->llc_mib = t->l2_cycles =
 		t->llc_cycles = t->llc_victim = (struct tval){ NAN, "not measured" };
 	/* This machine's system calls and faults are measured with its own
@@ -764,12 +767,26 @@ static void line_costs(const struct target *t, const struct calib *c, struct tar
 	m->sim.handoff_ns = m->sim.xfer_ns;
 	note(tc, "handoff_ns", m->sim.handoff_ns, "ns", ORIGIN_MODEL,
 	     "queue-lock hand-off = one transfer of the waiter's line (OLS'12 c)");
-	/* No profile has a sourced cost of invalidating k sharers yet: the
-	 * write to a line k cores read costs one transfer whatever k. */
-	m->sim.inval_step_ns = 0;
-	note(tc, "inval_step_ns", 0, "ns", ORIGIN_NOT_MEASURED,
-	     "no sourced curve for invalidating k sharers: a write to a line k cores "
-	     "read costs one transfer whatever k (flat invalidation, predict/sim.h)");
+	/* A write to a line k other cores hold: one transfer plus
+	 * inval_step_cycles for each copy past the first (predict/sim.h). */
+	if (isfinite(t->inval_step_cycles.v) && t->ghz.v > 0) {
+		m->sim.inval_step_ns = t->inval_step_cycles.v / t->ghz.v;
+		note(tc, "inval_step_ns", m->sim.inval_step_ns, "ns", ORIGIN_PROFILE,
+		     "%.0f cycles at %.2f GHz per copy past the first: %s",
+		     t->inval_step_cycles.v, t->ghz.v, t->inval_step_cycles.src);
+	} else {
+		m->sim.inval_step_ns = 0;
+		note(tc, "inval_step_ns", 0, "ns", ORIGIN_NOT_MEASURED,
+		     "no sourced curve for invalidating k sharers (%s): a write to a line k "
+		     "cores read costs one transfer whatever k (flat invalidation, "
+		     "predict/sim.h)", t->inval_step_cycles.src ? t->inval_step_cycles.src
+		     : "none");
+	}
+	/* Read copies lost to capacity (predict/sim.h): the core's L2. */
+	m->sim.l2_keep_bytes = isfinite(t->l2_kib.v) ? t->l2_kib.v * 1024 : 0;
+	note(tc, "l2_keep_bytes", m->sim.l2_keep_bytes, "B", isfinite(t->l2_kib.v) ? ORIGIN_PROFILE
+	     : ORIGIN_NOT_MEASURED, "%s", isfinite(t->l2_kib.v) ? t->l2_kib.src
+	     : "no L2 size: read copies are never lost to capacity");
 }
 
 void target_costs(const struct target *t, const struct calib *c,

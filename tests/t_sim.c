@@ -36,6 +36,7 @@
  *     between siblings costs a hit; a line passed between siblings is no
  *     transfer; with no more CPUs than cores nothing changes.
  * 12. Global reclaim's memcg walk and the reclaimers: walk_cases().
+ * 13. The engine's line rules: engine_rule_cases().
  */
 #include <math.h>
 
@@ -246,6 +247,113 @@ static void walk_cases(void)
 	rc = sim_run(&p, &c, &sp, &b, &err);
 	ok(rc == -1 && err, "reclaimers without an actor part: refused (%s)", err ? err : "");
 	sim_prog_free(&p);
+}
+
+/*
+ * 13. The engine's line rules on cases computed by hand:
+ *  - a neighbour's line last written by another core costs one transfer:
+ *    two cores alternate on a lock, each hold writing its own per-core
+ *    line (a hit) and a shared neighbour line the previous holder wrote
+ *    last (list_add's old first folio): one transfer per hold, charged
+ *    to the previous holder, xfer_ns of the hold;
+ *  - read copies are lost to capacity at the footprint model's rate: one
+ *    core reads line ro every iteration of iter_bytes = 4 MiB with a
+ *    1 MiB L2, so its copy survives with probability 1/4 and 3/4 of the
+ *    reads miss again; with an L2 of 1 B none survives;
+ *  - a read-only line evicted by footprint misses again and pulls its
+ *    mate: the core reads ro, then its never-written sector mate m; with
+ *    the pair prefetcher every (re-)miss of ro brings m in, so m hits,
+ *    without it m misses too; without aging neither misses after the
+ *    first iteration.
+ */
+static void engine_rule_cases(void)
+{
+	struct sim_params sp = { .nodes = 1, .containers = 1, .warm_frac = 0.1, .seed = 7 };
+	struct sim_result r;
+	const char *err = NULL;
+	struct sim_prog p;
+
+	{
+		struct sim_costs c = { .xfer_ns = 100, .hit_ns = 1, .remote_factor = 1,
+				       .atomic_ns = 5, .handoff_ns = 5, .passive_waiters = true };
+		struct sim_explain *xp = xcalloc(1, sizeof(*xp));
+		unsigned wl, own, nb, lk;
+		double holds;
+
+		sim_prog_init(&p, "neighbour");
+		wl = sim_line(&p, "lock", SCOPE_GLOBAL);
+		own = sim_line(&p, "own", SCOPE_CORE);
+		nb = sim_line(&p, "neighbour", SCOPE_GLOBAL);
+		lk = sim_lock(&p, "lru_lock", SCOPE_GLOBAL, LOCK_MODEL_QUEUE, wl);
+		sim_lock_op(&p, lk);
+		sim_access(&p, SOP_WRITE, own);
+		sim_access(&p, SOP_WRITE, nb);
+		sim_local(&p, 500);
+		sim_unlock_op(&p, lk);
+		sim_local(&p, 10);
+		sp.ncores = 2;
+		sp.iters_per_core = 5000;
+		c.explain = xp;
+		ok(sim_run(&p, &c, &sp, &r, &err) == 0, "neighbour program runs");
+		holds = (double)xp->lock[0].holds;
+		ok(holds > 0 && fabs(r.line_xfer_per_op[nb] - 1) < 0.01 &&
+		   fabs((double)xp->lock[0].xfers[nb][SIM_ROLE_HOLDER] / holds - 1) < 0.01,
+		   "the neighbour line, last written by the other core: one transfer per hold "
+		   "(%.3f), from the previous holder (%.3f)", r.line_xfer_per_op[nb],
+		   (double)xp->lock[0].xfers[nb][SIM_ROLE_HOLDER] / holds);
+		ok(fabs(xp->lock[0].ns[SIM_PART_XFER + SIM_ROLE_HOLDER] / holds - 100 *
+			(double)(xp->lock[0].xfers[wl][SIM_ROLE_HOLDER] +
+				 xp->lock[0].xfers[nb][SIM_ROLE_HOLDER]) / holds) < 0.5 &&
+		   xp->lock[0].hits[own] > 0 && r.line_xfer_per_op[own] < 1e-9,
+		   "each transfer from the holder costs xfer_ns; the own line hits");
+		sim_prog_free(&p);
+		free(xp);
+	}
+	{
+		struct sim_costs c = { .xfer_ns = 100, .hit_ns = 1, .remote_factor = 1 };
+		struct sim_result aged, cold, nopair, keep;
+		unsigned ro, m;
+		int rc;
+
+		sim_prog_init(&p, "capacity");
+		ro = sim_line(&p, "ro", SCOPE_GLOBAL);
+		m = sim_line(&p, "mate", SCOPE_GLOBAL);
+		sim_line_mate(&p, ro, m);
+		sim_access(&p, SOP_READ, ro);
+		sim_local(&p, 10);
+		sim_access(&p, SOP_READ, m);
+		sim_local(&p, 1000);
+		p.iter_bytes = 4.0 * 1024 * 1024;
+		sp.ncores = 1;
+		sp.iters_per_core = 40000;
+		c.pair_prefetch = true;
+		c.l2_keep_bytes = 1024 * 1024;
+		ok(sim_run(&p, &c, &sp, &aged, &err) == 0, "capacity program runs (1 MiB L2)");
+		ok(fabs(aged.line_xfer_per_op[ro] - 0.75) < 0.01,
+		   "a copy touched 4 MiB ago in a 1 MiB L2 survives 1 time in 4: "
+		   "%.3f misses per read == 0.75", aged.line_xfer_per_op[ro]);
+		c.l2_keep_bytes = 1;
+		ok(sim_run(&p, &c, &sp, &cold, &err) == 0, "capacity program runs (1 B L2)");
+		ok(fabs(cold.line_xfer_per_op[ro] - 1) < 1e-9 && cold.line_xfer_per_op[m] < 1e-9,
+		   "the read-only line misses again every iteration (%.3f) and pulls its "
+		   "mate, which then hits (%.3f)", cold.line_xfer_per_op[ro],
+		   cold.line_xfer_per_op[m]);
+		c.pair_prefetch = false;
+		rc = sim_run(&p, &c, &sp, &nopair, &err);
+		ok(rc == 0 && fabs(nopair.line_xfer_per_op[m] - 1) < 1e-9,
+		   "without the pair prefetcher the mate misses too (%.3f)",
+		   nopair.line_xfer_per_op[m]);
+		c.pair_prefetch = true;
+		c.l2_keep_bytes = 0;
+		rc = sim_run(&p, &c, &sp, &keep, &err);
+		ok(rc == 0 && keep.line_xfer_per_op[ro] < 1e-9 && keep.line_xfer_per_op[m] < 1e-9,
+		   "without aging both hit after the first touch (%.3g, %.3g)",
+		   keep.line_xfer_per_op[ro], keep.line_xfer_per_op[m]);
+		c.l2_keep_bytes = -1;
+		rc = sim_run(&p, &c, &sp, &keep, &err);
+		ok(rc == -1 && err && strstr(err, "l2_keep_bytes"), "a negative L2 is refused: %s", err ? err : "");
+		sim_prog_free(&p);
+	}
 }
 
 int main(void)
@@ -591,5 +699,6 @@ int main(void)
 	sim_prog_free(&p);
 	smt_cases();
 	walk_cases();
+	engine_rule_cases();
 	return done_testing();
 }
