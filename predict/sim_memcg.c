@@ -40,10 +40,14 @@
  * Inside each LRU lock section, as the kernel's loop runs it (mm/swap.c:
  * folios_put_refs and the folio batch adds touch every folio under the
  * lock), per LRU list operation: list_ns/2, the folio's own struct page
- * line and its list neighbours' (folio_line_ns below), and on an add the
- * PG_lru atomic.  Not in it: instruction time of the kernel path (no
- * instruction count or kernel CPI was measured or sourced for the
- * targets) and irqsave/restore.
+ * line and its own run's list neighbours (folio_line_ns below); the
+ * neighbours another section put on the list are recorded lines
+ * ("folio[Ln]", models/record.h model_rec_nbr), priced by their last
+ * writer like any other, and the folio flag and refcount atomics are
+ * recorded per-CPU work (RL_FOLIO_ATOMIC, atomic_ns).  Not in it:
+ * instruction time of the kernel path (no instruction count or kernel
+ * CPI was measured or sourced for the targets) and irqsave/restore (no
+ * sourced cycle count of pushf/cli/popf).
  * Not in the program: flushes (periodic or by threshold; recorded with
  * the periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
  * reclaim's flush, VMA and page-table locks (the shared mm's lines are in
@@ -193,7 +197,8 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
 
 /*
  * The folio lines one LRU list operation touches under the lock, beyond
- * list_ns/2 (the measured, L1-hot list probe), as mm/swap.c's loops run
+ * list_ns/2 (the measured, L1-hot list probe) and what the recording
+ * has as program lines, as mm/swap.c's loops run
  * (folio_batch_move_lru -> lruvec_add_folio -> list_add at the head;
  * folios_put_refs / __page_cache_release -> lruvec_del_folio ->
  * list_del), `per_hold` operations per lock section, adds and deletes
@@ -207,30 +212,30 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
  *     finds it hot: the unmap or truncate loop touched the struct page
  *     just before (zap_pte_range's folio_remove_rmap_ptes, a gather of
  *     at most a few hundred pages), so an L1 hit.
- *   - the neighbours.  list_add writes the old first folio's lru.prev:
- *     in a section's first add that folio is the previous holder's last
- *     (another CPU's with probability (n-1)/n, n CPUs on the lruvec: a
- *     transfer), in the others the folio this section just added (a
- *     hit).  list_del writes both neighbours: the batch's own folios
- *     (hot) but for its two boundary neighbours, another CPU's (n-1)/n.
- *     So per section 1 (adds) or 2 (deletes) foreign transfers.
- *   - the PG_lru atomic of an add (folio_set_lru: a locked bit op).
- * Without cache sizes, a sourced DRAM latency or sourced L2/LLC
- * latencies, the own line costs an L1 hit (no VM probe stands in for a
- * target's memory; the ledger prints which was used).  Not in it: the
- * instruction time of the kernel path (no instruction count or kernel
- * CPI is measured or sourced for the targets) and irqsave/restore.
+ *   - the neighbours of the folio's own run (list_add's old first folio
+ *     when this section added it; list_del's neighbours of the same
+ *     run): this CPU's hot lines, an L1 hit each.  The other neighbours
+ *     - another section's, so on a lruvec several CPUs feed another
+ *     CPU's - are recorded lines, "folio[Ln]" (models/record.h
+ *     model_rec_nbr): `nbr_rec` of them per operation, priced by the
+ *     simulator by their last writer.  An add writes one neighbour, a
+ *     delete two: 1.5 per operation, less nbr_rec, are the hits.
+ * The flag and refcount atomics are recorded too (RL_FOLIO_ATOMIC,
+ * atomic_ns each).  Without cache sizes, a sourced DRAM latency or
+ * sourced L2/LLC latencies, the own line costs an L1 hit (no VM probe
+ * stands in for a target's memory; the ledger prints which was used).
+ * Not in it: the instruction time of the kernel path (no instruction
+ * count or kernel CPI is measured or sourced for the targets) and
+ * irqsave/restore (no sourced cycle count of pushf/cli/popf found).
  */
 static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
-			    const struct memcg_costs *c, unsigned per_hold)
+			    const struct memcg_costs *c, unsigned per_hold, double nbr_rec)
 {
-	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, per_lruvec, sharers;
-	double hit = c->sim.hit_ns, foreign, own_add = hit, op_bytes;
+	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, sharers;
+	double hit = c->sim.hit_ns, own_add = hit, op_bytes, nbr_hits;
 
 	if (per_hold < 1)
 		per_hold = 1;
-	per_lruvec = cpus / (cfg->p.containers ? cfg->p.containers : 1);
-	foreign = per_lruvec > 1 ? (double)(per_lruvec - 1) / per_lruvec : 0;
 	if (cfg->phys_cores && cfg->phys_cores < cores)
 		cores = cfg->phys_cores;
 	sharers = cores / (c->sockets ? c->sockets : 1);
@@ -248,14 +253,23 @@ static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cf
 		if (!fp_locate(&fc, op_bytes * per_hold / 2.0, FP_UNIFORM, &w))
 			own_add = w.ns;
 	}
-	/* add: own line, one neighbour (foreign in the first add), PG_lru */
-	double add = own_add + (foreign * c->sim.xfer_ns + (per_hold - foreign) * hit) / per_hold +
-		     c->sim.atomic_ns;
-	/* delete: own line hot, two neighbours (foreign at the boundaries) */
-	double del = hit + (2 * foreign * c->sim.xfer_ns + (2.0 * per_hold - 2 * foreign) * hit) /
-		     per_hold;
+	nbr_hits = 1.5 - nbr_rec;
+	if (nbr_hits < 0)
+		nbr_hits = 0;
+	/* own line: half the operations adds (located), half deletes (hot) */
+	return 0.5 * (own_add + hit) + nbr_hits * hit;
+}
 
-	return 0.5 * (add + del);
+/* The recorded neighbour-line writes (model_rec_nbr's "folio[Ln]"
+ * lines) made while holding lock lk. */
+static uint64_t nbr_writes(const struct model_rec *r, unsigned lk)
+{
+	uint64_t n = 0;
+
+	for (unsigned l = 0; l < r->nlines; l++)
+		if (!strncmp(r->lines[l].obj, "folio[", 6))
+			n += r->n[l][REC_WRITE][lk + 1];
+	return n;
 }
 
 /*
@@ -389,8 +403,12 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 		*steps = (unsigned)((in[RL_LIST] + h / 2) / h);
 	if (*steps > MODEL_MAX_BATCH)
 		*steps = MODEL_MAX_BATCH;
-	*in_lock = (double)in[RL_LIST] / (double)h *
-		   (c->list_ns / 2 + folio_line_ns(r, cfg, c, *steps)) + priced / (double)h;
+	*in_lock = priced / (double)h;
+	if (in[RL_LIST])
+		*in_lock += (double)in[RL_LIST] / (double)h *
+			    (c->list_ns / 2 + folio_line_ns(r, cfg, c, *steps,
+							    (double)nbr_writes(r, lk) /
+							    (double)in[RL_LIST]));
 }
 
 /* Test-only negative control: MEMSCALE_SIM_MUTATE=1 drops the first
@@ -424,6 +442,8 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 	 * outside (the page allocator's kinds only occur under zone->lock) */
 	double unit[RL_NR] = { 0 };
 	unit[RL_PERCPU] = c->percpu_ns;
+	/* a locked RMW of the folio's own struct page line (this CPU's) */
+	unit[RL_FOLIO_ATOMIC] = c->sim.atomic_ns;
 	/*
 	 * A walk level's probe (harness/calib_probe.c: the model's own walk,
 	 * depth 5 minus depth 1, its lines where the kernel footprint leaves
