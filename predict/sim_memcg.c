@@ -48,8 +48,9 @@
  * instruction time of the kernel path (no instruction count or kernel
  * CPI was measured or sourced for the targets) and irqsave/restore (no
  * sourced cycle count of pushf/cli/popf).
- * Not in the program: flushes (periodic or by threshold; recorded with
- * the periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
+ * The periodic flusher: its share of each core's time (flush_share).
+ * Not in the program: the flushes by threshold (recorded with the
+ * periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
  * reclaim's flush, VMA and page-table locks (the shared mm's lines are in
  * it in threads mode, models/mmlock.c), capacity misses except the measured
  * walk step.  `memscale model program WORKLOAD` prints one, `--check`
@@ -64,6 +65,7 @@
 #include <string.h>
 
 #include "models/record.h"
+#include "models/stats/stats.h"
 
 /* A recorded scope is cast to the simulator's (sim_line() below): the
  * two enums must agree value for value. */
@@ -411,6 +413,51 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 							    (double)in[RL_LIST]));
 }
 
+/*
+ * The periodic stats flusher, the kernel's other actor on every memcg
+ * path (mm/memcontrol.c, v6.x rstat: flush_memcg_stats_dwork requeued
+ * every FLUSH_TIME, the kernel profile's flush_ms; cgroup_rstat_flush
+ * of the root visits, per CPU, every memcg on that CPU's updated tree -
+ * a CPU that updates its leaf links the leaf and each ancestor up to the
+ * root, depth + 1 memcgs - and mem_cgroup_css_rstat_flush reads that
+ * CPU's memcg->vmstats_percpu state[] and events[] and, per node, its
+ * lruvec_stats_percpu state[], every item: K_MEMCG_NR_STAT,
+ * K_NR_MEMCG_EVENTS and K_NR_NODE_STAT longs, models/memcg.h).  Lines
+ * their owner wrote since the last flush: a transfer each to the
+ * flushing CPU.  So a flush moves cpus x (depth + 1) x per-memcg lines.
+ * The flushing work runs on a worker's CPU (a kworker): spread over the
+ * cores, each core loses lines/cpus x xfer_ns every flush_ms; the
+ * program adds that share of its iteration time (its local work: a lower
+ * bound of the iteration).  Not added: each owner's next write of a line
+ * the flusher read (at most as many transfers again), the flusher's
+ * cgroup_rstat_lock and per-CPU rstat locks (one hold a flush), and the
+ * flushes readers and reclaim run (mem_cgroup_flush_stats past the
+ * update threshold: the recording pauses inside them, models/memcg.c
+ * do_flush).  Designs without the periodic flusher (v5.10's fold):
+ * none.
+ */
+double memcg_flush_lines(const struct model_params *p, unsigned cpus)
+{
+	unsigned memcgs = p->depth ? p->depth + 1 : 1, nodes = p->nodes ? p->nodes : 1;
+	double per_memcg = ceil(K_MEMCG_NR_STAT * 8.0 / 64) + ceil(K_NR_MEMCG_EVENTS * 8.0 / 64) +
+			   nodes * ceil(K_NR_NODE_STAT * 8.0 / 64);
+
+	if (!p->flush_ms || !p->stats || !stats_design_reads(p->stats, "flush_ms"))
+		return 0;
+	return (double)cpus * memcgs * per_memcg;
+}
+
+/* The share of a core's time the periodic flusher takes (above). */
+static double flush_share(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
+{
+	unsigned cpus = cfg->cpus ? cfg->cpus : 1;
+	double lines = memcg_flush_lines(&cfg->p, cpus);
+
+	if (!(lines > 0))
+		return 0;
+	return lines / cpus * c->sim.xfer_ns / (cfg->p.flush_ms * 1e6);
+}
+
 /* Test-only negative control: MEMSCALE_SIM_MUTATE=1 drops the first
  * access of every program (or adds one to a program without any), which
  * `model program --check` must catch. */
@@ -494,6 +541,7 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 			outside -= r->local_in[i][k];
 		local += (double)outside / per * unit[k];
 	}
+	local *= 1 + flush_share(cfg, c);
 	sim_local(prog, local);
 	for (unsigned l = 0; l < r->nlines; l++)
 		for (unsigned k = 0; k < IS_NR; k++) {
