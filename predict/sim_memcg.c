@@ -599,6 +599,8 @@ static int merge_direct(struct model_rec *m, const struct model_rec *r, double w
 
 	memcpy(m, r, sizeof(*m));
 	m->actor = NULL;
+	m->pg_run = NULL; /* r's: not the merge's to keep or free */
+	m->pg_nrun = 0;
 	for (unsigned lk = 0; lk < a->nlocks; lk++) {
 		const struct rec_line *ln = &a->lines[a->lock_line[lk]];
 		int l = model_rec_line_of(m, ln->obj, ln->off, ln->scope), i;
@@ -724,7 +726,10 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 
 	if (memcg_sim_build(&prog, workload, cfg, &zero) ||
 	    memcg_sim_record(workload, &cfg->p, r)) {
+		if (r->actor)
+			free(r->actor->pg_run);
 		free(r->actor);
+		free(r->pg_run);
 		free(r);
 		free(k);
 		return -1;
@@ -794,7 +799,10 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 				r->unknown);
 	}
 	sim_prog_free(&prog);
+	if (r->actor)
+		free(r->actor->pg_run);
 	free(r->actor);
+	free(r->pg_run);
 	free(r);
 	free(k);
 	return (int)bad;
