@@ -19,6 +19,31 @@
  * stable once its PG_lru bit was cleared by the caller with an atomic
  * test-and-clear; activate, reclaim and release all do that before they
  * move the page, and set it again on putback under the lock.
+ *
+ * What the recorder sees of the critical section besides the lruvec's
+ * own lines (the kernel's lines, read in mm/swap.c at 99fbb6bfc16f, v6.9,
+ * as shared/reference/kernel.md 3.3 gives it, and in a later mm/swap.c
+ * whose folio_batch_move_lru / lru_add loop is the same; mm/vmscan.c
+ * isolate_lru_folios / move_folios_to_lru of v6.x; ASSUMED unchanged at
+ * 70a64b7919cb and fefc6e6631ff, which change mm/memcontrol.c and
+ * include/linux/memcontrol.h only):
+ *   - list_add's old first folio and list_del's two neighbours: their
+ *     struct page lines (MODEL_REC_NBR; a neighbour of another section's
+ *     run is a line another CPU may have written last);
+ *   - the locked bit and refcount operations on the folio's own line
+ *     made while the lock is held (RL_FOLIO_ATOMIC): an add's
+ *     folio_test_clear_unevictable and folio_set_lru; a release's
+ *     folio_ref_sub_and_test, for every folio of the loop but the first
+ *     (the lock is taken by the first folio's __page_cache_release and
+ *     held to the end); an activation's folio_test_clear_lru (but the
+ *     first), folio_set_active, folio_set_lru; reclaim's isolation
+ *     folio_try_get and folio_test_clear_lru, its putback folio_set_lru
+ *     and folio_put_testzero.
+ * Not recorded: spin_lock_irqsave's pushf/cli and the restore's popf (no
+ * sourced cycle count), update_lru_size's __mod_zone_page_state of
+ * NR_ZONE_LRU_BASE + lru (a per-CPU add and, past the threshold, two
+ * atomics: one every ~threshold list operations), MGLRU's neighbours
+ * (models/lru_gen.c).
  */
 #include "models/internal.h"
 #include "models/lru_gen.h"
@@ -62,6 +87,10 @@ static void lruvec_add_page(struct model_worker *mw, char *pn, struct mpage *pg)
 	MODEL_REC(mw->m, &head->next, REC_WRITE);
 	if (head->next == head)
 		MODEL_REC(mw->m, &head->prev, REC_WRITE);
+	/* the old first folio's lru.prev (include/linux/list.h __list_add:
+	 * next->prev = new): its struct page line, last written by the
+	 * section that put it there (models/record.h model_rec_nbr) */
+	MODEL_REC_NBR(mw->m, pn, pg, head->next == head ? NULL : page_of(head->next), NBR_ADD);
 	MODEL_REC_LOCAL(mw->m, RL_LIST);
 	list_add(&pg->lru, head);
 }
@@ -79,6 +108,12 @@ static void lruvec_del_page(struct model_worker *mw, char *pn, struct mpage *pg)
 		MODEL_REC(mw->m, &head->next, REC_WRITE);
 	if (pg->lru.next == head)
 		MODEL_REC(mw->m, &head->prev, REC_WRITE);
+	/* __list_del: next->prev = prev, prev->next = next: both neighbours'
+	 * struct page lines, unless a neighbour is the head */
+	MODEL_REC_NBR(mw->m, pn, pg, pg->lru.prev == head ? NULL : page_of(pg->lru.prev),
+		      NBR_DEL_PREV);
+	MODEL_REC_NBR(mw->m, pn, pg, pg->lru.next == head ? NULL : page_of(pg->lru.next),
+		      NBR_DEL_NEXT);
 	MODEL_REC_LOCAL(mw->m, RL_LIST);
 	list_del(&pg->lru);
 	model_update_lru_size(mw, pn, pg->memcg, pg->nid, lru, -1);
@@ -109,21 +144,30 @@ static void batch_move_lru(struct model_worker *mw, struct fbatch *fb, enum move
 		struct mpage *pg = fb->pages[i];
 		char *pn;
 
+		/* folio_test_clear_lru (the lock of the previous folio is still
+		 * held: the loop unlocks only at the end) */
+		if (fn != MOVE_ADD && held.lock)
+			MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC);
 		if (fn != MOVE_ADD && !test_clear_lru(pg))
 			continue;
 		held = relock(mw, held, pg);
 		pn = pg->memcg->nodeinfo[pg->nid];
 		if (fn == MOVE_ADD) {
+			/* lru_add_fn: folio_test_clear_unevictable (a locked
+			 * btr, include/linux/page-flags.h TESTCLEARFLAG) */
+			MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC);
 			lruvec_add_page(mw, pn, pg);
 			mw->ops.lru_add++;
 		} else if (!(__atomic_load_n(&pg->flags, __ATOMIC_RELAXED) & PG_ACTIVE)) {
 			/* folio_activate_fn() */
 			lruvec_del_page(mw, pn, pg);
+			MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC); /* folio_set_active */
 			set_flag(pg, PG_ACTIVE);
 			lruvec_add_page(mw, pn, pg);
 			model_count_event(mw, pg->memcg, EV_PGACTIVATE, 1);
 			mw->ops.lru_move++;
 		}
+		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC); /* folio_set_lru */
 		set_flag(pg, PG_LRU);
 	}
 	if (held.lock)
@@ -196,6 +240,12 @@ void model_release_drain(struct model_worker *mw)
 	for (unsigned i = 0; i < fb->nr; i++) {
 		struct mpage *pg = fb->pages[i];
 
+		/* folios_put_refs: folio_ref_sub_and_test (a locked xadd on
+		 * the folio's _refcount), under the lock the previous folio
+		 * took (held across the loop); __page_cache_release's
+		 * folio_test_lru and __folio_clear_lru_flags are plain */
+		if (held.lock)
+			MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC);
 		if (!(__atomic_load_n(&pg->flags, __ATOMIC_ACQUIRE) & PG_LRU))
 			continue;
 		held = relock(mw, held, pg);
@@ -250,6 +300,9 @@ static void shrink_active_list(struct model_worker *mw, char *pn, struct lru_loc
 	for (struct list_head *pos = act->prev; pos != act && n < nr;) {
 		struct mpage *pg = page_of(pos);
 		pos = pos->prev;
+		/* isolate_lru_folios: folio_try_get, folio_test_clear_lru */
+		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC);
+		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC);
 		if (!test_clear_lru(pg))
 			continue;
 		lruvec_del_page(mw, pn, pg);
@@ -262,6 +315,9 @@ static void shrink_active_list(struct model_worker *mw, char *pn, struct lru_loc
 		clear_flag(iso[i], PG_ACTIVE);
 	lru_lock(mw, lk);
 	for (unsigned i = 0; i < n; i++) {
+		/* move_folios_to_lru: folio_set_lru, folio_put_testzero */
+		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC);
+		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC);
 		lruvec_add_page(mw, pn, iso[i]);
 		set_flag(iso[i], PG_LRU);
 		mw->ops.lru_move++;
@@ -292,6 +348,8 @@ static unsigned reclaim_lruvec(struct model_worker *mw, enum lru_list base, unsi
 	     scanned < 2 * nr; scanned++) {
 		struct mpage *pg = page_of(pos);
 		pos = pos->prev;
+		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC); /* folio_try_get */
+		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC); /* folio_test_clear_lru */
 		if (!test_clear_lru(pg))
 			continue;
 		lruvec_del_page(mw, pn, pg);

@@ -10,6 +10,7 @@
 #include "models/mmlock.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const rec_kind_names[REC_NKIND] = { "read", "write", "atomic" };
@@ -84,17 +85,28 @@ void model_rec_reset(struct model_rec *r)
 	r->nelems = 0;
 }
 
+/* Zeroes r, keeping its page-run table (zeroed). */
+static void rec_zero(struct model_rec *r)
+{
+	uint64_t *run = r->pg_run;
+	size_t nrun = r->pg_nrun;
+
+	memset(r, 0, sizeof(*r));
+	r->held = -1;
+	if (run)
+		memset(run, 0, nrun * sizeof(*run));
+	r->pg_run = run;
+	r->pg_nrun = nrun;
+}
+
 void model_rec_clear(struct model_rec *r)
 {
 	struct model_rec *a = r->actor;
 
-	memset(r, 0, sizeof(*r));
-	r->held = -1;
+	rec_zero(r);
 	r->actor = a;
-	if (a) {
-		memset(a, 0, sizeof(*a));
-		a->held = -1;
-	}
+	if (a)
+		rec_zero(a);
 }
 
 static bool in(const void *a, const void *base, size_t len, size_t *off)
@@ -271,6 +283,16 @@ static void elem(const struct model *m, const void *addr, enum rec_kind k, bool 
 	}
 }
 
+/* One access of kind k to recorded line l, where the recorder is now. */
+static void count(struct model_rec *r, int l, enum rec_kind k)
+{
+	r->n[l][k][r->held + 1]++;
+	if (k != REC_READ)
+		r->wrote_in[l] = r->stretch + 1; /* +1: 0 is never written */
+	else if (r->wrote_in[l] == r->stretch + 1)
+		r->warm[l][r->held + 1]++;
+}
+
 void model_rec_access(const struct model *m, const void *addr, enum rec_kind k)
 {
 	struct model_rec *r = m->rec;
@@ -280,13 +302,59 @@ void model_rec_access(const struct model *m, const void *addr, enum rec_kind k)
 		return;
 	elem(m, addr, k, r->held >= 0);
 	l = line_index(m, addr);
-	if (l < 0)
+	if (l >= 0)
+		count(r, l, k);
+}
+
+/* The slot of page pg in r's page-run table (grown to the model's
+ * pages), or NULL for memory that is not one of the model's pages. */
+static uint64_t *page_run(const struct model *m, struct model_rec *r, const void *pg)
+{
+	size_t off;
+
+	if (!pg || !in(pg, m->pages, (size_t)m->npages * sizeof(*m->pages), &off))
+		return NULL;
+	if (r->pg_nrun < m->npages) {
+		free(r->pg_run);
+		r->pg_nrun = m->npages;
+		r->pg_run = xcalloc(r->pg_nrun, sizeof(*r->pg_run));
+	}
+	return &r->pg_run[off / sizeof(*m->pages)];
+}
+
+void model_rec_nbr(const struct model *m, const void *pn, const void *pg, const void *nbr,
+		   enum rec_nbr which)
+{
+	struct model_rec *r = m->rec;
+	uint64_t *own, *other, run;
+	char obj[29], name[32]; /* "pn[Ln]" fits; "folio[Ln]" is 3 longer */
+	size_t off;
+	enum rec_scope scope;
+	bool known;
+	int l;
+
+	if (r->paused)
 		return;
-	r->n[l][k][r->held + 1]++;
-	if (k != REC_READ)
-		r->wrote_in[l] = r->stretch + 1; /* +1: 0 is never written */
-	else if (r->wrote_in[l] == r->stretch + 1)
-		r->warm[l][r->held + 1]++;
+	own = page_run(m, r, pg);
+	if (!own)
+		return;
+	run = *own;
+	if (which == NBR_ADD)
+		run = *own = r->stretch + 1; /* pg joins this section's run */
+	other = page_run(m, r, nbr);
+	if (!other || (*other && *other == run))
+		return; /* the head (recorded apart), or pg's own run: hot */
+	if (!place(m, pn, obj, sizeof(obj), &off, &scope, &known) || strncmp(obj, "pn", 2))
+		return;
+	if (r->walk && scope == RS_MEMCG_NODE)
+		scope = RS_MEMCG_NODE_WALK;
+	snprintf(name, sizeof(name), "folio%s", obj + 2); /* folio[Ln] */
+	l = model_rec_line_of(r, name, 128 * (size_t)which, scope);
+	if (l < 0) {
+		r->unknown++;
+		return;
+	}
+	count(r, l, REC_WRITE);
 }
 
 void model_rec_lock(const struct model *m, const void *lock)

@@ -56,6 +56,9 @@ enum rec_local {
 	RL_PAGE_HOT,      /* one this CPU touched just before taking the lock
 			   * (a drained page, unlinked from the pcp list
 			   * first; its buddy, prefetched then) */
+	RL_FOLIO_ATOMIC,  /* a locked read-modify-write of a folio's own
+			   * struct page line (flags bit op, refcount) made
+			   * under an LRU lock (models/lru.c says which) */
 	RL_NR
 };
 extern const char *const rec_kind_names[REC_NKIND];
@@ -110,6 +113,12 @@ struct model_rec {
 	/* the kernel's entries per operation (struct mwl_kentry) */
 	double faults, syscalls, copies, clears, private_atomics;
 	unsigned unknown;                  /* accesses the recorder could not place */
+	/* The LRU list's folio neighbours (model_rec_nbr): per page of the
+	 * model (index in m->pages) the stretch + 1 of the section that put
+	 * it on its list (0: none seen), allocated at the first use and kept
+	 * by clear (zeroed then) */
+	uint64_t *pg_run;
+	size_t pg_nrun;
 	/* element level, for the audit (models/access.h): every distinct
 	 * access to the worker's own mem_cgroup_per_node block (node 0),
 	 * by field and offset in it; the lock word as an atomic outside */
@@ -150,6 +159,23 @@ __attribute__((cold)) void model_rec_access(const struct model *m, const void *a
 __attribute__((cold)) void model_rec_lock(const struct model *m, const void *lock);
 __attribute__((cold)) void model_rec_unlock(const struct model *m);
 __attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local l);
+/*
+ * A list_add or list_del on the LRU list of the lruvec in block `pn`
+ * writes a neighbour folio's struct page (lru.prev or lru.next):
+ * `which` NBR_ADD for list_add's old first folio, NBR_DEL_PREV and
+ * NBR_DEL_NEXT for list_del's two.  `pg` is the folio added or deleted
+ * (NBR_ADD: marks it as put on the list by this section), `nbr` the
+ * neighbour (NULL: the list head, recorded apart).  A neighbour put on
+ * the list by another section than pg's (a run of folios one lock hold
+ * added: on a lruvec several CPUs feed, another CPU's run) is a line
+ * another CPU may have written last: recorded as a write of the line
+ * "folio[Ln]" + 128 * which of the lruvec's scope, so the simulator
+ * charges a transfer when the section before was another core's.  A
+ * neighbour of pg's own run is this CPU's hot line (not recorded).
+ */
+enum rec_nbr { NBR_ADD, NBR_DEL_PREV, NBR_DEL_NEXT };
+__attribute__((cold)) void model_rec_nbr(const struct model *m, const void *pn,
+					 const void *pg, const void *nbr, enum rec_nbr which);
 
 /*
  * Two builds of the dual-built files (models/memcg.c, models/lru.c, the
@@ -168,6 +194,7 @@ __attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local
 #define MODEL_REC(m, addr, kind) ((void)0)
 #define MODEL_REC_LOCAL(m, what) ((void)0)
 #define MODEL_REC_ON(m) 0
+#define MODEL_REC_NBR(m, pn, pg, nbr, which) ((void)0)
 /* First statement of an entry point of a dual-built file: with a recorder
  * attached, the recording copy (fn##_rec, the same source) runs the call. */
 #define MODEL_REC_ENTRY(m, fn, ...)                                           \
@@ -196,6 +223,11 @@ __attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local
 			model_rec_local((m), (what));                         \
 	} while (0)
 #define MODEL_REC_ON(m) __builtin_expect((m)->rec != NULL, 0)
+#define MODEL_REC_NBR(m, pn, pg, nbr, which)                                  \
+	do {                                                                  \
+		if (__builtin_expect((m)->rec != NULL, 0))                    \
+			model_rec_nbr((m), (pn), (pg), (nbr), (which));       \
+	} while (0)
 #define MODEL_REC_ENTRY(m, fn, ...) ((void)0)
 #define MODEL_REC_ENTRY_VOID(m, fn, ...) ((void)0)
 #endif

@@ -40,12 +40,17 @@
  * Inside each LRU lock section, as the kernel's loop runs it (mm/swap.c:
  * folios_put_refs and the folio batch adds touch every folio under the
  * lock), per LRU list operation: list_ns/2, the folio's own struct page
- * line and its list neighbours' (folio_line_ns below), and on an add the
- * PG_lru atomic.  Not in it: instruction time of the kernel path (no
- * instruction count or kernel CPI was measured or sourced for the
- * targets) and irqsave/restore.
- * Not in the program: flushes (periodic or by threshold; recorded with
- * the periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
+ * line and its own run's list neighbours (folio_line_ns below); the
+ * neighbours another section put on the list are recorded lines
+ * ("folio[Ln]", models/record.h model_rec_nbr), priced by their last
+ * writer like any other, and the folio flag and refcount atomics are
+ * recorded per-CPU work (RL_FOLIO_ATOMIC, atomic_ns).  Not in it:
+ * instruction time of the kernel path (no instruction count or kernel
+ * CPI was measured or sourced for the targets) and irqsave/restore (no
+ * sourced cycle count of pushf/cli/popf).
+ * The periodic flusher: its share of each core's time (flush_share).
+ * Not in the program: the flushes by threshold (recorded with the
+ * periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
  * reclaim's flush, VMA and page-table locks (the shared mm's lines are in
  * it in threads mode, models/mmlock.c), capacity misses except the measured
  * walk step.  `memscale model program WORKLOAD` prints one, `--check`
@@ -60,6 +65,7 @@
 #include <string.h>
 
 #include "models/record.h"
+#include "models/stats/stats.h"
 
 /* A recorded scope is cast to the simulator's (sim_line() below): the
  * two enums must agree value for value. */
@@ -193,7 +199,8 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
 
 /*
  * The folio lines one LRU list operation touches under the lock, beyond
- * list_ns/2 (the measured, L1-hot list probe), as mm/swap.c's loops run
+ * list_ns/2 (the measured, L1-hot list probe) and what the recording
+ * has as program lines, as mm/swap.c's loops run
  * (folio_batch_move_lru -> lruvec_add_folio -> list_add at the head;
  * folios_put_refs / __page_cache_release -> lruvec_del_folio ->
  * list_del), `per_hold` operations per lock section, adds and deletes
@@ -207,30 +214,30 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
  *     finds it hot: the unmap or truncate loop touched the struct page
  *     just before (zap_pte_range's folio_remove_rmap_ptes, a gather of
  *     at most a few hundred pages), so an L1 hit.
- *   - the neighbours.  list_add writes the old first folio's lru.prev:
- *     in a section's first add that folio is the previous holder's last
- *     (another CPU's with probability (n-1)/n, n CPUs on the lruvec: a
- *     transfer), in the others the folio this section just added (a
- *     hit).  list_del writes both neighbours: the batch's own folios
- *     (hot) but for its two boundary neighbours, another CPU's (n-1)/n.
- *     So per section 1 (adds) or 2 (deletes) foreign transfers.
- *   - the PG_lru atomic of an add (folio_set_lru: a locked bit op).
- * Without cache sizes, a sourced DRAM latency or sourced L2/LLC
- * latencies, the own line costs an L1 hit (no VM probe stands in for a
- * target's memory; the ledger prints which was used).  Not in it: the
- * instruction time of the kernel path (no instruction count or kernel
- * CPI is measured or sourced for the targets) and irqsave/restore.
+ *   - the neighbours of the folio's own run (list_add's old first folio
+ *     when this section added it; list_del's neighbours of the same
+ *     run): this CPU's hot lines, an L1 hit each.  The other neighbours
+ *     - another section's, so on a lruvec several CPUs feed another
+ *     CPU's - are recorded lines, "folio[Ln]" (models/record.h
+ *     model_rec_nbr): `nbr_rec` of them per operation, priced by the
+ *     simulator by their last writer.  An add writes one neighbour, a
+ *     delete two: 1.5 per operation, less nbr_rec, are the hits.
+ * The flag and refcount atomics are recorded too (RL_FOLIO_ATOMIC,
+ * atomic_ns each).  Without cache sizes, a sourced DRAM latency or
+ * sourced L2/LLC latencies, the own line costs an L1 hit (no VM probe
+ * stands in for a target's memory; the ledger prints which was used).
+ * Not in it: the instruction time of the kernel path (no instruction
+ * count or kernel CPI is measured or sourced for the targets) and
+ * irqsave/restore (no sourced cycle count of pushf/cli/popf found).
  */
 static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
-			    const struct memcg_costs *c, unsigned per_hold)
+			    const struct memcg_costs *c, unsigned per_hold, double nbr_rec)
 {
-	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, per_lruvec, sharers;
-	double hit = c->sim.hit_ns, foreign, own_add = hit, op_bytes;
+	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, sharers;
+	double hit = c->sim.hit_ns, own_add = hit, op_bytes, nbr_hits;
 
 	if (per_hold < 1)
 		per_hold = 1;
-	per_lruvec = cpus / (cfg->p.containers ? cfg->p.containers : 1);
-	foreign = per_lruvec > 1 ? (double)(per_lruvec - 1) / per_lruvec : 0;
 	if (cfg->phys_cores && cfg->phys_cores < cores)
 		cores = cfg->phys_cores;
 	sharers = cores / (c->sockets ? c->sockets : 1);
@@ -248,14 +255,23 @@ static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cf
 		if (!fp_locate(&fc, op_bytes * per_hold / 2.0, FP_UNIFORM, &w))
 			own_add = w.ns;
 	}
-	/* add: own line, one neighbour (foreign in the first add), PG_lru */
-	double add = own_add + (foreign * c->sim.xfer_ns + (per_hold - foreign) * hit) / per_hold +
-		     c->sim.atomic_ns;
-	/* delete: own line hot, two neighbours (foreign at the boundaries) */
-	double del = hit + (2 * foreign * c->sim.xfer_ns + (2.0 * per_hold - 2 * foreign) * hit) /
-		     per_hold;
+	nbr_hits = 1.5 - nbr_rec;
+	if (nbr_hits < 0)
+		nbr_hits = 0;
+	/* own line: half the operations adds (located), half deletes (hot) */
+	return 0.5 * (own_add + hit) + nbr_hits * hit;
+}
 
-	return 0.5 * (add + del);
+/* The recorded neighbour-line writes (model_rec_nbr's "folio[Ln]"
+ * lines) made while holding lock lk. */
+static uint64_t nbr_writes(const struct model_rec *r, unsigned lk)
+{
+	uint64_t n = 0;
+
+	for (unsigned l = 0; l < r->nlines; l++)
+		if (!strncmp(r->lines[l].obj, "folio[", 6))
+			n += r->n[l][REC_WRITE][lk + 1];
+	return n;
 }
 
 /*
@@ -389,8 +405,57 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 		*steps = (unsigned)((in[RL_LIST] + h / 2) / h);
 	if (*steps > MODEL_MAX_BATCH)
 		*steps = MODEL_MAX_BATCH;
-	*in_lock = (double)in[RL_LIST] / (double)h *
-		   (c->list_ns / 2 + folio_line_ns(r, cfg, c, *steps)) + priced / (double)h;
+	*in_lock = priced / (double)h;
+	if (in[RL_LIST])
+		*in_lock += (double)in[RL_LIST] / (double)h *
+			    (c->list_ns / 2 + folio_line_ns(r, cfg, c, *steps,
+							    (double)nbr_writes(r, lk) /
+							    (double)in[RL_LIST]));
+}
+
+/*
+ * The periodic stats flusher, the kernel's other actor on every memcg
+ * path (mm/memcontrol.c, v6.x rstat: flush_memcg_stats_dwork requeued
+ * every FLUSH_TIME, the kernel profile's flush_ms; cgroup_rstat_flush
+ * of the root visits, per CPU, every memcg on that CPU's updated tree -
+ * a CPU that updates its leaf links the leaf and each ancestor up to the
+ * root, depth + 1 memcgs - and mem_cgroup_css_rstat_flush reads that
+ * CPU's memcg->vmstats_percpu state[] and events[] and, per node, its
+ * lruvec_stats_percpu state[], every item: K_MEMCG_NR_STAT,
+ * K_NR_MEMCG_EVENTS and K_NR_NODE_STAT longs, models/memcg.h).  Lines
+ * their owner wrote since the last flush: a transfer each to the
+ * flushing CPU.  So a flush moves cpus x (depth + 1) x per-memcg lines.
+ * The flushing work runs on a worker's CPU (a kworker): spread over the
+ * cores, each core loses lines/cpus x xfer_ns every flush_ms; the
+ * program adds that share of its iteration time (its local work: a lower
+ * bound of the iteration).  Not added: each owner's next write of a line
+ * the flusher read (at most as many transfers again), the flusher's
+ * cgroup_rstat_lock and per-CPU rstat locks (one hold a flush), and the
+ * flushes readers and reclaim run (mem_cgroup_flush_stats past the
+ * update threshold: the recording pauses inside them, models/memcg.c
+ * do_flush).  Designs without the periodic flusher (v5.10's fold):
+ * none.
+ */
+double memcg_flush_lines(const struct model_params *p, unsigned cpus)
+{
+	unsigned memcgs = p->depth ? p->depth + 1 : 1, nodes = p->nodes ? p->nodes : 1;
+	double per_memcg = ceil(K_MEMCG_NR_STAT * 8.0 / 64) + ceil(K_NR_MEMCG_EVENTS * 8.0 / 64) +
+			   nodes * ceil(K_NR_NODE_STAT * 8.0 / 64);
+
+	if (!p->flush_ms || !p->stats || !stats_design_reads(p->stats, "flush_ms"))
+		return 0;
+	return (double)cpus * memcgs * per_memcg;
+}
+
+/* The share of a core's time the periodic flusher takes (above). */
+static double flush_share(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
+{
+	unsigned cpus = cfg->cpus ? cfg->cpus : 1;
+	double lines = memcg_flush_lines(&cfg->p, cpus);
+
+	if (!(lines > 0))
+		return 0;
+	return lines / cpus * c->sim.xfer_ns / (cfg->p.flush_ms * 1e6);
 }
 
 /* Test-only negative control: MEMSCALE_SIM_MUTATE=1 drops the first
@@ -424,6 +489,8 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 	 * outside (the page allocator's kinds only occur under zone->lock) */
 	double unit[RL_NR] = { 0 };
 	unit[RL_PERCPU] = c->percpu_ns;
+	/* a locked RMW of the folio's own struct page line (this CPU's) */
+	unit[RL_FOLIO_ATOMIC] = c->sim.atomic_ns;
 	/*
 	 * A walk level's probe (harness/calib_probe.c: the model's own walk,
 	 * depth 5 minus depth 1, its lines where the kernel footprint leaves
@@ -474,6 +541,7 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 			outside -= r->local_in[i][k];
 		local += (double)outside / per * unit[k];
 	}
+	local *= 1 + flush_share(cfg, c);
 	sim_local(prog, local);
 	for (unsigned l = 0; l < r->nlines; l++)
 		for (unsigned k = 0; k < IS_NR; k++) {
@@ -531,6 +599,8 @@ static int merge_direct(struct model_rec *m, const struct model_rec *r, double w
 
 	memcpy(m, r, sizeof(*m));
 	m->actor = NULL;
+	m->pg_run = NULL; /* r's: not the merge's to keep or free */
+	m->pg_nrun = 0;
 	for (unsigned lk = 0; lk < a->nlocks; lk++) {
 		const struct rec_line *ln = &a->lines[a->lock_line[lk]];
 		int l = model_rec_line_of(m, ln->obj, ln->off, ln->scope), i;
@@ -659,7 +729,10 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 
 	if (memcg_sim_build(&prog, workload, cfg, &zero) ||
 	    memcg_sim_record(workload, &cfg->p, r)) {
+		if (r->actor)
+			free(r->actor->pg_run);
 		free(r->actor);
+		free(r->pg_run);
 		free(r);
 		free(k);
 		return -1;
@@ -729,7 +802,10 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 				r->unknown);
 	}
 	sim_prog_free(&prog);
+	if (r->actor)
+		free(r->actor->pg_run);
 	free(r->actor);
+	free(r->pg_run);
 	free(r);
 	free(k);
 	return (int)bad;

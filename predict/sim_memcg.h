@@ -83,6 +83,11 @@ struct memcg_sim_cfg {
  */
 #define MEMCG_KSWAPD_SHARE (1.0 / 3)
 
+/* The per-CPU stat lines one periodic flush folds on `cpus` CPUs (the
+ * memcg tree of p; predict/sim_memcg.c); 0 for a design without the
+ * periodic flusher. */
+double memcg_flush_lines(const struct model_params *p, unsigned cpus);
+
 /* Does recording r have reclaim calls a reclaimer can take over? */
 bool memcg_sim_has_actor(const struct model_rec *r);
 

@@ -3,7 +3,9 @@
  * invariants after 2-worker runs of every variant combination, equal
  * flushed totals across the stats paths, each invariant check failing
  * when its state is corrupted, and every workload's op counts against
- * the op table in its header.
+ * the op table in its header; the LRU critical section's recorded folio
+ * neighbours and atomics counted by hand, and the simulator's price of a
+ * neighbour line two cores write in turn.
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +20,8 @@
 #include "models/internal.h"
 #include "models/memcg.h"
 #include "models/stats/stats.h"
+#include "models/record.h"
+#include "predict/sim_memcg.h"
 #include "tap.h"
 
 static struct kconfig kc(const char *s)
@@ -544,8 +548,172 @@ static void test_lru_gen(void)
 	arena_destroy(a);
 }
 
+/* ---- the LRU critical section: folio neighbours and atomics ---- */
+
+/* Recorded writes of line obj+off under lock lk (-1: none such line). */
+static long rec_writes(const struct model_rec *r, const char *obj, size_t off, unsigned lk)
+{
+	for (unsigned l = 0; l < r->nlines; l++)
+		if (!strcmp(r->lines[l].obj, obj) && r->lines[l].off == off)
+			return (long)r->n[l][REC_WRITE][lk + 1];
+	return 0;
+}
+
+/*
+ * One worker adds 93 pages in three lru_add sections of 31 (runs R1, R2,
+ * R3), then releases them in the order added, three sections again.  By
+ * hand: list_add's old first folio is another run's only in the first
+ * add of sections 2 and 3 (section 1 finds the list empty): 2 writes of
+ * folio[L0]+0.  The list, head first, is R3 R2 R1; the release takes R1
+ * from the tail: each folio's next is the head, its prev the next folio
+ * of R1, but for R1's last whose prev is R2's first (another run), and
+ * likewise R2's last: 2 writes of folio[L0]+128, none of +256.  Atomics
+ * under the lock: 2 per add (folio_test_clear_unevictable,
+ * folio_set_lru), 1 per delete but the first of a section (its
+ * folio_ref_sub_and_test runs before the lock is taken): 186 + 90.
+ */
+static void test_folio_neighbours(void)
+{
+	struct arena *a = arena_create((size_t)256 << 20);
+	struct model_rec *r = xcalloc(1, sizeof(*r));
+	struct model_params p;
+	struct model *m;
+	struct model_worker *mw;
+	struct mpage *pg[93];
+	int lk = -1;
+
+	model_params_default(&p);
+	p.lru_batch = 31;
+	p.containers = 1;
+	p.nodes = 1;
+	p.flush_ms = 0;
+	p.lru_gen = false;
+	m = model_setup(a, &p, lock_find("qspinlock"), 1, 600);
+	mw = model_worker(m, 0);
+	model_rec_clear(r);
+	m->rec = r;
+	for (unsigned i = 0; i < 93; i++) {
+		pg[i] = model_page_alloc(mw);
+		pg[i]->flags = PG_SWAPBACKED;
+		model_charge(mw, pg[i], m->leaves[0]);
+		model_lru_add(mw, pg[i]);
+	}
+	for (unsigned i = 0; i < r->nlocks; i++)
+		if (!strncmp(r->lines[r->lock_line[i]].obj, "pn[", 3))
+			lk = (int)i;
+	ok(lk >= 0 && r->holds[lk] == 3, "three lru_add sections under the LRU lock");
+	if (lk < 0)
+		goto out;
+	is_int(rec_writes(r, "folio[L0]", 0, (unsigned)lk), 2,
+	       "list_add: another run's first folio in sections 2 and 3");
+	is_int((long)r->local_in[lk][RL_FOLIO_ATOMIC], 186, "two flag atomics per add");
+	for (unsigned i = 0; i < 93; i++)
+		model_release(mw, pg[i]);
+	ok(r->holds[lk] == 6, "three release sections");
+	is_int(rec_writes(r, "folio[L0]", 128, (unsigned)lk), 2,
+	       "list_del: another run's prev folio at R1's and R2's end");
+	is_int(rec_writes(r, "folio[L0]", 256, (unsigned)lk), 0, "list_del: next is the head");
+	is_int((long)r->local_in[lk][RL_FOLIO_ATOMIC], 186 + 90,
+	       "a refcount atomic per delete under the lock, the first outside");
+	is_int((long)(r->local[RL_FOLIO_ATOMIC] - r->local_in[lk][RL_FOLIO_ATOMIC]), 0,
+	       "no folio atomic recorded outside the lock");
+out:
+	m->rec = NULL;
+	free(r->pg_run);
+	free(r);
+	arena_destroy(a);
+}
+
+/*
+ * The simulator's price of such a neighbour: one LRU lock section per
+ * iteration writing folio[L0]+0 once (a recording made by hand).  Two
+ * cores that always want the lock take it in turn (a queue lock), so
+ * each section finds the line last written by the other core: one
+ * transfer per iteration.  One core: never.
+ */
+static void test_neighbour_transfer(void)
+{
+	struct model_rec *r = xcalloc(1, sizeof(*r));
+	struct memcg_sim_cfg cfg = { .cpus = 2, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
+	struct memcg_costs c = { .sim = { .xfer_ns = 50, .remote_factor = 1, .hit_ns = 1,
+					  .atomic_ns = 5, .handoff_ns = 50 },
+				 .list_ns = 4, .walk_step_ns = { NAN, NAN },
+				 .l2_bytes = NAN, .dram_ns = NAN };
+	int lock_l, folio_l;
+
+	model_params_default(&cfg.p);
+	cfg.p.containers = 1;
+	cfg.p.nodes = 1;
+	model_rec_clear(r);
+	lock_l = model_rec_line_of(r, "pn[L0]", 64, RS_MEMCG_NODE);
+	folio_l = model_rec_line_of(r, "folio[L0]", 0, RS_MEMCG_NODE);
+	model_rec_lock_of(r, (unsigned)lock_l);
+	r->ops = 1000;
+	r->holds[0] = 1000;
+	r->n[folio_l][REC_WRITE][1] = 1000;
+	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 1000;
+	for (unsigned cores = 1; cores <= 2; cores++) {
+		struct sim_prog prog;
+		struct sim_params sp = { .ncores = cores, .nodes = 1, .containers = 1,
+					 .iters_per_core = 20000, .warm_frac = 0.2, .seed = 1 };
+		struct sim_result res;
+		const char *err = NULL;
+		unsigned line;
+
+		cfg.cpus = cores;
+		if (memcg_sim_build_from(&prog, "hand", r, &cfg, &c) ||
+		    sim_run(&prog, &c.sim, &sp, &res, &err)) {
+			ok(0, "%u core(s): program runs (%s)", cores, err ? err : "build");
+			continue;
+		}
+		line = sim_line(&prog, "folio[L0]+0", SCOPE_MEMCG_NODE);
+		if (cores == 1)
+			ok(res.line_xfer_per_op[line] < 1e-9, "one core: the neighbour line stays (%.3f)",
+			   res.line_xfer_per_op[line]);
+		else
+			ok(fabs(res.line_xfer_per_op[line] - 1) < 0.02,
+			   "two cores in turn: one transfer of the neighbour line per add (%.3f)",
+			   res.line_xfer_per_op[line]);
+		sim_prog_free(&prog);
+	}
+	free(r);
+}
+
+/*
+ * The periodic flusher's fold: per CPU, depth + 1 memcgs (leaf, chain,
+ * root) of 7 + 3 + 6 lines (51 memcg items, 22 events, 44 node items of
+ * 8 B on 64 B lines, one node): 64 at depth 3; N CPUs, N times that.
+ * v5.10's fold has no periodic flusher of the memcg stats.
+ */
+static void test_flush_lines(void)
+{
+	struct model_params p;
+	struct knobset *ks = knobset_new();
+	char err[256];
+
+	if (!knobset_set(ks, "kernel", "70a64b7919cb", err, sizeof(err)) ||
+	    model_params_from_knobs(&p, ks))
+		die(1, "test: %s", err);
+	knobset_free(ks);
+	p.depth = 3;
+	p.nodes = 1;
+	is_int((long)memcg_flush_lines(&p, 1), 64, "one CPU: 4 memcgs x 16 lines");
+	is_int((long)memcg_flush_lines(&p, 52), 52 * 64, "52 CPUs: 52 times the lines");
+	p.flush_ms = 0;
+	is_int((long)memcg_flush_lines(&p, 52), 0, "no period, no periodic flush");
+	ks = knobset_new();
+	if (!knobset_set(ks, "kernel", "v5.10", err, sizeof(err)) ||
+	    model_params_from_knobs(&p, ks))
+		die(1, "test: %s", err);
+	knobset_free(ks);
+	is_int((long)memcg_flush_lines(&p, 52), 0, "v5.10: no rstat flusher");
+}
+
 int main(void)
 {
+	test_flush_lines();
+	test_folio_neighbours();
+	test_neighbour_transfer();
 	test_layouts();
 	test_lock_in_block();
 	test_stats_paths_agree();
