@@ -206,12 +206,93 @@ static int rec_lock_of_prog(const struct model_rec *r, const struct sim_lock_def
 	return -1;
 }
 
+/* The [published] row that asks the question sp at `cpus` CPUs on
+ * target t: the same workload, target and size, and the same two sides
+ * (*dir 1) or the same two turned over (*dir -1); the common settings
+ * are not compared.  NULL: none.  *all is freed by the caller
+ * (model_experiment_free each of *nall). */
+static const struct published *question_published(const struct seed_pair *sp,
+						  const struct target *t, unsigned cpus,
+						  struct experiment_def **all, size_t *nall,
+						  int *dir)
+{
+	*nall = model_experiments(all);
+	for (size_t i = 0; i < *nall; i++)
+		for (size_t j = 0; j < (*all)[i].npairs; j++) {
+			const struct seed_pair *q = &(*all)[i].pairs[j];
+			int d = 0;
+
+			if (strcmp(q->workload, sp->workload))
+				continue;
+			if (same_side(q->a, sp->a) && same_side(q->b, sp->b))
+				d = 1;
+			else if (same_side(q->a, sp->b) && same_side(q->b, sp->a))
+				d = -1;
+			for (size_t k = 0; d && k < q->npub; k++) {
+				const struct published *p = &q->pub[k];
+
+				if (p->target && !strcmp(p->target, t->name) &&
+				    published_size(p) == cpus) {
+					*dir = d;
+					return p;
+				}
+			}
+		}
+	return NULL;
+}
+
+/* What a side's published absolute says of the hold (issue 35): with
+ * the lock saturated every folio-op waits for the one before it, so
+ * folio-ops/s = 1 / hold per folio-op, and the published ops/s x the
+ * folio-ops per operation gives the hold the kernel had. */
+struct explain_pub {
+	const struct published *row; /* NULL: no [published] row */
+	double ops_s;                /* 0: the row gives no absolute */
+};
+
+static void explain_implied(const struct explain_pub *xp, const struct sim_prog *prog,
+			    const struct sim_result *r, int sat, double folio_per_op,
+			    double hold_folio, FILE *out)
+{
+	if (!xp->row) {
+		fprintf(out, "  published absolute: none (no [published] row for this workload, pair, "
+			"target and size): no implied hold\n");
+		return;
+	}
+	if (!(xp->ops_s > 0)) {
+		fprintf(out, "  published absolute: none (the [published] row, %s, gives no "
+			"base_ops_s/patch_ops_s): no implied hold\n",
+			xp->row->note ? xp->row->note : "no source");
+		return;
+	}
+	if (sat < 0 || !(folio_per_op > 0)) {
+		fprintf(out, "  published absolute: %.4g ops/s (%s); no lock with folio-ops to "
+			"imply a hold from\n", xp->ops_s, xp->row->abs_source);
+		return;
+	}
+	{
+		double implied = 1e9 / (xp->ops_s * folio_per_op);
+
+		fprintf(out, "  published absolute: %.4g ops/s (%s)\n", xp->ops_s,
+			xp->row->abs_source);
+		fprintf(out, "    assumption: lock '%s' (the busiest here, utilisation %.3f) is "
+			"saturated in the kernel, so folio-ops/s = 1 / hold per folio-op\n",
+			prog->locks[sat].name, r->lock[sat].util);
+		fprintf(out, "    implied hold per folio-op = 1 / (%.4g ops/s x %.3f folio-ops/op) "
+			"= %.1f ns; simulated %.1f ns (implied/simulated %.2f)\n", xp->ops_s,
+			folio_per_op, implied, hold_folio, implied / hold_folio);
+	}
+}
+
 /* --explain: side `label` (settings diff) simulated again, as the
  * prediction did (same program, costs, size and seed, so the same run),
  * with the hold accounting on. */
 static void explain_side(const char *label, const char *diff, const struct seed_pair *sp,
-			 const struct predict_opts *po, const struct predict_point *pt, FILE *out)
+			 const struct predict_opts *po, const struct predict_point *pt,
+			 const struct explain_pub *xpub, FILE *out)
 {
+	int sat = -1;
+	double sat_folio_op = NAN, sat_hold_folio = NAN;
 	struct predict_sim side;
 	struct sim_explain *xp = xcalloc(1, sizeof(*xp));
 	struct sim_result r;
@@ -266,6 +347,11 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 		fprintf(out, "    %-26s %10s %12s %7s\n", "part", "ns/hold", "ns/folio-op", "share");
 		for (int k = 0; k < SIM_PART_HANDOFF; k++)
 			sum += e->ns[k];
+		if (folio > 0 && (sat < 0 || r.lock[i].util > r.lock[sat].util)) {
+			sat = (int)i;
+			sat_folio_op = r.lock[i].acq_per_op * folio;
+			sat_hold_folio = sum / holds / folio;
+		}
 		for (int k = 0; k <= SIM_PART_HANDOFF; k++) {
 			double v = e->ns[k] / holds;
 			if (k == SIM_PART_HANDOFF)
@@ -283,6 +369,7 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 			(double)e->steals_mate / holds);
 		explain_top_lines(e, &prog, holds, out);
 	}
+	explain_implied(xpub, &prog, &r, sat, sat_folio_op, sat_hold_folio, out);
 	sim_prog_free(&prog);
 	free(xp);
 }
@@ -381,8 +468,22 @@ static int predict_question(struct mopts *m)
 	}
 	if (m->explain && pt.tc) {
 		FILE *xo = m->csv ? stderr : stdout;
-		explain_side("A", a, &sp, &po, &pt, xo);
-		explain_side("B", b, &sp, &po, &pt, xo);
+		struct experiment_def *all;
+		size_t nall;
+		int dir = 0;
+		const struct published *pub = question_published(&sp, pt.t, (unsigned)cpus, &all,
+								 &nall, &dir);
+		struct explain_pub xa = { pub, 0 }, xb = { pub, 0 };
+
+		if (pub) {
+			xa.ops_s = dir > 0 ? pub->base_ops_s : pub->patch_ops_s;
+			xb.ops_s = dir > 0 ? pub->patch_ops_s : pub->base_ops_s;
+		}
+		explain_side("A", a, &sp, &po, &pt, &xa, xo);
+		explain_side("B", b, &sp, &po, &pt, &xb, xo);
+		for (size_t i = 0; i < nall; i++)
+			model_experiment_free(&all[i]);
+		free(all);
 	}
 	predict_session_free(&ses);
 	if (m->sensitivity)

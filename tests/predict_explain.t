@@ -36,6 +36,29 @@ ok $? "the composition is that of the simulated hold"
 ok $? "the waiters' traffic per hold on both sides"
 grep -q "^    pn\[L0\]+[0-9]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$" "$TMP/out"; ok $? "the top lines by the taker's role"
 grep -q "^page_fault2 .*hold [0-9]* ns" "$TMP/all"; ok $? "the prediction line is still printed"
+# Beside the simulated hold, the hold the published absolute implies
+# (layout_false_sharing's row at 52 CPUs, seed 000 line 36): with the
+# busiest lock saturated, 1e9 / (published ops/s x folio-ops per op).
+[ "$(grep -c "^  published absolute: [0-9.e+]* ops/s (seed 000_781c09509806b304 line 36 " "$TMP/all")" -eq 2 ] &&
+	grep -q "^  published absolute: 2.376e+06 ops/s" "$TMP/all" &&
+	grep -q "^  published absolute: 3.573e+06 ops/s" "$TMP/all"
+ok $? "each side's published absolute, base for A and patch for B"
+[ "$(grep -c "^    assumption: lock 'lock pn\[L0\]+[0-9]*' (the busiest here, utilisation [0-9.]*) is saturated" "$TMP/all")" -eq 2 ]
+ok $? "the saturation assumption is said, naming the lock"
+awk '/^  lock .lock pn/{ for (i = 1; i <= NF; i++) { if ($i == "holds/op,") h = $(i - 1)
+		if ($i == "folio-ops/hold") f = $(i - 1) } }
+     /^    all \(the hold\)/ && !got { sim = $5; got = 1 }
+     /^explain:/{ got = 0 }
+     /^    implied hold per folio-op = 1 \/ \(/{ ops = substr($8, 2); fo = $11; imp = $14; s = $17
+	e = 1e9 / (ops * fo) / imp - 1; if (e < 0) e = -e; if (e > 0.002) bad++
+	d = fo - h * f; if (d < 0) d = -d; if (d > 0.02 * fo) bad++
+	d = s - sim; if (d < 0) d = -d; if (d > 0.051) bad++; seen++ }
+     END { exit !(seen == 2 && !bad) }' "$TMP/all"
+ok $? "implied hold = 1e9 / (ops/s x folio-ops/op), folio-ops/op = holds/op x folio-ops/hold, beside the simulated hold"
+T="model predict --workload tlb_flush2 --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52 --calib $CAL --iters 2000 --explain"
+$MEMSCALE $T >"$TMP/tlb" 2>&1
+[ "$(grep -c "^  published absolute: none (the \[published\] row, LKP report .* gives no base_ops_s/patch_ops_s): no implied hold$" "$TMP/tlb")" -eq 2 ]
+ok $? "a row without a published absolute says so in one line per side"
 
 expect_exit 0 "predict --explain -f csv" -- $MEMSCALE $Q --explain -f csv
 [ "$(wc -l <"$TMP/out")" -eq 2 ] && head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s$"
