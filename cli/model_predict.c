@@ -374,6 +374,28 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	free(xp);
 }
 
+/* --explain of the question sp at point pt: both sides, each beside its
+ * published absolute (question_published) where there is one. */
+static void explain_question(const struct seed_pair *sp, const struct predict_opts *po,
+			     const struct predict_point *pt, FILE *out)
+{
+	struct experiment_def *all;
+	size_t nall;
+	int dir = 0;
+	const struct published *pub = question_published(sp, pt->t, pt->cpus, &all, &nall, &dir);
+	struct explain_pub xa = { pub, 0 }, xb = { pub, 0 };
+
+	if (pub) {
+		xa.ops_s = dir > 0 ? pub->base_ops_s : pub->patch_ops_s;
+		xb.ops_s = dir > 0 ? pub->patch_ops_s : pub->base_ops_s;
+	}
+	explain_side("A", sp->a, sp, po, pt, &xa, out);
+	explain_side("B", sp->b, sp, po, pt, &xb, out);
+	for (size_t i = 0; i < nall; i++)
+		model_experiment_free(&all[i]);
+	free(all);
+}
+
 /* model predict --workload W --pair A..B --target T --cpus N: one question. */
 static int predict_question(struct mopts *m)
 {
@@ -466,25 +488,8 @@ static int predict_question(struct mopts *m)
 		       m->workload, a, b, pt.t ? pt.t->name : m->target, cpus,
 		       m->mode ? m->mode : "processes", pt.pct, pt.band_lo, pt.band_hi, pt.regime);
 	}
-	if (m->explain && pt.tc) {
-		FILE *xo = m->csv ? stderr : stdout;
-		struct experiment_def *all;
-		size_t nall;
-		int dir = 0;
-		const struct published *pub = question_published(&sp, pt.t, (unsigned)cpus, &all,
-								 &nall, &dir);
-		struct explain_pub xa = { pub, 0 }, xb = { pub, 0 };
-
-		if (pub) {
-			xa.ops_s = dir > 0 ? pub->base_ops_s : pub->patch_ops_s;
-			xb.ops_s = dir > 0 ? pub->patch_ops_s : pub->base_ops_s;
-		}
-		explain_side("A", a, &sp, &po, &pt, &xa, xo);
-		explain_side("B", b, &sp, &po, &pt, &xb, xo);
-		for (size_t i = 0; i < nall; i++)
-			model_experiment_free(&all[i]);
-		free(all);
-	}
+	if (m->explain && pt.tc)
+		explain_question(&sp, &po, &pt, m->csv ? stderr : stdout);
 	predict_session_free(&ses);
 	if (m->sensitivity)
 		model_print_question_sensitivity(&sp, (unsigned)cpus, &c, &po,
