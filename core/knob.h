@@ -54,9 +54,10 @@ struct knob {
  * value of every per-kernel knob with where that value comes from.  One
  * data file per kernel version or commit, models/kernels/NAME.ini (or
  * $MEMSCALE_KERNELS), with the commit's parent NAME^ in the same file
- * (core/knob.c reads them; docs/plugins.md).  `--kernel NAME` (or `--set kernel=NAME`,
- * `kernel = NAME` in an experiment file) presets the knobs; a knob set
- * explicitly (`--set`) wins over the profile whatever the order.
+ * (core/knob.c reads them; docs/plugins.md).  `--kernel NAME` (or `--set
+ * kernel=NAME`, `kernel = NAME` in an experiment file) presets the knobs;
+ * a knob set explicitly (`--set`) wins over the profile whatever the
+ * order.
  */
 struct knob_preset {
 	const char *knob, *value;
