@@ -119,10 +119,8 @@ static void list_kernels(void)
 	size_t n = knob_profile_all(&v), nk = knob_all(&k);
 
 	for (size_t i = 0; i < n; i++) {
-		const struct kernel_structs *ks = kernel_structs_find(v[i]->name);
-
 		/* the profile's file, and the struct layouts declared for it */
-		printf("%s  (%s)  %s", v[i]->name, v[i]->commit, ks && ks->file ? ks->file : "-");
+		printf("%s  (%s)  %s", v[i]->name, v[i]->commit, v[i]->file);
 		for (int s = 0; s < KSTRUCT_NR; s++)
 			if (kernel_struct_version(v[i], (enum kstruct_kind)s))
 				printf("  %s@%s", kstruct_names[s],

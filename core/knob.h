@@ -52,10 +52,12 @@ struct knob {
 /*
  * A knob profile: one kernel version or commit, written down once as the
  * value of every per-kernel knob with where that value comes from.  One
- * file per profile (models/kernels/), registered with
- * REGISTER(knob_profile, ...).  `--kernel NAME` (or `--set kernel=NAME`,
- * `kernel = NAME` in an experiment file) presets the knobs; a knob set
- * explicitly (`--set`) wins over the profile whatever the order.
+ * data file per kernel version or commit, models/kernels/NAME.ini (or
+ * $MEMSCALE_KERNELS), with the commit's parent NAME^ in the same file
+ * (core/knob.c reads them; docs/plugins.md).  `--kernel NAME` (or `--set
+ * kernel=NAME`, `kernel = NAME` in an experiment file) presets the knobs;
+ * a knob set explicitly (`--set`) wins over the profile whatever the
+ * order.
  */
 struct knob_preset {
 	const char *knob, *value;
@@ -67,14 +69,26 @@ struct knob_profile {
 	const char *title;  /* what the kernel is, one line */
 	const char *commit; /* the commit it stands for */
 	const struct knob_preset *sets; /* ends with { NULL } */
+	const char *file;   /* the data file it was read from */
 };
 
+/* Every profile of kernel_dir(), sorted by name (read once; a bad file
+ * dies with EXIT_USAGE and one line naming it). */
 const struct knob_profile *knob_profile_find(const char *name);
 size_t knob_profile_all(const struct knob_profile ***out);
+/* models/kernels, or $MEMSCALE_KERNELS (core/util.h data_dir()). */
+const char *kernel_dir(void);
+/* Reads one profile file (FILE_NOFOLLOW in flags: refuse a symbolic
+ * link): *out gets its profile and, with a [parent], the parent's; the
+ * count is returned.  Dies with EXIT_USAGE on a bad file. */
+size_t knob_profile_load(const char *path, unsigned flags, struct knob_profile **out);
+void knob_profile_free(struct knob_profile *v, size_t n);
 
 struct knobset;
 
 const struct knob *knob_find(const char *name);
+/* VALUE is one the knob allows. */
+bool knob_value_ok(const struct knob *k, const char *value);
 /* Ordered by owner then name. */
 size_t knob_all(const struct knob ***out);
 /* Human description of allowed values, e.g. "32..4096" or "pgdat|lruvec". */

@@ -515,10 +515,7 @@ REGISTER(kstruct_decl, decl_mc_v6_8);
 
 /* ---- lookups ---- */
 REGISTRY_BOUNDS(kstruct_decl);
-REGISTRY_BOUNDS(kernel_structs);
 DEFINE_REGISTRY_LOOKUP(kstruct_decl, struct kstruct_decl, kstruct_decl_all, kstruct_decl_by_name)
-DEFINE_REGISTRY_LOOKUP(kernel_structs, struct kernel_structs, kernel_structs_all,
-		       kernel_structs_find)
 
 const char *const kstruct_names[KSTRUCT_NR] = {
 	[KSTRUCT_MEM_CGROUP] = "mem_cgroup",

@@ -6,9 +6,9 @@
  * include/linux/page_counter.h (models/layout_struct.c): nothing here is a
  * typed offset.
  *
- * A kernel profile (models/kernels/) says which declared version of each
- * struct its kernel had with REGISTER(kernel_structs, ...) in its own
- * file; `memscale layout --struct mem_cgroup|page_counter --kernel NAME`
+ * A kernel profile (models/kernels/NAME.ini) says which declared version
+ * of each struct its kernel had with its mc_layout and pc_layout knobs;
+ * `memscale layout --struct mem_cgroup|page_counter --kernel NAME`
  * prints it with the 64 B line and 128 B pair of each member.
  *
  * The memcg model places the members of its page_counter at the offsets
@@ -44,17 +44,9 @@ struct kstruct_decl {
 	bool whole;                /* false: a leading part of the struct only */
 };
 
-/* Which declared versions a kernel profile had (NULL: not declared). */
-struct kernel_structs {
-	const char *name;          /* the profile's name */
-	const char *file;          /* __FILE__ of the profile */
-};
-
 const struct kstruct_decl *kstruct_decl_find(enum kstruct_kind k, const char *version);
 size_t kstruct_decl_all(const struct kstruct_decl ***out);
 const struct kstruct_decl *kstruct_decl_by_name(const char *name);
-const struct kernel_structs *kernel_structs_find(const char *profile);
-size_t kernel_structs_all(const struct kernel_structs ***out);
 /* The declared version of struct k a kernel profile had: mem_cgroup from
  * its mc_layout preset, page_counter from its pc_layout preset; NULL if
  * it declares none. */

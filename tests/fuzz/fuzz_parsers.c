@@ -3,7 +3,7 @@
  * files (harness/expfile.c on libinih), results CSV (core/csv.c), sample
  * files (core/stats.c stats_load), calibration files (predict/calib.c),
  * thread lists / numbers (core/util.c, harness/run_opts.c), target
- * profiles (predict/target.c), pahole layouts with their checks
+ * profiles (predict/target.c), kernel profiles (core/knob.c), pahole layouts with their checks
  * (models/layout_btf.c), JSON results and sidecars (core/json.c) and the
  * kernel-shaped work's store (workloads/model/kwork_store.c).
  *
@@ -20,7 +20,7 @@
  * them (bit flips, byte edits, tokens that parsers care about, splices,
  * truncations) from a fixed pseudo-random sequence (--seed), so a run is
  * reproducible.  The first byte of a mutated input never selects the
- * parser: the seed file's name does (kwork, targets/, pahole, .json,
+ * parser: the seed file's name does (kwork, targets/, kernels/, pahole, .json,
  * .ini, calib, .csv, list, other: samples).
  *
  *   fuzz_parsers [--runs N] [--seed S] [--out DIR] SEED_FILE...
@@ -44,16 +44,17 @@
 #include "harness/run_opts.h"
 #include "harness/sweep.h"
 #include "core/json.h"
+#include "core/knob.h"
 #include "models/layout.h"
 #include "predict/calib.h"
 #include "predict/target.h"
 #include "workloads/model/model_workload.h"
 
 enum parser { T_EXPFILE, T_CSV, T_SAMPLES, T_CALIB, T_LIST, T_TARGET, T_PAHOLE,
-	       T_JSON, T_KWORK, T_NR };
+	       T_JSON, T_KWORK, T_KPROFILE, T_NR };
 static const char *const target_names[T_NR] = {
 	"expfile", "csv", "samples", "calib", "list", "target", "pahole", "json",
-	"kwork",
+	"kwork", "kernel",
 };
 
 struct input {
@@ -147,6 +148,16 @@ static int run_target(const struct input *in)
 			free(v);
 		}
 		free(s);
+		return 0;
+	}
+	case T_KPROFILE: {
+		struct knob_profile *v;
+		size_t n;
+		path = write_tmp(in, ".ini");
+		n = knob_profile_load(path, 0, &v); /* dies with 2 on a bad profile */
+		knob_profile_free(v, n);
+		unlink(path);
+		free(path);
 		return 0;
 	}
 	case T_TARGET: {
@@ -257,6 +268,8 @@ static enum parser target_of(const char *path)
 		return T_KWORK;
 	if (strstr(path, "targets/"))
 		return T_TARGET;
+	if (strstr(path, "kernels/"))
+		return T_KPROFILE;
 	if (strstr(path, "pahole"))
 		return T_PAHOLE;
 	if (n > 5 && !strcmp(path + n - 5, ".json"))
