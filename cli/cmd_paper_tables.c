@@ -43,6 +43,7 @@ const struct subcommand paper_tables_cmd = {
 	.summary = "write the paper's ledger tables and macros (for paper/gen.sh)",
 	.usage = "paper-tables RESULTS --out DIR [--ledger NAME] [--published FILE [--ab DIR]]\n"
 		 "       paper-tables --predictions OUT [--runs RESULTS] FILE...\n"
+		 "       paper-tables --seed SEED --ab AB.tsv --out FILE [--pred CSV] [--cal TEXT]\n"
 		 "\n"
 		 "Reads RESULTS/ledger.csv and RESULTS/ledger-NAME.csv (model validate\n"
 		 "-f csv) and writes DIR/ledger.tex and DIR/ledger_macros.tex.  The\n"
@@ -61,7 +62,11 @@ const struct subcommand paper_tables_cmd = {
 		 "into OUT: seed,workload,base_variant,patch_variant,cpus,change_pct,\n"
 		 "band_lo_pct,band_hi_pct; with --runs RESULTS each pair in the terms\n"
 		 "of the sweep recorded there (as memscale published --runs).  A FILE\n"
-		 "without a needed column is skipped with a line naming it.\n",
+		 "without a needed column is skipped with a line naming it.\n"
+		 "\n"
+		 "--seed SEED: the seed's table into FILE: each pair of AB.tsv (the A/B\n"
+		 "table plots/ab.awk writes) with the prediction at the most CPUs that\n"
+		 "CSV (--predictions' form) has for it; TEXT names the calibration.\n",
 	.main = paper_tables_main,
 };
 REGISTER(subcommand, paper_tables_cmd);
@@ -363,7 +368,7 @@ typedef void writer(FILE *f, const struct paper_ledger *ls, size_t n, const stru
 static void write_file(const char *dir, const char *name, writer *w, const struct paper_ledger *ls,
 		       size_t n, const struct paper_ledger *p)
 {
-	char *path = xasprintf("%s/%s", dir, name);
+	char *path = dir ? xasprintf("%s/%s", dir, name) : xstrdup(name);
 	struct out_file o;
 
 	if (out_file_begin(&o, path, 0644))
@@ -383,8 +388,14 @@ static void w_ledger(FILE *f, const struct paper_ledger *ls, size_t n, const str
 	write_ledger_tex(f, ls, n, p);
 }
 
-/* --published FILE, --ab DIR: the all-rows table (paper_allrows.c) */
-static const char *opt_published, *opt_ab;
+/* --published FILE, --ab DIR: the all-rows table (paper_allrows.c);
+ * --seed, --pred, --cal: one seed's table (paper_seed.c) */
+static const char *opt_published, *opt_ab, *opt_seed, *opt_pred, *opt_cal;
+
+static void w_seed(FILE *f, const struct paper_ledger *ls, size_t n, const struct paper_ledger *p)
+{
+	paper_seed_table(f, opt_seed, opt_ab, opt_pred, opt_cal);
+}
 
 static void w_macros(FILE *f, const struct paper_ledger *ls, size_t n, const struct paper_ledger *p)
 {
@@ -621,6 +632,12 @@ static int paper_tables_main(int argc, char **argv)
 			opt_published = argv[++i];
 		} else if (!strcmp(argv[i], "--ab") && i + 1 < argc) {
 			opt_ab = argv[++i];
+		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+			opt_seed = argv[++i];
+		} else if (!strcmp(argv[i], "--pred") && i + 1 < argc) {
+			opt_pred = argv[++i];
+		} else if (!strcmp(argv[i], "--cal") && i + 1 < argc) {
+			opt_cal = argv[++i];
 		} else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
 			runs = argv[++i];
 		} else if (argv[i][0] == '-') {
@@ -632,6 +649,16 @@ static int paper_tables_main(int argc, char **argv)
 		} else {
 			die(EXIT_USAGE, "paper-tables: one RESULTS directory, not '%s' too", argv[i]);
 		}
+	}
+	if (opt_seed) {
+		/* --out FILE: the seed's table */
+		free(files);
+		if (!out || !opt_ab || results)
+			die(EXIT_USAGE, "paper-tables: want --seed SEED --ab FILE --out FILE");
+		if (strspn(opt_seed, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(opt_seed))
+			die(EXIT_USAGE, "paper-tables: bad --seed '%s' (want [a-z0-9_])", opt_seed);
+		write_file(NULL, out, w_seed, NULL, 0, NULL);
+		return 0;
 	}
 	if (pred && results)
 		files[nfiles++] = (char *)results;

@@ -41,4 +41,10 @@ char *paper_tex_brk(const char *s);
 int paper_allrows(FILE *tex, FILE *mac, const char *published, const char *abdir,
 		  const struct paper_ledger *l);
 
+/* One seed's table (ab: its A/B rows, plots/ab.awk's table; pred: the
+ * predictions CSV or NULL; cal: the calibration named in the caption, or
+ * NULL) on out. */
+int paper_seed_table(FILE *out, const char *seed, const char *ab, const char *pred,
+		     const char *cal);
+
 #endif

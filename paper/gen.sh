@@ -9,9 +9,12 @@
 # (FIGDIR/data/published.csv, which plot.sh wrote with `memscale published`
 # from the experiment files), FIGDIR/data/ab_<seed>.tsv (measured changes as `memscale compare`
 # computes them, beside the published ones, in plots/ab.awk's table), FIGDIR/data/predictions.csv and the JSON sidecars under
-# RESULTS (machine and command for captions, read with jq).  Missing data
-# gives the text "not measured", never a failure.  GEN=DIR writes
-# elsewhere (tests).
+# RESULTS (machine and command for captions, read with jq).  The seed
+# tables, the ledger tables, the table of every published row and their
+# macros are written in C (`memscale paper-tables`, which scores rows with
+# predict/ledger.c).
+# Missing data gives the text "not measured", never a failure.  GEN=DIR
+# writes elsewhere (tests).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
@@ -179,70 +182,15 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 	fi
 	# ab.awk's table carries compare's p, interval and verdict (core/ab.c)
 	cp "$tsv" "$GEN/ab_${seed}_p.tsv" 2>/dev/null || : > "$GEN/ab_${seed}_p.tsv"
-	cal=$(calib_of "$seed" | texesc)
+	cal=$(calib_of "$seed")
 	if [ -z "$cal" ] && [ "$PRED" = "$GEN/predictions.csv" ]; then
 		cn=$(basename "$primary" .csv); cn=${cn#ledger}; cn=${cn#-}
-		cal=$(printf '%s' "the ledger $(basename "$primary")${cn:+, with calib-$cn.txt}" | texesc)
+		cal="the ledger $(basename "$primary")${cn:+, with calib-$cn.txt}"
 	fi
-	awk -F'\t' -v seed="$seed" -v pred="$PRED" -v cal="$(printf '%s' "$cal" | "$MEMSCALE" escape awk)" "$TEXAWK"'
-	# a name that may break after each underscore (narrow columns)
-	function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
-	function pct(v) { return sprintf("%+.1f\\,\\%%", v) }
-	# a published change, or a published range LO..HI (memscale published)
-	function pubpct(v,  r) { if (!index(v, "..")) return pct(v)
-		split(v, r, /\.\./); return sprintf("%+.1f..%+.1f\\,\\%%", r[1], r[2]) }
-	function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
-	function pval(p) { return p == "NA" || p == "" ? "" : p + 0 < 0.001 ? ", $p<0.001$" : sprintf(", $p=%.2g$%s", p, p + 0 < 0.05 ? "" : " (n.s.)") }
-	BEGIN {
-		# the predictions (memscale paper-tables), columns by header name
-		while ((getline l < pred) > 0) {
-			split(l, f, ",")
-			if (!ph++) { for (i in f) pcol[f[i]] = i; continue }
-			s = f[pcol["seed"]]; v = f[pcol["change_pct"]]; cp = f[pcol["cpus"]]
-			if (s != seed || v == "") continue
-			k = f[pcol["workload"]] SUBSEP f[pcol["base_variant"]] SUBSEP f[pcol["patch_variant"]]
-			if (!(k in pc) || cp + 0 > pc[k]) { pc[k] = cp + 0; pv[k] = v }
-		}
-	}
-	$1 == "measured" {
-		n++; w[n] = $2; b[n] = $3; p[n] = $4; ax[n] = $13
-		if ($10 == "NA") m[n] = "not measured"
-		else {
-			# the change compare gave (field 18, plots/ab.awk), where it gave one
-			if ($18 != "NA" && $18 != "") $10 = $18
-			iv = ($15 != "NA" && $15 != "" && $16 != "NA" && $16 != "") ? sprintf("%+.1f..%+.1f\\,\\%%", $15, $16) : ""
-			# a change whose interval spans zero has no signed headline
-			# (no sign at all: "n.s." and the interval, or that there is
-			# none when compare found the base mean indistinguishable from 0)
-			head = $17 == "yes" ? pct($10) (iv != "" ? " [" iv "]" : "") : \
-				"n.s., interval " (iv != "" ? "[" iv "]" : "unbounded")
-			m[n] = sprintf("%s at %d worker%s\\newline %s $\\rightarrow$ %s ops/s (%d+%d runs%s)",
-				       head, $5, $5 == 1 ? "" : "s", si($6), si($7), $8, $9, pval($14))
-		}
-	}
-	$1 == "published" {
-		k = $2 SUBSEP $3 SUBSEP $4
-		pub[k] = pub[k] (npub[k]++ ? "\\newline " : "") ($9 == "" ? "n/a" : pubpct($9)) " (" tex($5) ")"
-	}
-	END {
-		print "\\begin{table}[tbp]\\centering\\small\\setlength{\\tabcolsep}{4pt}"
-		printf("\\caption{%s: published change, measured here (mean over runs at the largest worker count run for both; $p$: Welch'"'"'s t-test over the runs), extrapolated by the model (patch vs base, throughput)%s.}\n",
-		       tex(seed), cal != "" ? ". Model calibration: " cal : "")
-		printf("\\label{tab:%s}\n", seed)
-		print "\\begin{tabular}{@{}>{\\raggedright}p{0.13\\linewidth}>{\\raggedright}p{0.15\\linewidth}>{\\raggedright}p{0.25\\linewidth}>{\\raggedright}p{0.25\\linewidth}>{\\raggedright\\arraybackslash}p{0.14\\linewidth}@{}}"
-		print "\\toprule"
-		print "Workload & Variant & Published & Measured here & Extrapolated \\\\"
-		print "\\midrule"
-		for (i = 1; i <= n; i++) {
-			k = w[i] SUBSEP b[i] SUBSEP p[i]
-			if (!(k in npub) && !(k in pv) && m[i] == "not measured") continue
-			printf("%s & %s vs %s%s & %s & %s & %s \\\\\n", brk(w[i]), brk(p[i]), brk(b[i]), ax[i] != "" ? ", " brk(ax[i]) : "",
-			       (k in pub) ? pub[k] : "not published", m[i],
-			       (k in pv) ? pct(pv[k]) sprintf(" at %d CPUs", pc[k]) : "no prediction")
-		}
-		if (n == 0) print "\\multicolumn{5}{c}{not measured} \\\\"
-		print "\\bottomrule\n\\end{tabular}\n\\end{table}\n"
-	}' "$GEN/ab_${seed}_p.tsv" 2>/dev/null > "$out" || true
+	# the table, written in C: the A/B rows beside the prediction at the
+	# most CPUs that PRED has for each pair (memscale paper-tables)
+	"$MEMSCALE" paper-tables --seed "$seed" --ab "$GEN/ab_${seed}_p.tsv" --pred "$PRED" \
+		--cal "$cal" --out "$out" 2>/dev/null || : > "$out"
 	[ -s "$out" ] || printf 'Seed %s: not measured.\n\n' "$(printf '%s' "$seed" | texesc)" > "$out"
 	{
 		figure "ab_$seed"

@@ -183,6 +183,18 @@ ok $? "no control sequence from the data survives"
 grep -q -F 'error 40.0\,pp' "$t" && grep -q -F '\newcommand{\LedgerMeanErr}{40.0}' "$TMP/h/out/ledger_macros.tex"
 ok $? "the error is the CSV's error_pp column"
 expect_usage "paper-tables without --out" "want RESULTS --out DIR" -- "$MEMSCALE" paper-tables "$TMP/h"
+# A seed's table (paper-tables --seed): a hostile workload, variant and
+# machine in its A/B rows reach the TeX escaped; a seed name that is not
+# plain is refused.
+printf 'measured\tw$\\x{y}\ta%%\tb#\t2\t1000\t2000\t3\t3\t100\t\t\t\t0.01\t50\t150\tyes\t100\n' > "$TMP/h/ab.tsv"
+printf 'published\tw$\\x{y}\ta%%\tb#\tm\\input{z}\t\t\t\t+5\n' >> "$TMP/h/ab.tsv"
+"$MEMSCALE" paper-tables --seed s1 --ab "$TMP/h/ab.tsv" --out "$TMP/h/seed.tex" --cal 'c\relax'
+t="$TMP/h/seed.tex"
+grep -q -F 'w\$\textbackslash{}x\{y\} & b\# vs a\% & +5.0\,\% (m\textbackslash{}input\{z\}) & +100.0\,\% [+50.0..+150.0\,\%] at 2 workers' "$t" &&
+	grep -q -F 'Model calibration: c\textbackslash{}relax.' "$t" && ! grep -q -F '\input{z}' "$t"
+ok $? "a seed table's strings reach the TeX through the escaper"
+expect_usage "paper-tables --seed with a name that is not plain" "bad --seed" -- \
+	"$MEMSCALE" paper-tables --seed 'a}b' --ab "$TMP/h/ab.tsv" --out "$TMP/h/x.tex"
 # The all-rows table joins each published row to its ledger row (by
 # seed, workload, pair and published value, not by position): a ledger
 # made from what `memscale published` writes, in reverse order, row i
