@@ -339,10 +339,12 @@ reproduce: all
 		echo "== sweep $$s"; \
 		./$(BIN)/memscale sweep experiments/$$s.ini --quick $$r --out results/$$s || exit 1; \
 		c=; [ -s results/calib.txt ] && c="--calib results/calib.txt"; \
-		if ./$(BIN)/memscale model predict $$s --cpus 52,80,104,224 $$c > results/$$s/predict.txt; \
-		then awk -f plots/predict2csv.awk results/$$s/predict.txt > results/$$s/predictions.csv; \
-		else echo "reproduce: no prediction for $$s"; rm -f results/$$s/predictions.csv; fi; \
+		./$(BIN)/memscale model predict $$s --cpus 52,80,104,224 $$c > results/$$s/predict.txt || \
+			echo "reproduce: no prediction for $$s"; \
 	done
+	@c=; [ -s results/calib.txt ] && c="--calib results/calib.txt"; \
+	./$(BIN)/memscale model validate -f csv $$c > results/predictions.csv || \
+		{ echo "reproduce: no ledger"; rm -f results/predictions.csv; }
 	@for s in $(STUDIES); do \
 		r=; [ -d results/$$s ] && r=--resume; \
 		echo "== sweep $$s"; \

@@ -12,7 +12,7 @@
  * `make plots` take.  The A/B table gives the absolute means with their
  * unit (ops/s for ops_per_sec) and the change the model predicts for the
  * published machines where a predictions.csv under DIR has the pair (the
- * ledger of `model validate -f csv`, or plots/predict2csv.awk's CSV; a
+ * ledger of `model validate -f csv`, or `paper-tables --predictions`' CSV; a
  * prediction of the reverse pair turned over: 100 / (1 + p/100) - 100).
  *
  * Every value from the results is HTML-escaped (html_text); the page

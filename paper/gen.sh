@@ -9,9 +9,12 @@
 # (FIGDIR/data/published.csv, which plot.sh wrote with `memscale published`
 # from the experiment files), FIGDIR/data/ab_<seed>.tsv (measured changes as `memscale compare`
 # computes them, beside the published ones, in plots/ab.awk's table), FIGDIR/data/predictions.csv and the JSON sidecars under
-# RESULTS (machine and command for captions, read with jq).  Missing data
-# gives the text "not measured", never a failure.  GEN=DIR writes
-# elsewhere (tests).
+# RESULTS (machine and command for captions, read with jq).  The seed
+# tables, the ledger tables, the table of every published row and their
+# macros are written in C (`memscale paper-tables`, which scores rows with
+# predict/ledger.c).
+# Missing data gives the text "not measured", never a failure.  GEN=DIR
+# writes elsewhere (tests).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
@@ -39,15 +42,13 @@ elif [ -s "$RESULTS/ledger.csv" ]; then primary=$RESULTS/ledger.csv
 elif [ -s "$RESULTS/ledger-shared.csv" ]; then primary=$RESULTS/ledger-shared.csv
 else primary=$(printf '%s\n' "$ledger_csvs" | head -1); fi
 # The seeds' Extrapolated column: the predictions.csv files under RESULTS
-# (plots/predict2csv.awk's seed,workload,base,patch,cpus,change_pct), else
-# the primary ledger's rows in those columns (the same question:
-# `model validate` predicts each published row for the machine it ran on).
+# (FIG/data/predictions.csv), else the primary ledger's predictions (the
+# same question: `model validate` predicts each published row for the
+# machine it ran on), put in that form in C (memscale paper-tables).
 PRED=$FIG/data/predictions.csv
 npred=$(grep -c . "$PRED" 2>/dev/null); if [ "${npred:-0}" -lt 2 ] && [ -n "$primary" ]; then
 	PRED=$GEN/predictions.csv
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print "seed,workload,base_variant,patch_variant,cpus,change_pct"; next }
-		$c["predicted_pct"] != "" && $c["predicted_pct"] != "nan" {
-		print $c["seed"] "," $c["workload"] "," $c["base"] "," $c["patch"] "," $c["cpus"] "," $c["predicted_pct"] }' "$primary" > "$PRED"
+	"$MEMSCALE" paper-tables --predictions "$PRED" "$primary" || : > "$PRED"
 fi
 
 # shortpath PATH: a path as a reader can use it: relative to the
@@ -181,67 +182,15 @@ for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
 	fi
 	# ab.awk's table carries compare's p, interval and verdict (core/ab.c)
 	cp "$tsv" "$GEN/ab_${seed}_p.tsv" 2>/dev/null || : > "$GEN/ab_${seed}_p.tsv"
-	cal=$(calib_of "$seed" | texesc)
+	cal=$(calib_of "$seed")
 	if [ -z "$cal" ] && [ "$PRED" = "$GEN/predictions.csv" ]; then
 		cn=$(basename "$primary" .csv); cn=${cn#ledger}; cn=${cn#-}
-		cal=$(printf '%s' "the ledger $(basename "$primary")${cn:+, with calib-$cn.txt}" | texesc)
+		cal="the ledger $(basename "$primary")${cn:+, with calib-$cn.txt}"
 	fi
-	awk -F'\t' -v seed="$seed" -v pred="$PRED" -v cal="$(printf '%s' "$cal" | "$MEMSCALE" escape awk)" "$TEXAWK"'
-	# a name that may break after each underscore (narrow columns)
-	function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
-	function pct(v) { return sprintf("%+.1f\\,\\%%", v) }
-	# a published change, or a published range LO..HI (memscale published)
-	function pubpct(v,  r) { if (!index(v, "..")) return pct(v)
-		split(v, r, /\.\./); return sprintf("%+.1f..%+.1f\\,\\%%", r[1], r[2]) }
-	function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
-	function pval(p) { return p == "NA" || p == "" ? "" : p + 0 < 0.001 ? ", $p<0.001$" : sprintf(", $p=%.2g$%s", p, p + 0 < 0.05 ? "" : " (n.s.)") }
-	BEGIN {
-		while ((getline l < pred) > 0) {
-			split(l, f, ",")
-			if (f[1] != seed || f[6] == "") continue
-			k = f[2] SUBSEP f[3] SUBSEP f[4]
-			if (!(k in pc) || f[5] + 0 > pc[k]) { pc[k] = f[5] + 0; pv[k] = f[6] }
-		}
-	}
-	$1 == "measured" {
-		n++; w[n] = $2; b[n] = $3; p[n] = $4; ax[n] = $13
-		if ($10 == "NA") m[n] = "not measured"
-		else {
-			# the change compare gave (field 18, plots/ab.awk), where it gave one
-			if ($18 != "NA" && $18 != "") $10 = $18
-			iv = ($15 != "NA" && $15 != "" && $16 != "NA" && $16 != "") ? sprintf("%+.1f..%+.1f\\,\\%%", $15, $16) : ""
-			# a change whose interval spans zero has no signed headline
-			# (no sign at all: "n.s." and the interval, or that there is
-			# none when compare found the base mean indistinguishable from 0)
-			head = $17 == "yes" ? pct($10) (iv != "" ? " [" iv "]" : "") : \
-				"n.s., interval " (iv != "" ? "[" iv "]" : "unbounded")
-			m[n] = sprintf("%s at %d worker%s\\newline %s $\\rightarrow$ %s ops/s (%d+%d runs%s)",
-				       head, $5, $5 == 1 ? "" : "s", si($6), si($7), $8, $9, pval($14))
-		}
-	}
-	$1 == "published" {
-		k = $2 SUBSEP $3 SUBSEP $4
-		pub[k] = pub[k] (npub[k]++ ? "\\newline " : "") ($9 == "" ? "n/a" : pubpct($9)) " (" tex($5) ")"
-	}
-	END {
-		print "\\begin{table}[tbp]\\centering\\small\\setlength{\\tabcolsep}{4pt}"
-		printf("\\caption{%s: published change, measured here (mean over runs at the largest worker count run for both; $p$: Welch'"'"'s t-test over the runs), extrapolated by the model (patch vs base, throughput)%s.}\n",
-		       tex(seed), cal != "" ? ". Model calibration: " cal : "")
-		printf("\\label{tab:%s}\n", seed)
-		print "\\begin{tabular}{@{}>{\\raggedright}p{0.13\\linewidth}>{\\raggedright}p{0.15\\linewidth}>{\\raggedright}p{0.25\\linewidth}>{\\raggedright}p{0.25\\linewidth}>{\\raggedright\\arraybackslash}p{0.14\\linewidth}@{}}"
-		print "\\toprule"
-		print "Workload & Variant & Published & Measured here & Extrapolated \\\\"
-		print "\\midrule"
-		for (i = 1; i <= n; i++) {
-			k = w[i] SUBSEP b[i] SUBSEP p[i]
-			if (!(k in npub) && !(k in pv) && m[i] == "not measured") continue
-			printf("%s & %s vs %s%s & %s & %s & %s \\\\\n", brk(w[i]), brk(p[i]), brk(b[i]), ax[i] != "" ? ", " brk(ax[i]) : "",
-			       (k in pub) ? pub[k] : "not published", m[i],
-			       (k in pv) ? pct(pv[k]) sprintf(" at %d CPUs", pc[k]) : "no prediction")
-		}
-		if (n == 0) print "\\multicolumn{5}{c}{not measured} \\\\"
-		print "\\bottomrule\n\\end{tabular}\n\\end{table}\n"
-	}' "$GEN/ab_${seed}_p.tsv" 2>/dev/null > "$out" || true
+	# the table, written in C: the A/B rows beside the prediction at the
+	# most CPUs that PRED has for each pair (memscale paper-tables)
+	"$MEMSCALE" paper-tables --seed "$seed" --ab "$GEN/ab_${seed}_p.tsv" --pred "$PRED" \
+		--cal "$cal" --out "$out" 2>/dev/null || : > "$out"
 	[ -s "$out" ] || printf 'Seed %s: not measured.\n\n' "$(printf '%s' "$seed" | texesc)" > "$out"
 	{
 		figure "ab_$seed"
@@ -470,139 +419,13 @@ data_vs_code() {
 		"$( [ -n "$dc" ] && data_vs_code $(printf '%s' "$dc" | tr -d ','))"
 } >> "$GEN/macros.tex"
 
-# --- the validation ledger: summary and every row the model misses -------
-# RESULTS/ledger.csv or RESULTS/ledger-NAME.csv, one per calibration
-# (`memscale model validate --calib calib-NAME.txt -f csv`: seed,workload,
-# base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,
-# band_hi_pct,regime), else the older RESULTS/ledger.txt (its text table).
-# Every CSV gets a summary row; the misses are listed for the primary one
-# (LEDGER=NAME picks it; else ledger-shared.csv, else the first).  A row is
-# missed when the predicted sign differs from a signed published change or
-# when the error exceeds 8 pp (the targets of docs/validation.md); a missed
-# row whose published change lies outside the band says so too.
-ledger_rows() { # FILE -> seed|workload|pair|target|cpus|role|published|predicted|lo|hi|regime
-	if [ -n "$1" ]; then
-		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		{ # the regime holds no comma before its first ";": keep its class
-		  r = $c["regime"]; sub(/;.*/, "", r)
-		  printf("%s|%s|%s -> %s|%s|%s|%s|%s|%s|%s|%s|%s\n", $c["seed"], $c["workload"], $c["base"], $c["patch"],
-			 $c["target"], $c["cpus"], $c["role"], $c["published_pct"], $c["predicted_pct"],
-			 $c["band_lo_pct"], $c["band_hi_pct"], r) }' "$1"
-	elif [ -s "$RESULTS/ledger.txt" ]; then
-		awk '/^#/ || NF < 12 || $4 != "->" { next }
-		{ pub = $9; sub(/%$/, "", pub); pr = $10; sub(/%$/, "", pr)
-		  a = $3; sub(/^[^=]*=/, "", a)
-		  printf("%s|%s|%s -> %s|%s|%s|%s|%s|%s|nan|nan|unknown\n", $1, $2, a, $5, $6, $7, $8, pub, pr) }' "$RESULTS/ledger.txt"
-	fi
-}
-# The one scoring of a ledger (summary and misses), for ledger.tex (mode
-# full) and the per-calibration summary rows (mode row).
-LEDGER_AWK='
-function tex(s) { gsub(/\\/, "\\textbackslash{}", s); gsub(/[_%&#${}]/, "\\\\&", s); gsub(/~/, "\\textasciitilde{}", s); gsub(/\^/, "\\textasciicircum{}", s)
-	gsub(/->/, "\001", s); gsub(/[|<>]/, "$&$", s); gsub(/\001/, "$\\rightarrow$", s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
-function num(v) { return v ~ /^[-+]?[0-9.]+$/ }
-function pct(v) { return num(v) ? sprintf("%+.1f\\,\\%%", v) : "--" }
-{
-	n++; if (!num($8)) { unpred++; next }
-	pred++
-	# published "+13.7..+26.2": a range; its midpoint for the error
-	lo = $7; hi = $7; if (index($7, "..")) { split($7, r, /\.\./); lo = r[1]; hi = r[2] }
-	if (!num(lo) || !num(hi)) { unpub++; next }
-	mid = (lo + hi) / 2; err = $8 - mid; if (err < 0) err = -err
-	if (lo + 0 > hi + 0) { t = lo; lo = hi; hi = t }
-	inside = ($8 + 0 >= lo + 0 && $8 + 0 <= hi + 0)
-	# within the published range counts as no error
-	if (inside) err = 0
-	sum += err; nerr++
-	am = mid < 0 ? -mid : mid; ap = $8 < 0 ? -$8 : $8
-	if (am >= 2) { nbig++; if (ap < 0.5 * am) small++ }
-	why = ""
-	signed = (lo + 0 > 0 && hi + 0 > 0) || (lo + 0 < 0 && hi + 0 < 0)
-	# the sign rule of predict/ledger.c: a published change or range
-	# that excludes zero is signed; the prediction matches when it is
-	# positive exactly when that is
-	if (signed) { nsign++; if (($8 + 0 > 0) == (lo + 0 > 0)) okay++; else why = "sign" }
-	if (err > 8) why = why (why ? ", " : "") sprintf("error %.1f\\,pp", err)
-	# missed: the sign or the error; the band is said where it misses too
-	if (why != "" && num($9) && num($10) && !(mid >= $9 + 0 && mid <= $10 + 0)) why = why ", outside band"
-	if (why != "") { m++; row[m] = sprintf("%s & %s & %s & %s, %s & %s & %s%s & %s \\\\", tex($1), tex($2), tex($3), tex($4), $5, tex($7) "\\,\\%", pct($8),
-		num($9) && num($10) ? sprintf("\\newline [%+.1f..%+.1f]", $9, $10) : "", why (($11 != "" && $11 != "unknown") ? "; " tex($11) : "")) }
-}
-END {
-	met = (okay == nsign && nerr && sum / nerr <= 8)
-	if (mode == "row") {
-		# the ledger'"'"'s own tally where its text is beside it (the CSV
-		# rounds to 0.01 %, which can hide the sign the ledger scored)
-		if (own ~ /mean \|error\| *[0-9.]+ pp, signs [0-9]+\/[0-9]+/) {
-			o = own; sub(/;.*/, "", o); sub(/.*mean \|error\| */, "", o); e = o + 0
-			sub(/.*signs /, "", o); split(o, sg, /[\/;]/)
-			sum = e * nerr; okay = sg[1] + 0; nsign = sg[2] + 0
-			met = (okay == nsign && nerr && e <= 8)
-		}
-		printf("%s & %d of %d & %.1f\\,pp & %d of %d & %d & %s \\\\\n", tex(name), pred, n, nerr ? sum / nerr : 0, okay, nsign, m, met ? "met" : "not met")
-		exit
-	}
-	if (own != "") {
-		# the ledger'"'"'s own summary, as it printed it
-		printf("The validation ledger (\\texttt{%s}) says of itself: \\emph{%s}; \\emph{%s}.  ", tex(src), tex(own), tex(target))
-		met = (target ~ /: MET$/)
-	} else {
-	printf("The validation ledger (\\texttt{%s}) predicts %d of the %d published rows for the machines they ran on", tex(src), pred, n)
-	printf("; mean $|$error$|$ %.1f\\,pp over %d rows with a published number, ", nerr ? sum / nerr : 0, nerr)
-	printf("the sign right in %d of %d signed rows.  ", okay, nsign)
-	}
-	printf("The target (every sign right, mean $|$error$|$ $\\le 8$\\,pp) is \\textbf{%s}.  ", met ? "met" : "not met")
-	printf("The model misses %d row%s", m, m == 1 ? "" : "s")
-	printf("%s\n\n", m ? " (the predicted change with its sensitivity band, and the regime of the patch side):" : ".")
-	if (m) {
-		print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}>{\\raggedright\\arraybackslash}p{0.12\\linewidth}>{\\raggedright\\arraybackslash}p{0.12\\linewidth}>{\\raggedright\\arraybackslash}p{0.17\\linewidth}>{\\raggedright\\arraybackslash}p{0.13\\linewidth}r>{\\raggedright\\arraybackslash}p{0.14\\linewidth}>{\\raggedright\\arraybackslash}p{0.15\\linewidth}@{}}"
-		printf("\\caption{Published rows the model misses (predicted for the machine each ran on; \\texttt{%s}).}\\label{tab:misses}\\\\\n", tex(src))
-		# the caption and its label in the first head only: a head that
-		# repeats on every page would define the label once per page
-		hd = "\\toprule Seed & Workload & Variants & Target, CPUs & Published & Predicted [band] & Missed by; regime \\\\ \\midrule"
-		print hd "\\endfirsthead"
-		print hd "\\endhead"
-		for (i = 1; i <= m; i++) print row[i]
-		print "\\bottomrule\\end{longtable}}"
-	}
-	printf("\\newcommand{\\LedgerVerdict}{%s}\n", met ? "meets" : "does not meet")
-	printf("\\newcommand{\\LedgerSmaller}{%d of the %d}\n", small, nbig)
-	if (own != "") printf("\\newcommand{\\LedgerSummary}{%s; %d row%s missed}\n", tex(own), m, m == 1 ? "" : "s")
-	else printf("\\newcommand{\\LedgerSummary}{%d of %d published rows predicted, mean $|$error$|$ %.1f\\,pp, signs %d of %d, %d row%s missed}\n",
-	       pred, n, nerr ? sum / nerr : 0, okay, nsign, m, m == 1 ? "" : "s")
-}'
-ledger_rows "$primary" > "$GEN/ledger.rows"
-{
-	if [ -s "$GEN/ledger.rows" ]; then
-		nl=$(printf '%s\n' "$ledger_csvs" | grep -c .)
-		if [ "$nl" -gt 1 ]; then
-			# every calibration's ledger, scored alike
-			printf '%s\n' "The ledger was computed once per calibration (\\texttt{ledger-NAME.csv}, with the calibration its name says: \\texttt{calib-NAME.txt} where there is one, the README of the results directory says which otherwise); each scored as below:" ''
-			printf '%s\n' '\begin{table}[tbp]\centering\small' \
-				'\caption{The validation ledger per calibration: rows predicted, mean $|$error$|$ (zero inside a published range), signs right of the signed rows, rows missed, and the target (every sign right, mean $|$error$|$ $\le 8$\,pp).}\label{tab:ledgers}' \
-				'\begin{tabular}{@{}lrrrrl@{}}\toprule' \
-				'Ledger & predicted & mean $|$error$|$ & signs & missed & target \\ \midrule'
-			for f in $ledger_csvs; do
-				fown=$(sed -n 's/^# summary, all published rows: *//p' "${f%.csv}.txt" 2>/dev/null | tr -s ' ')
-				ledger_rows "$f" | awk -F'|' -v mode=row -v name="$(basename "$f")" -v own="$fown" "$LEDGER_AWK"
-			done
-			printf '%s\n' '\bottomrule\end{tabular}\end{table}' ''
-		fi
-		own=; target=
-		if [ -n "$primary" ] && [ -s "${primary%.csv}.txt" ]; then
-			# the ledger's own summary, printed beside its CSV
-			own=$(sed -n 's/^# summary, all published rows: *//p' "${primary%.csv}.txt" | tr -s ' ')
-			target=$(sed -n 's/^# target of issue [0-9]*: //p' "${primary%.csv}.txt" | tail -n 1)
-		elif [ -z "$primary" ]; then
-			own=$(sed -n 's/^# summary, all published rows: *//p' "$RESULTS/ledger.txt" 2>/dev/null | tr -s ' ')
-			target=$(sed -n 's/^# target of issue [0-9]*: //p' "$RESULTS/ledger.txt" 2>/dev/null | tail -n 1)
-		fi
-		awk -F'|' -v src="$(basename "${primary:-ledger.txt}")" -v own="$own" -v target="$target" "$LEDGER_AWK" "$GEN/ledger.rows"
-	else
-		echo 'Validation ledger: not in these results (\texttt{memscale model validate -f csv > RESULTS/ledger.csv}).'
-		printf '%s\n' '\newcommand{\LedgerVerdict}{cannot be said to meet}' '\newcommand{\LedgerSummary}{no ledger in these results}' '\newcommand{\LedgerSmaller}{(no ledger)}'
-	fi
-} > "$GEN/ledger.tex"
+# --- the ledger, its summary and misses, and every published row ---------
+# Written in C (memscale paper-tables): the ledger CSVs of RESULTS scored
+# by predict/ledger.c (LEDGER=NAME picks the primary), every row of PUB
+# with the seed tables' measured change (GEN/ab_SEED_p.tsv) and the
+# primary ledger's prediction; ledger_macros.tex goes into macros.tex below.
+"$MEMSCALE" paper-tables "$RESULTS" --out "$GEN" ${LEDGER:+--ledger "$LEDGER"} --published "$PUB" ||
+	{ echo "gen: memscale paper-tables failed" >&2; exit 1; }
 
 # --- where measured and published disagree --------------------------------
 # Every measured change that is significant (its 95 % interval excludes
@@ -626,107 +449,9 @@ for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && cat "$t"; done | awk -F'\t' "$TEXA
 		if (!n) print "\\item none: every significant measured change is within 20\\,pp or half of a published value of its pair."
 	}' > "$GEN/discrepancies.tex"
 
-# --- every published row: published, measured here, predicted ------------
-# One row per row of the published numbers (PUB: `memscale published`,
-# the same rows `model validate -f csv` predicts): the published change
-# with its machine and, where published, the absolute throughputs; the
-# change measured here for the pair (compare's change and 95 % interval
-# from the seed tables' data, "n.s." without a sign where the interval
-# holds zero); the primary ledger's prediction for the row's machine with
-# its sensitivity band and regime class.  A ledger row is matched by seed,
-# workload, pair and published value (its CPU count is the target
-# profile's), the n-th occurrence to the n-th.  Every number printed is
-# checked numeric; every string goes through tex().
-for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && sed "s|^|$(basename "$t" _p.tsv | sed 's/^ab_//')	|" "$t"; done > "$GEN/allrows.ab"
-awkv() { printf '%s' "$1" | "$MEMSCALE" escape awk; } # a value for awk -v, as given
-awk -F, -v ledger="$(awkv "${primary:-/dev/null}")" -v ab="$(awkv "$GEN/allrows.ab")" -v mac="$(awkv "$GEN/allrows.mac")" \
-	-v src="$(awkv "$(basename "${primary:-none}")")" "$TEXAWK"'
-# a name that may break after each underscore (narrow columns)
-function brk(s) { s = tex(s); gsub(/\\_/, "\\_\\allowbreak{}", s); return s }
-function num(v) { return v ~ /^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ }
-function pct(v) { return num(v) ? sprintf("%+.1f\\,\\%%", v) : "--" }
-function pubpct(v,  r) { if (!index(v, "..")) return pct(v)
-	split(v, r, /\.\./); return num(r[1]) && num(r[2]) ? sprintf("%+.1f..%+.1f\\,\\%%", r[1], r[2]) : "--" }
-function si(v) { return !num(v) ? "--" : v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
-BEGIN {
-	# the ledger: its rows by seed|workload|base|patch|published
-	while ((getline l < ledger) > 0) {
-		nf = split(l, f, ",")
-		if (!lh++) { for (i = 1; i <= nf; i++) lc[f[i]] = i; continue }
-		if (!("predicted_pct" in lc)) break
-		k = f[lc["seed"]] SUBSEP f[lc["workload"]] SUBSEP f[lc["base"]] SUBSEP f[lc["patch"]] SUBSEP f[lc["published_pct"]]
-		# the regime: its class, before the first ";" (no comma before it)
-		r = f[lc["regime"]]; sub(/;.*/, "", r)
-		j = ++ln[k]; lp[k, j] = f[lc["predicted_pct"]]; llo[k, j] = f[lc["band_lo_pct"]]; lhi[k, j] = f[lc["band_hi_pct"]]
-		lreg[k, j] = r; ltg[k, j] = f[lc["target"]]; lcpu[k, j] = f[lc["cpus"]]
-	}
-	# measured: plots/ab.awk rows (seed prepended), one cell per pair
-	FS = "\t"
-	while ((getline l < ab) > 0) {
-		split(l, f, "\t")
-		if (f[2] != "measured" || !num(f[11])) continue
-		k = f[1] SUBSEP f[3] SUBSEP f[4] SUBSEP f[5]
-		chg = num(f[19]) ? f[19] : f[11]
-		iv = num(f[16]) && num(f[17]) ? sprintf("[%+.1f..%+.1f\\,\\%%]", f[16], f[17]) : ""
-		cell = f[18] == "yes" ? pct(chg) " " iv : "n.s., interval " (iv != "" ? iv : "unbounded")
-		if (num(f[6])) cell = cell sprintf(" at %d worker%s", f[6], f[6] == 1 ? "" : "s")
-		if (f[14] != "") cell = cell ", " brk(f[14])
-		meas[k] = meas[k] (meas[k] == "" ? "" : "\\newline ") cell
-		ncell++; if (f[18] == "yes") nsig++
-	}
-	FS = ","
-}
-NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-{
-	n++
-	k = $c["seed"] SUBSEP $c["workload"] SUBSEP $c["base_variant"] SUBSEP $c["patch_variant"]
-	lk = k SUBSEP $c["change_pct"]; j = ++seen[lk]
-	pub = pubpct($c["change_pct"]) " (" brk($c["machine"]) ")"
-	if (num($c["base"]) && num($c["patch"]) && $c["base"] > 0) pub = pub "\\newline " si($c["base"]) " $\\rightarrow$ " si($c["patch"]) "/s"
-	pr = "no prediction"
-	if ((lk, j) in lp && num(lp[lk, j])) {
-		pr = pct(lp[lk, j])
-		if (num(llo[lk, j]) && num(lhi[lk, j])) pr = pr sprintf(" [%+.1f..%+.1f]", llo[lk, j], lhi[lk, j])
-		pr = pr "\\newline " brk(ltg[lk, j]) (num(lcpu[lk, j]) ? sprintf(", %d CPUs", lcpu[lk, j]) : "")
-		if (lreg[lk, j] != "" && lreg[lk, j] != "unknown") pr = pr "; " brk(lreg[lk, j])
-		npred++
-	}
-	# the seed once per group of rows
-	sd = $c["seed"] == last ? "" : brk($c["seed"]); last = $c["seed"]
-	row[n] = sprintf("%s & %s & %s vs %s & %s & %s & %s \\\\", sd, brk($c["workload"]), brk($c["patch_variant"]), brk($c["base_variant"]),
-		pub, (k in meas) ? meas[k] : "not measured", pr)
-	if (k in meas) nmeas++
-}
-END {
-	# counts for the abstract (macros.tex): rows, rows with a measured
-	# pair, measured cells and how many of those are significant
-	printf("\\newcommand{\\AllRows}{%d}\n\\newcommand{\\AllRowsMeasured}{%d}\n\\newcommand{\\AllRowsPredicted}{%d}\n", n, nmeas, npred) > mac
-	printf("\\newcommand{\\MeasuredCells}{%d}\n\\newcommand{\\MeasuredSignificant}{%d}\n", ncell, nsig) > mac
-	print "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.10\\linewidth}>{\\raggedright\\arraybackslash}p{0.12\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.20\\linewidth}>{\\raggedright\\arraybackslash}p{0.21\\linewidth}@{}}"
-	printf("\\caption{Every published row (%d): the published change on its machine and, where published, the absolute throughputs base $\\rightarrow$ patch; the change measured here for the pair (change of the mean and its 95\\,\\%% interval, ``n.s.\\@'\'''\'' where the interval holds zero); the change predicted for the row'\''s machine (\\texttt{%s}) with its sensitivity band and its regime class.}\\label{tab:allrows}\\\\\n", n, brk(src))
-	hd = "\\toprule Seed & Workload & Variants & Published & Measured here & Predicted [band] \\\\ \\midrule"
-	print hd "\\endfirsthead"
-	print hd "\\endhead"
-	for (i = 1; i <= n; i++) print row[i]
-	if (!n) print "\\multicolumn{6}{l}{no published rows} \\\\"
-	print "\\bottomrule\\end{longtable}}"
-}' "$PUB" > "$GEN/allrows.tex"
-rm -f "$GEN/allrows.ab"
-# the ledger's own summary of all published rows (computed by `model
-# validate`, printed in ledger-NAME.txt): mean |error| and signs, each
-# number checked numeric before it reaches TeX
-own=$(sed -n 's/^# summary, all published rows: *//p' "${primary%.csv}.txt" 2>/dev/null | head -1)
-# (the first figures of the line: all rows, not the determined ones)
-err=$(printf '%s' "$own" | sed -n 's/^[^|]*|error| *\([0-9][0-9.]*\) pp.*/\1/p')
-sg=$(printf '%s' "$own" | sed -n 's/^[^/]*signs \([0-9][0-9]*\)\/\([0-9][0-9]*\).*/\1 of \2/p')
-case $err in ''|*[!0-9.]*) err='--' ;; esac
-case $sg in ''|*[!0-9\ ofs]*) sg='--' ;; esac
-# the ledger's own verdict on its last target line (": MET" or not)
-tgt=$(sed -n 's/^# target of issue [0-9]*: //p' "${primary%.csv}.txt" 2>/dev/null | tail -n 1)
-case $tgt in '') tgt='cannot be said to meet' ;; *': MET') tgt=meets ;; *) tgt='does not meet' ;; esac
-{ [ -f "$GEN/allrows.mac" ] && cat "$GEN/allrows.mac"
-  printf '\\newcommand{\\LedgerMeanErr}{%s}\n\\newcommand{\\LedgerSigns}{%s}\n\\newcommand{\\LedgerTarget}{%s}\n' "$err" "$sg" "$tgt"; } >> "$GEN/macros.tex"
-rm -f "$GEN/allrows.mac"
+# the ledger macros of the abstract, from `memscale paper-tables` above
+cat "$GEN/ledger_macros.tex" >> "$GEN/macros.tex"
+rm -f "$GEN/ledger_macros.tex"
 # How many result rows of the seed sweeps at their largest worker count
 # had a worker descheduled while it held or waited for a modelled lock
 # (the harness's desched_flag: a wait or hold of 1 ms or more), for the

@@ -6,7 +6,7 @@
 #
 # predictions.csv: either `memscale model validate -f csv` (the ledger:
 # seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,
-# band_lo_pct,band_hi_pct,regime) or plots/predict2csv.awk's
+# band_lo_pct,band_hi_pct,regime) or `memscale paper-tables --predictions`'
 # seed,workload,base_variant,patch_variant,cpus,change_pct.  Columns are
 # found by their header names, never by position: seed, workload,
 # base_variant|base, patch_variant|patch, cpus, predicted_pct|change_pct,

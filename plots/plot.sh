@@ -54,10 +54,12 @@ NL='
 IFS_SAVED=$IFS; IFS=$NL; set -f
 # shellcheck disable=SC2046
 awk -f "$PLOTDIR/merge.awk" -v knobs="$D/knobs.txt" $(cat "$D/files.txt") /dev/null > "$D/all.csv"
-# every predictions.csv in one form, whatever its columns' order
-# (prednorm.awk: the ledger of model validate -f csv, predict2csv's CSV)
+# every predictions.csv in one form, whatever its columns' order, each
+# pair named as the recorded sweeps name it (memscale paper-tables, in C:
+# the ledger of model validate -f csv by its header names)
 if [ -s "$D/pred_files.txt" ]; then
-	awk -f "$PLOTDIR/prednorm.awk" $(cat "$D/pred_files.txt") > "$D/predictions.csv"
+	(cd "$ROOT" && "$MEMSCALE" paper-tables --predictions "$D/predictions.csv" ${RABS:+--runs} ${RABS:+"$RABS"} \
+		$(cat "$D/pred_files.txt")) 2>&1 | sed 's/^memscale: //' >&2
 else : > "$D/predictions.csv"; fi
 IFS=$IFS_SAVED; set +f
 ALL=$D/all.csv
@@ -71,13 +73,6 @@ elif ! (cd "$ROOT" && if [ -n "${RABS:-}" ]; then "$MEMSCALE" published --runs "
 	echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$D/published.csv"
 fi
 PUBLISHED=$D/published.csv
-# Predictions are keyed by the experiment files' variants as they are now;
-# a sweep recorded under an older file names them otherwise: translate
-# (plots/prednames.awk), so figures and paper find the prediction of a row.
-if [ -s "$D/predictions.csv" ] && (cd "$ROOT" && "$MEMSCALE" published) > "$D/published_now.csv" 2>/dev/null; then
-	awk -f "$PLOTDIR/prednames.awk" "$D/published_now.csv" "$PUBLISHED" "$D/predictions.csv" > "$D/predictions.tmp" &&
-		mv "$D/predictions.tmp" "$D/predictions.csv"
-fi
 NROWS=$(($(wc -l < "$ALL") - 1))
 [ "$NROWS" -gt 0 ] || NROWS=0
 say "$NROWS result rows from $(wc -l < "$D/files.txt") file(s); figures in $OUT"

@@ -26,14 +26,6 @@
 #include "core/csv.h"
 #include "core/util.h"
 
-struct tally {
-	unsigned rows, predicted, signed_rows, sign_ok;
-	double abs_sum;
-	/* the rows whose band was computed and keeps one sign */
-	unsigned banded, det, det_signed, det_sign_ok;
-	double det_abs_sum;
-};
-
 /* The absolute-throughput ratios of a set of rows. */
 struct abs_tally {
 	unsigned n;
@@ -73,34 +65,69 @@ static void abs_print(FILE *out, const char *what, const struct abs_tally *t)
 		t->worst, t->worst_row);
 }
 
-static void tally_add(struct tally *t, const struct predict_point *pt)
+void ledger_verdict(double lo, double hi, double pct, double band_lo, const char *regime,
+		    struct ledger_verdict *v)
 {
-	const struct published *p = pt->pub;
-	bool is_signed = p->lo > 0 || p->hi < 0, ok = (pt->pct > 0) == (p->lo > 0);
+	bool is_signed = lo > 0 || hi < 0;
 
+	v->predicted = isfinite(pct);
+	v->err = !v->predicted ? NAN : pct < lo ? pct - lo : pct > hi ? pct - hi : 0;
+	v->sign = v->predicted && is_signed ? (pct > 0) == (lo > 0) : -1;
+	v->banded = v->predicted && isfinite(band_lo);
+	v->determined = v->banded && !(regime && strstr(regime, "undetermined"));
+}
+
+void ledger_tally_add(struct ledger_tally *t, const struct ledger_verdict *v)
+{
 	t->rows++;
-	if (!isfinite(pt->err))
+	if (!v->predicted)
 		return;
 	t->predicted++;
-	t->abs_sum += fabs(pt->err);
-	if (is_signed) {
+	t->abs_sum += fabs(v->err);
+	if (v->sign >= 0) {
 		t->signed_rows++;
-		t->sign_ok += ok;
+		t->sign_ok += v->sign;
 	}
-	if (!isfinite(pt->band_lo))
+	if (!v->banded)
 		return;
 	t->banded++;
-	if (strstr(pt->regime, "undetermined"))
+	if (!v->determined)
 		return;
 	t->det++;
-	t->det_abs_sum += fabs(pt->err);
-	if (is_signed) {
+	t->det_abs_sum += fabs(v->err);
+	if (v->sign >= 0) {
 		t->det_signed++;
-		t->det_sign_ok += ok;
+		t->det_sign_ok += v->sign;
 	}
 }
 
-static void tally_print(FILE *out, const char *what, const struct tally *t)
+bool ledger_target19_met(const struct ledger_tally *t)
+{
+	return t->predicted == t->rows && t->sign_ok == t->signed_rows && t->predicted &&
+	       t->abs_sum / t->predicted <= 8;
+}
+
+bool ledger_target23_met(const struct ledger_tally *t)
+{
+	return t->predicted == t->rows && t->predicted && t->abs_sum / t->predicted <= 8 &&
+	       t->signed_rows - t->sign_ok <= 2;
+}
+
+/* A point's verdict (the row's published change or range). */
+static void point_verdict(const struct predict_point *pt, struct ledger_verdict *v)
+{
+	ledger_verdict(pt->pub->lo, pt->pub->hi, pt->pct, pt->band_lo, pt->regime, v);
+}
+
+static void tally_add(struct ledger_tally *t, const struct predict_point *pt)
+{
+	struct ledger_verdict v;
+
+	point_verdict(pt, &v);
+	ledger_tally_add(t, &v);
+}
+
+static void tally_print(FILE *out, const char *what, const struct ledger_tally *t)
 {
 	fprintf(out, "%-34s %3u rows, %3u predicted", what, t->rows, t->predicted);
 	if (t->predicted)
@@ -188,7 +215,10 @@ static void ledger_csv_pct(FILE *out, double v)
  * published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime (the band
  * and regime of predict.h; nan / unknown where there is no prediction),
  * base_ops_s,patch_ops_s,published_base_ops_s,published_patch_ops_s,
- * base_ops_ratio (empty where not predicted or not published). */
+ * base_ops_ratio (empty where not predicted or not published), and the
+ * row's verdict (ledger_verdict): error_pp (nan where not predicted),
+ * sign_ok (yes, no, or - where the published change has no sign or there
+ * is no prediction), determined (yes: a band that keeps one sign). */
 static void csv_row(FILE *out, const struct experiment_def *e, const struct seed_pair *sp,
 		    const struct predict_point *pt, unsigned cpus)
 {
@@ -196,6 +226,9 @@ static void csv_row(FILE *out, const struct experiment_def *e, const struct seed
 	const char *a = strchr(sp->a, '=') ? strchr(sp->a, '=') + 1 : sp->a;
 	const char *b = strchr(sp->b, '=') ? strchr(sp->b, '=') + 1 : sp->b;
 	char pub[64];
+	struct ledger_verdict v;
+
+	point_verdict(pt, &v);
 
 	if (p->lo == p->hi)
 		snprintf(pub, sizeof(pub), "%g", p->lo);
@@ -215,7 +248,10 @@ static void csv_row(FILE *out, const struct experiment_def *e, const struct seed
 	csv_num(out, pt->patch_ops_s, 0);
 	csv_num(out, p->base_ops_s > 0 ? p->base_ops_s : NAN, 0);
 	csv_num(out, p->patch_ops_s > 0 ? p->patch_ops_s : NAN, 0);
-	csv_num(out, abs_ratio(pt), 1);
+	csv_num(out, abs_ratio(pt), 0);
+	ledger_csv_pct(out, v.err);
+	fprintf(out, "%s,%s\n", v.sign < 0 ? "-" : v.sign ? "yes" : "no",
+		v.determined ? "yes" : "no");
 }
 
 /* One published row of the table: seed, workload, A -> B, target, cpus,
@@ -252,7 +288,7 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 		   const struct predict_opts *o, bool csv, FILE *out)
 {
 	struct predict_session ses;
-	struct tally all = { 0 }, dev = { 0 }, held = { 0 };
+	struct ledger_tally all = { 0 }, dev = { 0 }, held = { 0 };
 	struct abs_tally abs_all = { 0 };
 	FILE *table = out;
 	struct predict_opts oc = *o;
@@ -264,7 +300,8 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 		/* The rows alone on out; the table's comments go to stderr. */
 		fputs("seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,"
 		      "band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s,"
-		      "published_base_ops_s,published_patch_ops_s,base_ops_ratio\n", out);
+		      "published_base_ops_s,published_patch_ops_s,base_ops_ratio,"
+		      "error_pp,sign_ok,determined\n", out);
 		out = stderr;
 	}
 	fprintf(out, "# validation ledger: every published row, predicted for the machine it ran on\n"
@@ -279,7 +316,7 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 			"err(pp)", "sign", "ops/s", "limits of this prediction");
 	for (size_t ei = 0; ei < ndefs; ei++) {
 		const struct experiment_def *e = &defs[ei];
-		struct tally seed = { 0 };
+		struct ledger_tally seed = { 0 };
 		struct abs_tally abs_seed = { 0 };
 		struct predict_req *req;
 		struct predict_point *pts;
@@ -349,12 +386,10 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 	tally_print(out, "# summary, all published rows:", &all);
 	abs_print(out, "# absolute, all published rows:", &abs_all);
 	fprintf(out, "# target of issue 19: every sign matches and mean |error| <= 8 pp: %s\n",
-		all.predicted == all.rows && all.sign_ok == all.signed_rows &&
-		all.predicted && all.abs_sum / all.predicted <= 8 ? "MET" : "NOT MET");
+		ledger_target19_met(&all) ? "MET" : "NOT MET");
 	fprintf(out, "# target of issue 23: every row predicted, mean |error| <= 8 pp, at most "
 		"2 wrong signs of the signed rows: %s\n",
-		all.predicted == all.rows && all.predicted && all.abs_sum / all.predicted <= 8 &&
-		all.signed_rows - all.sign_ok <= 2 ? "MET" : "NOT MET");
+		ledger_target23_met(&all) ? "MET" : "NOT MET");
 	fprintf(out, "# parameters of every target used:\n");
 	for (size_t i = 0; i < ses.n; i++)
 		target_print_params(ses.t[i], ses.tc[i], out);

@@ -130,20 +130,14 @@ done
 
 # Predictions for the published machines: one calibration of this machine,
 # then the ledger (`model validate -f csv`, with band and regime) where this
-# build has it, else `model predict` per seed (no band, no regime: n/a).
+# build has it.
 echo "== predictions for the published machines (model validate -f csv --iters $ITERS, every published row)"
 PRED=$OUT/predictions.csv
 if [ -n "$CAL" ] && $M model validate -f csv --iters "$ITERS" --calib "$CAL" > "$PRED" 2>"$OUT/predict.log" && [ -s "$PRED" ]; then
 	echo "  ledger: $(($(wc -l < "$PRED") - 1)) published rows predicted"
 else
+	# no calibration or no ledger: no predictions (the tables say so)
 	echo "seed,workload,base_variant,patch_variant,cpus,change_pct" > "$PRED"
-	i=0; ns=$(echo $SEEDS | wc -w)
-	for s in $SEEDS; do
-		[ -n "$CAL" ] || break
-		$M model predict "$s" --cpus published --calib "$CAL" 2>/dev/null |
-			awk -f plots/predict2csv.awk | awk 'NR > 1' >> "$PRED" || true
-		i=$((i + 1)); step "$i" "$ns" "model predict $s"
-	done
 fi
 took predictions
 

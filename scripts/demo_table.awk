@@ -9,7 +9,8 @@
 # EXP.ini: the sweep's experiment.ini (variant name -> the value of its
 # knob, the names predictions are keyed by).  PREDICTIONS.csv:
 # seed,workload,base,patch,... with cpus and predicted_pct (the columns of
-# `model validate -f csv`) or cpus and change_pct (plots/predict2csv.awk).
+# `model validate -f csv`) or cpus and change_pct (`memscale paper-tables
+# --predictions`).
 # COMPARE.csv: `memscale compare --experiment DIR -f csv`; only rows at
 # the largest worker count (workers) are shown.
 FNR == 1 { file++ }

@@ -25,8 +25,20 @@ done
 
 expect_exit 0 "validate -f csv" -- $MEMSCALE model validate --calib $CAL --iters 2000 -f csv
 cp "$TMP/out" "$TMP/v1.csv"
-head -1 "$TMP/v1.csv" | grep -qx "seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s,published_base_ops_s,published_patch_ops_s,base_ops_ratio"
+head -1 "$TMP/v1.csv" | grep -qx "seed,workload,base,patch,target,cpus,role,published_pct,predicted_pct,band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s,published_base_ops_s,published_patch_ops_s,base_ops_ratio,error_pp,sign_ok,determined"
 ok $? "validate -f csv header"
+# The verdict columns, checked here independently: a single published
+# value P and prediction X give error X - P (to the CSV's rounding), the
+# sign right when both have it; determined only with a band.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ p = $c["published_pct"]; x = $c["predicted_pct"]; e = $c["error_pp"]; s = $c["sign_ok"]; d = $c["determined"]
+	  if (s != "yes" && s != "no" && s != "-" || d != "yes" && d != "no") bad++
+	  if (x == "nan" || index(p, "..")) next
+	  n++; if ((x - p) - e > 0.011 || e - (x - p) > 0.011) bad++
+	  want = p + 0 == 0 ? "-" : ((x + 0 > 0) == (p + 0 > 0) ? "yes" : "no")
+	  if (s != want && x + 0 != 0) bad++ }
+	END { exit !(n > 0 && !bad) }' "$TMP/v1.csv"
+ok $? "validate -f csv: error_pp, sign_ok and determined agree with each row"
 npub=$($MEMSCALE published | tail -n +2 | wc -l)
 seeds=$($MEMSCALE list experiments | paste -sd '|' -)
 [ "$(tail -n +2 "$TMP/v1.csv" | wc -l)" -eq "$npub" ]; ok $? "one csv row per published row ($npub)"
