@@ -1,8 +1,8 @@
 /*
  * calib_probe_int.h - what the calibration probe files share
- * (calib_probe.c runs and records the probes; calib_probe_mem.c and
- * calib_probe_kernel.c hold the families).  Not for other callers: they
- * use calib_probe.h.
+ * (calib_probe.c runs the probes, calib_probe_rec.c records them;
+ * calib_probe_mem.c and calib_probe_kernel.c hold the families).  Not
+ * for other callers: they use calib_probe.h.
  */
 #ifndef MEMSCALE_CALIB_PROBE_INT_H
 #define MEMSCALE_CALIB_PROBE_INT_H
@@ -13,7 +13,9 @@
 #include <stdint.h>
 
 #include "core/util.h"
-#include "harness/calib_probe.h"
+
+struct calib;
+struct calib_opts;
 
 /* A probe whose slowest repetition is more than this times its fastest is
  * flagged (<probe>.varies = the ratio); a first touch more than
@@ -68,7 +70,13 @@ enum fault_kind {
 
 #define FAULT_PAGES 1024
 
-/* ---- calib_probe.c: recording ---- */
+/* ---- calib_probe_rec.c: recording ---- */
+
+/* The CPU's total and steal jiffies so far (/proc/stat); false where
+ * unreadable. */
+bool calib_cpu_jiffies(double *total, double *steal);
+/* The steal in % of CPU time since the last call (NAN the first time). */
+double calib_steal_since_last(void);
 
 /* A probe's repetitions v[0..n) and the steal (percent of CPU time)
  * while they ran; calib_record takes the steal since the last probe. */

@@ -587,6 +587,20 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 	}
 }
 
+/* Reclaim's tail (models/lru.c and models/lru_gen.c isolate): after the
+ * lock is dropped, isolated page cache pages leave the page cache
+ * (NR_FILE_PAGES), are uncharged in gathers and freed. */
+void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
+{
+	MODEL_REC_ENTRY_VOID(mw->m, model_reclaim_free, mw, iso, n);
+	for (unsigned i = 0; i < n; i++)
+		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
+	model_uncharge_pages(mw, iso, n);
+	for (unsigned i = 0; i < n; i++)
+		model_page_free_reclaimed(mw, iso[i]);
+	mw->ops.reclaimed += n;
+}
+
 /* ---- stats ---- */
 
 static void rstat_lock_cpu(int *l)
