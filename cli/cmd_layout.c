@@ -423,6 +423,70 @@ static void print_struct(enum kstruct_kind kind, const char *profile)
 	printf("\n");
 }
 
+/* --btf / --pahole: the raw offsets read from FILE and the layout. */
+static void show_file_layout(enum pn_layout_id from, const char *file, size_t lock_size)
+{
+	struct pn_raw r;
+	struct pn_layout l;
+	struct model_params p;
+	char why[256];
+	int rc = from == LAYOUT_BTF ? pn_raw_from_btf(file, &r, why, sizeof(why))
+				    : pn_raw_from_pahole(file, &r, why, sizeof(why));
+	if (rc || pn_layout_from_file(&l, from, file, lock_size, why, sizeof(why)))
+		die(EXIT_USAGE, "layout: %s", why);
+	print_raw(&r, file);
+	params_of("current", NULL, &p);
+	print_layout(&l, &p);
+}
+
+/* --kernel NAME...: the layouts of the named profiles. */
+static void show_profiles(const char *const *kernels, size_t nk, const char *kconfig,
+			  size_t lock_size)
+{
+	for (size_t i = 0; i < nk; i++) {
+		struct model_params p;
+		struct pn_layout l;
+		char why[256];
+
+		if (!knob_profile_find(kernels[i]))
+			die(EXIT_USAGE, "layout: unknown kernel profile '%s' (see "
+			    "'memscale list kernels')", kernels[i]);
+		params_of(kernels[i], kconfig, &p);
+		if (model_resolve_layout(&l, &p, lock_size, why, sizeof(why)))
+			die(EXIT_USAGE, "layout: %s", why);
+		printf("# kernel %s: %s\n", kernels[i], knob_layout.values[p.layout].note);
+		print_layout(&l, &p);
+	}
+}
+
+/* The declared layouts named in argv[first..argc), or all of them. */
+static void show_declared(int argc, char **argv, int first, const char *kconfig,
+			  size_t lock_size)
+{
+	for (int i = first; i < argc; i++) {
+		bool found = false;
+		for (int id = 0; id < LAYOUT_NR_DECLARED; id++)
+			found |= !strcmp(argv[i], pn_layout_names[id]);
+		if (!found)
+			die(EXIT_USAGE, "unknown layout '%s' (allowed: v5.3|v5.10|v5.11|v6.9|"
+			    "v6.10|fixed|fixed_padded; --btf and --pahole read files)", argv[i]);
+	}
+	for (int id = 0; id < LAYOUT_NR_DECLARED; id++) {
+		struct pn_layout l;
+		struct model_params p;
+		bool want = first >= argc;
+
+		for (int i = first; i < argc; i++)
+			want |= !strcmp(argv[i], pn_layout_names[id]);
+		if (!want)
+			continue;
+		params_of(layout_profile[id], kconfig, &p);
+		pn_layout_resolve(&l, (enum pn_layout_id)id, p.kconfig, lock_size);
+		printf("# %s (profile %s)\n", knob_layout.values[id].note, layout_profile[id]);
+		print_layout(&l, &p);
+	}
+}
+
 static int layout_main(int argc, char **argv)
 {
 	enum { O_BTF = 256, O_PAHOLE, O_AUDIT, O_KERNEL, O_WORKLOAD, O_STRUCT };
@@ -529,60 +593,16 @@ static int layout_main(int argc, char **argv)
 		return 0;
 	}
 	if (from != LAYOUT_NR) {
-		struct pn_raw r;
-		struct pn_layout l;
-		struct model_params p;
-		char why[256];
-		int rc = from == LAYOUT_BTF ? pn_raw_from_btf(file, &r, why, sizeof(why))
-					    : pn_raw_from_pahole(file, &r, why, sizeof(why));
-		if (rc || pn_layout_from_file(&l, from, file, lock_size, why, sizeof(why)))
-			die(EXIT_USAGE, "layout: %s", why);
-		print_raw(&r, file);
-		params_of("current", NULL, &p);
-		print_layout(&l, &p);
+		show_file_layout(from, file, lock_size);
 		return 0;
 	}
 	if (nk) {
 		/* the layouts of the named profiles */
 		if (optind < argc)
 			die(EXIT_USAGE, "layout: give layouts or --kernel profiles, not both");
-		for (size_t i = 0; i < nk; i++) {
-			struct model_params p;
-			struct pn_layout l;
-			char why[256];
-
-			if (!knob_profile_find(kernels[i]))
-				die(EXIT_USAGE, "layout: unknown kernel profile '%s' (see "
-				    "'memscale list kernels')", kernels[i]);
-			params_of(kernels[i], kconfig, &p);
-			if (model_resolve_layout(&l, &p, lock_size, why, sizeof(why)))
-				die(EXIT_USAGE, "layout: %s", why);
-			printf("# kernel %s: %s\n", kernels[i], knob_layout.values[p.layout].note);
-			print_layout(&l, &p);
-		}
+		show_profiles(kernels, nk, kconfig, lock_size);
 		return 0;
 	}
-	for (int i = optind; i < argc; i++) {
-		bool found = false;
-		for (int id = 0; id < LAYOUT_NR_DECLARED; id++)
-			found |= !strcmp(argv[i], pn_layout_names[id]);
-		if (!found)
-			die(EXIT_USAGE, "unknown layout '%s' (allowed: v5.3|v5.10|v5.11|v6.9|"
-			    "v6.10|fixed|fixed_padded; --btf and --pahole read files)", argv[i]);
-	}
-	for (int id = 0; id < LAYOUT_NR_DECLARED; id++) {
-		struct pn_layout l;
-		struct model_params p;
-		bool want = optind >= argc;
-
-		for (int i = optind; i < argc; i++)
-			want |= !strcmp(argv[i], pn_layout_names[id]);
-		if (!want)
-			continue;
-		params_of(layout_profile[id], kconfig, &p);
-		pn_layout_resolve(&l, (enum pn_layout_id)id, p.kconfig, lock_size);
-		printf("# %s (profile %s)\n", knob_layout.values[id].note, layout_profile[id]);
-		print_layout(&l, &p);
-	}
+	show_declared(argc, argv, optind, kconfig, lock_size);
 	return 0;
 }
