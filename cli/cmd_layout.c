@@ -243,6 +243,37 @@ static bool listed(const char *const *v, size_t n, const char *s)
 	return false;
 }
 
+/* One audit row per access shape (workload) of the layout: its conflicts
+ * on 64 B lines, 128 B pairs and lock sectors. */
+static void audit_shapes(const char *kernel, const struct pn_layout *l,
+			 const struct model_params *p, const char *kc,
+			 const char *const *wls, size_t nw)
+{
+	for (const struct access_shape *ws = access_shapes; ws->workload; ws++) {
+		struct pn_elem e[MAX_ELEMS];
+		struct pn_conflict c[MAX_CONFLICTS];
+		size_t n, k, n64 = 0, n128 = 0, nls = 0;
+
+		if (!listed(wls, nw, ws->workload))
+			continue;
+		n = pn_access_set(l, p, ws, e, MAX_ELEMS);
+		k = pn_audit(e, n, c, MAX_CONFLICTS);
+		for (size_t i = 0; i < k; i++)
+			*(c[i].cls == PN_LOCK_SECTOR ? &nls
+			  : c[i].unit == 64 ? &n64 : &n128) += 1;
+		printf("%-14s %-12s %-26s %-12s %5zu %5zu %5zu ", kernel,
+		       pn_layout_names[p->layout], kc, ws->workload, n64, n128, nls);
+		for (size_t i = 0; i < k; i++)
+			printf(" %s%s%zu: %s%s@%zu <- %s@%zu;",
+			       c[i].cls == PN_LOCK_SECTOR ? "lock-sector " : "",
+			       c[i].unit == 64 ? "L" : "P", c[i].index,
+			       c[i].cls != PN_LOCK_SECTOR ? ""
+			       : c[i].read.write ? "write " : "read ", c[i].read.name,
+			       c[i].read.off, c[i].write.name, c[i].write.off);
+		printf("%s\n", k ? "" : "  -");
+	}
+}
+
 static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 		  const char *const *wls, size_t nw)
 {
@@ -342,29 +373,7 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 				       pn_layout_names[p.layout], kc, why);
 				continue;
 			}
-			for (const struct access_shape *ws = access_shapes; ws->workload; ws++) {
-				struct pn_elem e[MAX_ELEMS];
-				struct pn_conflict c[MAX_CONFLICTS];
-				size_t n, k, n64 = 0, n128 = 0, nls = 0;
-
-				if (!listed(wls, nw, ws->workload))
-					continue;
-				n = pn_access_set(&l, &p, ws, e, MAX_ELEMS);
-				k = pn_audit(e, n, c, MAX_CONFLICTS);
-				for (size_t i = 0; i < k; i++)
-					*(c[i].cls == PN_LOCK_SECTOR ? &nls
-					  : c[i].unit == 64 ? &n64 : &n128) += 1;
-				printf("%-14s %-12s %-26s %-12s %5zu %5zu %5zu ", prof[pi]->name,
-				       pn_layout_names[p.layout], kc, ws->workload, n64, n128, nls);
-				for (size_t i = 0; i < k; i++)
-					printf(" %s%s%zu: %s%s@%zu <- %s@%zu;",
-					       c[i].cls == PN_LOCK_SECTOR ? "lock-sector " : "",
-					       c[i].unit == 64 ? "L" : "P", c[i].index,
-					       c[i].cls != PN_LOCK_SECTOR ? ""
-					       : c[i].read.write ? "write " : "read ", c[i].read.name,
-					       c[i].read.off, c[i].write.name, c[i].write.off);
-				printf("%s\n", k ? "" : "  -");
-			}
+			audit_shapes(prof[pi]->name, &l, &p, kc, wls, nw);
 		}
 	}
 	if (every) {

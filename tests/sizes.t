@@ -12,7 +12,7 @@ echo "1..5"
 # check_sizes.sh's "FILE:" or "FILE:LINE:" prefix
 OTHERS='^(harness/harness\.c|harness/expfile\.c|cli/cmd_sweep\.c|models/kernels/[^:]*|predict/sim\.c|predict/target\.c|predict/predict\.c):'
 # not split yet in this house (listed, so that a new violation still fails)
-PENDING='^(cli/cmd_layout\.c:[0-9]+: audit|cli/cmd_model\.c:[0-9]+: parse_opts|cli/model_validate\.c:[0-9]+: validate_csv|locks/qspinlock\.c:[0-9]+: qspin_lock_slowpath) '
+PENDING='^(cli/cmd_model\.c:[0-9]+: parse_opts|cli/model_validate\.c:[0-9]+: validate_csv|locks/qspinlock\.c:[0-9]+: qspin_lock_slowpath) '
 sh scripts/check_sizes.sh > "$TMP/all" 2>&1
 grep -Ev "$OTHERS" "$TMP/all" | grep -Ev "$PENDING" | grep -v '^sizes:' > "$TMP/mine"
 [ ! -s "$TMP/mine" ]; ok $? "no file over 1000 lines, no function over 120 (but the listed ones)"
