@@ -62,7 +62,7 @@ LIB_OBJS += $(LAYOUT_DECL_OBJS)
 # NAME_rec, so the normal objects carry no hook and hand a call to this
 # copy only when a recorder is attached (the simulator's programs, `model
 # program`, `layout --audit`).
-MODEL_REC_SRCS := models/memcg.c models/lru.c
+MODEL_REC_SRCS := models/memcg.c models/page_alloc.c models/lru.c
 MODEL_REC_RAW  := $(MODEL_REC_SRCS:%.c=$(BUILD)/rec/%.raw.o)
 MODEL_REC_OBJS := $(MODEL_REC_SRCS:%.c=$(BUILD)/rec/%.o)
 LIB_OBJS += $(MODEL_REC_OBJS)

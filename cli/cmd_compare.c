@@ -21,12 +21,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "core/ab.h"
 #include "core/csv.h"
 #include "core/knob.h"
 #include "core/stats.h"
-#include "harness/expfile.h"
-#include "harness/published.h"
+#include "harness/ab_pairs.h"
 #include "harness/workload.h"
 
 static int compare_main(int argc, char **argv);
@@ -87,58 +85,6 @@ REGISTER(subcommand, compare_cmd);
 
 enum fmt { F_TABLE, F_MMTESTS, F_LKP, F_CSV };
 
-#define MAX_PATCHES 64
-
-/* One compared configuration: base samples and one set per patch. */
-struct cmp_row {
-	char *label;
-	char *block; /* the label without the worker count (LKP blocks) */
-	const char *workload, *workers, *container, *mode;
-	char *axes; /* the other varying keys, KEYVALUE joined by '-' */
-	char **bkey; /* the base group's key values (names of struct cmp) */
-	const struct sample_group *base;
-	const struct sample_group *patch[MAX_PATCHES];
-	struct ab_result ab[MAX_PATCHES]; /* core/ab.c, for every format */
-	char *warn[MAX_PATCHES];          /* ';'-joined, for csv */
-	char *knob[MAX_PATCHES], *bval[MAX_PATCHES], *pval[MAX_PATCHES]; /* files */
-};
-
-struct cmp {
-	enum fmt fmt;
-	const char *column;
-	int better; /* 0 by the column's name, 1 higher, -1 lower is better */
-	bool lower_better;
-	bool per_container;
-	size_t npatch;
-	const char *base_name;
-	const char *patch_name[MAX_PATCHES];
-	size_t patch_var[MAX_PATCHES]; /* experiment variant index of each patch */
-	struct cmp_row *rows;
-	size_t nrows;
-	const char *mode, *host; /* for the LKP header */
-	const struct experiment *e;
-	struct pub_row *pub;    /* the experiment's published rows */
-	size_t npub;
-	const char *pub_from;   /* the file they were read from */
-	/* the result tables behind the groups (NULL for plain samples): for
-	 * the model and calibration checks and the warnings */
-	const struct csv_table *tbase, *tpatch;
-	char **names; /* the group columns */
-	size_t nnames;
-	const struct where *where;
-};
-
-static bool row_in_group(const struct cmp *c, const struct csv_table *t,
-			 const int *wcol, char *const *row, char *const *key);
-
-static void add_row(struct cmp *c, struct cmp_row *r)
-{
-	c->rows = realloc(c->rows, (c->nrows + 1) * sizeof(*r));
-	if (!c->rows)
-		die(1, "out of memory");
-	c->rows[c->nrows++] = *r;
-}
-
 /* ---- formats ---- */
 
 /* A percentage with about three significant digits, signed. */
@@ -152,7 +98,7 @@ static void pct3(char *buf, size_t len, double v)
  * in % (patch against base, as the two columns read) with its 95 %
  * interval (core/ab.h, the CSV's change_pct/ci_*_pct), marked "n.s."
  * when the interval holds 0: "+14.11 % n.s. [-34.2..+306]". */
-static void table_row(const struct cmp *c, const struct cmp_row *r, size_t p)
+static void table_row(const struct ab_pairs *c, const struct ab_row *r, size_t p)
 {
 	const struct ab_result *ab = &r->ab[p];
 	double sg = c->lower_better ? -1 : 1; /* ab's sign: better is positive */
@@ -175,7 +121,7 @@ static void table_row(const struct cmp *c, const struct cmp_row *r, size_t p)
 	printf("[%s..%s]\n", l, h);
 }
 
-static void print_table(const struct cmp *c)
+static void print_table(const struct ab_pairs *c)
 {
 	for (size_t p = 0; p < c->npatch; p++) {
 		if (c->npatch > 1)
@@ -184,7 +130,7 @@ static void print_table(const struct cmp *c)
 		printf("%-15s %-11s %-11s %s\n\n", "Testcase", "base", "with-patch",
 		       "change [95 % interval], n.s.: not significant");
 		for (size_t i = 0; i < c->nrows; i++) {
-			const struct cmp_row *r = &c->rows[i];
+			const struct ab_row *r = &c->rows[i];
 			if (!r->patch[p])
 				continue;
 			table_row(c, r, p);
@@ -228,7 +174,7 @@ static const char *const mm_lower_name[MM_NROWS] = {
 	[MM_BHMEAN95] = "BAmean-95", [MM_BHMEAN99] = "BAmean-99",
 };
 
-static double mm_value(const struct cmp *c, const struct stats_summary *s, int row)
+static double mm_value(const struct ab_pairs *c, const struct stats_summary *s, int row)
 {
 	if (c->lower_better && row == MM_HMEAN)
 		return s->amean;
@@ -236,7 +182,7 @@ static double mm_value(const struct cmp *c, const struct stats_summary *s, int r
 }
 
 /* pdiff, or pndiff for the spread rows and every row of a latency. */
-static double mm_pct(const struct cmp *c, int row, double v, double base)
+static double mm_pct(const struct ab_pairs *c, int row, double v, double base)
 {
 	if (c->lower_better)
 		return stats_pndiff(v, base);
@@ -244,14 +190,14 @@ static double mm_pct(const struct cmp *c, int row, double v, double base)
 }
 
 /* One row per mmtests statistic; only the variants in ran[] (nran). */
-static void mm_rows(const struct cmp *c, const char *label, int opw,
+static void mm_rows(const struct ab_pairs *c, const char *label, int opw,
 		    const struct stats_summary *b, const struct stats_summary *pt,
 		    const bool *signif, const size_t *ran, size_t nran)
 {
 	for (int row = 0; row < MM_NROWS; row++) {
 		double base = mm_value(c, b, row);
-		double v[MAX_PATCHES], pct[MAX_PATCHES];
-		bool sig[MAX_PATCHES];
+		double v[AB_MAX_PATCHES], pct[AB_MAX_PATCHES];
+		bool sig[AB_MAX_PATCHES];
 
 		for (size_t k = 0; k < nran; k++) {
 			size_t p = ran[k];
@@ -267,7 +213,7 @@ static void mm_rows(const struct cmp *c, const char *label, int opw,
 
 /* The variants with a result in any row: mmtests prints no column for a
  * kernel that never ran. */
-static size_t mm_ran(const struct cmp *c, size_t *ran)
+static size_t mm_ran(const struct ab_pairs *c, size_t *ran)
 {
 	size_t n = 0;
 
@@ -280,13 +226,13 @@ static size_t mm_ran(const struct cmp *c, size_t *ran)
 	return n;
 }
 
-static void print_mmtests(const struct cmp *c)
+static void print_mmtests(const struct ab_pairs *c)
 {
-	const char *names[MAX_PATCHES + 1];
+	const char *names[AB_MAX_PATCHES + 1];
 	int opw = 1;
-	struct stats_summary b, pt[MAX_PATCHES];
-	bool sig[MAX_PATCHES], hb = !c->lower_better;
-	size_t ran[MAX_PATCHES], nran = mm_ran(c, ran);
+	struct stats_summary b, pt[AB_MAX_PATCHES];
+	bool sig[AB_MAX_PATCHES], hb = !c->lower_better;
+	size_t ran[AB_MAX_PATCHES], nran = mm_ran(c, ran);
 
 	names[0] = c->base_name;
 	for (size_t k = 0; k < nran; k++)
@@ -296,7 +242,7 @@ static void print_mmtests(const struct cmp *c)
 			opw = (int)strlen(c->rows[i].label);
 	stats_mm_print_header(stdout, opw, nran + 1, names);
 	for (size_t i = 0; i < c->nrows; i++) {
-		const struct cmp_row *r = &c->rows[i];
+		const struct ab_row *r = &c->rows[i];
 		stats_summarise(r->base->x, r->base->n, hb, &b);
 		for (size_t p = 0; p < c->npatch; p++) {
 			const struct sample_group *g = r->patch[p];
@@ -321,7 +267,7 @@ static void print_mmtests(const struct cmp *c)
 		const char *lab = c->rows[i].workload;
 		size_t n = 0;
 		bool seen = false;
-		double avg[MAX_PATCHES + 1][MM_NROWS] = { { 0 } };
+		double avg[AB_MAX_PATCHES + 1][MM_NROWS] = { { 0 } };
 
 		for (size_t k = 0; k < i; k++)
 			seen |= !strcmp(c->rows[k].workload, lab) &&
@@ -329,7 +275,7 @@ static void print_mmtests(const struct cmp *c)
 		if (seen)
 			continue;
 		for (size_t k = i; k < c->nrows; k++) {
-			const struct cmp_row *r = &c->rows[k];
+			const struct ab_row *r = &c->rows[k];
 			if (strcmp(r->workload, lab) || strcmp(r->workers, c->rows[i].workers))
 				continue;
 			n++;
@@ -347,7 +293,7 @@ static void print_mmtests(const struct cmp *c)
 			}
 		}
 		for (int row = 0; row < MM_NROWS; row++) {
-			double v[MAX_PATCHES], pct[MAX_PATCHES];
+			double v[AB_MAX_PATCHES], pct[AB_MAX_PATCHES];
 			double base = avg[0][row] / (double)n;
 			for (size_t k = 0; k < nran; k++) {
 				v[k] = avg[ran[k] + 1][row] / (double)n;
@@ -391,7 +337,7 @@ static bool is_wis(const char *w)
 	return wis_test(w);
 }
 
-static char *lkp_metric(const struct cmp_row *r, const char *col)
+static char *lkp_metric(const struct ab_row *r, const char *col)
 {
 	const char *w = r->workload;
 	const char *task = lkp_threads(r->mode) ? "thread" : "process";
@@ -436,27 +382,6 @@ static bool lkp_kpi(const char *key)
 		!strcmp(key + n - 4, "_ops")) ||
 	       (!strncmp(key, "aim9.", 5) && n > 17 && !strcmp(key + n - 12, ".ops_per_sec")) ||
 	       !strcmp(key, "vm-scalability.throughput");
-}
-
-/* The numbers of column col over one side's rows of a group (NULL, *n = 0
- * when the table has no such column or no number there). */
-static double *side_numbers(const struct cmp *c, const struct csv_table *t,
-			    char *const *key, const char *col, size_t *n)
-{
-	int vc = t ? csv_col(t, col) : -1, *wcol;
-	size_t bad;
-	double *x, d;
-
-	*n = 0;
-	if (vc < 0 || !(wcol = where_columns(c->where, t, &bad)))
-		return NULL;
-	x = xcalloc(t->nrows + 1, sizeof(*x));
-	for (size_t r = 0; r < t->nrows; r++)
-		if (row_in_group(c, t, wcol, t->rows[r], key) &&
-		    parse_double(t->rows[r][vc], -HUGE_VAL, HUGE_VAL, &d))
-			x[(*n)++] = d;
-	free(wcol);
-	return x;
 }
 
 /* One metric line of `lkp compare`: the base's average and ±stddev, then
@@ -515,12 +440,12 @@ static void lkp_header(const char *axes, const char *values, size_t n,
  * compare` prints several commits; rows are metrics, KPIs first.  With the
  * default column the per-task KPI (per_worker_ops) comes with the total.
  */
-static void print_lkp(const struct cmp *c)
+static void print_lkp(const struct ab_pairs *c, const char *host)
 {
 	for (size_t i = 0; i < c->nrows; i++) {
-		const struct cmp_row *r = &c->rows[i];
-		const char *names[MAX_PATCHES + 1];
-		size_t ran[MAX_PATCHES], nran = 0, ncols = 0;
+		const struct ab_row *r = &c->rows[i];
+		const char *names[AB_MAX_PATCHES + 1];
+		size_t ran[AB_MAX_PATCHES], nran = 0, ncols = 0;
 		const char *cols[2];
 		char *values, *keys[2];
 		const char *task = lkp_threads(r->mode) ? "thread" : "process";
@@ -536,7 +461,7 @@ static void print_lkp(const struct cmp *c)
 		if (i)
 			printf("\n");
 		values = xasprintf("%s/%s/%s/%s/%s", task, *r->workers ? r->workers : "-",
-				   c->host, r->block, lkp_suite(r->workload));
+				   host, r->block, lkp_suite(r->workload));
 		lkp_header("mode/nr_task/tbox_group/test/testcase", values, nran + 1, names);
 		free(values);
 		cols[ncols++] = c->column;
@@ -552,7 +477,7 @@ static void print_lkp(const struct cmp *c)
 			cols[1] = tc, keys[1] = tk;
 		}
 		for (size_t k = 0; k < ncols; k++) {
-			double avg[MAX_PATCHES + 1], sd[MAX_PATCHES + 1];
+			double avg[AB_MAX_PATCHES + 1], sd[AB_MAX_PATCHES + 1];
 
 			for (size_t j = 0; j <= nran; j++) {
 				const struct sample_group *g = j ? r->patch[ran[j - 1]] : r->base;
@@ -560,7 +485,7 @@ static void print_lkp(const struct cmp *c)
 				double *x = g->x, *own = NULL;
 
 				if (cols[k] != c->column)
-					x = own = side_numbers(c, j ? c->tpatch : c->tbase,
+					x = own = ab_pairs_side_numbers(c, j ? c->tpatch : c->tbase,
 							       j ? g->key : r->bkey, cols[k], &n);
 				avg[j] = stats_amean(x, n);
 				sd[j] = stats_pop_stddev(x, n);
@@ -574,7 +499,7 @@ static void print_lkp(const struct cmp *c)
 
 /* The published changes of variant p for a workload, "CHANGE (MACHINE)"
  * joined by "; ", as the last field of a row. */
-static void published_field(const struct cmp *c, size_t p, const char *workload)
+static void published_field(const struct ab_pairs *c, size_t p, const char *workload)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -601,41 +526,7 @@ static void published_field(const struct cmp *c, size_t p, const char *workload)
 	free(buf);
 }
 
-/* The knob(s) in which variant p differs from the base, with the two
- * values; for BASE PATCH files "" (the files name the sides). */
-static void variant_knob(const struct cmp *c, size_t p, char **knob, char **bv,
-			 char **pv)
-{
-	FILE *fk, *fb, *fp;
-	size_t lk, lb, lp;
-	const struct exp_variant *b, *v;
-	bool any = false;
-
-	fk = open_memstream(knob, &lk);
-	fb = open_memstream(bv, &lb);
-	fp = open_memstream(pv, &lp);
-	if (c->e) {
-		b = &c->e->variants[c->e->base];
-		v = &c->e->variants[c->patch_var[p]];
-		for (size_t i = 0; i < v->nset; i++) {
-			const char *bval = "";
-			for (size_t k = 0; k < b->nset; k++)
-				if (!strcmp(b->set[k].key, v->set[i].key))
-					bval = b->set[k].value;
-			if (!strcmp(bval, v->set[i].value))
-				continue;
-			fprintf(fk, "%s%s", any ? ";" : "", v->set[i].key);
-			fprintf(fb, "%s%s", any ? ";" : "", bval);
-			fprintf(fp, "%s%s", any ? ";" : "", v->set[i].value);
-			any = true;
-		}
-	}
-	fclose(fk);
-	fclose(fb);
-	fclose(fp);
-}
-
-static void print_csv(const struct cmp *c)
+static void print_csv(const struct ab_pairs *c)
 {
 	static const char *const cols[] = {
 		/* the shared interface (plots, paper, report) */
@@ -652,9 +543,9 @@ static void print_csv(const struct cmp *c)
 	for (size_t p = 0; p < c->npatch; p++) {
 		char *vknob, *vbv, *vpv;
 
-		variant_knob(c, p, &vknob, &vbv, &vpv);
+		ab_pairs_variant_knob(c, p, &vknob, &vbv, &vpv);
 		for (size_t i = 0; i < c->nrows; i++) {
-			const struct cmp_row *r = &c->rows[i];
+			const struct ab_row *r = &c->rows[i];
 			const struct sample_group *b = r->base, *g = r->patch[p];
 			const struct ab_result *ab = &r->ab[p];
 			const char *knob = r->knob[p] ? r->knob[p] : vknob;
@@ -698,89 +589,6 @@ static void print_csv(const struct cmp *c)
 	}
 }
 
-/* ---- building rows ---- */
-
-/* Whether the key position holds more than one distinct value. */
-static bool key_varies(const struct sample_set *s, size_t k)
-{
-	for (size_t i = 1; i < s->ngroups; i++)
-		if (strcmp(s->groups[i].key[k], s->groups[0].key[k]))
-			return true;
-	return false;
-}
-
-/*
- * Label: the workload, then the values of every other varying key (axis
- * knobs as KEYVALUE, workers as a plain count, container as cN), joined
- * by '-', as mmtests names its operations (e.g. "procs-52").
- */
-static char *make_label(const struct sample_set *s, const struct sample_group *g,
-			char *const *names, size_t from, size_t nkeys,
-			bool with_workers)
-{
-	char *buf;
-	size_t len;
-	FILE *f = open_memstream(&buf, &len);
-	bool any = false;
-
-	for (size_t k = from; k < nkeys; k++) {
-		const char *v = g->key[k];
-		if (strcmp(names[k], "workload") && !key_varies(s, k))
-			continue;
-		if (!with_workers && !strcmp(names[k], "workers"))
-			continue;
-		if (any)
-			fputc('-', f);
-		if (!strcmp(names[k], "workload"))
-			fputs(*v ? v : "samples", f);
-		else if (!strcmp(names[k], "workers") || !strcmp(names[k], "mode"))
-			fputs(v, f);
-		else if (!strcmp(names[k], "container"))
-			fprintf(f, "c%s", v);
-		else
-			fprintf(f, "%s%s", names[k], v);
-		any = true;
-	}
-	if (!any)
-		fputs("samples", f);
-	fclose(f);
-	return buf;
-}
-
-/* The varying keys other than workload, mode, workers and container (an
- * experiment's axes), as KEYVALUE joined by '-'; "" when none. */
-static char *make_axes(const struct sample_set *s, const struct sample_group *g,
-		       char *const *names, size_t from, size_t nkeys)
-{
-	static const char *const not_axes[] = { "workload", "mode", "workers",
-						"container", "variant" };
-	char *buf;
-	size_t len;
-	FILE *f = open_memstream(&buf, &len);
-	bool any = false;
-
-	for (size_t k = from; k < nkeys; k++) {
-		bool skip = !key_varies(s, k);
-		for (size_t i = 0; i < ARRAY_SIZE(not_axes); i++)
-			skip |= !strcmp(names[k], not_axes[i]);
-		if (skip)
-			continue;
-		fprintf(f, "%s%s%s", any ? "-" : "", names[k], g->key[k]);
-		any = true;
-	}
-	fclose(f);
-	return buf;
-}
-
-static const char *group_key(const struct sample_group *g, char *const *names,
-			  size_t nkeys, const char *name)
-{
-	for (size_t k = 0; k < nkeys; k++)
-		if (!strcmp(names[k], name))
-			return g->key[k];
-	return "";
-}
-
 static char *file_label(const char *path)
 {
 	char *copy = xstrdup(path), *b = xstrdup(basename(copy));
@@ -792,29 +600,10 @@ static char *file_label(const char *path)
 	return b;
 }
 
-static void load_or_die(const char *path, const char *column,
-			const struct where *where, char **names, size_t nnames,
-			struct sample_set *s, bool need_positive)
-{
-	char err[512];
-
-	if (stats_load_flags(path, column, where, (const char *const *)names,
-			     nnames, STATS_SKIP_EMPTY, s, err, sizeof(err)))
-		die(EXIT_USAGE, "compare: %s: %s", path, err);
-	if (!s->ngroups || (s->plain && !s->groups[0].n))
-		die(EXIT_USAGE, "compare: %s: nothing to compare: no samples%s", path,
-		    where && where->n ? " match the --where filters" :
-		    s->plain ? "" : " (a header and no rows)");
-	/* every report alike: a throughput <= 0 is refused, not printed */
-	if (stats_set_check(s, need_positive || stats_column_is_throughput(column),
-			    names, err, sizeof(err)))
-		die(EXIT_USAGE, "compare: %s: %s", path, err);
-}
-
 /* The mmtests and CSV reports print harmonic means. */
-static bool needs_hmean(const struct cmp *c)
+static bool needs_hmean(enum fmt fmt)
 {
-	return c->fmt == F_MMTESTS || c->fmt == F_CSV;
+	return fmt == F_MMTESTS || fmt == F_CSV;
 }
 
 /* Runs whose row says a worker was descheduled while holding or waiting
@@ -851,226 +640,12 @@ static char *first_value(const char *path, const char *col)
 	return v ? v : xstrdup("-");
 }
 
-/* ---- one A/B producer, sides checked, warnings ---- */
-
-static void set_names(struct cmp *c, char **names, size_t n)
-{
-	c->names = xcalloc(n + 1, sizeof(char *));
-	memcpy(c->names, names, n * sizeof(char *));
-	c->nnames = n;
-}
-
-/* Whether row (of t) is in the group whose key is `key`, after --where. */
-static bool row_in_group(const struct cmp *c, const struct csv_table *t,
-			 const int *wcol, char *const *row, char *const *key)
-{
-	if (!where_match(c->where, wcol, row))
-		return false;
-	for (size_t k = 0; k < c->nnames; k++) {
-		int gc = csv_col(t, c->names[k]);
-		if (strcmp(gc >= 0 ? row[gc] : "", key[k]))
-			return false;
-	}
-	return true;
-}
-
-/*
- * The distinct values of column `col` over the rows of t in the group
- * whose key is `key`, in first-seen order joined by '|'; NULL when t has
- * no such column or no such row.
- */
-static char *side_values(const struct cmp *c, const struct csv_table *t,
-			 char *const *key, const char *col)
-{
-	int vc = t ? csv_col(t, col) : -1, *wcol;
-	size_t bad, len, nseen = 0;
-	const char **seen;
-	char *buf;
-	FILE *f;
-
-	if (vc < 0 || !(wcol = where_columns(c->where, t, &bad)))
-		return NULL;
-	seen = xcalloc(t->nrows + 1, sizeof(*seen));
-	for (size_t r = 0; r < t->nrows; r++) {
-		size_t k = 0;
-		if (!row_in_group(c, t, wcol, t->rows[r], key))
-			continue;
-		while (k < nseen && strcmp(seen[k], t->rows[r][vc]))
-			k++;
-		if (k == nseen)
-			seen[nseen++] = t->rows[r][vc];
-	}
-	free(wcol);
-	if (!nseen) {
-		free(seen);
-		return NULL;
-	}
-	f = open_memstream(&buf, &len);
-	for (size_t k = 0; k < nseen; k++)
-		fprintf(f, "%s%s", k ? "|" : "", seen[k]);
-	fclose(f);
-	free(seen);
-	return buf;
-}
-
-/* Refuses (exit 2) a pair whose sides differ in column col, when both
- * sides record it. */
-static void refuse_if_differ(const struct cmp *c, const struct cmp_row *r, size_t p,
-			     const char *col, const char *what)
-{
-	char *bv = side_values(c, c->tbase, r->bkey, col);
-	char *pv = side_values(c, c->tpatch, r->patch[p]->key, col);
-
-	if (bv && pv && strcmp(bv, pv))
-		die(EXIT_USAGE, "compare: %s: %s %s=%s but %s %s=%s: %s", r->label,
-		    c->base_name, col, bv, c->patch_name[p], col, pv, what);
-	free(bv);
-	free(pv);
-}
-
-/* Both sides must have measured the same model with the same calibration
- * of the kernel-shaped work: else the change is the calibrations'. */
-static void check_sides(const struct cmp *c, const struct cmp_row *r, size_t p)
-{
-	static const char *const model_cols[] = { "page_work", "kwork_source", "backend" };
-	static const char *const calib_why = "the kernel-shaped work was calibrated "
-		"differently; calibrate once (model calibrate) and rerun both";
-	char *bh = side_values(c, c->tbase, r->bkey, "calib_hash");
-	char *ph = side_values(c, c->tpatch, r->patch[p]->key, "calib_hash");
-
-	if (bh && ph) {
-		refuse_if_differ(c, r, p, "calib_hash", calib_why);
-	} else {
-		refuse_if_differ(c, r, p, "kwork_units", calib_why);
-		refuse_if_differ(c, r, p, "kwork_unit_ns", calib_why);
-	}
-	free(bh);
-	free(ph);
-	for (size_t i = 0; i < ARRAY_SIZE(model_cols); i++)
-		refuse_if_differ(c, r, p, model_cols[i], "the sides ran different models");
-}
-
-/* Rows of one side (*m) and those with a positive value in col (*n). */
-static void count_flag(const struct cmp *c, const struct csv_table *t, char *const *key,
-		       const char *col, size_t *n, size_t *m)
-{
-	int vc = t ? csv_col(t, col) : -1, *wcol;
-	size_t bad;
-
-	*n = *m = 0;
-	if (vc < 0 || !(wcol = where_columns(c->where, t, &bad)))
-		return;
-	for (size_t r = 0; r < t->nrows; r++) {
-		if (!row_in_group(c, t, wcol, t->rows[r], key))
-			continue;
-		(*m)++;
-		*n += atof(t->rows[r][vc]) > 0;
-	}
-	free(wcol);
-}
-
-/* The warnings of one pair, ';'-joined. */
-static char *pair_warnings(const struct cmp *c, const struct cmp_row *r, size_t p)
-{
-	const struct ab_result *ab = &r->ab[p];
-	char *buf;
-	size_t len, n, m;
-	FILE *f = open_memstream(&buf, &len);
-	const char *sep = "";
-
-	if (ab->n_base < 2 || ab->n_patch < 2) {
-		fprintf(f, "%sfewer than 2 samples a side: no interval", sep);
-		sep = ";";
-	} else if (isnan(ab->ci_lo_pct)) {
-		fprintf(f, "%sinterval unbounded (base mean not distinguishable from 0)", sep);
-		sep = ";";
-	}
-	for (int side = 0; side < 2; side++) {
-		const struct csv_table *t = side ? c->tpatch : c->tbase;
-		char *const *key = side ? r->patch[p]->key : r->bkey;
-		const char *name = side ? c->patch_name[p] : c->base_name;
-
-		count_flag(c, t, key, "desched_flag", &n, &m);
-		if (n) {
-			fprintf(f, "%s%s: %zu of %zu runs had a worker descheduled", sep,
-				name, n, m);
-			sep = ";";
-		}
-		count_flag(c, t, key, "oversubscribed", &n, &m);
-		if (n) {
-			fprintf(f, "%s%s: %zu of %zu runs oversubscribed", sep, name, n, m);
-			sep = ";";
-		}
-	}
-	fclose(f);
-	return buf;
-}
-
-/* Whether a column is a latency (lower is better) by its name. */
-static bool column_is_latency(const char *col)
-{
-	size_t n = strlen(col);
-
-	return (n > 3 && (!strcmp(col + n - 3, "_ns") || !strcmp(col + n - 3, "_us") ||
-			  !strcmp(col + n - 3, "_ms"))) ||
-	       strstr(col, "latency") != NULL;
-}
-
-/* BASE PATCH files: the settings (knobs, lock, counter) whose recorded
- * values differ between the sides, ';'-joined, with the two values. */
-static void file_knobs(const struct cmp *c, struct cmp_row *r, size_t p)
-{
-	const struct knob **all;
-	size_t nk = knob_all(&all), lk, lb, lp;
-	FILE *fk = open_memstream(&r->knob[p], &lk), *fb = open_memstream(&r->bval[p], &lb);
-	FILE *fp = open_memstream(&r->pval[p], &lp);
-	bool any = false;
-
-	for (size_t i = 0; i < nk + 2; i++) {
-		const char *col = i < nk ? all[i]->name : i == nk ? "lock" : "counter";
-		char *bv = side_values(c, c->tbase, r->bkey, col);
-		char *pv = side_values(c, c->tpatch, r->patch[p]->key, col);
-
-		if (bv && pv && strcmp(bv, pv)) {
-			fprintf(fk, "%s%s", any ? ";" : "", col);
-			fprintf(fb, "%s%s", any ? ";" : "", bv);
-			fprintf(fp, "%s%s", any ? ";" : "", pv);
-			any = true;
-		}
-		free(bv);
-		free(pv);
-	}
-	fclose(fk);
-	fclose(fb);
-	fclose(fp);
-}
-
-/* Every pair through core/ab.c once; checks and warnings beside it. */
-static void compute_pairs(struct cmp *c)
-{
-	for (size_t i = 0; i < c->nrows; i++) {
-		struct cmp_row *r = &c->rows[i];
-		for (size_t p = 0; p < c->npatch; p++) {
-			const struct sample_group *g = r->patch[p];
-			if (!g)
-				continue;
-			if (c->tbase && c->tpatch)
-				check_sides(c, r, p);
-			if (!c->e && c->tbase && c->tpatch)
-				file_knobs(c, r, p);
-			ab_compute(r->base->x, r->base->n, g->x, g->n, c->lower_better,
-				   AB_LEVEL, &r->ab[p]);
-			r->warn[p] = pair_warnings(c, r, p);
-		}
-	}
-}
-
 /* mmtests names a will-it-scale operation TEST-MODE-N (ExtractWiscommon,
  * "$wl-$model-$nthr"): the mode and worker count are always in it. */
-static void mmtests_labels(struct cmp *c)
+static void mmtests_labels(struct ab_pairs *c)
 {
 	for (size_t i = 0; i < c->nrows; i++) {
-		struct cmp_row *r = &c->rows[i];
+		struct ab_row *r = &c->rows[i];
 		if (!is_wis(r->workload) || !*r->mode || !*r->workers)
 			continue;
 		free(r->label);
@@ -1083,12 +658,14 @@ static void mmtests_labels(struct cmp *c)
 /* ---- command line ---- */
 
 struct compare_args {
+	enum fmt fmt;
+	int better; /* 0 by the column's name, 1 higher, -1 lower is better */
 	const char *expdir, *base_opt, *patch_opt;
 	struct where where;
 	bool column_given; /* -c said (a plain file against a CSV needs it) */
 };
 
-static void compare_parse_args(int argc, char **argv, struct cmp *c, struct compare_args *a)
+static void compare_parse_args(int argc, char **argv, struct ab_pairs *c, struct compare_args *a)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -1121,7 +698,7 @@ static void compare_parse_args(int argc, char **argv, struct cmp *c, struct comp
 			if (f == ARRAY_SIZE(fmts))
 				die(EXIT_USAGE, "compare: bad --format '%s' (allowed: "
 				    "table|mmtests|lkp|csv)", optarg);
-			c->fmt = (enum fmt)f;
+			a->fmt = (enum fmt)f;
 			break;
 		}
 		case 'W':
@@ -1132,10 +709,10 @@ static void compare_parse_args(int argc, char **argv, struct cmp *c, struct comp
 			a->column_given = true;
 			break;
 		case 'L':
-			c->better = -1;
+			a->better = -1;
 			break;
 		case 'H':
-			c->better = 1;
+			a->better = 1;
 			break;
 		case 'e':
 			a->expdir = optarg;
@@ -1155,171 +732,9 @@ static void compare_parse_args(int argc, char **argv, struct cmp *c, struct comp
 	}
 }
 
-/* --per-container needs results that name their container: one result
- * row covers all of a run's workers, whatever their memcgs, so without a
- * 'container' column every "container" would repeat the same rows. */
-static void check_containers(const struct sample_set *s, char *const *names,
-			     size_t nnames, const char *path)
+static void print_report(const struct ab_pairs *c, enum fmt fmt, const char *host)
 {
-	if (s->plain || !s->ngroups)
-		return;
-	for (size_t i = 0; i < s->ngroups; i++)
-		if (*group_key(&s->groups[i], names, nnames, "container"))
-			return;
-	die(EXIT_USAGE, "compare: --per-container: '%s' has no 'container' "
-	    "values (result rows cover all of a run's containers)", path);
-}
-
-/* The published rows: from experiments/NAME.ini, the one source, when it
- * is there (the copy in a sweep directory records what was run, and may
- * predate corrections); else from the copy. */
-static void load_published(struct cmp *c, const struct experiment *run_copy,
-			   struct experiment **owned)
-{
-	char *canon = xasprintf("experiments/%s.ini", run_copy->name);
-	const struct experiment *src = run_copy;
-
-	*owned = NULL;
-	if (access(canon, R_OK) == 0) {
-		*owned = exp_load(canon);
-		src = *owned;
-		c->pub_from = (*owned)->path;
-	} else {
-		c->pub_from = run_copy->path;
-	}
-	free(canon);
-	c->npub = published_rows(src, &c->pub);
-	if (src != run_copy)
-		published_for_run(c->pub, c->npub, src, run_copy);
-}
-
-/* --experiment DIR: every base group against each patch variant. */
-static struct experiment *experiment_rows(struct cmp *c, const struct compare_args *a,
-					  struct sample_set *bs, char **data)
-{
-	char *ini = xasprintf("%s/experiment.ini", a->expdir);
-	char *names[64];
-	size_t nnames = 0;
-	struct experiment *e = exp_load(ini);
-
-	free(ini);
-	names[nnames++] = "variant";
-	names[nnames++] = "workload";
-	names[nnames++] = "mode";
-	for (size_t i = 0; i < e->naxes && nnames < 60; i++)
-		names[nnames++] = e->axes[i].key;
-	names[nnames++] = "workers";
-	if (c->per_container)
-		names[nnames++] = "container";
-	*data = xasprintf("%s/results.csv", a->expdir);
-	load_or_die(*data, c->column, &a->where, names, nnames, bs, needs_hmean(c));
-	set_names(c, names, nnames);
-	if (c->per_container)
-		check_containers(bs, names, nnames, *data);
-	c->e = e;
-	c->base_name = e->variants[e->base].name;
-	for (size_t v = 0; v < e->nvariants && c->npatch < MAX_PATCHES; v++)
-		if (v != e->base) {
-			c->patch_var[c->npatch] = v;
-			c->patch_name[c->npatch++] = e->variants[v].name;
-		}
-	if (!c->npatch)
-		die(EXIT_USAGE, "compare: experiment '%s' has a single variant; "
-		    "nothing to compare", e->name);
-	for (size_t i = 0; i < bs->ngroups; i++) {
-		struct sample_group *g = &bs->groups[i];
-		struct cmp_row r = { 0 };
-		char *key[64];
-		bool any = false;
-
-		if (strcmp(g->key[0], c->base_name))
-			continue;
-		memcpy(key, g->key, nnames * sizeof(char *));
-		for (size_t p = 0; p < c->npatch; p++) {
-			key[0] = (char *)c->patch_name[p];
-			r.patch[p] = stats_set_find(bs, key);
-			any |= r.patch[p] != NULL;
-		}
-		if (!any)
-			continue;
-		r.base = g;
-		r.bkey = g->key;
-		r.label = make_label(bs, g, names, 1, nnames, true);
-		r.block = make_label(bs, g, names, 1, nnames, false);
-		r.axes = make_axes(bs, g, names, 1, nnames);
-		r.workload = group_key(g, names, nnames, "workload");
-		r.mode = group_key(g, names, nnames, "mode");
-		r.workers = group_key(g, names, nnames, "workers");
-		r.container = group_key(g, names, nnames, "container");
-		add_row(c, &r);
-	}
-	return e;
-}
-
-/* BASE PATCH: groups of one file matched with the other's. */
-static void file_rows(struct cmp *c, const struct compare_args *a, const char *base,
-		      const char *patch, struct sample_set *bs, struct sample_set *ps)
-{
-	char *names[4];
-	size_t nnames = 0;
-
-	names[nnames++] = "workload";
-	names[nnames++] = "mode";
-	names[nnames++] = "workers";
-	if (c->per_container)
-		names[nnames++] = "container";
-	check_input_file("compare", base, "a results CSV or a file of samples");
-	check_input_file("compare", patch, "a results CSV or a file of samples");
-	load_or_die(base, c->column, &a->where, names, nnames, bs, needs_hmean(c));
-	load_or_die(patch, c->column, &a->where, names, nnames, ps, needs_hmean(c));
-	set_names(c, names, nnames);
-	/* A plain sample file against a result CSV: which of the CSV's
-	 * configurations, and which column, must be said, never guessed. */
-	if (bs->plain != ps->plain) {
-		const char *csv = bs->plain ? patch : base;
-		const struct sample_set *cs = bs->plain ? ps : bs;
-
-		if (!a->column_given)
-			die(EXIT_USAGE, "compare: '%s' is a plain sample file and '%s' a "
-			    "result CSV: name the CSV column to compare with --column", bs->plain ?
-			    base : patch, csv);
-		if (cs->ngroups != 1)
-			die(EXIT_USAGE, "compare: result CSV '%s' holds %zu configurations "
-			    "(workload, workers): against a plain sample file it must hold "
-			    "one", csv, cs->ngroups);
-	}
-	if (c->per_container)
-		check_containers(bs, names, nnames, base);
-	c->npatch = 1;
-	for (size_t i = 0; i < bs->ngroups; i++) {
-		struct sample_group *g = &bs->groups[i];
-		struct cmp_row r = { 0 };
-
-		r.patch[0] = bs->plain || ps->plain ?
-			(ps->ngroups ? &ps->groups[0] : NULL) :
-			stats_set_find(ps, g->key);
-		r.label = make_label(bs, g, names, 0, bs->nkeys, true);
-		if (!r.patch[0]) {
-			warnx_("compare: note: no '%s' results for %s", c->patch_name[0],
-			       r.label);
-			free(r.label);
-			continue;
-		}
-		r.base = g;
-		r.bkey = g->key;
-		r.block = make_label(bs, g, names, 0, bs->nkeys, false);
-		r.axes = xstrdup("");
-		r.workload = group_key(g, names, bs->nkeys, "workload");
-		r.mode = group_key(g, names, bs->nkeys, "mode");
-		r.workers = group_key(g, names, bs->nkeys, "workers");
-		r.container = group_key(g, names, bs->nkeys, "container");
-		add_row(c, &r);
-	}
-}
-
-static void print_report(const struct cmp *c)
-{
-	switch (c->fmt) {
+	switch (fmt) {
 	case F_TABLE:
 		print_table(c);
 		break;
@@ -1327,7 +742,7 @@ static void print_report(const struct cmp *c)
 		print_mmtests(c);
 		break;
 	case F_LKP:
-		print_lkp(c);
+		print_lkp(c, host);
 		break;
 	case F_CSV:
 		print_csv(c);
@@ -1337,9 +752,9 @@ static void print_report(const struct cmp *c)
 
 static int compare_main(int argc, char **argv)
 {
-	struct cmp c = { .fmt = F_TABLE, .column = "ops_per_sec" };
-	struct compare_args a = { 0 };
-	char *bname = NULL, *pname = NULL, *mode, *host, *data = NULL;
+	struct ab_pairs c = { .column = "ops_per_sec" };
+	struct compare_args a = { .fmt = F_TABLE };
+	char *bname = NULL, *pname = NULL, *host, *data = NULL;
 	struct sample_set bs = { 0 }, ps = { 0 };
 	struct experiment *e = NULL, *canon = NULL;
 	struct csv_table *tb = NULL, *tp = NULL;
@@ -1348,13 +763,14 @@ static int compare_main(int argc, char **argv)
 
 	compare_parse_args(argc, argv, &c, &a);
 	c.where = &a.where;
-	c.lower_better = c.better ? c.better < 0 : column_is_latency(c.column);
+	c.lower_better = a.better ? a.better < 0 : ab_column_is_latency(c.column);
+	c.need_positive = needs_hmean(a.fmt);
 	if (a.expdir) {
 		if (optind < argc)
 			die(EXIT_USAGE, "compare: unexpected argument '%s' with "
 			    "--experiment", argv[optind]);
-		e = experiment_rows(&c, &a, &bs, &data);
-		load_published(&c, e, &canon);
+		e = ab_pairs_experiment(&c, a.expdir, &bs, &data);
+		ab_pairs_published(&c, e, &canon);
 		c.tbase = c.tpatch = tb = csv_read_file(data, &err, &eline);
 	} else {
 		if (argc - optind != 2)
@@ -1364,7 +780,7 @@ static int compare_main(int argc, char **argv)
 		pname = file_label(argv[optind + 1]);
 		c.base_name = a.base_opt ? a.base_opt : bname;
 		c.patch_name[0] = a.patch_opt ? a.patch_opt : pname;
-		file_rows(&c, &a, argv[optind], argv[optind + 1], &bs, &ps);
+		ab_pairs_files(&c, a.column_given, argv[optind], argv[optind + 1], &bs, &ps);
 		data = xstrdup(argv[optind]);
 		if (!bs.plain && !ps.plain) {
 			c.tbase = tb = csv_read_file(argv[optind], &err, &eline);
@@ -1378,35 +794,21 @@ static int compare_main(int argc, char **argv)
 		die(EXIT_USAGE, "compare: nothing to compare (no configuration has "
 		    "both base and patch results%s%s)", a.where.n ? " after --where" : "",
 		    bs.nempty ? "; the column is empty in the other rows" : "");
-	compute_pairs(&c);
-	if (c.fmt == F_MMTESTS)
+	ab_pairs_compute(&c);
+	if (a.fmt == F_MMTESTS)
 		mmtests_labels(&c);
-	c.mode = mode = first_value(data, "mode");
-	c.host = host = first_value(data, "host");
-	print_report(&c);
+	host = first_value(data, "host");
+	print_report(&c, a.fmt, host);
 
-	if (c.fmt == F_TABLE) {
+	if (a.fmt == F_TABLE) {
 		desched_note(data);
 		if (!a.expdir)
 			desched_note(argv[optind + 1]);
 	}
 
-	for (size_t i = 0; i < c.nrows; i++) {
-		free(c.rows[i].label);
-		free(c.rows[i].block);
-		free(c.rows[i].axes);
-		for (size_t p = 0; p < c.npatch; p++) {
-			free(c.rows[i].warn[p]);
-			free(c.rows[i].knob[p]);
-			free(c.rows[i].bval[p]);
-			free(c.rows[i].pval[p]);
-		}
-	}
-	free(c.names);
+	ab_pairs_free(&c);
 	csv_free(tb);
 	csv_free(tp);
-	free(c.rows);
-	published_free(c.pub, c.npub);
 	stats_set_free(&bs);
 	stats_set_free(&ps);
 	free(data);
@@ -1414,7 +816,6 @@ static int compare_main(int argc, char **argv)
 	exp_free(canon);
 	free(bname);
 	free(pname);
-	free(mode);
 	free(host);
 	where_free(&a.where);
 	return 0;

@@ -243,6 +243,37 @@ static bool listed(const char *const *v, size_t n, const char *s)
 	return false;
 }
 
+/* One audit row per access shape (workload) of the layout: its conflicts
+ * on 64 B lines, 128 B pairs and lock sectors. */
+static void audit_shapes(const char *kernel, const struct pn_layout *l,
+			 const struct model_params *p, const char *kc,
+			 const char *const *wls, size_t nw)
+{
+	for (const struct access_shape *ws = access_shapes; ws->workload; ws++) {
+		struct pn_elem e[MAX_ELEMS];
+		struct pn_conflict c[MAX_CONFLICTS];
+		size_t n, k, n64 = 0, n128 = 0, nls = 0;
+
+		if (!listed(wls, nw, ws->workload))
+			continue;
+		n = pn_access_set(l, p, ws, e, MAX_ELEMS);
+		k = pn_audit(e, n, c, MAX_CONFLICTS);
+		for (size_t i = 0; i < k; i++)
+			*(c[i].cls == PN_LOCK_SECTOR ? &nls
+			  : c[i].unit == 64 ? &n64 : &n128) += 1;
+		printf("%-14s %-12s %-26s %-12s %5zu %5zu %5zu ", kernel,
+		       pn_layout_names[p->layout], kc, ws->workload, n64, n128, nls);
+		for (size_t i = 0; i < k; i++)
+			printf(" %s%s%zu: %s%s@%zu <- %s@%zu;",
+			       c[i].cls == PN_LOCK_SECTOR ? "lock-sector " : "",
+			       c[i].unit == 64 ? "L" : "P", c[i].index,
+			       c[i].cls != PN_LOCK_SECTOR ? ""
+			       : c[i].read.write ? "write " : "read ", c[i].read.name,
+			       c[i].read.off, c[i].write.name, c[i].write.off);
+		printf("%s\n", k ? "" : "  -");
+	}
+}
+
 static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 		  const char *const *wls, size_t nw)
 {
@@ -342,29 +373,7 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 				       pn_layout_names[p.layout], kc, why);
 				continue;
 			}
-			for (const struct access_shape *ws = access_shapes; ws->workload; ws++) {
-				struct pn_elem e[MAX_ELEMS];
-				struct pn_conflict c[MAX_CONFLICTS];
-				size_t n, k, n64 = 0, n128 = 0, nls = 0;
-
-				if (!listed(wls, nw, ws->workload))
-					continue;
-				n = pn_access_set(&l, &p, ws, e, MAX_ELEMS);
-				k = pn_audit(e, n, c, MAX_CONFLICTS);
-				for (size_t i = 0; i < k; i++)
-					*(c[i].cls == PN_LOCK_SECTOR ? &nls
-					  : c[i].unit == 64 ? &n64 : &n128) += 1;
-				printf("%-14s %-12s %-26s %-12s %5zu %5zu %5zu ", prof[pi]->name,
-				       pn_layout_names[p.layout], kc, ws->workload, n64, n128, nls);
-				for (size_t i = 0; i < k; i++)
-					printf(" %s%s%zu: %s%s@%zu <- %s@%zu;",
-					       c[i].cls == PN_LOCK_SECTOR ? "lock-sector " : "",
-					       c[i].unit == 64 ? "L" : "P", c[i].index,
-					       c[i].cls != PN_LOCK_SECTOR ? ""
-					       : c[i].read.write ? "write " : "read ", c[i].read.name,
-					       c[i].read.off, c[i].write.name, c[i].write.off);
-				printf("%s\n", k ? "" : "  -");
-			}
+			audit_shapes(prof[pi]->name, &l, &p, kc, wls, nw);
 		}
 	}
 	if (every) {
@@ -421,6 +430,70 @@ static void print_struct(enum kstruct_kind kind, const char *profile)
 	}
 	free(by);
 	printf("\n");
+}
+
+/* --btf / --pahole: the raw offsets read from FILE and the layout. */
+static void show_file_layout(enum pn_layout_id from, const char *file, size_t lock_size)
+{
+	struct pn_raw r;
+	struct pn_layout l;
+	struct model_params p;
+	char why[256];
+	int rc = from == LAYOUT_BTF ? pn_raw_from_btf(file, &r, why, sizeof(why))
+				    : pn_raw_from_pahole(file, &r, why, sizeof(why));
+	if (rc || pn_layout_from_file(&l, from, file, lock_size, why, sizeof(why)))
+		die(EXIT_USAGE, "layout: %s", why);
+	print_raw(&r, file);
+	params_of("current", NULL, &p);
+	print_layout(&l, &p);
+}
+
+/* --kernel NAME...: the layouts of the named profiles. */
+static void show_profiles(const char *const *kernels, size_t nk, const char *kconfig,
+			  size_t lock_size)
+{
+	for (size_t i = 0; i < nk; i++) {
+		struct model_params p;
+		struct pn_layout l;
+		char why[256];
+
+		if (!knob_profile_find(kernels[i]))
+			die(EXIT_USAGE, "layout: unknown kernel profile '%s' (see "
+			    "'memscale list kernels')", kernels[i]);
+		params_of(kernels[i], kconfig, &p);
+		if (model_resolve_layout(&l, &p, lock_size, why, sizeof(why)))
+			die(EXIT_USAGE, "layout: %s", why);
+		printf("# kernel %s: %s\n", kernels[i], knob_layout.values[p.layout].note);
+		print_layout(&l, &p);
+	}
+}
+
+/* The declared layouts named in argv[first..argc), or all of them. */
+static void show_declared(int argc, char **argv, int first, const char *kconfig,
+			  size_t lock_size)
+{
+	for (int i = first; i < argc; i++) {
+		bool found = false;
+		for (int id = 0; id < LAYOUT_NR_DECLARED; id++)
+			found |= !strcmp(argv[i], pn_layout_names[id]);
+		if (!found)
+			die(EXIT_USAGE, "unknown layout '%s' (allowed: v5.3|v5.10|v5.11|v6.9|"
+			    "v6.10|fixed|fixed_padded; --btf and --pahole read files)", argv[i]);
+	}
+	for (int id = 0; id < LAYOUT_NR_DECLARED; id++) {
+		struct pn_layout l;
+		struct model_params p;
+		bool want = first >= argc;
+
+		for (int i = first; i < argc; i++)
+			want |= !strcmp(argv[i], pn_layout_names[id]);
+		if (!want)
+			continue;
+		params_of(layout_profile[id], kconfig, &p);
+		pn_layout_resolve(&l, (enum pn_layout_id)id, p.kconfig, lock_size);
+		printf("# %s (profile %s)\n", knob_layout.values[id].note, layout_profile[id]);
+		print_layout(&l, &p);
+	}
 }
 
 static int layout_main(int argc, char **argv)
@@ -529,60 +602,16 @@ static int layout_main(int argc, char **argv)
 		return 0;
 	}
 	if (from != LAYOUT_NR) {
-		struct pn_raw r;
-		struct pn_layout l;
-		struct model_params p;
-		char why[256];
-		int rc = from == LAYOUT_BTF ? pn_raw_from_btf(file, &r, why, sizeof(why))
-					    : pn_raw_from_pahole(file, &r, why, sizeof(why));
-		if (rc || pn_layout_from_file(&l, from, file, lock_size, why, sizeof(why)))
-			die(EXIT_USAGE, "layout: %s", why);
-		print_raw(&r, file);
-		params_of("current", NULL, &p);
-		print_layout(&l, &p);
+		show_file_layout(from, file, lock_size);
 		return 0;
 	}
 	if (nk) {
 		/* the layouts of the named profiles */
 		if (optind < argc)
 			die(EXIT_USAGE, "layout: give layouts or --kernel profiles, not both");
-		for (size_t i = 0; i < nk; i++) {
-			struct model_params p;
-			struct pn_layout l;
-			char why[256];
-
-			if (!knob_profile_find(kernels[i]))
-				die(EXIT_USAGE, "layout: unknown kernel profile '%s' (see "
-				    "'memscale list kernels')", kernels[i]);
-			params_of(kernels[i], kconfig, &p);
-			if (model_resolve_layout(&l, &p, lock_size, why, sizeof(why)))
-				die(EXIT_USAGE, "layout: %s", why);
-			printf("# kernel %s: %s\n", kernels[i], knob_layout.values[p.layout].note);
-			print_layout(&l, &p);
-		}
+		show_profiles(kernels, nk, kconfig, lock_size);
 		return 0;
 	}
-	for (int i = optind; i < argc; i++) {
-		bool found = false;
-		for (int id = 0; id < LAYOUT_NR_DECLARED; id++)
-			found |= !strcmp(argv[i], pn_layout_names[id]);
-		if (!found)
-			die(EXIT_USAGE, "unknown layout '%s' (allowed: v5.3|v5.10|v5.11|v6.9|"
-			    "v6.10|fixed|fixed_padded; --btf and --pahole read files)", argv[i]);
-	}
-	for (int id = 0; id < LAYOUT_NR_DECLARED; id++) {
-		struct pn_layout l;
-		struct model_params p;
-		bool want = optind >= argc;
-
-		for (int i = optind; i < argc; i++)
-			want |= !strcmp(argv[i], pn_layout_names[id]);
-		if (!want)
-			continue;
-		params_of(layout_profile[id], kconfig, &p);
-		pn_layout_resolve(&l, (enum pn_layout_id)id, p.kconfig, lock_size);
-		printf("# %s (profile %s)\n", knob_layout.values[id].note, layout_profile[id]);
-		print_layout(&l, &p);
-	}
+	show_declared(argc, argv, optind, kconfig, lock_size);
 	return 0;
 }

@@ -80,6 +80,51 @@ static long batch_pages(const struct model *m, const struct mcg *memcg)
 
 #define FAIL(...) do { snprintf(msg, msglen, __VA_ARGS__); return 1; } while (0)
 
+/* usage: each memcg's page_counter holds its subtree's pages and the
+ * stocks cached for it; the watermark is never below it. */
+static int check_usage(struct model *m, const long *resident, char *msg, size_t msglen)
+{
+	for (unsigned i = 0; i < m->nmemcg; i++) {
+		struct mcg *memcg = &m->memcgs[i];
+		long want = 0, usage = __atomic_load_n(pc_usage(m, mcg_memory(m, memcg)), __ATOMIC_RELAXED);
+
+		for (unsigned d = 0; d < m->nmemcg; d++)
+			if (memcg_in_subtree(m, &m->memcgs[d], memcg))
+				want += resident[d];
+		for (unsigned w = 0; w < m->nworkers; w++) {
+			const struct model_worker *mw = m->workers[w];
+			if (mw->stock_cached && memcg_in_subtree(m, mw->stock_cached, memcg))
+				want += mw->stock_nr;
+		}
+		if (usage != want)
+			FAIL("usage: memcg %u page_counter usage %ld != %ld (subtree pages + stock)",
+			     i, usage, want);
+		if (*pc_watermark(m, mcg_memory(m, memcg)) < usage)
+			FAIL("usage: memcg %u watermark %ld < usage %ld", i,
+			     *pc_watermark(m, mcg_memory(m, memcg)), usage);
+	}
+	return 0;
+}
+
+/* node stats (vm_node_stat + every CPU's diff) == all memcgs' exact */
+static int check_node_stats(struct model *m, char *msg, size_t msglen)
+{
+	for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
+		long got = 0, want = 0;
+		for (unsigned n = 0; n < m->p.nodes; n++) {
+			got += m->nodes[n].vm_stat[k];
+			for (unsigned w = 0; w < m->nworkers; w++)
+				got += m->workers[w]->node_diff[n][k];
+		}
+		for (unsigned d = 0; d < m->nmemcg; d++)
+			for (unsigned w = 0; w < m->nworkers; w++)
+				want += m->workers[w]->exact_state[d][k];
+		if (got != want)
+			FAIL("stats: node %s %ld != exact %ld", stat_item_names[k], got, want);
+	}
+	return 0;
+}
+
 int model_check(struct model *m, char *msg, size_t msglen)
 {
 	long resident[m->nmemcg], lens[m->nmemcg][MODEL_MAX_NODES][NR_LRU];
@@ -136,41 +181,8 @@ int model_check(struct model *m, char *msg, size_t msglen)
 		FAIL("pages: %ld charged != %ld on LRUs + %ld in batches + %ld uncharged",
 		     charged, on_lists, batch_pages(m, NULL), uncharged);
 
-	/* usage */
-	for (unsigned i = 0; i < m->nmemcg; i++) {
-		struct mcg *memcg = &m->memcgs[i];
-		long want = 0, usage = __atomic_load_n(pc_usage(m, mcg_memory(m, memcg)), __ATOMIC_RELAXED);
-
-		for (unsigned d = 0; d < m->nmemcg; d++)
-			if (memcg_in_subtree(m, &m->memcgs[d], memcg))
-				want += resident[d];
-		for (unsigned w = 0; w < m->nworkers; w++) {
-			const struct model_worker *mw = m->workers[w];
-			if (mw->stock_cached && memcg_in_subtree(m, mw->stock_cached, memcg))
-				want += mw->stock_nr;
-		}
-		if (usage != want)
-			FAIL("usage: memcg %u page_counter usage %ld != %ld (subtree pages + stock)",
-			     i, usage, want);
-		if (*pc_watermark(m, mcg_memory(m, memcg)) < usage)
-			FAIL("usage: memcg %u watermark %ld < usage %ld", i,
-			     *pc_watermark(m, mcg_memory(m, memcg)), usage);
-	}
-
-	/* node stats (vm_node_stat + every CPU's diff) == all memcgs' exact */
-	for (unsigned k = 0; k < NR_STAT_ITEMS; k++) {
-		long got = 0, want = 0;
-		for (unsigned n = 0; n < m->p.nodes; n++) {
-			got += m->nodes[n].vm_stat[k];
-			for (unsigned w = 0; w < m->nworkers; w++)
-				got += m->workers[w]->node_diff[n][k];
-		}
-		for (unsigned d = 0; d < m->nmemcg; d++)
-			for (unsigned w = 0; w < m->nworkers; w++)
-				want += m->workers[w]->exact_state[d][k];
-		if (got != want)
-			FAIL("stats: node %s %ld != exact %ld", stat_item_names[k], got, want);
-	}
+	if (check_usage(m, resident, msg, msglen) || check_node_stats(m, msg, msglen))
+		return 1;
 
 	/* stats */
 	model_final_flush(m);

@@ -223,7 +223,7 @@ struct mnode {
 } cacheline_aligned;
 
 /*
- * The page allocator's order-0 path (models/memcg.c "page allocator"):
+ * The page allocator's order-0 path (models/page_alloc.c):
  * struct zone (ZONE_NORMAL, one per node) reduced to what rmqueue_bulk()
  * and free_pcppages_bulk() touch, at the kernel's offsets
  * (include/linux/mmzone.h @ v5.10, the same in v6.7 and v6.9): after

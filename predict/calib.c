@@ -402,7 +402,7 @@ double calib_best(const struct calib *c, const char *probe)
  * flagged in its parameter line. */
 #define STEAL_FLAG_PCT 1.0
 
-/* The probes timed in blocks (harness/calib_probe.c's TIME_BLOCKS). */
+/* The probes timed in blocks (harness/calib_probe_int.h's TIME_BLOCKS). */
 static bool is_loop_probe(const char *probe)
 {
 	static const char *const loop[] = { "atomic.uncontended", "hit", "miss", "percpu",

@@ -32,7 +32,7 @@
  * per node.
  * Each lock's sections get the work its holder did while holding it
  * (section_work): an LRU lock's rounds are its list operations, a
- * zone->lock's (the page allocator's, models/memcg.c) the pages one
+ * zone->lock's (the page allocator's, models/page_alloc.c) the pages one
  * rmqueue_bulk / free_pcppages_bulk moves, each round its list
  * operations, per-CPU NR_FREE_PAGES updates and struct page lines
  * (zone_page_line_ns); the zone's own lines (free_area[0]'s head and
@@ -324,7 +324,7 @@ static bool is_zone_lock(const struct model_rec *r, unsigned lk)
 
 /*
  * A struct page line the page allocator touches under zone->lock and
- * this CPU did not just touch (models/memcg.c "page allocator": a page
+ * this CPU did not just touch (models/page_alloc.c: a page
  * rmqueue_bulk takes from the buddy lists; a drained page and its buddy
  * were touched just before the lock: RL_PAGE_HOT, an L1 hit).  Pages pass through the
  * node's buddy lists, which every CPU of the node shares: the line was

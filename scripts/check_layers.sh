@@ -10,6 +10,15 @@
 #      from core/util.c or give each its own name).  Read from the sources,
 #      so a static function the compiler inlined away counts too: a
 #      definition is a line at column 0 with a type, NAME( and no ';'.
+#   6. no circle between modules: a header and the .c of its name are one
+#      module (models/memcg.h and models/memcg.c), a header without a .c
+#      of its name one of its own (models/internal.h); module A depends on
+#      B when a file of A includes B's header.  A loop there is a header
+#      <-> .c circle that rules 3 and 4 do not see (memcg.c includes
+#      internal.h, which includes record.h, whose record.c includes
+#      internal.h again).  The circles this house still had when the rule
+#      came (issue 37) are listed in KNOWN_CIRCLES: a circle within one of
+#      them is printed as known, any other circle (or one that grew) fails.
 # The layer table is read from docs/layers.md, the one place it is written.
 # Prints one line per violation and exits 1 if there is any.
 set -eu
@@ -48,6 +57,51 @@ if [ -s "$TMP/loops" ]; then
 	echo "include cycle among:"; sed -n 's/^tsort: //p' "$TMP/loops" | grep -v 'input contains a loop' | sed 's/^/  /'
 	fail=1
 fi
+
+# 6: circles between modules (header + the .c of its name), by strongly
+# connected components of the module graph: each module's reachable set,
+# then the modules that reach each other.
+KNOWN_CIRCLES='
+core/file core/util
+harness/harness harness/runstat
+models/internal models/kitems models/lru_gen models/memcg models/mmlock models/page_alloc models/record models/stats/stats
+'
+awk '{ a = $1; b = $2; sub(/\.[ch]$/, "", a); sub(/\.[ch]$/, "", b); print a, b }' "$TMP/edges" |
+awk '
+	{ if ($1 != $2 && !(($1, $2) in seen)) { seen[$1, $2] = 1; adj[$1] = adj[$1] " " $2 }
+	  node[$1] = 1; node[$2] = 1 }
+	END {
+		for (v in node) {
+			delete vis; n = 0; st[++n] = v; vis[v] = 1
+			while (n > 0) {
+				u = st[n--]; k = split(adj[u], w, " ")
+				for (i = 1; i <= k; i++) if (!(w[i] in vis)) { vis[w[i]] = 1; st[++n] = w[i] }
+			}
+			for (u in vis) reach[v, u] = 1
+		}
+		for (v in node) {
+			if (v in done) continue
+			m = 0
+			for (u in node) if (u != v && (v, u) in reach && (u, v) in reach) c[++m] = u
+			if (!m) continue
+			c[++m] = v
+			for (i = 1; i <= m; i++) done[c[i]] = 1
+			for (i = 2; i <= m; i++) { x = c[i]; j = i - 1; while (j > 0 && c[j] > x) { c[j + 1] = c[j]; j-- } c[j + 1] = x }
+			line = c[1]; for (i = 2; i <= m; i++) line = line " " c[i]
+			print line
+		}
+	}' | sort > "$TMP/circles"
+echo "$KNOWN_CIRCLES" | awk 'NF' > "$TMP/known"
+# a circle is known when every module of it is in one known circle
+awk -v known="$TMP/known" '
+	BEGIN { while ((getline l < known) > 0) { nk++; n = split(l, a, " "); for (i = 1; i <= n; i++) in_k[nk, a[i]] = 1 } }
+	{
+		ok = 0
+		for (k = 1; k <= nk && !ok; k++) { ok = 1; for (i = 1; i <= NF; i++) if (!((k, $i) in in_k)) ok = 0 }
+		if (ok) { printf "known circle (issue 37, still to break): %s\n", $0 > "/dev/stderr"; next }
+		printf "header <-> .c circle among modules: %s\n", $0; bad = 1
+	}
+	END { exit bad }' "$TMP/circles" || fail=1
 
 # 2: calls, from the objects' symbol tables.
 if [ -d "$BUILD" ]; then
@@ -92,5 +146,5 @@ done < "$TMP/files.c" | sort > "$TMP/fndefs"
 awk '$1 == prev { printf "%s is defined in %s and in %s: one name, one function\n", $1, pf, $2; bad = 1 }
 	{ prev = $1; pf = $2 } END { exit bad }' "$TMP/fndefs" || fail=1
 
-[ -z "${fail:-}" ] && echo "layers: $(wc -l < "$TMP/files") files, $(wc -l < "$TMP/edges") includes, $(cat "$TMP/objs" 2>/dev/null | wc -l) objects: all point down, no include or call loops, no function name twice"
+[ -z "${fail:-}" ] && echo "layers: $(wc -l < "$TMP/files") files, $(wc -l < "$TMP/edges") includes, $(cat "$TMP/objs" 2>/dev/null | wc -l) objects: all point down, no include or call loops, no new header <-> .c circle, no function name twice"
 exit ${fail:-0}

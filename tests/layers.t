@@ -1,13 +1,14 @@
 #!/bin/sh
 # layers.t - the layer rules of docs/layers.md hold (scripts/check_layers.sh),
 # and the checker has the power to see a violation: copies of the tree with
-# an upward include, an include cycle, a call cycle between two objects and
-# a function name defined in two files must each fail it.
+# an upward include, an include cycle, a call cycle between two objects, a
+# header <-> .c circle between modules and a function name defined in two
+# files must each fail it.
 . "$(dirname "$0")/lib.sh"
-echo "1..5"
+echo "1..7"
 out=$(sh scripts/check_layers.sh build 2>&1); st=$?
-[ $st -eq 0 ]; ok $? "layers hold: $out"
-[ $st -eq 0 ] || echo "$out" | sed 's/^/#   /'
+[ $st -eq 0 ]; ok $? "layers hold: $(echo "$out" | tail -n 1)"
+echo "$out" | sed '$d' | sed 's/^/#   /'
 
 copy_tree() {
 	rm -rf "$TMP/t"; mkdir -p "$TMP/t"
@@ -35,6 +36,24 @@ out=$(sh "$TMP/t/scripts/check_layers.sh" "$TMP/b" 2>&1); st=$?
 [ $st -ne 0 ] && echo "$out" | grep -q 'call cycle' && echo "$out" | grep -q 'core/ping.c' &&
 	echo "$out" | grep -q 'core/pong.c'
 ok $? "a call cycle (core/ping.o <-> core/pong.o) is reported"
+
+copy_tree
+# json.h includes csv.h and csv.c includes json.h: no file includes
+# itself, but the modules core/csv and core/json depend on each other
+echo '#include "core/csv.h"' >> "$TMP/t/core/json.h"
+echo '#include "core/json.h"' >> "$TMP/t/core/csv.c"
+out=$(sh "$TMP/t/scripts/check_layers.sh" "$TMP/none" 2>&1); st=$?
+[ $st -ne 0 ] && echo "$out" | grep -q 'header <-> .c circle among modules: core/csv core/json' &&
+	! echo "$out" | grep -q 'include cycle'
+ok $? "a header <-> .c circle (json.h -> csv.h, csv.c -> json.h) is reported"
+
+copy_tree
+# a module joining a known circle (core/file <-> core/util) makes it new
+echo '#include "core/util.h"' >> "$TMP/t/core/json.h"
+echo '#include "core/json.h"' >> "$TMP/t/core/file.c"
+out=$(sh "$TMP/t/scripts/check_layers.sh" "$TMP/none" 2>&1); st=$?
+[ $st -ne 0 ] && echo "$out" | grep -q 'header <-> .c circle among modules: core/file core/json core/util'
+ok $? "a known circle that grows (core/json joins core/file <-> core/util) is reported"
 
 copy_tree
 printf '\nstatic char *str_trim(char *s)\n{\n\treturn s;\n}\n' >> "$TMP/t/core/csv.c"

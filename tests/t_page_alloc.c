@@ -1,6 +1,6 @@
 /*
- * t_page_alloc.c - the model's page allocator (models/memcg.c "page
- * allocator"): per-CPU lists in front of a per-node zone under
+ * t_page_alloc.c - the model's page allocator (models/page_alloc.c):
+ * per-CPU lists in front of a per-node zone under
  * zone->lock, on cases worked out by hand from mm/page_alloc.c:
  *   1. pcp->high from the kernel's rules: 6 * batch (v5.10) and
  *      zone_highsize() at a nominal 64 GB node (v5.14+: 24969 low
