@@ -146,6 +146,84 @@ static double parse_ns(const char *opt, const char *s)
 	return v;
 }
 
+/* The options with a checked value (a count, a size, a name from a
+ * list); false: c is not one of them. */
+static bool parse_valued(int c, const char *arg, struct mopts *m)
+{
+	long v;
+
+	switch (c) {
+	case O_HOLD:
+		if (!parse_long(arg, 1, 1000000, &m->holdout))
+			usage_die("bad --holdout '%s' (want a count >= 1)", arg);
+		break;
+	case O_CS: m->cs = parse_ns("--cs", arg); m->have_cs = true; break;
+	case O_THINK: m->think = parse_ns("--think", arg); m->have_think = true; break;
+	case O_HANDOFF: m->handoff = parse_ns("--handoff", arg); m->have_handoff = true; break;
+	case O_KIND:
+		if (!strcmp(arg, "ticket"))
+			m->kind = LOCK_MODEL_TICKET;
+		else if (!strcmp(arg, "queue"))
+			m->kind = LOCK_MODEL_QUEUE;
+		else
+			usage_die("bad --kind '%s' (want ticket or queue)", arg);
+		break;
+	case O_LOCKKIND:
+		if (!strcmp(arg, "ticket"))
+			m->lock_kind = LOCK_MODEL_TICKET;
+		else if (!strcmp(arg, "queue"))
+			m->lock_kind = LOCK_MODEL_QUEUE;
+		else
+			usage_die("bad --lock-kind '%s' (want queue or ticket)", arg);
+		break;
+	case O_LINE:
+		if (!parse_long(arg, 64, 128, &v) || (v != 64 && v != 128))
+			usage_die("bad --line '%s' (want 64 or 128)", arg);
+		m->line = (unsigned)v;
+		break;
+	case O_ITERS:
+		if (!parse_long(arg, 1000, 1000000000L, &m->iters))
+			usage_die("bad --iters '%s' (want 1000..1e9)", arg);
+		break;
+	case O_REPS:
+		if (!parse_long(arg, 1, 1000, &m->reps))
+			usage_die("bad --reps '%s' (want 1..1000)", arg);
+		break;
+	case O_WALKMISS:
+		if (!parse_double(arg, 0, 1, &m->walk_miss))
+			usage_die("bad --walk-miss '%s' (want a fraction 0..1)", arg);
+		break;
+	case O_REMOTE:
+		if (!parse_double(arg, 1, 100, &m->remote_factor))
+			usage_die("bad --remote-factor '%s' (want 1..100)", arg);
+		break;
+	case O_TARGET:
+		if (strcmp(arg, TARGET_HERE) && !target_find(arg))
+			usage_die("unknown --target '%s' (see 'memscale list targets')", arg);
+		m->target = arg;
+		break;
+	case O_MODE:
+		if (strcmp(arg, "processes") && strcmp(arg, "threads"))
+			usage_die("bad --mode '%s' (want processes or threads)", arg);
+		m->mode = arg;
+		break;
+	case O_JOBS:
+		if (!parse_long(arg, 1, 1024, &v))
+			usage_die("bad --jobs '%s' (want 1..1024 simulations at once)", arg);
+		m->jobs = (unsigned)v;
+		break;
+	case O_FORMAT:
+		if (!strcmp(arg, "csv"))
+			m->csv = true;
+		else if (strcmp(arg, "table"))
+			usage_die("bad -f '%s' (want table or csv)", arg);
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
 static void parse_opts(int argc, char **argv, struct mopts *m)
 {
 	static const struct option longopts[] = {
@@ -182,7 +260,6 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ 0 },
 	};
 	int c;
-	long v;
 
 	m->sets = xcalloc((size_t)argc + 1, sizeof(char *));
 	m->args = xcalloc((size_t)argc + 1, sizeof(char *));
@@ -207,74 +284,9 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_WHERE:
 			cli_where_arg(&model_cmd, &m->where, optarg);
 			break;
-		case O_HOLD:
-			if (!parse_long(optarg, 1, 1000000, &m->holdout))
-				usage_die("bad --holdout '%s' (want a count >= 1)", optarg);
-			break;
-		case O_CS: m->cs = parse_ns("--cs", optarg); m->have_cs = true; break;
-		case O_THINK: m->think = parse_ns("--think", optarg); m->have_think = true; break;
-		case O_HANDOFF: m->handoff = parse_ns("--handoff", optarg); m->have_handoff = true; break;
-		case O_KIND:
-			if (!strcmp(optarg, "ticket"))
-				m->kind = LOCK_MODEL_TICKET;
-			else if (!strcmp(optarg, "queue"))
-				m->kind = LOCK_MODEL_QUEUE;
-			else
-				usage_die("bad --kind '%s' (want ticket or queue)", optarg);
-			break;
-		case O_LOCKKIND:
-			if (!strcmp(optarg, "ticket"))
-				m->lock_kind = LOCK_MODEL_TICKET;
-			else if (!strcmp(optarg, "queue"))
-				m->lock_kind = LOCK_MODEL_QUEUE;
-			else
-				usage_die("bad --lock-kind '%s' (want queue or ticket)", optarg);
-			break;
-		case O_LINE:
-			if (!parse_long(optarg, 64, 128, &v) || (v != 64 && v != 128))
-				usage_die("bad --line '%s' (want 64 or 128)", optarg);
-			m->line = (unsigned)v;
-			break;
-		case O_ITERS:
-			if (!parse_long(optarg, 1000, 1000000000L, &m->iters))
-				usage_die("bad --iters '%s' (want 1000..1e9)", optarg);
-			break;
-		case O_REPS:
-			if (!parse_long(optarg, 1, 1000, &m->reps))
-				usage_die("bad --reps '%s' (want 1..1000)", optarg);
-			break;
-		case O_WALKMISS:
-			if (!parse_double(optarg, 0, 1, &m->walk_miss))
-				usage_die("bad --walk-miss '%s' (want a fraction 0..1)", optarg);
-			break;
-		case O_REMOTE:
-			if (!parse_double(optarg, 1, 100, &m->remote_factor))
-				usage_die("bad --remote-factor '%s' (want 1..100)", optarg);
-			break;
-		case O_TARGET:
-			if (strcmp(optarg, TARGET_HERE) && !target_find(optarg))
-				usage_die("unknown --target '%s' (see 'memscale list targets')", optarg);
-			m->target = optarg;
-			break;
 		case O_WORKLOAD: m->workload = optarg; break;
 		case O_EXPERIMENT: m->experiment = optarg; break;
 		case O_PAIR: m->pair = optarg; break;
-		case O_MODE:
-			if (strcmp(optarg, "processes") && strcmp(optarg, "threads"))
-				usage_die("bad --mode '%s' (want processes or threads)", optarg);
-			m->mode = optarg;
-			break;
-		case O_JOBS:
-			if (!parse_long(optarg, 1, 1024, &v))
-				usage_die("bad --jobs '%s' (want 1..1024 simulations at once)", optarg);
-			m->jobs = (unsigned)v;
-			break;
-		case O_FORMAT:
-			if (!strcmp(optarg, "csv"))
-				m->csv = true;
-			else if (strcmp(optarg, "table"))
-				usage_die("bad -f '%s' (want table or csv)", optarg);
-			break;
 		case O_QUICK: m->quick = true; break;
 		case O_NOLOCKS: m->nolocks = true; break;
 		case O_NOWL: m->nowl = true; break;
@@ -282,7 +294,8 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		case O_EXPLAIN: m->explain = true; break;
 		case O_CHECK: m->check = true; break;
 		default:
-			cli_bad_getopt(&model_cmd, argv, "-o:f:");
+			if (!parse_valued(c, optarg, m))
+				cli_bad_getopt(&model_cmd, argv, "-o:f:");
 		}
 	}
 }

@@ -222,6 +222,99 @@ static void print_point(const struct point *pt, bool csv)
  * one.  Returns the number of groups; adds to *sum_abs / *nerr the
  * relative errors of the multi-worker points.
  */
+/* The measured throughput of group `key` (first row r) per worker count,
+ * its missing local work from the 1-worker cost, and its points
+ * simulated together, printed, summed into *sum_abs / *nerr; the last
+ * point goes to abg for the A/B comparison. */
+static void simulate_group(const char *path, const struct mopts *m, const struct csv_table *t,
+			   const int *cols, const char *const *knob_cols, size_t r,
+			   const char *key, const struct calib *c, const struct memcg_sim_cfg *cfg,
+			   struct memcg_costs *costs, const char *cfgstr, size_t ngroups,
+			   struct ab_group *abg, double *sum_abs, unsigned *nerr)
+{
+	int cwl = cols[0], cw = cols[1], cy = cols[2], clock = cols[3], cvar = cols[4];
+	const char *wl = t->rows[r][cwl], *err = NULL;
+	double ns1 = NAN;
+
+	double *xs = xmalloc(t->nrows * sizeof(double));
+	double *ys = xmalloc(t->nrows * sizeof(double));
+	double *gx, *gy;
+	size_t n = 0, g;
+	struct predict_sim *sims;
+
+	for (size_t q = r; q < t->nrows; q++) {
+		char cs2[512] = "", *k2;
+		for (size_t k = 0; knob_cols[k]; k++) {
+			int col = csv_col(t, knob_cols[k]);
+			if (col < 0 || !*t->rows[q][col])
+				continue;
+			snprintf(cs2 + strlen(cs2), sizeof(cs2) - strlen(cs2),
+				 "%s%s=%s", *cs2 ? "," : "", knob_cols[k], t->rows[q][col]);
+		}
+		k2 = xasprintf("%s|%s|%s", t->rows[q][cwl],
+			       clock >= 0 ? t->rows[q][clock] : "", cs2);
+		if (!strcmp(k2, key) &&
+		    parse_double(t->rows[q][cw], 1, 1e6, &xs[n]) &&
+		    parse_double(t->rows[q][cy], 0, 1e300, &ys[n]))
+			n++;
+		free(k2);
+	}
+	g = usl_group_mean(xs, ys, n, &gx, &gy);
+	/* Calibrate the program's missing local work from the
+	 * measured 1-worker cost (a measurement, not a fit to
+	 * the many-core points). */
+	if (g && gx[0] == 1 && gy[0] > 0)
+		ns1 = 1e9 / gy[0];
+	else {
+		char probe[128];
+		snprintf(probe, sizeof(probe), "wl.%s", wl);
+		ns1 = calib_median(c, probe);
+	}
+	if (!isnan(ns1)) {
+		struct sim_result r1;
+		costs->extra_local_ns = 0;
+		if (memcg_sim_run(wl, cfg, costs, 1, 2000, &r1, &err) == 0 &&
+		    ns1 > r1.ns_per_op_core)
+			costs->extra_local_ns = ns1 - r1.ns_per_op_core;
+	}
+	/* the group's points simulated together, then printed */
+	sims = xcalloc(g * POINT_SIMS + 1, sizeof(*sims));
+	for (size_t i = 0; i < g; i++)
+		plan_point(wl, cfg, costs, (unsigned)gx[i], m->iters,
+			   &sims[i * POINT_SIMS]);
+	predict_sims_run(sims, g * POINT_SIMS, m->jobs);
+	for (size_t i = 0; i < g; i++) {
+		struct sim_result rs;
+		struct point pt = { .path = path, .group = ngroups, .wl = wl,
+				    .lock = clock >= 0 ? t->rows[r][clock] : "-",
+				    .cfg = cfgstr, .workers = gx[i] };
+
+		measured_interval(xs, ys, n, gx[i], &pt);
+		finish_point(costs, &sims[i * POINT_SIMS], &rs, &pt);
+		print_point(&pt, m->csv);
+		if (gx[i] > 1) {
+			*sum_abs += fabs((rs.ops_per_sec - gy[i]) / gy[i]);
+			(*nerr)++;
+		}
+		if (i + 1 == g) {
+			struct ab_group *a = abg;
+			a->wl = xstrdup(wl);
+			a->lock = xstrdup(clock >= 0 ? t->rows[r][clock] : "");
+			a->variant = cvar >= 0 ? xstrdup(t->rows[r][cvar]) : NULL;
+			a->cfg = xstrdup(cfgstr);
+			a->workers = gx[i];
+			a->measured = gy[i];
+			a->simulated = rs.ops_per_sec;
+		}
+	}
+	predict_sims_free(sims, g * POINT_SIMS);
+	free(sims);
+	free(xs);
+	free(ys);
+	free(gx);
+	free(gy);
+}
+
 static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 			   double *sum_abs_out, unsigned *nerr_out)
 {
@@ -265,7 +358,6 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		struct mopts gm = *m;
 		struct memcg_sim_cfg cfg;
 		struct memcg_costs costs = base_costs;
-		double ns1 = NAN, wmax = 0;
 		const char *wl = t->rows[r][cwl];
 
 		/* One group per (workload, lock, knob values). */
@@ -311,87 +403,11 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 		if (!m->csv)
 			printf("# group %zu: %s lock=%s %s\n", ngroups, wl,
 			       clock >= 0 ? t->rows[r][clock] : "-", cfgstr);
-		/* Mean measured throughput per worker count of this group. */
 		{
-			double *xs = xmalloc(t->nrows * sizeof(double));
-			double *ys = xmalloc(t->nrows * sizeof(double));
-			double *gx, *gy;
-			size_t n = 0, g;
-			struct predict_sim *sims;
+			int cols[] = { cwl, cw, cy, clock, cvar };
 
-			for (size_t q = r; q < t->nrows; q++) {
-				char cs2[512] = "", *k2;
-				for (size_t k = 0; knob_cols[k]; k++) {
-					int col = csv_col(t, knob_cols[k]);
-					if (col < 0 || !*t->rows[q][col])
-						continue;
-					snprintf(cs2 + strlen(cs2), sizeof(cs2) - strlen(cs2),
-						 "%s%s=%s", *cs2 ? "," : "", knob_cols[k], t->rows[q][col]);
-				}
-				k2 = xasprintf("%s|%s|%s", t->rows[q][cwl],
-					       clock >= 0 ? t->rows[q][clock] : "", cs2);
-				if (!strcmp(k2, key) &&
-				    parse_double(t->rows[q][cw], 1, 1e6, &xs[n]) &&
-				    parse_double(t->rows[q][cy], 0, 1e300, &ys[n]))
-					n++;
-				free(k2);
-			}
-			g = usl_group_mean(xs, ys, n, &gx, &gy);
-			/* Calibrate the program's missing local work from the
-			 * measured 1-worker cost (a measurement, not a fit to
-			 * the many-core points). */
-			if (g && gx[0] == 1 && gy[0] > 0)
-				ns1 = 1e9 / gy[0];
-			else {
-				char probe[128];
-				snprintf(probe, sizeof(probe), "wl.%s", wl);
-				ns1 = calib_median(&c, probe);
-			}
-			if (!isnan(ns1)) {
-				struct sim_result r1;
-				costs.extra_local_ns = 0;
-				if (memcg_sim_run(wl, &cfg, &costs, 1, 2000, &r1, &err) == 0 &&
-				    ns1 > r1.ns_per_op_core)
-					costs.extra_local_ns = ns1 - r1.ns_per_op_core;
-			}
-			/* the group's points simulated together, then printed */
-			sims = xcalloc(g * POINT_SIMS + 1, sizeof(*sims));
-			for (size_t i = 0; i < g; i++)
-				plan_point(wl, &cfg, &costs, (unsigned)gx[i], m->iters,
-					   &sims[i * POINT_SIMS]);
-			predict_sims_run(sims, g * POINT_SIMS, m->jobs);
-			for (size_t i = 0; i < g; i++) {
-				struct sim_result rs;
-				struct point pt = { .path = path, .group = ngroups, .wl = wl,
-						    .lock = clock >= 0 ? t->rows[r][clock] : "-",
-						    .cfg = cfgstr, .workers = gx[i] };
-
-				measured_interval(xs, ys, n, gx[i], &pt);
-				finish_point(&costs, &sims[i * POINT_SIMS], &rs, &pt);
-				print_point(&pt, m->csv);
-				if (gx[i] > 1) {
-					sum_abs += fabs((rs.ops_per_sec - gy[i]) / gy[i]);
-					nerr++;
-				}
-				if (gx[i] > wmax)
-					wmax = gx[i];
-				if (i + 1 == g) {
-					struct ab_group *a = &abg[ngroups - 1];
-					a->wl = xstrdup(wl);
-					a->lock = xstrdup(clock >= 0 ? t->rows[r][clock] : "");
-					a->variant = cvar >= 0 ? xstrdup(t->rows[r][cvar]) : NULL;
-					a->cfg = xstrdup(cfgstr);
-					a->workers = gx[i];
-					a->measured = gy[i];
-					a->simulated = rs.ops_per_sec;
-				}
-			}
-			predict_sims_free(sims, g * POINT_SIMS);
-			free(sims);
-			free(xs);
-			free(ys);
-			free(gx);
-			free(gy);
+			simulate_group(path, m, t, cols, knob_cols, r, key, &c, &cfg, &costs, cfgstr,
+				       ngroups, &abg[ngroups - 1], &sum_abs, &nerr);
 		}
 		for (size_t k = 0; k < gm.nsets; k++)
 			free(gm.sets[k]);

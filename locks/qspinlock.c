@@ -29,63 +29,16 @@ static inline uint32_t qspin_load_acquire_until_clear(struct qspinlock *l,
 	return v;
 }
 
-void qspin_lock_slowpath(struct qspinlock *l, struct qspin_ctx *ctx,
-			 uint32_t val)
+/*
+ * The queued half of the slow path (the kernel's queue: label in
+ * queued_spin_lock_slowpath): MCS-queue on our own node, then, at the
+ * head, wait for owner and pending to go and take the lock.
+ */
+static void qspin_lock_queued(struct qspinlock *l, struct qspin_ctx *ctx)
 {
 	struct qspin_node *node = ctx->node, *prev, *next = NULL;
-	uint32_t old, succ;
+	uint32_t old, succ, val;
 
-	/*
-	 * (0,1,0) is a pending waiter in the middle of taking over: give it
-	 * a bounded number of spins to reach (0,0,1) rather than queueing.
-	 */
-	if (val == QSPIN_PENDING) {
-		for (int n = QSPIN_PENDING_LOOPS; n && val == QSPIN_PENDING; n--) {
-			cpu_relax();
-			val = __atomic_load_n(&l->val, __ATOMIC_RELAXED);
-		}
-	}
-	/* Anyone pending or queued: go to the back of the queue. */
-	if (val & ~QSPIN_LOCKED_MASK)
-		goto queue;
-
-	/*
-	 * (0,0,*) -> (0,1,*): become the pending waiter.  Acquire: if the
-	 * lock turns out to be free already (val == 0) this RMW is what
-	 * orders us after the last holder's release in qspin_unlock().
-	 */
-	val = __atomic_fetch_or(&l->val, QSPIN_PENDING, __ATOMIC_ACQUIRE);
-	if (unlikely(val & ~QSPIN_LOCKED_MASK)) {
-		/*
-		 * Someone else got pending or queued between our load and the
-		 * RMW.  Undo our bit only if we were the one who set it: if a
-		 * queue head is waiting for (n,0,0) our bit would hold it up.
-		 */
-		if (!(val & QSPIN_PENDING_MASK))
-			__atomic_store_n(&l->pending, 0, __ATOMIC_RELAXED);
-		goto queue;
-	}
-
-	/*
-	 * (0,1,1) -> (*,1,0): wait for the owner to go.  The acquire load
-	 * pairs with the release store of the locked byte in qspin_unlock(),
-	 * so the owner's critical section happens before ours.
-	 */
-	if (val & QSPIN_LOCKED_MASK)
-		while (__atomic_load_n(&l->locked, __ATOMIC_ACQUIRE))
-			cpu_relax();
-
-	/*
-	 * (*,1,0) -> (*,0,1): clear pending and set locked in one 16-bit
-	 * store (the kernel's clear_pending_set_locked).  Plain relaxed is
-	 * enough: ordering with the previous owner came from the acquire
-	 * above, and while pending is set nobody else writes these bytes
-	 * (the queue head waits for both to be clear, newcomers queue).
-	 */
-	__atomic_store_n(&l->locked_pending, QSPIN_LOCKED, __ATOMIC_RELAXED);
-	return;
-
-queue:
 	__atomic_store_n(&node->locked, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&node->next, 0, __ATOMIC_RELAXED);
 
@@ -162,6 +115,64 @@ queue:
 	}
 	/* Release pairs with the successor's acquire spin on ->locked. */
 	__atomic_store_n(&next->locked, 1, __ATOMIC_RELEASE);
+}
+
+void qspin_lock_slowpath(struct qspinlock *l, struct qspin_ctx *ctx,
+			 uint32_t val)
+{
+
+	/*
+	 * (0,1,0) is a pending waiter in the middle of taking over: give it
+	 * a bounded number of spins to reach (0,0,1) rather than queueing.
+	 */
+	if (val == QSPIN_PENDING) {
+		for (int n = QSPIN_PENDING_LOOPS; n && val == QSPIN_PENDING; n--) {
+			cpu_relax();
+			val = __atomic_load_n(&l->val, __ATOMIC_RELAXED);
+		}
+	}
+	/* Anyone pending or queued: go to the back of the queue. */
+	if (val & ~QSPIN_LOCKED_MASK) {
+		qspin_lock_queued(l, ctx);
+		return;
+	}
+
+	/*
+	 * (0,0,*) -> (0,1,*): become the pending waiter.  Acquire: if the
+	 * lock turns out to be free already (val == 0) this RMW is what
+	 * orders us after the last holder's release in qspin_unlock().
+	 */
+	val = __atomic_fetch_or(&l->val, QSPIN_PENDING, __ATOMIC_ACQUIRE);
+	if (unlikely(val & ~QSPIN_LOCKED_MASK)) {
+		/*
+		 * Someone else got pending or queued between our load and the
+		 * RMW.  Undo our bit only if we were the one who set it: if a
+		 * queue head is waiting for (n,0,0) our bit would hold it up.
+		 */
+		if (!(val & QSPIN_PENDING_MASK))
+			__atomic_store_n(&l->pending, 0, __ATOMIC_RELAXED);
+		qspin_lock_queued(l, ctx);
+		return;
+	}
+
+	/*
+	 * (0,1,1) -> (*,1,0): wait for the owner to go.  The acquire load
+	 * pairs with the release store of the locked byte in qspin_unlock(),
+	 * so the owner's critical section happens before ours.
+	 */
+	if (val & QSPIN_LOCKED_MASK)
+		while (__atomic_load_n(&l->locked, __ATOMIC_ACQUIRE))
+			cpu_relax();
+
+	/*
+	 * (*,1,0) -> (*,0,1): clear pending and set locked in one 16-bit
+	 * store (the kernel's clear_pending_set_locked).  Plain relaxed is
+	 * enough: ordering with the previous owner came from the acquire
+	 * above, and while pending is set nobody else writes these bytes
+	 * (the queue head waits for both to be clear, newcomers queue).
+	 */
+	__atomic_store_n(&l->locked_pending, QSPIN_LOCKED, __ATOMIC_RELAXED);
+	return;
 }
 
 /*
