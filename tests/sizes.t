@@ -22,6 +22,9 @@ out=$(sh "$TMP/t/scripts/check_sizes.sh" 2>&1); st=$?
 ok $? "a 1001-line file and a 121-line function are reported (a 120-line one is not)"
 echo "$out" | sed 's/^/#   /'
 out2=$(CHECK_SIZES_NO_CTAGS=1 sh "$TMP/t/scripts/check_sizes.sh" 2>&1)
-[ "$out" = "$out2" ] && CHECK_SIZES_NO_CTAGS=1 sh scripts/check_sizes.sh 2>&1 | cmp -s - "$TMP/all"
-ok $? "ctags and the brace count find the same (planted copy and this tree)"
+# the violations, not the function count (ctags also counts a few
+# definitions the brace count takes for one)
+[ "$(echo "$out" | grep -v '^sizes:')" = "$(echo "$out2" | grep -v '^sizes:')" ] &&
+	CHECK_SIZES_NO_CTAGS=1 sh scripts/check_sizes.sh 2>&1 | grep -v '^sizes:' | cmp -s - "$TMP/mine"
+ok $? "ctags and the brace count find the same violations (planted copy and this tree)"
 done_testing
