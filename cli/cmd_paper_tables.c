@@ -44,6 +44,7 @@ const struct subcommand paper_tables_cmd = {
 	.usage = "paper-tables RESULTS --out DIR [--ledger NAME] [--published FILE [--ab DIR]]\n"
 		 "       paper-tables --predictions OUT [--runs RESULTS] FILE...\n"
 		 "       paper-tables --seed SEED --ab AB.tsv --out FILE [--pred CSV] [--cal TEXT]\n"
+		 "       paper-tables --table NAME --out FILE INPUT...\n"
 		 "\n"
 		 "Reads RESULTS/ledger.csv and RESULTS/ledger-NAME.csv (model validate\n"
 		 "-f csv) and writes DIR/ledger.tex and DIR/ledger_macros.tex.  The\n"
@@ -66,7 +67,12 @@ const struct subcommand paper_tables_cmd = {
 		 "\n"
 		 "--seed SEED: the seed's table into FILE: each pair of AB.tsv (the A/B\n"
 		 "table plots/ab.awk writes) with the prediction at the most CPUs that\n"
-		 "CSV (--predictions' form) has for it; TEXT names the calibration.\n",
+		 "CSV (--predictions' form) has for it; TEXT names the calibration.\n"
+		 "\n"
+		 "--table NAME (cli/paper_more.c): counters or kernel_vs_model (INPUT: that\n"
+		 "study's results.csv), discrepancies (INPUT: the seeds' AB.tsv tables),\n"
+		 "desched (INPUT: the seeds' results.csv; \\Desched... macros), load\n"
+		 "(INPUT: LOAD<TAB>PUS lines, the sidecars' load averages; \\LoadNote).\n",
 	.main = paper_tables_main,
 };
 REGISTER(subcommand, paper_tables_cmd);
@@ -616,7 +622,8 @@ static int merge_predictions(const char *out, const char *runs, char **files, in
 
 static int paper_tables_main(int argc, char **argv)
 {
-	const char *results = NULL, *out = NULL, *want = NULL, *pred = NULL, *runs = NULL;
+	const char *results = NULL, *out = NULL, *want = NULL, *pred = NULL, *runs = NULL,
+		   *table = NULL;
 	char **files = xcalloc((size_t)argc + 1, sizeof(char *));
 	int nfiles = 0;
 	struct paper_ledger *ls;
@@ -644,17 +651,25 @@ static int paper_tables_main(int argc, char **argv)
 			opt_pred = argv[++i];
 		} else if (!strcmp(argv[i], "--cal") && i + 1 < argc) {
 			opt_cal = argv[++i];
+		} else if (!strcmp(argv[i], "--table") && i + 1 < argc) {
+			table = argv[++i];
 		} else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
 			runs = argv[++i];
 		} else if (argv[i][0] == '-') {
 			cli_bad_option(&paper_tables_cmd, argv[i]);
-		} else if (pred) {
+		} else if (pred || table) {
 			files[nfiles++] = argv[i];
 		} else if (!results) {
 			results = argv[i];
 		} else {
 			die(EXIT_USAGE, "paper-tables: one RESULTS directory, not '%s' too", argv[i]);
 		}
+	}
+	if (table) {
+		int rc = paper_more(table, out, files, nfiles);
+
+		free(files);
+		return rc;
 	}
 	if (opt_seed) {
 		/* --out FILE: the seed's table */

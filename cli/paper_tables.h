@@ -47,4 +47,8 @@ int paper_allrows(FILE *tex, FILE *mac, const char *published, const char *abdir
 int paper_seed_table(FILE *out, const char *seed, const char *ab, const char *pred,
 		     const char *cal);
 
+/* `paper-tables --table NAME --out FILE INPUT...` (paper_more.c): the
+ * counter study, model vs kernel, the discrepancies, the desched macros. */
+int paper_more(const char *table, const char *out, char **files, int nfiles);
+
 #endif

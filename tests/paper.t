@@ -143,6 +143,44 @@ ok $? "kernel row: scaling 2.00x, 10000 ns/op"
 grep -q -F 'kernel:page\_fault2 charged 1.250 pages per operation' "$t"
 ok $? "charges per operation are reported per backend"
 
+# The study tables are written in C (paper-tables --table), from what the
+# real producers wrote: the reference counter sweep (its mean adds/s at
+# the most workers recomputed here), the seeds' sweeps (rows flagged
+# descheduled, counted here) and plots/ab.awk's A/B tables of the fixture.
+R=results-reference/vm-2cpu
+"$MEMSCALE" paper-tables --table counters --out "$TMP/ct.tex" "$R/counters/results.csv"
+ok $? "paper-tables --table counters reads the reference counter sweep"
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["workload"] == "counter" { w = $c["workers"] + 0; if (w > mw) { mw = w; s = n = 0 }
+		if (w == mw && $c["counter"] == "atomic" && $c["threshold"] == 32) { s += $c["ops_per_sec"]; n++ } }
+	END { if (n) printf("%.3g", s / n / 1e6) }' "$R/counters/results.csv")
+[ -n "$want" ] && grep -q -F "atomic & $want\\,M & " "$TMP/ct.tex" &&
+	grep -q -F 'threshold 32} & \multicolumn{2}{c}{threshold 64} & \multicolumn{2}{c}{threshold 512}' "$TMP/ct.tex"
+ok $? "the counter table: atomic at threshold 32 adds $want M/s, thresholds in numeric order"
+set -- "$R"/lru_lock_split/results.csv "$R"/permemcg_flush/results.csv "$R"/stats_batch/results.csv
+"$MEMSCALE" paper-tables --table desched --out "$TMP/ds.tex" "$@"
+want=$(awk -F, 'FNR == 1 { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["desched_flag"] != "" { n++; w[n] = $c["workers"] + 0; f[n] = $c["desched_flag"] > 0; if (w[n] > mw) mw = w[n] }
+	END { for (i = 1; i <= n; i++) if (w[i] == mw) { t++; d += f[i] } printf("%d of %d", d, t) }' "$@")
+grep -q -F "\\newcommand{\\DeschedRows}{$want}" "$TMP/ds.tex"
+ok $? "the desched macros count the seed sweeps' flagged rows ($want)"
+set -- "$TMP"/a/paper/generated/ab_*_p.tsv
+grep -q -F '\item page\_fault3, fixed vs v6.10: measured +27.3\,\% at 2 workers, published 0.11 0.65\,\%.' \
+	"$TMP/a/paper/generated/discrepancies.tex"
+ok $? "a significant change far from every published value of its pair is listed"
+want=$(awk -F'\t' '$1 == "published" && $9 != "" { p[$2 SUBSEP $3 SUBSEP $4] = p[$2 SUBSEP $3 SUBSEP $4] " " $9 }
+	$1 == "measured" && $17 == "yes" { m[++n] = $2 SUBSEP $3 SUBSEP $4; c[n] = $18 }
+	END { for (i = 1; i <= n; i++) if (m[i] in p) { k = split(p[m[i]], v, " "); far = 1
+		for (j = 1; j <= k; j++) { d = c[i] - v[j]; d = d < 0 ? -d : d; a = v[j] < 0 ? -v[j] : v[j]; if (d <= 20 || d <= a / 2) far = 0 }
+		x += far } print x + 0 }' "$@")
+[ "$want" -gt 0 ] && [ "$(grep -c '^\\item' "$TMP/a/paper/generated/discrepancies.tex")" -eq "$want" ]
+ok $? "one discrepancy per such pair of the fixture's A/B tables ($want)"
+expect_usage "paper-tables --table with a directory" "is a directory" -- \
+	"$MEMSCALE" paper-tables --table counters --out "$TMP/x.tex" "$TMP"
+expect_usage "paper-tables --table counters on a CSV without its columns" "has no column 'workers'" -- \
+	"$MEMSCALE" paper-tables --table counters --out "$TMP/x.tex" "$R/ledger-quiet.csv"
+[ ! -e "$TMP/x.tex" ]; ok $? "and it wrote no file"
+
 # Ledgers per calibration (ledger-NAME.csv): a summary row for each, the
 # misses of the primary one (ledger-shared.csv) with band and regime, and
 # the seed tables' Extrapolated column from it where no predictions.csv is.
