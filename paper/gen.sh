@@ -6,13 +6,13 @@
 #
 # FIGDIR is where plots/plot.sh already rendered the figures of RESULTS
 # (PDF) together with data/ and figures.tsv.  Reads the published numbers
-# (FIGDIR/data/published.csv, which plot.sh wrote with `memscale published`
-# from the experiment files), FIGDIR/data/ab_<seed>.tsv (measured changes as `memscale compare`
-# computes them, beside the published ones, in plots/ab.awk's table), FIGDIR/data/predictions.csv and the JSON sidecars under
-# RESULTS (machine and command for captions, read with jq).  The seed
-# tables, the ledger tables, the table of every published row and their
-# macros are written in C (`memscale paper-tables`, which scores rows with
-# predict/ledger.c).
+# (FIGDIR/data/published.csv, `memscale published`), FIGDIR/data/ab_SEED.tsv
+# (plots/ab.awk's A/B table of `memscale compare`), FIGDIR/data/
+# predictions.csv and the JSON sidecars under RESULTS (machine and command
+# for captions, read with jq).  Every table and macro made from numbers
+# (the seed, ledger, all-rows, counter, model-vs-kernel and discrepancy
+# tables, the desched and load macros) is written in C by `memscale
+# paper-tables`; this script calls it and puts the pieces together.
 # Missing data gives the text "not measured", never a failure.  GEN=DIR
 # writes elsewhere (tests).
 set -u
@@ -65,8 +65,6 @@ FIGREL=$(realpath --relative-to="$(dirname "$GEN")" "$FIG" 2>/dev/null) || FIGRE
 
 # tex-escape stdin, line by line: memscale's own TeX escaper (core/escape.c)
 texesc() { "$MEMSCALE" escape tex; }
-# the same escaper for the awk programs below (put in front of each)
-TEXAWK=$(cat "$HERE/tex.awk")
 
 # a command line for \texttt: escaped, breakable after each '/'
 cmdesc() { texesc | sed -e 's|[/,=]|&\\allowbreak{}|g' -e 's|\\_|\\_\\allowbreak{}|g'; }
@@ -168,7 +166,9 @@ calib_of() {
 }
 
 # --- one section body per seed: table + figures ------------------------
-for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
+# the seeds of the published rows (plain names: `memscale published`)
+seeds=$(sed 1d "$PUB" | cut -d, -f1 | sort -u)
+for seed in $seeds; do
 	out=$GEN/seed_$seed.tex
 	tsv=$FIG/data/ab_$seed.tsv
 	if [ ! -f "$tsv" ]; then # no figures made: compare's rows, read by ab.awk
@@ -228,107 +228,22 @@ done > "$GEN/seeds.tex"
 	c=$(awk -F'\t' '$1 ~ /^counter_tradeoff_/ { print $1 }' "$FIG/figures.tsv" 2>/dev/null)
 	cr=$RESULTS/counters/results.csv
 	if [ -z "$c" ] && [ ! -s "$cr" ]; then echo 'Counter study: not measured.'; echo; fi
-	# per counter and threshold at the most workers: mean add throughput,
-	# the largest read error any run observed and the scheme's bound
+	# per counter and threshold at the most workers (memscale paper-tables)
 	if [ -s "$cr" ]; then
-		awk -F, "$TEXAWK"'
-		function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["workload"] == "counter" { n++; w[n] = $c["workers"] + 0; if (w[n] > mw) mw = w[n]; row[n] = $0
-			if ("pattern" in c && !pseen[$c["pattern"]]++) pat = pat (pat == "" ? "" : ", ") $c["pattern"] }
-		END {
-			for (i = 1; i <= n; i++) {
-				if (w[i] != mw) continue
-				split(row[i], f, ","); k = f[c["counter"]] SUBSEP f[c["threshold"]]
-				if (!(k in cnt)) { order[++nk] = k }
-				cnt[k]++; ops[k] += f[c["ops_per_sec"]]
-				e = f[c["max_error_observed"]] + 0; if (!(k in err) || e > err[k]) err[k] = e
-				bound[k] = f[c["error_bound"]]
-			}
-			if (!nk) exit
-			# one row per counter, one column pair per threshold
-			for (i = 1; i <= nk; i++) { split(order[i], kk, SUBSEP)
-				if (!(kk[1] in cs)) { cs[kk[1]] = 1; cn[++ncn] = kk[1] }
-				if (!(kk[2] in ts)) { ts[kk[2]] = 1; tn[++ntn] = kk[2] } }
-			# thresholds in numeric order
-			for (i = 2; i <= ntn; i++) for (j = i; j > 1 && tn[j - 1] + 0 > tn[j] + 0; j--) { t = tn[j]; tn[j] = tn[j - 1]; tn[j - 1] = t }
-			print "\\begin{table}[tbp]\\centering\\small"
-			printf("\\caption{Counter schemes at %d workers%s, per fold threshold: mean add throughput over the runs, and the largest read error a concurrent reader observed in any run / the scheme'"'"'s bound ($-1$: none; exact schemes have no approximate read).}\n", mw, pat != "" ? ", update pattern " tex(pat) : "")
-			print "\\label{tab:counters}"
-			printf("\\begin{tabular}{@{}l")
-			for (j = 1; j <= ntn; j++) printf("rr")
-			print "@{}}\\toprule"
-			printf("Counter")
-			for (j = 1; j <= ntn; j++) printf(" & \\multicolumn{2}{c}{threshold %s}", texnum(tn[j]))
-			print " \\\\"
-			printf("")
-			for (j = 1; j <= ntn; j++) printf(" & adds/s & error/bound")
-			print " \\\\ \\midrule"
-			for (i = 1; i <= ncn; i++) {
-				printf("%s", tex(cn[i]))
-				for (j = 1; j <= ntn; j++) { k = cn[i] SUBSEP tn[j]
-					if (k in cnt) printf(" & %s & %d/%s", si(ops[k] / cnt[k]), err[k], texnum(bound[k]))
-					else printf(" & -- & --") }
-				print " \\\\"
-			}
-			print "\\bottomrule\\end{tabular}\\end{table}"
-			print ""
-		}' "$cr"
+		"$MEMSCALE" paper-tables --table counters --out "$GEN/counters_table.tex" "$cr" &&
+			cat "$GEN/counters_table.tex"; rm -f "$GEN/counters_table.tex"
 	fi
 	for f in $c; do figure "$f"; done
 } > "$GEN/counters.tex"
 
 # --- model vs kernel: the same workloads in both backends ----------------
-# From RESULTS/kernel_vs_model/results.csv (experiments/kernel_vs_model.ini):
+# The table of RESULTS/kernel_vs_model/results.csv (memscale paper-tables):
 # per workload and backend, mean ops/s at 1 and at the most workers, the
-# scaling between them, ns per operation at 1 worker and charges per op.
+# scaling, ns per operation, \KvmOpposite/\KvmBoth and charges per op.
 kvm=$RESULTS/kernel_vs_model/results.csv
 {
-	if [ -f "$kvm" ]; then
-		awk -F, "$TEXAWK"'
-		function si(v) { return v >= 1e9 ? sprintf("%.3g\\,G", v / 1e9) : v >= 1e6 ? sprintf("%.3g\\,M", v / 1e6) : v >= 1e3 ? sprintf("%.3g\\,k", v / 1e3) : sprintf("%.3g", v) }
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		{
-			w = $c["workload"]; n = $c["workers"] + 0
-			k = w SUBSEP n
-			sum[k] += $c["ops_per_sec"]; cnt[k]++
-			if ("charges_per_op" in c && $c["charges_per_op"] != "") { ch[w] += $c["charges_per_op"]; chn[w]++ }
-			if (!(w in seen)) { seen[w] = 1; order[++nw] = w }
-			if (n > maxw[w]) maxw[w] = n
-		}
-		END {
-			print "\\begin{table}[tbp]\\centering\\small"
-			print "\\caption{The same workloads in the userspace model and as real syscalls in real memory cgroups (kernel backend), on this machine: mean ops/s over the repetitions.}"
-			print "\\label{tab:kernel_vs_model}"
-			print "\\begin{tabular}{@{}llrrrrr@{}}\\toprule"
-			print "Backend & Workload & ops/s, 1 worker & ops/s, $N$ workers & $N$ & scaling & ns/op, 1 worker \\\\ \\midrule"
-			# both backends per workload, model first; a backend with no
-			# rows says so in its row
-			for (i = 1; i <= nw; i++) { name = order[i]; sub(/^kernel:/, "", name); if (!(name in wseen)) { wseen[name] = 1; names[++nn] = name } }
-			for (j = 1; j <= nn; j++) for (bi = 0; bi < 2; bi++) {
-				b = bi ? "kernel" : "model"; w = bi ? "kernel:" names[j] : names[j]
-				k1 = w SUBSEP 1; kn = w SUBSEP maxw[w]
-				if (!(w in seen)) {
-					printf("%s & %s & \\multicolumn{5}{l}{not measured: these results have no \\texttt{%s} rows} \\\\\n", b, tex(names[j]), tex(w))
-					continue
-				}
-				if (!(k1 in cnt)) { printf("%s & %s & \\multicolumn{5}{l}{not measured at 1 worker} \\\\\n", b, tex(names[j])); continue }
-				o1 = sum[k1] / cnt[k1]; on = sum[kn] / cnt[kn]
-				printf("%s & %s & %s & %s & %d & %.2f$\\times$ & %.1f \\\\\n", b, tex(names[j]), si(o1), si(on), maxw[w], on / o1, 1e9 / o1)
-				# the direction of the scaling as printed (two decimals)
-				dir[j, bi] = sprintf("%.2f", on / o1) + 0 > 1 ? 1 : sprintf("%.2f", on / o1) + 0 < 1 ? -1 : 0
-			}
-			print "\\bottomrule\\end{tabular}\\end{table}"
-			# workloads whose two backends scale in opposite directions,
-			# for the text: counted from the ratios the table prints
-			for (j = 1; j <= nn; j++) if (((j, 0) in dir) && ((j, 1) in dir)) { both++; if (dir[j, 0] * dir[j, 1] < 0) opp++ }
-			printf("\\newcommand{\\KvmOpposite}{%d}\\newcommand{\\KvmBoth}{%d}\n", opp, both)
-			for (i = 1; i <= nw; i++) {
-				w = order[i]
-				if (chn[w]) printf("%s charged %.3f pages per operation.\n", tex(w), ch[w] / chn[w])
-			}
-			print ""
-		}' "$kvm"
+	if [ -s "$kvm" ] && "$MEMSCALE" paper-tables --table kernel_vs_model --out "$GEN/kvm.tex" "$kvm"; then
+		cat "$GEN/kvm.tex"; rm -f "$GEN/kvm.tex"
 		for f in $(awk -F'\t' '$3 == "kernel_vs_model" && $1 ~ /^throughput_/ { print $1 }' "$FIG/figures.tsv" 2>/dev/null | head -2); do
 			figure "$f"
 		done
@@ -359,26 +274,14 @@ echo "gen: wrote $(ls "$GEN" | wc -l) files in $GEN" >&2
 
 # --- the load the data were measured under --------------------------------
 # Each sweep's sidecar records the 1-minute load average at its start and
-# the machine's CPU count: the range, said beside the threats.
-{
-	lo=; hi=; n=0; pus=
-	for f in $sidecars; do
-		l=$(jq -r 'first(.. | objects | select(has("loadavg")) | .loadavg[0]) // empty' "$f" 2>/dev/null)
-		# a number or nothing: it goes into LaTeX as it is
-		case $l in ''|*[!0-9.]*|*.*.*|.*) continue ;; esac
-		n=$((n + 1))
-		lo=$(awk -v a="${lo:-$l}" -v b="$l" 'BEGIN { print (b < a ? b : a) }')
-		hi=$(awk -v a="${hi:-$l}" -v b="$l" 'BEGIN { print (b > a ? b : a) }')
-		[ -n "$pus" ] || pus=$(machine_first pus "$f")
-		case $pus in *[!0-9]*) pus= ;; esac
-	done
-	if [ "$n" -gt 0 ]; then
-		printf '\\newcommand{\\LoadNote}{The sidecars of these results record a load average of %s to %s at the start of their runs on %s CPUs%s.}\n' \
-			"$lo" "$hi" "${pus:-?}" "$(awk -v h="$hi" -v c="${pus:-0}" 'BEGIN { if (c > 0 && h > c / 2) printf(": the machine was busy with other work, which widens every interval here") }')"
-	else
-		printf '\\newcommand{\\LoadNote}{}\n'
-	fi
-} >> "$GEN/macros.tex"
+# the machine's CPU count: the range (memscale paper-tables), said beside
+# the threats.
+for f in $sidecars; do
+	printf '%s\t%s\n' "$(jq -r 'first(.. | objects | select(has("loadavg")) | .loadavg[0]) // empty' "$f" 2>/dev/null)" \
+		"$(machine_first pus "$f")"
+done > "$GEN/load.tsv"
+"$MEMSCALE" paper-tables --table load --out "$GEN/load.tex" "$GEN/load.tsv" &&
+	cat "$GEN/load.tex" >> "$GEN/macros.tex"; rm -f "$GEN/load.tex" "$GEN/load.tsv"
 
 # --- which data, which code ---------------------------------------------
 # The commit the results were measured at (sidecars) against the code this
@@ -432,22 +335,9 @@ data_vs_code() {
 # zero) and differs from every published value of its pair by more than
 # half of that value or by 20 pp, said plainly; the rest are listed as
 # agreeing or as not significant in the seed tables.
-for t in "$GEN"/ab_*_p.tsv; do [ -f "$t" ] && cat "$t"; done | awk -F'\t' "$TEXAWK"'
-	$1 == "published" && $9 != "" { k = $2 SUBSEP $3 SUBSEP $4; pub[k] = pub[k] (pub[k] == "" ? "" : " ") $9 }
-	$1 == "measured" && $10 != "NA" && $17 == "yes" { if ($18 != "NA" && $18 != "") $10 = $18; nm++; mk[nm] = $2 SUBSEP $3 SUBSEP $4; mw[nm] = $2; mb[nm] = $3; mp[nm] = $4; mc[nm] = $10; mn[nm] = $5 }
-	END {
-		for (i = 1; i <= nm; i++) {
-			if (!(mk[i] in pub)) continue
-			np = split(pub[mk[i]], v, " "); far = 1
-			for (j = 1; j <= np; j++) { d = mc[i] - v[j]; if (d < 0) d = -d
-				if (d <= 20 || d <= 0.5 * (v[j] < 0 ? -v[j] : v[j])) far = 0 }
-			if (!far) continue
-			printf("\\item %s, %s vs %s: measured %+.1f\\,\\%% at %d workers, published %s\\,\\%%.\n",
-			       tex(mw[i]), tex(mp[i]), tex(mb[i]), mc[i], mn[i], tex(pub[mk[i]]))
-			n++
-		}
-		if (!n) print "\\item none: every significant measured change is within 20\\,pp or half of a published value of its pair."
-	}' > "$GEN/discrepancies.tex"
+set -- "$GEN"/ab_*_p.tsv; [ -f "$1" ] || set --
+"$MEMSCALE" paper-tables --table discrepancies --out "$GEN/discrepancies.tex" "$@" ||
+	{ echo "gen: memscale paper-tables --table discrepancies failed" >&2; exit 1; }
 
 # the ledger macros of the abstract, from `memscale paper-tables` above
 cat "$GEN/ledger_macros.tex" >> "$GEN/macros.tex"
@@ -456,16 +346,8 @@ rm -f "$GEN/ledger_macros.tex"
 # had a worker descheduled while it held or waited for a modelled lock
 # (the harness's desched_flag: a wait or hold of 1 ms or more), for the
 # text on the millisecond lock waits: counted, not computed.
-dfiles=$(for seed in $(awk -F, 'NR > 1 && !s[$1]++ { print $1 }' "$PUB"); do
-	[ -s "$RESULTS/$seed/results.csv" ] && printf '%s\n' "$RESULTS/$seed/results.csv"; done)
-# (each file its own header: the seeds have different knob columns)
-[ -n "$dfiles" ] || dfiles=/dev/null
-printf '%s\n' "$dfiles" | tr '\n' '\0' | xargs -0 awk -F, '
-	FNR == 1 { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
-	("desched_flag" in c) && $c["desched_flag"] != "" { n++; w[n] = $c["workers"] + 0; f[n] = $c["desched_flag"] + 0; if (w[n] > mw) mw = w[n]
-		# the longest average lock wait of the row, any class
-		a[n] = 0; for (k in c) if (k ~ /_wait_avg_ns$/ && $c[k] ~ /^[0-9.eE+-]+$/ && $c[k] + 0 > a[n]) a[n] = $c[k] + 0 }
-	END { for (i = 1; i <= n; i++) if (w[i] == mw) { t++; if (f[i] > 0) { d++; if (a[i] > fm) fm = a[i] } else if (a[i] > um) um = a[i] }
-		printf("\\newcommand{\\DeschedRows}{%d of %d}\n\\newcommand{\\DeschedWorkers}{%d}\n", d, t, mw)
-		# the largest average wait of a flagged and of an unflagged row
-		printf("\\newcommand{\\DeschedFlaggedMaxMs}{%.1f}\n\\newcommand{\\DeschedUnflaggedMaxUs}{%.1f}\n", fm / 1e6, um / 1e3) }' >> "$GEN/macros.tex"
+set --
+for seed in $seeds; do [ -s "$RESULTS/$seed/results.csv" ] && set -- "$@" "$RESULTS/$seed/results.csv"; done
+"$MEMSCALE" paper-tables --table desched --out "$GEN/desched.tex" "$@" ||
+	{ echo "gen: memscale paper-tables --table desched failed" >&2; exit 1; }
+cat "$GEN/desched.tex" >> "$GEN/macros.tex"; rm -f "$GEN/desched.tex"
