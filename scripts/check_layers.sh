@@ -62,7 +62,6 @@ fi
 # connected components of the module graph: each module's reachable set,
 # then the modules that reach each other.
 KNOWN_CIRCLES='
-core/file core/util
 harness/harness harness/output harness/runstat
 harness/expfile harness/expfile_parse
 models/internal models/kitems models/lru_gen models/memcg models/mmlock models/page_alloc models/record models/stats/stats
