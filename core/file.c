@@ -5,7 +5,7 @@
  * appends, and the kernel's own files.
  */
 #include "core/file.h"
-#include "core/util.h"
+#include "core/base.h"
 
 #include <errno.h>
 #include <fcntl.h>

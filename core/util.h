@@ -1,6 +1,7 @@
 /*
- * util.h - small helpers shared by every part of memscale: error exits,
- * strict number parsing, time, cache-line constants.
+ * util.h - small helpers shared by every part of memscale: strict number
+ * parsing, cache-line constants, spinning; with core/base.h (error exits,
+ * allocation, the clock) and core/file.h, which it includes.
  */
 #ifndef MEMSCALE_UTIL_H
 #define MEMSCALE_UTIL_H
@@ -10,6 +11,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
+
+/* Error exits, allocation and the clock: core/base.h. */
+#include "core/base.h"
 
 /*
  * 128 B: two 64 B lines, so that per-worker data never shares a line nor
@@ -23,26 +27,6 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
-
-/* Exit status for bad input (usage errors), as every subcommand uses. */
-#define EXIT_USAGE 2
-
-extern const char *progname;
-
-/* Tests and the fuzzing driver only: called by die() after its message,
- * instead of exit(); must not return (it longjmps).  NULL: exit. */
-extern void (*die_hook)(int status);
-
-/* main(), first thing: die() exits skip LeakSanitizer's check (util.c). */
-void die_exit_setup(void);
-
-/* Print "memscale: <msg>" to stderr and exit with the given status. */
-void die(int status, const char *fmt, ...)
-	__attribute__((noreturn, format(printf, 2, 3)));
-/* Same with ": strerror(errno)" appended. */
-void die_errno(int status, const char *fmt, ...)
-	__attribute__((noreturn, format(printf, 2, 3)));
-void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * Strict parsers: the whole string must be a number within [min, max].
@@ -65,13 +49,6 @@ int cmp_strp(const void *a, const void *b);
 /* s without leading and trailing white space (isspace: blank, tab, CR, LF,
  * VT, FF); the trailing part is cut in place. */
 char *str_trim(char *s);
-
-static inline uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static inline void cpu_relax(void)
 {
@@ -104,12 +81,6 @@ const char *flags_str(unsigned flags, const struct flag_name *names,
  * the binary (bin/../REL) when that is a directory, else REL (relative to
  * the current directory).  Not to be freed; one call per (env, rel). */
 const char *data_dir(const char *env, const char *rel);
-
-void *xmalloc(size_t n);
-void *xcalloc(size_t n, size_t sz);
-char *xstrdup(const char *s);
-/* snprintf into a fresh heap string */
-char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Busy loop of roughly `iters` iterations that the compiler keeps. */
 static inline void spin_iters(uint64_t iters)

@@ -13,8 +13,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/knob.h"
-#include "harness/expfile.h"
+/* Only pointed to here: core/knob.h and harness/expfile.h define them,
+ * for the files that look inside. */
+struct knobset;
+struct experiment;
 
 struct parser {
 	const char *path;

@@ -6,6 +6,7 @@
  * read (numbers, a change that agrees with BASE and PATCH), and no two
  * rows for one result.
  */
+#include "harness/expfile.h"
 #include "harness/expfile_parse.h"
 #include "core/util.h"
 #include "harness/workload.h"

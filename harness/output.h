@@ -1,8 +1,10 @@
 /*
  * output.h - how the harness writes its results (harness/output.c): the
  * table, will-it-scale's lines, CSV rows to stdout or `run -o FILE` with
- * its JSON sidecar.  Internal to the harness: harness.c runs, output.c
- * writes; output.c never calls back into harness.c.
+ * its JSON sidecar.  harness.c runs, output.c writes; output.c never
+ * calls back into harness.c, and reads the options and results from
+ * harness/harness_types.h.  harness.h includes this header for
+ * harness_write_csv(), which sweeps call; the rest is the harness's own.
  */
 #ifndef MEMSCALE_HARNESS_OUTPUT_H
 #define MEMSCALE_HARNESS_OUTPUT_H
@@ -12,7 +14,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "harness/harness.h"
+#include "harness/harness_types.h"
 
 /* Where a run's rows go. */
 struct sink {
@@ -38,6 +40,11 @@ void sink_emit(struct sink *s, const struct harness_opts *o, size_t t,
 	       unsigned rep, const struct result *res);
 /* Closes -o FILE (a failed close ends the run, status 1); frees s. */
 void sink_close(struct sink *s, const struct harness_opts *o);
+
+/* Writes the CSV header and one result row to f (at offset 0), as
+ * harness_main does; used by sweeps, which run points one by one. */
+void harness_write_csv(FILE *f, const struct harness_opts *o,
+		       const struct result *res);
 
 /* A result line on stdout reaches it now, or the run ends (status 1). */
 void flush_stdout(void);

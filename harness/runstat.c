@@ -19,7 +19,7 @@
  */
 #include "trace/tp.h"
 #include "harness/runstat.h"
-#include "harness/harness.h"
+#include "harness/harness_types.h"
 #include "counters/counter.h"
 
 #include <math.h>

@@ -62,9 +62,6 @@ fi
 # connected components of the module graph: each module's reachable set,
 # then the modules that reach each other.
 KNOWN_CIRCLES='
-core/file core/util
-harness/harness harness/output harness/runstat
-harness/expfile harness/expfile_parse
 models/internal models/kitems models/lru_gen models/memcg models/mmlock models/page_alloc models/record models/stats/stats
 '
 awk '{ a = $1; b = $2; sub(/\.[ch]$/, "", a); sub(/\.[ch]$/, "", b); print a, b }' "$TMP/edges" |
