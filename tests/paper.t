@@ -157,7 +157,10 @@ want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 [ -n "$want" ] && grep -q -F "atomic & $want\\,M & " "$TMP/ct.tex" &&
 	grep -q -F 'threshold 32} & \multicolumn{2}{c}{threshold 64} & \multicolumn{2}{c}{threshold 512}' "$TMP/ct.tex"
 ok $? "the counter table: atomic at threshold 32 adds $want M/s, thresholds in numeric order"
-set -- "$R"/lru_lock_split/results.csv "$R"/permemcg_flush/results.csv "$R"/stats_batch/results.csv
+set --
+for s in $("$MEMSCALE" list experiments); do
+	[ -f "$R/$s/results.csv" ] && set -- "$@" "$R/$s/results.csv"
+done
 "$MEMSCALE" paper-tables --table desched --out "$TMP/ds.tex" "$@"
 want=$(awk -F, 'FNR == 1 { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["desched_flag"] != "" { n++; w[n] = $c["workers"] + 0; f[n] = $c["desched_flag"] > 0; if (w[n] > mw) mw = w[n] }
