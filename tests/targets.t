@@ -26,7 +26,7 @@ for t in $names; do
 	grep -q "^# target $t:" "$TMP/out"; ok $? "$t: its parameter table is printed"
 	# Every parameter line names an origin.
 	awk '/^#   [a-z_]+ +[-0-9.e+]+ / { n++
-		if ($0 !~ /(measured here|target profile|model|NOT MEASURED|command line)/) { print; bad = 1 } }
+		if ($0 !~ /(measured here|work reference|target profile|model|NOT MEASURED|command line)/) { print; bad = 1 } }
 		END { exit bad || n < 10 }' "$TMP/out"
 	ok $? "$t: every parameter has an origin"
 done
@@ -51,15 +51,21 @@ grep -Eq "^#   walk_step +30 .*measured here .*walk.permemcg" "$TMP/out"; ok $? 
 { cat $CAL; echo "meta.cpu_mhz = 5800"; } >"$TMP/clock.calib"
 expect_exit 0 "predict on lkp-cpl-4sp2 with a 5.8 GHz calibration" -- \
 	$MEMSCALE model predict permemcg_flush --calib "$TMP/clock.calib" --target lkp-cpl-4sp2 --cpus 4 --iters 2000
-# fault.min_ns 1535.53 less this machine's round trip, syscall.min_ns
-# 297.175, x 5.8 / 2.9 = 2477 (the target's entry is added per fault)
-grep -Eq "^#   fault_ns +2477 " "$TMP/out"; ok $? "fault body scaled by the clock ratio (2477 ns)"
+# A target's local work is the work reference's (predict/work/reference.txt),
+# whatever the calibration's clock: its fault.min_ns less its clear and
+# syscall minima (the target's entry is added per fault), x its clock /
+# the target's 2.9 GHz.
+want=$(awk -F' = ' '$1 == "fault.min_ns" { f = $2 } $1 == "clear.min_ns" { c = $2 }
+	$1 == "syscall.min_ns" { y = $2 } $1 == "meta.cpu_mhz" { m = $2 }
+	END { printf "%.4g", (f - c - y) * m / 1000 / 2.9 }' predict/work/reference.txt)
+grep -Eq "^#   fault_ns +$want ns +work reference, clock-scaled" "$TMP/out"
+ok $? "fault body: the work reference's, scaled by its clock over the target's ($want ns)"
 grep -Eq "^#   remote_factor .*target profile" "$TMP/out"; ok $? "cross-socket factor from the profile"
 # Cooper Lake: RDCL_NO and enhanced IBRS, the Skylake-SP round trip
 # (120 cycles) at 2.9 GHz in both eras; the syscall probe is not used.
 grep -Eq "^#   entry_ns@v4.15 +41.38 ns +target profile" "$TMP/out"; ok $? "lkp-cpl-4sp2: entry 41.38 ns before v5.19"
 grep -Eq "^#   entry_ns@v5.19 +41.38 ns +target profile" "$TMP/out"; ok $? "lkp-cpl-4sp2: no IBRS on entry from v5.19 (enhanced IBRS)"
-grep -Eq "^#   syscall_ns +0 ns +model .*297.2 ns .*not used" "$TMP/out"; ok $? "the syscall probe is not used for a target, and says so"
+grep -Eq "^#   syscall_ns +0 ns +model .*the work reference's [0-9.]+ ns not used" "$TMP/out"; ok $? "the syscall probe is not used for a target, and says so"
 # Skylake-SP: PTI in both eras, IBRS written on entry and exit from v5.19.
 expect_exit 0 "predict on lkp-skl-fpga01" -- \
 	$MEMSCALE model predict permemcg_flush --calib $CAL --target lkp-skl-fpga01 --cpus 4 --iters 2000
