@@ -26,6 +26,7 @@
 #include "core/stats.h"
 #include "harness/ab_pairs.h"
 #include "harness/workload.h"
+#include "workloads/wlspec.h"
 
 static int compare_main(int argc, char **argv);
 
@@ -313,38 +314,39 @@ static void print_mmtests(const struct ab_pairs *c)
  * "<test>.ops_per_sec"; columns LKP has no name for keep memscale's,
  * under "memscale.".  LKP's job axis says "process" / "thread".
  */
-/* A will-it-scale test: its workload's spec (workloads/wlspec.h) says
- * so. */
-static bool wis_test(const char *w)
-{
-	/* workloads/wlspec.h (declared here while cmd_compare.c is split) */
-	const char *workload_suite(const char *name);
-	const char *suite = workload_suite(w);
-
-	return suite && !strcmp(suite, "will-it-scale");
-}
-
 static bool lkp_threads(const char *mode)
 {
 	return mode && !strcmp(mode, "threads");
 }
 
-/* The same for a kernel-backend row ("kernel:page_fault2"). */
-static bool is_wis(const char *w)
+/* The spec of a row's workload (workloads/wlspec.h): by memscale's name
+ * ("aim9_page_test", "kernel:page_fault2") or by the suite's name of the
+ * test, as a result file of the suite's own harness says it
+ * ("page_test"); NULL for a workload of no suite. */
+static const struct wl_spec *row_spec(const char *w)
 {
-	if (!strncmp(w, "kernel:", 7))
-		w += 7;
-	return wis_test(w);
+	const struct wl_spec *s = wl_spec_find(w), **all;
+	size_t n = s ? 0 : wl_spec_all(&all);
+
+	for (size_t i = 0; i < n && !s; i++)
+		if (!strcmp(all[i]->test, w))
+			s = all[i];
+	return s;
+}
+
+static enum wl_suite row_suite(const char *w)
+{
+	const struct wl_spec *s = row_spec(w);
+
+	return s ? s->suite : 0;
 }
 
 static char *lkp_metric(const struct ab_row *r, const char *col)
 {
-	const char *w = r->workload;
+	const struct wl_spec *s = row_spec(r->workload);
 	const char *task = lkp_threads(r->mode) ? "thread" : "process";
 
-	if (!strncmp(w, "kernel:", 7))
-		w += 7;
-	if (is_wis(w)) {
+	if (s && s->suite == WL_SUITE_WIS) {
 		if (!strcmp(col, "ops_per_sec") && *r->workers)
 			return xasprintf("will-it-scale.%s.%s", r->workers,
 					 lkp_threads(r->mode) ? "threads" : "processes");
@@ -352,23 +354,17 @@ static char *lkp_metric(const struct ab_row *r, const char *col)
 			return xasprintf("will-it-scale.per_%s_ops", task);
 		return xasprintf("will-it-scale.%s", col);
 	}
-	if (!strncmp(w, "aim9_", 5))
-		w += 5;
-	if (!strcmp(w, "page_test") || !strcmp(w, "brk_test"))
-		return xasprintf("aim9.%s.%s", w, col);
-	return xasprintf("memscale.%s.%s", w, col);
+	if (s && s->suite == WL_SUITE_AIM9)
+		return xasprintf("aim9.%s.%s", s->test, col);
+	return xasprintf("memscale.%s.%s", s ? s->name : r->workload, col);
 }
 
 /* LKP's test suite of a workload, for the header's testcase field. */
 static const char *lkp_suite(const char *w)
 {
-	if (is_wis(w))
-		return "will-it-scale";
-	if (strstr(w, "page_test") || strstr(w, "brk_test"))
-		return "aim9";
-	if (strstr(w, "lru_"))
-		return "vm-scalability";
-	return "memscale";
+	const struct wl_spec *s = row_spec(w);
+
+	return s ? wl_suite_name(s->suite) : "memscale";
 }
 
 /* lkp-tests etc/index-perf.yaml: the KPIs ("will-it-scale\..+_ops",
@@ -646,7 +642,7 @@ static void mmtests_labels(struct ab_pairs *c)
 {
 	for (size_t i = 0; i < c->nrows; i++) {
 		struct ab_row *r = &c->rows[i];
-		if (!is_wis(r->workload) || !*r->mode || !*r->workers)
+		if (row_suite(r->workload) != WL_SUITE_WIS || !*r->mode || !*r->workers)
 			continue;
 		free(r->label);
 		r->label = xasprintf("%s-%s%s%s%s%s-%s", r->workload, r->mode,
