@@ -83,6 +83,7 @@ void model_rec_reset(struct model_rec *r)
 	r->ops = 0;
 	r->unknown = 0;
 	r->nelems = 0;
+	memset(r->elem_seen, 0, sizeof(r->elem_seen));
 }
 
 /* Zeroes r, keeping its page-run table (zeroed). */
@@ -264,21 +265,31 @@ static void elem(const struct model *m, const void *addr, enum rec_kind k, bool 
 {
 	struct model_rec *r = m->rec;
 	size_t off;
+	uint8_t bit = (uint8_t)(1u << (2 * k + locked));
+	bool indexed;
 
 	if (!in(addr, m->workers[0]->memcg->nodeinfo[0], m->lay.sizeof_pn, &off))
+		return;
+	/* the field is a function of the offset: an offset seen with this
+	 * kind and lock state is in elems already */
+	indexed = off < sizeof(r->elem_seen);
+	if (indexed && (r->elem_seen[off] & bit))
 		return;
 	for (int f = 0; f < PN_NR_FIELDS; f++) {
 		size_t sz = m->lay.size[f] ? m->lay.size[f] : 1;
 
 		if (!m->lay.present[f] || off < m->lay.off[f] || off >= m->lay.off[f] + sz)
 			continue;
-		for (unsigned i = 0; i < r->nelems; i++)
+		for (unsigned i = 0; i < r->nelems && !indexed; i++)
 			if (r->elems[i].field == f && r->elems[i].delta == off - m->lay.off[f] &&
 			    r->elems[i].kind == k && r->elems[i].locked == locked)
 				return;
-		if (r->nelems < ARRAY_SIZE(r->elems))
+		if (r->nelems < ARRAY_SIZE(r->elems)) {
 			r->elems[r->nelems++] = (struct rec_elem){ f, off - m->lay.off[f], k,
 								   locked };
+			if (indexed)
+				r->elem_seen[off] |= bit;
+		}
 		return;
 	}
 }

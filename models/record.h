@@ -129,6 +129,10 @@ struct model_rec {
 		enum rec_kind kind;
 		bool locked;         /* under an LRU lock */
 	} elems[64];
+	/* elems' index by offset in the block: bit 2 * kind + locked of
+	 * elem_seen[off] says elems holds that access (blocks past its size
+	 * are searched) */
+	uint8_t elem_seen[8192];
 	/* line of a 64 B address (direct-mapped; +1, 0: empty) */
 	uintptr_t cache_addr[256];
 	int cache_line[256];
