@@ -315,11 +315,27 @@ static void simulate_group(const char *path, const struct mopts *m, const struct
 	free(gy);
 }
 
+/* A results CSV read and its columns checked, or one line and exit 2:
+ * model_validate checks every file this way before any work. */
+static struct csv_table *results_table(const char *path)
+{
+	const char *err = NULL;
+	size_t el = 0;
+	struct csv_table *t = csv_read_file(path, &err, &el);
+
+	if (!t)
+		die(EXIT_USAGE, "model validate: %s: line %zu: %s", path, el, err);
+	if (csv_col(t, "workload") < 0 || csv_col(t, "workers") < 0 ||
+	    csv_col(t, "ops_per_sec") < 0)
+		die(EXIT_USAGE, "model validate: %s: need columns workload, workers, ops_per_sec",
+		    path);
+	return t;
+}
+
 static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 			   double *sum_abs_out, unsigned *nerr_out)
 {
-	const char *err = NULL;
-	size_t el = 0, ngroups = 0;
+	size_t ngroups = 0;
 	struct csv_table *t;
 	int cwl, cw, cy, clock, cvar;
 	struct ab_group *abg;
@@ -331,17 +347,12 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 	size_t nkc;
 	const char *const *knob_cols = model_knob_cols(&nkc);
 
-	t = csv_read_file(path, &err, &el);
-	if (!t)
-		die(EXIT_USAGE, "model validate: %s: line %zu: %s", path, el, err);
+	t = results_table(path);
 	cwl = csv_col(t, "workload");
 	cw = csv_col(t, "workers");
 	cy = csv_col(t, "ops_per_sec");
 	clock = csv_col(t, "lock");
 	cvar = csv_col(t, "variant");
-	if (cwl < 0 || cw < 0 || cy < 0)
-		die(EXIT_USAGE, "model validate: %s: need columns workload, workers, ops_per_sec",
-		    path);
 	abg = xcalloc(t->nrows + 1, sizeof(*abg));
 	if (!m->csv)
 		printf("# results %s\n", path);
@@ -488,11 +499,14 @@ int model_validate(struct mopts *m)
 			die_errno(EXIT_USAGE, "model validate: cannot read '%s'", m->args[i]);
 		if (!S_ISDIR(st.st_mode)) {
 			check_input_file("model validate", m->args[i], "a results CSV or directory");
+			csv_free(results_table(m->args[i]));
 		} else {
 			char **csvs;
 			size_t n = results_csvs(m->args[i], &csvs);
-			for (size_t k = 0; k < n; k++)
+			for (size_t k = 0; k < n; k++) {
+				csv_free(results_table(csvs[k]));
 				free(csvs[k]);
+			}
 			free(csvs);
 			if (!n)
 				die(EXIT_USAGE, "model validate: '%s' is a directory without a results.csv "
