@@ -45,6 +45,8 @@ const struct subcommand paper_tables_cmd = {
 		 "       paper-tables --predictions OUT [--runs RESULTS] FILE...\n"
 		 "       paper-tables --seed SEED --ab AB.tsv --out FILE [--pred CSV] [--cal TEXT]\n"
 		 "       paper-tables --table NAME --out FILE INPUT...\n"
+		 "       paper-tables --table macros|provenance|figures|seeds --out FILE\n"
+		 "                    [--results R] [--fig FIG] [--figrel REL] [--root DIR] [SPEC]\n"
 		 "\n"
 		 "Reads RESULTS/ledger.csv and RESULTS/ledger-NAME.csv (model validate\n"
 		 "-f csv) and writes DIR/ledger.tex and DIR/ledger_macros.tex.  The\n"
@@ -72,7 +74,18 @@ const struct subcommand paper_tables_cmd = {
 		 "--table NAME (cli/paper_more.c): counters or kernel_vs_model (INPUT: that\n"
 		 "study's results.csv), discrepancies (INPUT: the seeds' AB.tsv tables),\n"
 		 "desched (INPUT: the seeds' results.csv; \\Desched... macros), load\n"
-		 "(INPUT: LOAD<TAB>PUS lines, the sidecars' load averages; \\LoadNote).\n",
+		 "(INPUT: LOAD<TAB>PUS lines, the sidecars' load averages; \\LoadNote).\n"
+		 "FILE - is standard output.\n"
+		 "\n"
+		 "--table macros, provenance, figures, seeds (cli/paper_meta.c): what the\n"
+		 "JSON sidecars under R say (machine, compiler, commit, command, load),\n"
+		 "against the repository DIR's git (default .): macros \\MachineDesc ...\n"
+		 "\\DataSet; provenance, each results source of FIG/figures.tsv and its\n"
+		 "command; figures SPEC, the figure environments (FIG/NAME.pdf, named\n"
+		 "REL/NAME.pdf) of a seed (SPEC: seed NAME), of locks, counters or\n"
+		 "kernel_vs_model, each with its provenance caption; seeds, a section per\n"
+		 "memscale list experiments line (run in DIR), and a 'not measured'\n"
+		 "seed_NAME.tex beside FILE for a seed without one.\n",
 	.main = paper_tables_main,
 };
 REGISTER(subcommand, paper_tables_cmd);
@@ -628,6 +641,7 @@ static int paper_tables_main(int argc, char **argv)
 	int nfiles = 0;
 	struct paper_ledger *ls;
 	const struct paper_ledger *p;
+	struct paper_meta_opts meta = { 0 };
 	struct stat st;
 	size_t n;
 
@@ -653,6 +667,14 @@ static int paper_tables_main(int argc, char **argv)
 			opt_cal = argv[++i];
 		} else if (!strcmp(argv[i], "--table") && i + 1 < argc) {
 			table = argv[++i];
+		} else if (!strcmp(argv[i], "--results") && i + 1 < argc) {
+			meta.results = argv[++i];
+		} else if (!strcmp(argv[i], "--fig") && i + 1 < argc) {
+			meta.fig = argv[++i];
+		} else if (!strcmp(argv[i], "--figrel") && i + 1 < argc) {
+			meta.figrel = argv[++i];
+		} else if (!strcmp(argv[i], "--root") && i + 1 < argc) {
+			meta.root = argv[++i];
 		} else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
 			runs = argv[++i];
 		} else if (argv[i][0] == '-') {
@@ -666,7 +688,8 @@ static int paper_tables_main(int argc, char **argv)
 		}
 	}
 	if (table) {
-		int rc = paper_more(table, out, files, nfiles);
+		int rc = paper_meta_has(table) ? paper_meta(table, out, &meta, files, nfiles)
+			: paper_more(table, out, files, nfiles);
 
 		free(files);
 		return rc;
