@@ -42,6 +42,7 @@ const struct subcommand paper_tables_cmd = {
 	.name = "paper-tables",
 	.summary = "write the paper's ledger tables and macros (for paper/gen.sh)",
 	.usage = "paper-tables RESULTS --out DIR [--ledger NAME] [--published FILE [--ab DIR]]\n"
+		 "       paper-tables RESULTS --primary [--ledger NAME]\n"
 		 "       paper-tables --predictions OUT [--runs RESULTS] FILE...\n"
 		 "       paper-tables --seed SEED --ab AB.tsv --out FILE [--pred CSV] [--cal TEXT]\n"
 		 "       paper-tables --table NAME --out FILE INPUT...\n"
@@ -58,7 +59,8 @@ const struct subcommand paper_tables_cmd = {
 		 "--published FILE (memscale published's CSV) adds DIR/allrows.tex,\n"
 		 "every published row with the change measured for its pair (the\n"
 		 "seed tables' DIR/ab_SEED_p.tsv, or --ab DIR's) and its prediction,\n"
-		 "and its counts (\\AllRows...) ahead of the ledger macros.\n"
+		 "and its counts (\\AllRows...) ahead of the ledger macros.  --primary\n"
+		 "prints the primary ledger's path (nothing when RESULTS has none).\n"
 		 "\n"
 		 "--predictions OUT: the prediction CSVs FILE (model validate -f csv,\n"
 		 "or seed,workload,base_variant,patch_variant,cpus,change_pct) merged\n"
@@ -642,6 +644,7 @@ static int paper_tables_main(int argc, char **argv)
 	struct paper_ledger *ls;
 	const struct paper_ledger *p;
 	struct paper_meta_opts meta = { 0 };
+	bool want_primary = false;
 	struct stat st;
 	size_t n;
 
@@ -651,6 +654,8 @@ static int paper_tables_main(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
 			out = argv[++i];
+		} else if (!strcmp(argv[i], "--primary")) {
+			want_primary = true;
 		} else if (!strcmp(argv[i], "--ledger") && i + 1 < argc) {
 			want = argv[++i];
 		} else if (!strcmp(argv[i], "--predictions") && i + 1 < argc) {
@@ -713,11 +718,11 @@ static int paper_tables_main(int argc, char **argv)
 		return rc;
 	}
 	free(files);
-	if (!results || !out)
+	if (!results || (!out && !want_primary))
 		die(EXIT_USAGE, "paper-tables: want RESULTS --out DIR");
 	if (opt_published && !opt_ab)
 		opt_ab = out;
-	if (stat(out, &st) || !S_ISDIR(st.st_mode))
+	if (!want_primary && (stat(out, &st) || !S_ISDIR(st.st_mode)))
 		die(EXIT_USAGE, "paper-tables: --out '%s' is not a directory", out);
 	if (want && (!*want || strchr(want, '/')))
 		die(EXIT_USAGE, "paper-tables: bad --ledger '%s' (want the NAME of ledger-NAME.csv)",
@@ -726,10 +731,15 @@ static int paper_tables_main(int argc, char **argv)
 	if (!n)
 		ls = NULL;
 	p = primary(ls, n, want);
-	write_file(out, "ledger.tex", w_ledger, ls, n, p);
-	write_file(out, "ledger_macros.tex", w_macros, ls, n, p);
-	if (opt_published)
-		write_file(out, "allrows.tex", w_allrows, ls, n, p);
+	if (want_primary) {
+		if (p && printf("%s\n", p->path) < 0)
+			die_errno(1, "paper-tables: standard output");
+	} else {
+		write_file(out, "ledger.tex", w_ledger, ls, n, p);
+		write_file(out, "ledger_macros.tex", w_macros, ls, n, p);
+		if (opt_published)
+			write_file(out, "allrows.tex", w_allrows, ls, n, p);
+	}
 	for (size_t i = 0; i < n; i++) {
 		csv_free(ls[i].t);
 		free(ls[i].r);
