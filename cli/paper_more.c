@@ -71,7 +71,7 @@ static void more_tex(FILE *f, const char *s)
 	free(e);
 }
 
-/* tex.awk's texnum(): a plain decimal number as it is, else "?" */
+/* a plain decimal number as it is, else "?" */
 static const char *more_texnum(const char *v)
 {
 	const char *p = v;

@@ -260,7 +260,7 @@ ok $? "the all-rows table has one row per published row ($n), each with its own 
 mkdir -p "$TMP/m/res/a" "$TMP/m/res/b" "$TMP/m/fig"
 printf '{"command":"memscale sweep --out /scratch/x/a -O w=1,2","machine":{"cpu_model":"C\\\\input{evil} $&_^~","pus":4,"cores":2,"numa_nodes":1,"kernel":"k<1>"},"git_commit":"--output=%s/gitout","compiler":"cc{1}","run":{"loadavg":[0.5,1,1]}}\n' "$TMP" \
 	> "$TMP/m/res/a/results.json"
-printf '{"command":"memscale run","machine":{"cpu_model":"Other","pus":8,"cores":8,"numa_nodes":2,"kernel":"j"}}\n' > "$TMP/m/res/b/results.json"
+printf '{"command":"memscale run","machine":{"cpu_model":"Other","pus":8,"cores":8,"numa_nodes":2,"kernel":"j"},"environment":{"start":{"loadavg":[2.3500000000000001,1,1]}}}\n' > "$TMP/m/res/b/results.json"
 printf 'ab_a\tA/B of a\ta\tseries: none\nab_b\tA/B of b\tb\tseries: none\n' > "$TMP/m/fig/figures.tsv"
 : > "$TMP/m/fig/ab_a.pdf"; : > "$TMP/m/fig/ab_b.pdf"
 pt() { t=$1; shift; "$MEMSCALE" paper-tables --table "$t" --results "$TMP/m/res" --fig "$TMP/m/fig" --figrel fig --root . "$@"; }
@@ -284,6 +284,9 @@ ok $? "provenance: the command with its scratch path cut, and the machine"
 grep -q -F '\includegraphics[width=0.75\linewidth]{fig/ab_a.pdf}' "$TMP/m/fa.tex" && ! grep -q 'Machine:' "$TMP/m/fa.tex" &&
 	grep -q -F 'Machine: Other, 8 CPUs (8 cores, 2 NUMA node(s)), j.' "$TMP/m/fb.tex"
 ok $? "a caption names the machine only when its data come from another one"
+lo=$(jq -r '.run.loadavg[0]' "$TMP/m/res/a/results.json") hi=$(jq -r '.environment.start.loadavg[0]' "$TMP/m/res/b/results.json")
+grep -q -F "record a load average of $lo to $hi at the start of their runs on 4 CPUs: the machine was busy" "$TMP/m/macros.tex"
+ok $? "\\LoadNote: the sidecars' load averages as jq prints them ($lo to $hi), the first machine's CPUs"
 expect_usage "paper-tables --table figures with an unknown set" "wants seed NAME, locks" -- pt figures --out - nosuch
 
 done_testing
