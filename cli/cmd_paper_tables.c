@@ -86,7 +86,8 @@ const struct subcommand paper_tables_cmd = {
 		 "command; figures SPEC, the figure environments (FIG/NAME.pdf, named\n"
 		 "REL/NAME.pdf) of a seed (SPEC: seed NAME), of locks, counters or\n"
 		 "kernel_vs_model, each with its provenance caption; seeds, a section per\n"
-		 "memscale list experiments line (run in DIR), and a 'not measured'\n"
+		 "memscale list experiments line (experiments/ here, or\n"
+		 "$MEMSCALE_EXPERIMENTS), and a 'not measured'\n"
 		 "seed_NAME.tex beside FILE for a seed without one.\n",
 	.main = paper_tables_main,
 };
