@@ -189,8 +189,8 @@ DEB_PACKAGES += parallel
 DEB_PACKAGES += libbpf-dev dwarves zlib1g-dev
 # The experiment-file reader (harness/expfile.c) parses INI with libinih.
 DEB_PACKAGES += libinih-dev
-# jq reads the JSON sidecars in paper/gen.sh; jansson writes and reads
-# them in C (core/json.c).
+# jansson writes and reads the JSON sidecars in C (core/json.c; the
+# paper's captions and macros: memscale paper-tables); jq checks them in tests.
 DEB_PACKAGES += jq libjansson-dev
 # python3's html.parser checks `memscale report`'s page (scripts/check_html.py,
 # tests/report.t).

@@ -42,9 +42,12 @@ const struct subcommand paper_tables_cmd = {
 	.name = "paper-tables",
 	.summary = "write the paper's ledger tables and macros (for paper/gen.sh)",
 	.usage = "paper-tables RESULTS --out DIR [--ledger NAME] [--published FILE [--ab DIR]]\n"
+		 "       paper-tables RESULTS --primary [--ledger NAME]\n"
 		 "       paper-tables --predictions OUT [--runs RESULTS] FILE...\n"
 		 "       paper-tables --seed SEED --ab AB.tsv --out FILE [--pred CSV] [--cal TEXT]\n"
 		 "       paper-tables --table NAME --out FILE INPUT...\n"
+		 "       paper-tables --table macros|provenance|figures|seeds --out FILE\n"
+		 "                    [--results R] [--fig FIG] [--figrel REL] [--root DIR] [SPEC]\n"
 		 "\n"
 		 "Reads RESULTS/ledger.csv and RESULTS/ledger-NAME.csv (model validate\n"
 		 "-f csv) and writes DIR/ledger.tex and DIR/ledger_macros.tex.  The\n"
@@ -56,7 +59,8 @@ const struct subcommand paper_tables_cmd = {
 		 "--published FILE (memscale published's CSV) adds DIR/allrows.tex,\n"
 		 "every published row with the change measured for its pair (the\n"
 		 "seed tables' DIR/ab_SEED_p.tsv, or --ab DIR's) and its prediction,\n"
-		 "and its counts (\\AllRows...) ahead of the ledger macros.\n"
+		 "and its counts (\\AllRows...) ahead of the ledger macros.  --primary\n"
+		 "prints the primary ledger's path (nothing when RESULTS has none).\n"
 		 "\n"
 		 "--predictions OUT: the prediction CSVs FILE (model validate -f csv,\n"
 		 "or seed,workload,base_variant,patch_variant,cpus,change_pct) merged\n"
@@ -72,7 +76,19 @@ const struct subcommand paper_tables_cmd = {
 		 "--table NAME (cli/paper_more.c): counters or kernel_vs_model (INPUT: that\n"
 		 "study's results.csv), discrepancies (INPUT: the seeds' AB.tsv tables),\n"
 		 "desched (INPUT: the seeds' results.csv; \\Desched... macros), load\n"
-		 "(INPUT: LOAD<TAB>PUS lines, the sidecars' load averages; \\LoadNote).\n",
+		 "(INPUT: LOAD<TAB>PUS lines, the sidecars' load averages; \\LoadNote).\n"
+		 "FILE - is standard output.\n"
+		 "\n"
+		 "--table macros, provenance, figures, seeds (cli/paper_meta.c): what the\n"
+		 "JSON sidecars under R say (machine, compiler, commit, command, load),\n"
+		 "against the repository DIR's git (default .): macros \\MachineDesc ...\n"
+		 "\\DataSet; provenance, each results source of FIG/figures.tsv and its\n"
+		 "command; figures SPEC, the figure environments (FIG/NAME.pdf, named\n"
+		 "REL/NAME.pdf) of a seed (SPEC: seed NAME), of locks, counters or\n"
+		 "kernel_vs_model, each with its provenance caption; seeds, a section per\n"
+		 "memscale list experiments line (experiments/ here, or\n"
+		 "$MEMSCALE_EXPERIMENTS), and a 'not measured'\n"
+		 "seed_NAME.tex beside FILE for a seed without one.\n",
 	.main = paper_tables_main,
 };
 REGISTER(subcommand, paper_tables_cmd);
@@ -628,6 +644,8 @@ static int paper_tables_main(int argc, char **argv)
 	int nfiles = 0;
 	struct paper_ledger *ls;
 	const struct paper_ledger *p;
+	struct paper_meta_opts meta = { 0 };
+	bool want_primary = false;
 	struct stat st;
 	size_t n;
 
@@ -637,6 +655,8 @@ static int paper_tables_main(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
 			out = argv[++i];
+		} else if (!strcmp(argv[i], "--primary")) {
+			want_primary = true;
 		} else if (!strcmp(argv[i], "--ledger") && i + 1 < argc) {
 			want = argv[++i];
 		} else if (!strcmp(argv[i], "--predictions") && i + 1 < argc) {
@@ -653,6 +673,14 @@ static int paper_tables_main(int argc, char **argv)
 			opt_cal = argv[++i];
 		} else if (!strcmp(argv[i], "--table") && i + 1 < argc) {
 			table = argv[++i];
+		} else if (!strcmp(argv[i], "--results") && i + 1 < argc) {
+			meta.results = argv[++i];
+		} else if (!strcmp(argv[i], "--fig") && i + 1 < argc) {
+			meta.fig = argv[++i];
+		} else if (!strcmp(argv[i], "--figrel") && i + 1 < argc) {
+			meta.figrel = argv[++i];
+		} else if (!strcmp(argv[i], "--root") && i + 1 < argc) {
+			meta.root = argv[++i];
 		} else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
 			runs = argv[++i];
 		} else if (argv[i][0] == '-') {
@@ -666,7 +694,8 @@ static int paper_tables_main(int argc, char **argv)
 		}
 	}
 	if (table) {
-		int rc = paper_more(table, out, files, nfiles);
+		int rc = paper_meta_has(table) ? paper_meta(table, out, &meta, files, nfiles)
+			: paper_more(table, out, files, nfiles);
 
 		free(files);
 		return rc;
@@ -690,11 +719,11 @@ static int paper_tables_main(int argc, char **argv)
 		return rc;
 	}
 	free(files);
-	if (!results || !out)
+	if (!results || (!out && !want_primary))
 		die(EXIT_USAGE, "paper-tables: want RESULTS --out DIR");
 	if (opt_published && !opt_ab)
 		opt_ab = out;
-	if (stat(out, &st) || !S_ISDIR(st.st_mode))
+	if (!want_primary && (stat(out, &st) || !S_ISDIR(st.st_mode)))
 		die(EXIT_USAGE, "paper-tables: --out '%s' is not a directory", out);
 	if (want && (!*want || strchr(want, '/')))
 		die(EXIT_USAGE, "paper-tables: bad --ledger '%s' (want the NAME of ledger-NAME.csv)",
@@ -703,10 +732,15 @@ static int paper_tables_main(int argc, char **argv)
 	if (!n)
 		ls = NULL;
 	p = primary(ls, n, want);
-	write_file(out, "ledger.tex", w_ledger, ls, n, p);
-	write_file(out, "ledger_macros.tex", w_macros, ls, n, p);
-	if (opt_published)
-		write_file(out, "allrows.tex", w_allrows, ls, n, p);
+	if (want_primary) {
+		if (p && printf("%s\n", p->path) < 0)
+			die_errno(1, "paper-tables: standard output");
+	} else {
+		write_file(out, "ledger.tex", w_ledger, ls, n, p);
+		write_file(out, "ledger_macros.tex", w_macros, ls, n, p);
+		if (opt_published)
+			write_file(out, "allrows.tex", w_allrows, ls, n, p);
+	}
 	for (size_t i = 0; i < n; i++) {
 		csv_free(ls[i].t);
 		free(ls[i].r);

@@ -15,8 +15,9 @@
  *                  published value of its pair (the seed tables'
  *                  ab_SEED_p.tsv, plots/ab.awk's rows)
  *   desched        \DeschedRows... from the seeds' results.csv
- *   load           \LoadNote from "LOAD<TAB>PUS" lines (the sidecars'
- *                  load averages and CPU counts, as gen.sh reads them)
+ *   load           \LoadNote from "LOAD<TAB>PUS" lines (a sidecar's load
+ *                  average and CPU count each; paper_meta.c's macros
+ *                  read them from the sidecars themselves)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,7 @@ static void more_tex(FILE *f, const char *s)
 	free(e);
 }
 
-/* tex.awk's texnum(): a plain decimal number as it is, else "?" */
+/* a plain decimal number as it is, else "?" */
 static const char *more_texnum(const char *v)
 {
 	const char *p = v;
@@ -564,21 +565,16 @@ static bool load_ok(const char *l)
 
 /* lines "LOAD<TAB>PUS", one per sidecar (its 1-minute load average at the
  * start, its machine's CPU count): the range, the CPUs of the first */
-static void paper_load(FILE *f, char **files, int nfiles)
+void paper_load_note(FILE *f, char *const *lines, size_t n)
 {
 	char *lo = NULL, *hi = NULL, *pus = NULL;
 
-	for (int i = 0; i < nfiles; i++) {
-		char *text, *save = NULL;
+	for (size_t i = 0; i < n; i++) {
+		char *line = xstrdup(lines[i]), *p = strchr(line, '\t');
 
-		text = more_text(files[i], "LOAD<TAB>PUS lines");
-		for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-			char *p = strchr(line, '\t');
-
-			if (p)
-				*p++ = 0;
-			if (!load_ok(line))
-				continue;
+		if (p)
+			*p++ = 0;
+		if (load_ok(line)) {
 			if (!lo || strtod(line, NULL) < strtod(lo, NULL))
 				free(lo), lo = xstrdup(line);
 			if (!hi || strtod(line, NULL) > strtod(hi, NULL))
@@ -586,7 +582,7 @@ static void paper_load(FILE *f, char **files, int nfiles)
 			if (!pus && p && *p && strspn(p, "0123456789") == strlen(p))
 				pus = xstrdup(p);
 		}
-		free(text);
+		free(line);
 	}
 	if (!lo) {
 		fputs("\\newcommand{\\LoadNote}{}\n", f);
@@ -599,9 +595,51 @@ static void paper_load(FILE *f, char **files, int nfiles)
 	free(lo), free(hi), free(pus);
 }
 
-int paper_more(const char *table, const char *out, char **files, int nfiles)
+/* the same from files of such lines */
+static void paper_load(FILE *f, char **files, int nfiles)
+{
+	char **lines = NULL;
+	size_t n = 0;
+
+	for (int i = 0; i < nfiles; i++) {
+		char *text = more_text(files[i], "LOAD<TAB>PUS lines"), *save = NULL;
+
+		for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+			lines = realloc(lines, (n + 1) * sizeof(*lines));
+			if (!lines)
+				die(1, "paper-tables: out of memory");
+			lines[n++] = xstrdup(l);
+		}
+		free(text);
+	}
+	paper_load_note(f, lines, n);
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+/* buf into out, whole or not at all; "-": standard output */
+void paper_write_out(const char *out, const char *buf, size_t len)
 {
 	struct out_file o;
+
+	if (!strcmp(out, "-")) {
+		if (fwrite(buf, 1, len, stdout) != len || fflush(stdout))
+			die_errno(1, "paper-tables: standard output");
+		return;
+	}
+	if (out_file_begin(&o, out, 0644))
+		die_errno(1, "paper-tables: %s", out);
+	if (fwrite(buf, 1, len, o.f) != len || ferror(o.f)) {
+		out_file_abort(&o);
+		die(1, "paper-tables: %s: write failed", out);
+	}
+	if (out_file_commit(&o))
+		die_errno(1, "paper-tables: %s", out);
+}
+
+int paper_more(const char *table, const char *out, char **files, int nfiles)
+{
 	bool one = !strcmp(table, "counters") || !strcmp(table, "kernel_vs_model");
 	char *buf = NULL;
 	size_t len = 0;
@@ -630,14 +668,7 @@ int paper_more(const char *table, const char *out, char **files, int nfiles)
 		paper_load(m, files, nfiles);
 	if (fclose(m))
 		die_errno(1, "paper-tables: %s", out);
-	if (out_file_begin(&o, out, 0644))
-		die_errno(1, "paper-tables: %s", out);
-	if (fwrite(buf, 1, len, o.f) != len || ferror(o.f)) {
-		out_file_abort(&o);
-		die(1, "paper-tables: %s: write failed", out);
-	}
-	if (out_file_commit(&o))
-		die_errno(1, "paper-tables: %s", out);
+	paper_write_out(out, buf, len);
 	free(buf);
 	return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * paper_tables.h - what `memscale paper-tables` (cmd_paper_tables.c)
- * shares with its all-rows table (paper_allrows.c): a ledger CSV's rows
- * as read, and the TeX escaper with break points.
+ * shares with its other tables (paper_allrows.c, paper_seed.c,
+ * paper_more.c, paper_meta.c): a ledger CSV's rows as read, and the TeX
+ * escaper with break points.
  */
 #ifndef MEMSCALE_PAPER_TABLES_H
 #define MEMSCALE_PAPER_TABLES_H
@@ -50,5 +51,23 @@ int paper_seed_table(FILE *out, const char *seed, const char *ab, const char *pr
 /* `paper-tables --table NAME --out FILE INPUT...` (paper_more.c): the
  * counter study, model vs kernel, the discrepancies, the desched macros. */
 int paper_more(const char *table, const char *out, char **files, int nfiles);
+
+/* \LoadNote from "LOAD<TAB>PUS" lines (paper_more.c) */
+void paper_load_note(FILE *f, char *const *lines, size_t n);
+/* buf into the file out, whole or not at all; "-": standard output */
+void paper_write_out(const char *out, const char *buf, size_t len);
+
+/* Where `paper-tables --table macros|provenance|figures|seeds`
+ * (paper_meta.c) finds the data: the results directory (or CSV), the
+ * figure directory plots/plot.sh wrote, that directory as the paper's
+ * \includegraphics names it, the repository (git, and paths shown
+ * relative to it). */
+struct paper_meta_opts {
+	const char *results, *fig, *figrel, *root;
+};
+
+bool paper_meta_has(const char *table);
+int paper_meta(const char *table, const char *out, const struct paper_meta_opts *o, char **args,
+	       int nargs);
 
 #endif

@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void json_add_member(struct json *j, const char *key, json_t *v)
@@ -87,11 +88,10 @@ struct json_doc {
 	json_t *root;
 };
 
-struct json_doc *json_read_file(const char *path, char *err, size_t errlen)
+static struct json_doc *read_open(FILE *f, const char *path, const char *why, char *err,
+				  size_t errlen)
 {
 	json_error_t e;
-	const char *why;
-	FILE *f = input_fopen(path, &why);
 	json_t *root;
 	struct json_doc *d;
 
@@ -108,6 +108,22 @@ struct json_doc *json_read_file(const char *path, char *err, size_t errlen)
 	d = xcalloc(1, sizeof(*d));
 	d->root = root;
 	return d;
+}
+
+struct json_doc *json_read_file(const char *path, char *err, size_t errlen)
+{
+	const char *why = NULL;
+	FILE *f = input_fopen(path, &why);
+
+	return read_open(f, path, why, err, errlen);
+}
+
+struct json_doc *json_read_sidecar(const char *path, char *err, size_t errlen)
+{
+	const char *why = NULL;
+	FILE *f = file_read_open(path, FILE_NOFOLLOW, &why);
+
+	return read_open(f, path, why, err, errlen);
 }
 
 void json_doc_free(struct json_doc *d)
@@ -143,6 +159,67 @@ char *json_doc_get(const struct json_doc *d, ...)
 		return xstrdup("false");
 	default:
 		return NULL;
+	}
+}
+
+/* the first object at or below v, in preorder, with a member `having` */
+static json_t *find_obj(json_t *v, const char *having)
+{
+	const char *k;
+	json_t *c, *r;
+	size_t i;
+
+	if (json_is_object(v)) {
+		if (json_object_get(v, having))
+			return v;
+		json_object_foreach(v, k, c)
+			if ((r = find_obj(c, having)))
+				return r;
+	} else if (json_is_array(v)) {
+		json_array_foreach(v, i, c)
+			if ((r = find_obj(c, having)))
+				return r;
+	}
+	return NULL;
+}
+
+/* a real as jq prints it: the fewest significant digits that read back */
+static char *real_text(double x)
+{
+	char *s = NULL;
+
+	for (int p = 1; p <= 17; p++) {
+		free(s);
+		s = xasprintf("%.*g", p, x);
+		if (strtod(s, NULL) == x)
+			break;
+	}
+	return s;
+}
+
+char *json_doc_find(const struct json_doc *d, const char *having, const char *key, int idx)
+{
+	json_t *o = d ? find_obj(d->root, having) : NULL, *v = o ? json_object_get(o, key) : NULL;
+	char *s;
+
+	if (v && idx >= 0)
+		v = json_is_array(v) ? json_array_get(v, (size_t)idx) : NULL;
+	if (!v || json_is_null(v) || json_is_false(v))
+		return NULL;
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		return xstrdup(json_string_value(v));
+	case JSON_INTEGER:
+		return xasprintf("%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	case JSON_REAL:
+		return real_text(json_real_value(v));
+	case JSON_TRUE:
+		return xstrdup("true");
+	default:
+		s = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		if (!s)
+			die(1, "out of memory (JSON)");
+		return s;
 	}
 }
 

@@ -34,11 +34,25 @@ int json_end(struct json *j);
 struct json_doc;
 /* Parses a JSON file; NULL with "file:line:column: reason" in err. */
 struct json_doc *json_read_file(const char *path, char *err, size_t errlen);
+/* The same for a file the user did not name (a sidecar found in a
+ * directory): a symbolic link is refused (core/file.h's FILE_NOFOLLOW). */
+struct json_doc *json_read_sidecar(const char *path, char *err, size_t errlen);
 void json_doc_free(struct json_doc *d);
 /* The value at a path of object keys ("machine", "cpu_model", NULL), as
  * a string (numbers printed, strings unescaped); NULL when absent or an
  * object/array.  Heap string. */
 char *json_doc_get(const struct json_doc *d, ...) __attribute__((sentinel));
+
+/*
+ * jq's `first(.. | objects | select(has(HAVING)) | .[KEY]) // empty`, as
+ * `jq -r` prints it: KEY of the first object (the document in preorder,
+ * members in their order) that has a member HAVING; with idx >= 0 the
+ * idx'th element of that KEY (an array).  A string as it is, an integer
+ * in full, a real in the fewest digits that read back the same, an array
+ * or object as compact JSON.  NULL when there is no such object, or KEY
+ * is absent, null or false.  Heap string.
+ */
+char *json_doc_find(const struct json_doc *d, const char *having, const char *key, int idx);
 
 /*
  * The sidecar of a results file that several runs append to (`run -o`):

@@ -118,8 +118,8 @@ grep -q '\\section{Conclusion}' paper/memscale.tex && grep -q 'bibliography{refe
 ok $? "the paper has a conclusion and BibTeX references"
 grep -q "Validation ledger: not in these results" "$TMP/b/paper/generated/ledger.tex"
 ok $? "without a ledger its section says so"
-grep -q "not measured" "$TMP/b/paper/generated/kernel_vs_model.tex"
-ok $? "without a kernel_vs_model sweep its section says 'not measured'"
+grep -q -F 'not measured (run \texttt{memscale sweep experiments/kernel\_vs\_model.ini}' "$TMP/b/paper/generated/kernel_vs_model.tex"
+ok $? "without a kernel_vs_model sweep its section says 'not measured' and how to measure it"
 
 # Model vs kernel table from a tiny hand-made sweep: model page_fault2 at
 # 1 worker 1e6 and 3e6 ops/s (mean 2e6: 500 ns/op), at 2 workers 3e6;
@@ -253,5 +253,40 @@ body "$TMP/j/gen/allrows.tex" | grep '\\\\$' | awk -v n="$n" '
 	  if (!index($0, want) || !index($0, "; lock-bound \\\\")) bad++ }
 	END { exit !(i == n && n > 0 && !bad) }'
 ok $? "the all-rows table has one row per published row ($n), each with its own ledger row's prediction, band and regime"
+
+# The text about the data (paper-tables --table macros, provenance,
+# figures): read from the JSON sidecars with jansson, every string
+# through the TeX escaper, machine paths cut, a commit git is not given.
+mkdir -p "$TMP/m/res/a" "$TMP/m/res/b" "$TMP/m/fig"
+printf '{"command":"memscale sweep --out /scratch/x/a -O w=1,2","machine":{"cpu_model":"C\\\\input{evil} $&_^~","pus":4,"cores":2,"numa_nodes":1,"kernel":"k<1>"},"git_commit":"--output=%s/gitout","compiler":"cc{1}","run":{"loadavg":[0.5,1,1]}}\n' "$TMP" \
+	> "$TMP/m/res/a/results.json"
+printf '{"command":"memscale run","machine":{"cpu_model":"Other","pus":8,"cores":8,"numa_nodes":2,"kernel":"j"},"environment":{"start":{"loadavg":[2.3500000000000001,1,1]}}}\n' > "$TMP/m/res/b/results.json"
+printf 'ab_a\tA/B of a\ta\tseries: none\nab_b\tA/B of b\tb\tseries: none\n' > "$TMP/m/fig/figures.tsv"
+: > "$TMP/m/fig/ab_a.pdf"; : > "$TMP/m/fig/ab_b.pdf"
+pt() { t=$1; shift; "$MEMSCALE" paper-tables --table "$t" --results "$TMP/m/res" --fig "$TMP/m/fig" --figrel fig --root . "$@"; }
+pt macros --out "$TMP/m/macros.tex" && pt provenance --out "$TMP/m/prov.tex" &&
+	pt figures --out "$TMP/m/fa.tex" seed a && pt figures --out "$TMP/m/fb.tex" seed b
+ok $? "paper-tables --table macros, provenance and figures on hostile sidecars"
+want=$(jq -r '.machine | "\(.cpu_model), \(.pus) CPUs (\(.cores) cores, \(.numa_nodes) NUMA node(s)), \(.kernel)"' "$TMP/m/res/a/results.json" |
+	"$MEMSCALE" escape tex)
+grep -q -F "\\newcommand{\\MachineDesc}{$want}" "$TMP/m/macros.tex" &&
+	grep -q -F 'C\textbackslash{}input\{evil\} \$\&\_\textasciicircum{}\textasciitilde{}' "$TMP/m/macros.tex" &&
+	grep -q -F '\newcommand{\BuildCompiler}{cc\{1\}}' "$TMP/m/macros.tex"
+ok $? "the machine (as jq reads it) and the compiler reach the macros escaped"
+! grep -q -F '\input{evil}' "$TMP/m/macros.tex" "$TMP/m/prov.tex" "$TMP/m/fa.tex" "$TMP/m/fb.tex"
+ok $? "no control sequence from the sidecars survives"
+grep -q -F 'commit(s) \texttt{-{}-output=' "$TMP/m/macros.tex"
+ok $? "\\DataSet names the commit the sidecar records"
+[ ! -e "$TMP/gitout" ] && grep -q 'the data are older than the code, so tables reflect the models as they were then\.}$' "$TMP/m/macros.tex"
+ok $? "a commit that is not hex is never given to git"
+sed 's/\\allowbreak{}//g' "$TMP/m/prov.tex" | grep -q -F '\item \texttt{a}: \texttt{memscale sweep -{}-out a -O w=1,2}; C\textbackslash{}'
+ok $? "provenance: the command with its scratch path cut, and the machine"
+grep -q -F '\includegraphics[width=0.75\linewidth]{fig/ab_a.pdf}' "$TMP/m/fa.tex" && ! grep -q 'Machine:' "$TMP/m/fa.tex" &&
+	grep -q -F 'Machine: Other, 8 CPUs (8 cores, 2 NUMA node(s)), j.' "$TMP/m/fb.tex"
+ok $? "a caption names the machine only when its data come from another one"
+lo=$(jq -r '.run.loadavg[0]' "$TMP/m/res/a/results.json") hi=$(jq -r '.environment.start.loadavg[0]' "$TMP/m/res/b/results.json")
+grep -q -F "record a load average of $lo to $hi at the start of their runs on 4 CPUs: the machine was busy" "$TMP/m/macros.tex"
+ok $? "\\LoadNote: the sidecars' load averages as jq prints them ($lo to $hi), the first machine's CPUs"
+expect_usage "paper-tables --table figures with an unknown set" "wants seed NAME, locks" -- pt figures --out - nosuch
 
 done_testing

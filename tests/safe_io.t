@@ -116,8 +116,4 @@ ok $? "the planted rows reached the tables"
 	grep -v ':\\input{generated/seed_[a-z0-9_]*\.tex}$'
 ok $? "no \\input or other planted control sequence in any generated .tex"
 ! grep -q 'LoadNote}{The sidecars' "$P/gen/macros.tex"; ok $? "a non-numeric loadavg is not quoted in \\LoadNote"
-# The awk copy of the escaper (paper/tex.awk) and the C one agree.
-v='a\b{c}$d&e#f^g_h%i~j<k>l|m--n'
-[ "$(printf '%s\n' "$v" | awk "$(cat paper/tex.awk)"'{ print tex($0) }')" = "$($M escape tex "$v")" ]
-ok $? "paper/tex.awk escapes as memscale escape tex does"
 done_testing
