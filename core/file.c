@@ -235,6 +235,36 @@ char *read_text_file(const char *path)
 	return buf;
 }
 
+char *ini_lines_read(char *str, int num, void *stream)
+{
+	struct ini_lines *in = stream;
+	int ch = EOF, n = 0;
+
+	if (in->bad)
+		return NULL;
+	/* byte by byte, at most num - 1: a stream without newlines (a
+	 * device such as /dev/full) is stopped, not read without end */
+	while (n < num - 1 && (ch = getc(in->f)) != EOF) {
+		if (ch == '\0') {
+			in->line++;
+			in->bad = "not a text file (a NUL byte)";
+			return NULL;
+		}
+		str[n++] = (char)ch;
+		if (ch == '\n')
+			break;
+	}
+	if (!n)
+		return NULL;
+	in->line++;
+	if (ch != '\n' && ch != EOF) {
+		in->bad = "line too long (over 199 characters)";
+		return NULL;
+	}
+	str[n] = '\0';
+	return str;
+}
+
 int write_all(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
@@ -297,8 +327,8 @@ int out_file_begin(struct out_file *o, const char *path, mode_t mode)
 			r = ((uint64_t)getpid() << 32) ^ (uint64_t)now_ns();
 		free(o->tmp);
 		/* NAME.tmp.PID.RANDOM: the pid lets a later sweep remove what
-		 * a killed writer left (cmd_sweep.c); the random part makes the
-		 * name unpredictable. */
+		 * a killed writer left (harness/sweepdir.c); the random part
+		 * makes the name unpredictable. */
 		o->tmp = xasprintf("%s.tmp.%d.%016llx", o->name, (int)getpid(),
 				   (unsigned long long)r);
 		fd = openat(o->dirfd, o->tmp, O_WRONLY | O_CREAT | O_EXCL |

@@ -71,6 +71,24 @@ char *file_read_to_nul(FILE *f, size_t max, size_t *len, const char **why);
 #define FILE_READ_MAX ((size_t)256 << 20)
 
 /*
+ * The lines of an ini file as libinih reads them: ini_parse_stream(
+ * ini_lines_read, &in, handler, user) with in.f open and in.line 0.  Each
+ * call hands libinih one whole line and counts it, so a message can name
+ * the line (in.line: the last one handed over, also while the handler
+ * runs); a NUL byte ("not a text file (a NUL byte)") or a line longer
+ * than libinih's buffer of INI_MAX_LINE 200 ("line too long (over 199
+ * characters)") stops the reading with the reason in in.bad.  The file
+ * is read byte by byte, at most a buffer's worth per call, so a stream
+ * without newlines ends.  The caller checks ferror(in.f) after.
+ */
+struct ini_lines {
+	FILE *f;
+	int line;        /* of the line libinih has last been handed */
+	const char *bad; /* why the reading stopped early, or NULL */
+};
+char *ini_lines_read(char *str, int num, void *stream);
+
+/*
  * Writes all `len` bytes to fd (retrying short writes and EINTR);
  * 0, or -1 with errno set (ENOSPC for a full disk).
  */

@@ -312,9 +312,7 @@ struct kp_parse {
 	char prev_sec[32], prev_key[64];
 	char **prev_slot; /* the value a continuation line extends */
 	char err[512];
-	int line;
-	FILE *f;
-	const char *bad;
+	struct ini_lines in; /* the file, its line, why it stopped (core/file.h) */
 };
 
 const char *kernel_dir(void)
@@ -365,7 +363,7 @@ static int kp_on_knob(struct kp_parse *p, struct kp_side *s, const char *key, co
 		e->knob = xstrdup(k->name);
 	}
 	if (!is_src)
-		e->line = p->line;
+		e->line = p->in.line;
 	return kp_set_once(p, is_src ? &e->source : &e->value, value);
 }
 
@@ -406,36 +404,6 @@ static int kp_on_value(void *user, const char *sec, const char *key, const char 
 	snprintf(p->err, sizeof(p->err),
 		 "unknown section '[%s]' (want [kernel], [knobs], [parent])", sec);
 	return 0;
-}
-
-/* libinih's reader hook: one whole line, counted, so that every message
- * names the line; a NUL byte or an overlong line stops the reading. */
-static char *kp_count_reader(char *str, int num, void *user)
-{
-	struct kp_parse *p = user;
-	int ch = EOF, n = 0;
-
-	if (p->bad)
-		return NULL;
-	while (n < num - 1 && (ch = getc(p->f)) != EOF) {
-		if (ch == '\0') {
-			p->line++;
-			p->bad = "not a text file (a NUL byte)";
-			return NULL;
-		}
-		str[n++] = (char)ch;
-		if (ch == '\n')
-			break;
-	}
-	if (!n)
-		return NULL;
-	p->line++;
-	if (ch != '\n' && ch != EOF) {
-		p->bad = "line too long (over 199 characters)";
-		return NULL;
-	}
-	str[n] = '\0';
-	return str;
 }
 
 static bool kp_name_ok(const char *s)
@@ -523,18 +491,18 @@ static void kp_read_file(struct kp_parse *p, unsigned flags)
 	struct stat st;
 	int rc;
 
-	p->f = file_read_open(p->path, flags, &why);
-	if (!p->f)
+	p->in.f = file_read_open(p->path, flags, &why);
+	if (!p->in.f)
 		die(EXIT_USAGE, "kernel profile '%s' %s", p->path, why);
-	if (fstat(fileno(p->f), &st) || st.st_size > KP_MAX_BYTES)
+	if (fstat(fileno(p->in.f), &st) || st.st_size > KP_MAX_BYTES)
 		die(EXIT_USAGE, "kernel profile %s: over %d bytes", p->path, KP_MAX_BYTES);
-	rc = ini_parse_stream(kp_count_reader, p, kp_on_value, p);
-	if (ferror(p->f) && !p->bad)
-		p->bad = "read error";
-	fclose(p->f);
-	p->f = NULL;
-	if (p->bad)
-		die(EXIT_USAGE, "kernel profile %s:%d: %s", p->path, p->line, p->bad);
+	rc = ini_parse_stream(ini_lines_read, &p->in, kp_on_value, p);
+	if (ferror(p->in.f) && !p->in.bad)
+		p->in.bad = "read error";
+	fclose(p->in.f);
+	p->in.f = NULL;
+	if (p->in.bad)
+		die(EXIT_USAGE, "kernel profile %s:%d: %s", p->path, p->in.line, p->in.bad);
 	if (rc)
 		die(EXIT_USAGE, "kernel profile %s:%d: %s", p->path, rc,
 		    p->err[0] ? p->err : "not a 'key = value' line or [section]");

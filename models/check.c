@@ -14,6 +14,7 @@
  *           lruvec's NR_LRU_BASE+lru == the lengths of the lists of that
  *           node in the subtree.
  */
+#include "models/memcg.h"
 #include "models/internal.h"
 #include "models/kitems.h"
 

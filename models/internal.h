@@ -1,13 +1,15 @@
 /*
- * internal.h - helpers shared by the model's .c files: access to the
- * fields of a mem_cgroup_per_node block through the resolved layout, the
- * LRU lock of a (memcg, node), list primitives and relaxed "per-CPU"
- * accesses.  Not for workloads: they use memcg.h.
+ * internal.h - helpers shared by the model's .c files: the LRU lock of a
+ * (memcg, node), the parent walk as the recorder sees it, list
+ * primitives and relaxed "per-CPU" accesses (the fields of a
+ * mem_cgroup_per_node block are models/memcg_types.h's pn_*()).  Inline
+ * only: the functions are declared by the header of the file that
+ * defines them.  Not for workloads: they use memcg.h.
  */
 #ifndef MEMSCALE_MODELS_INTERNAL_H
 #define MEMSCALE_MODELS_INTERNAL_H
 
-#include "models/memcg.h"
+#include "models/memcg_types.h"
 #include "models/record.h"
 
 /* ---- list.h ---- */
@@ -41,44 +43,6 @@ static inline void pcpu_add(long *p, long v)
 	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v, __ATOMIC_RELAXED);
 }
 static inline long pcpu_read(const long *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-
-/* ---- mem_cgroup_per_node fields via the layout's offsets ---- */
-#define PN_AT(m, pn, f) ((void *)((pn) + (m)->lay.off[f]))
-
-static inline struct mcg *pn_memcg(const struct model *m, char *pn)
-{
-	return *(struct mcg **)PN_AT(m, pn, PN_MEMCG);
-}
-static inline struct lruvec_pcpu *pn_stats_percpu(const struct model *m, char *pn)
-{
-	return *(struct lruvec_pcpu **)PN_AT(m, pn, PN_STATS_PERCPU);
-}
-/* lrugen.max_seq and min_seq[]: [0] max, [1 + type] min */
-static inline unsigned long *pn_lrugen_seq(const struct model *m, char *pn)
-{
-	return (unsigned long *)PN_AT(m, pn, PN_LRUGEN_SEQ);
-}
-static inline struct mnode *pn_pgdat(const struct model *m, char *pn)
-{
-	return *(struct mnode **)PN_AT(m, pn, PN_PGDAT);
-}
-/* lruvec_stats->state[]: embedded in v6.9, behind a pointer after. */
-static inline long *pn_lruvec_stats(const struct model *m, char *pn)
-{
-	if (m->lay.stats_embedded)
-		return (long *)PN_AT(m, pn, PN_LRUVEC_STATS);
-	return *(long **)PN_AT(m, pn, PN_LRUVEC_STATS);
-}
-static inline struct list_head *pn_list(const struct model *m, char *pn,
-					enum lru_list lru)
-{
-	return (struct list_head *)PN_AT(m, pn, PN_LISTS) + lru;
-}
-static inline long *pn_zone_size(const struct model *m, char *pn,
-				 enum lru_list lru)
-{
-	return (long *)PN_AT(m, pn, PN_LRU_ZONE_SIZE) + m->lay.zone_normal * NR_LRU + lru;
-}
 
 static inline enum lru_list page_lru(const struct mpage *pg)
 {
@@ -142,17 +106,5 @@ static inline bool memcg_in_subtree(const struct model *m, const struct mcg *d,
 			return true;
 	return false;
 }
-
-/* Uncharge a list of pages gathered per memcg (uncharge_batch). */
-void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
-			  unsigned n);
-void model_drain_stock(struct model_worker *mw);
-/* Reclaim's tail outside the lock: NR_FILE_PAGES, uncharge, free. */
-void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n);
-void model_update_lru_size(struct model_worker *mw, char *pn, struct mcg *memcg,
-			   unsigned nid, enum lru_list lru, long n);
-/* Fold every worker's residual deltas (v5.10) or flush (rstat); workers
- * must be stopped for v5.10. */
-void model_final_flush(struct model *m);
 
 #endif

@@ -14,7 +14,7 @@
 #define MEMSCALE_MODELS_KITEMS_H
 
 #include "models/layout.h"
-#include "models/memcg.h"
+#include "models/memcg_types.h"
 
 struct kitems {
 	const char *version;                 /* kernel version of the table */

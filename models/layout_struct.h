@@ -82,7 +82,7 @@ extern const struct knob knob_pc_layout;
  * The members of struct mem_cgroup the model's memcgs hold at the
  * offsets of one declared version (knob `mc_layout`): css.parent, the
  * embedded `memory` and `swap` page_counters, the vmstats and
- * vmstats_percpu pointers (models/memcg.h struct mcg keeps them in its
+ * vmstats_percpu pointers (models/memcg_types.h struct mcg keeps them in its
  * first MCG_KBYTES bytes).  "isolated" is no kernel's: each of them on a
  * line of its own, the model's layout before the declarations were
  * performed.  parent_via_counter: parent_mem_cgroup() follows

@@ -45,6 +45,7 @@
  * atomics: one every ~threshold list operations), MGLRU's neighbours
  * (models/lru_gen.c).
  */
+#include "models/memcg.h"
 #include "models/internal.h"
 #include "models/lru_gen.h"
 

@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "models/internal.h"
+#include "models/memcg.h"
 
 /* The folio's generation + 1 in its flags (0: not on an MGLRU list),
  * as LRU_GEN_MASK holds it in folio->flags. */

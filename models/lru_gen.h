@@ -11,8 +11,8 @@
 
 #include "core/knob.h"
 
-/* MIN_NR_GENS of include/linux/mmzone.h */
-#define MIN_NR_GENS 2
+/* MIN_NR_GENS of include/linux/mmzone.h: models/memcg_types.h (the
+ * model's set-up initialises max_seq with it). */
 
 struct model;
 struct model_params;

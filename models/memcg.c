@@ -46,9 +46,9 @@
  * are added to the memcg and each ancestor directly, which gives the same
  * totals as rstat's pending-to-parent propagation.
  */
+#include "models/memcg.h"
 #include "models/internal.h"
 #include "models/page_alloc.h"
-#include "models/lru_gen.h"
 #include "models/kitems.h"
 #include "models/stats/stats.h"
 #include "trace/tp.h"

@@ -15,20 +15,8 @@
 struct model;
 struct model_worker;
 
-/* struct mm_struct reduced to three lines (offsets are the model's: the
- * kernel's depend on the configuration; ASSUMPTION: each on its own
- * line, no other hot mm field beside them). */
-struct model_mm {
-	/* mmap_lock (struct rw_semaphore): count, then owner */
-	long count;
-	long owner;
-	/* the VMA tree's root (mm_mt since v6.1, mm_rb before): read by
-	 * the fault's VMA lookup, rewritten by every mmap and munmap */
-	long tree __attribute__((aligned(64)));
-	/* mm_lock_seq (CONFIG_PER_VMA_LOCK, v6.4+): read twice by
-	 * vma_start_read, written by mmap_write_unlock */
-	long lock_seq __attribute__((aligned(64)));
-} __attribute__((aligned(64)));
+/* struct model_mm, the shared mm's lines: models/memcg_types.h. */
+struct model_mm;
 
 /* The shared mm of model m (threads mode), from arena a. */
 struct model_mm *model_mm_new(struct model *m, struct arena *a);

@@ -6,8 +6,7 @@
  * access by 64 B line, kind and lock.
  */
 #include "models/record.h"
-#include "models/internal.h"
-#include "models/mmlock.h"
+#include "models/memcg_types.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -104,7 +104,7 @@ struct model_rec {
 	/* the part of local[] done while holding each lock */
 	uint64_t local_in[REC_MAX_LOCKS][RL_NR];
 	unsigned pcp_high, pcp_batch;      /* the page allocator's, at the recording */
-	/* Global reclaim (models/memcg.h, model_page_free_reclaimed): what
+	/* Global reclaim (models/page_alloc.h, model_page_free_reclaimed): what
 	 * the model did inside model_reclaim(), recorded apart, its ops the
 	 * reclaim calls in the window (one 32-page isolation each): the part
 	 * a reclaimer that is not the worker (kswapd) can take over

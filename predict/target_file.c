@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/file.h"
 #include "core/util.h"
 
 /* The facts of a profile: key in [facts], field, unit for the listing,
@@ -71,9 +72,8 @@ struct tparse {
 	char prev_sec[32], prev_key[64];
 	char **prev_slot; /* the value a continuation line extends */
 	char err[512];
-	int line;        /* of the line libinih has last been handed */
-	FILE *f;         /* the reader's file */
-	const char *bad; /* why the reader stopped early: a NUL byte, a long line */
+	struct ini_lines in; /* the file, its line, why the reader stopped
+			      * early (a NUL byte, a long line): core/file.h */
 	/* sources.ini */
 	bool is_sources;
 	struct shared_fact { char *name, *value, *source; } *shared;
@@ -157,7 +157,7 @@ static int on_target_value(void *user, const char *sec, const char *key, const c
 	if (!strcmp(sec, "facts")) {
 		for (size_t i = 0; i < NFACTS; i++) {
 			if (!strcmp(key, facts[i].key)) {
-				p->val_line[i] = p->line;
+				p->val_line[i] = p->in.line;
 				return tset(p, &p->val[i], value);
 			}
 			snprintf(full, sizeof(full), "%s.source", facts[i].key);
@@ -171,39 +171,6 @@ static int on_target_value(void *user, const char *sec, const char *key, const c
 	return 0;
 }
 
-/* libinih's reader hook: one whole line, counted, so that every message
- * names the line (p->line); a NUL byte or a line libinih's buffer cannot
- * hold stops the reading with the reason in p->bad. */
-static char *count_reader(char *str, int num, void *user)
-{
-	struct tparse *p = user;
-	int ch = EOF, n = 0;
-
-	if (p->bad)
-		return NULL;
-	/* byte by byte, at most num - 1: a stream without newlines (a
-	 * device such as /dev/full) is stopped, not read without end */
-	while (n < num - 1 && (ch = getc(p->f)) != EOF) {
-		if (ch == '\0') {
-			p->line++;
-			p->bad = "not a text file (a NUL byte)";
-			return NULL;
-		}
-		str[n++] = (char)ch;
-		if (ch == '\n')
-			break;
-	}
-	if (!n)
-		return NULL;
-	p->line++;
-	if (ch != '\n' && ch != EOF) {
-		p->bad = "line too long (over 199 characters)";
-		return NULL;
-	}
-	str[n] = '\0';
-	return str;
-}
-
 /* libinih tells the line of a failing handler only through its return;
  * the reader counts lines itself for the message. */
 static int read_ini(const char *path, struct tparse *p)
@@ -212,20 +179,20 @@ static int read_ini(const char *path, struct tparse *p)
 	int rc;
 
 	/* a regular file only: a FIFO would block its opening, a device read on */
-	p->f = input_fopen(path, &why);
-	if (!p->f) {
+	p->in.f = input_fopen(path, &why);
+	if (!p->in.f) {
 		snprintf(p->err, sizeof(p->err), "%s", why);
 		return -1;
 	}
-	p->line = 0;
-	rc = ini_parse_stream(count_reader, p, on_target_value, p);
-	if (ferror(p->f) && !p->bad)
-		p->bad = "read error";
-	fclose(p->f);
-	p->f = NULL;
-	if (p->bad) {
-		snprintf(p->err, sizeof(p->err), "%s", p->bad);
-		return p->line;
+	p->in.line = 0;
+	rc = ini_parse_stream(ini_lines_read, &p->in, on_target_value, p);
+	if (ferror(p->in.f) && !p->in.bad)
+		p->in.bad = "read error";
+	fclose(p->in.f);
+	p->in.f = NULL;
+	if (p->in.bad) {
+		snprintf(p->err, sizeof(p->err), "%s", p->in.bad);
+		return p->in.line;
 	}
 	return rc;
 }

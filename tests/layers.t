@@ -48,12 +48,14 @@ out=$(sh "$TMP/t/scripts/check_layers.sh" "$TMP/none" 2>&1); st=$?
 ok $? "a header <-> .c circle (json.h -> csv.h, csv.c -> json.h) is reported"
 
 copy_tree
-# a module joining a known circle (core/file <-> core/util) makes it new
-echo '#include "core/util.h"' >> "$TMP/t/core/json.h"
-echo '#include "core/json.h"' >> "$TMP/t/core/file.c"
+# the memcg model's old circle back: the recorder's .c takes the model's
+# header instead of its types (record.c -> memcg.h, memcg.c -> internal.h
+# -> record.h)
+sed 's|"models/memcg_types.h"|"models/memcg.h"|' models/record.c > "$TMP/t/models/record.c"
 out=$(sh "$TMP/t/scripts/check_layers.sh" "$TMP/none" 2>&1); st=$?
-[ $st -ne 0 ] && echo "$out" | grep -q 'header <-> .c circle among modules: core/file core/json core/util'
-ok $? "a known circle that grows (core/json joins core/file <-> core/util) is reported"
+grep -q '"models/memcg.h"' "$TMP/t/models/record.c" && [ $st -ne 0 ] &&
+	echo "$out" | grep -q 'header <-> .c circle among modules: .*models/memcg .*models/record'
+ok $? "the memcg model's circle (record.c -> memcg.h -> internal.h -> record.h) is reported"
 
 copy_tree
 printf '\nstatic char *str_trim(char *s)\n{\n\treturn s;\n}\n' >> "$TMP/t/core/csv.c"

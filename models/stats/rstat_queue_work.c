@@ -19,6 +19,7 @@
  * machine takes from a benchmark task); the PENDING bit is cleared as
  * the work starts, as process_one_work() does.
  */
+#include "models/memcg.h"
 #include "models/internal.h"
 #include "models/stats/stats.h"
 

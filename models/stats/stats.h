@@ -17,7 +17,7 @@
 #define MEMSCALE_MODELS_STATS_STATS_H
 
 #include "core/registry.h"
-#include "models/memcg.h"
+#include "models/memcg_types.h"
 
 /* What a reader-side flush (and the periodic flusher) covers. */
 enum stats_flush_scope {
@@ -78,11 +78,9 @@ const struct stats_design *stats_design_find(const char *name);
 bool stats_design_reads(const struct stats_design *d, const char *name);
 
 /* ---- shared by the rstat designs ---- */
-/* The rstat update of __mod_memcg_lruvec_state()'s memcg part (the
- * default mod_state, models/memcg.c): per-CPU adds, cgroup_rstat_updated(),
- * then the design's `updated`.  For a design that counts on top of it. */
-void stats_rstat_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned nid,
-			   enum stat_item idx, long val);
+/* The default mod_state, rstat's update, is stats_rstat_mod_state() of
+ * models/memcg.c (models/memcg.h): a design that counts on top of it
+ * includes that header. */
 /* mem_cgroup_flush_stats() with no threshold (aa48e47e3906 ..
  * 11192d9c124d^): every reader flushes, unless one is at it (trylock). */
 bool stats_always_flush(const struct model *m, const struct mcg *memcg);
