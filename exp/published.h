@@ -18,7 +18,9 @@
 
 #include "exp/expfile.h"
 
-/* The variant the [published] rows measure by default. */
+/* The variant the [published] rows measure by default.  This and
+ * exp_ab_knob() live in expfile_published.c, which reads each row's
+ * pair with them. */
 size_t published_default_variant(const struct experiment *e);
 /* The A/B knob of variant v against the base; NULL when they do not
  * differ in any knob.  *a and *b get the two values. */
