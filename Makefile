@@ -44,7 +44,7 @@ ALL_LDLIBS   = $(MS_LDLIBS) $(LDLIBS)
 # Every .c under the layer folders (docs/layers.md) is part of memscale;
 # adding a lock, counter, workload or subcommand means adding a file, never
 # editing this list.
-LAYERS   := core trace locks counters tracing models predict harness workloads cli
+LAYERS   := core trace locks counters tracing models exp predict harness workloads cli
 SRCS     := $(sort $(shell find $(LAYERS) -name '*.c'))
 MAIN_SRC := cli/main.c
 LIB_SRCS := $(filter-out $(MAIN_SRC),$(SRCS))
@@ -187,7 +187,7 @@ DEB_PACKAGES += parallel
 # /proc/config.gz (kconfig=running); dwarves' pahole is the
 # reference the BTF reader is checked against (tests/layout_btf.t).
 DEB_PACKAGES += libbpf-dev dwarves zlib1g-dev
-# The experiment-file reader (harness/expfile.c) parses INI with libinih.
+# The experiment-file reader (exp/expfile.c) parses INI with libinih.
 DEB_PACKAGES += libinih-dev
 # jansson writes and reads the JSON sidecars in C (core/json.c; the
 # paper's captions and macros: memscale paper-tables); jq checks them in tests.

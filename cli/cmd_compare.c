@@ -141,7 +141,7 @@ static void print_table(const struct ab_pairs *c)
 		bool any = false;
 
 		for (size_t i = 0; i < c->npub; i++) {
-			const struct pub_row *pub = &c->pub[i];
+			const struct published_row *pub = &c->pub[i];
 			/* -1: published as patch -> base, shown turned over */
 			int dir = published_direction(c->e, pub, c->patch_var[p]);
 			const char *pb = dir > 0 ? pub->base : pub->patch;
@@ -503,7 +503,7 @@ static void published_field(const struct ab_pairs *c, size_t p, const char *work
 	bool first = true;
 
 	for (size_t i = 0; i < c->npub; i++) {
-		const struct pub_row *pub = &c->pub[i];
+		const struct published_row *pub = &c->pub[i];
 		/* a reversed pair (before vs base of a row published as
 		 * before -> base) gets the change turned over */
 		int dir = strcmp(pub->workload, workload) ? 0 :

@@ -33,7 +33,7 @@
 #include "core/file.h"
 #include "core/util.h"
 #include "harness/expfile.h"
-#include "harness/published.h"
+#include "exp/published.h"
 #include "predict/ledger.h"
 
 static int paper_tables_main(int argc, char **argv);
@@ -515,7 +515,7 @@ static void renames_load(struct rename *m, const char *runs)
 		return;
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		struct experiment *e = exp_load(g.gl_pathv[i]), *run = NULL;
-		struct pub_row *now, *rows;
+		struct published_row *now, *rows;
 		size_t n = published_rows(e, &now), n2 = published_rows(e, &rows);
 		char *rec = xasprintf("%s/%s/experiment.ini", runs, e->name);
 

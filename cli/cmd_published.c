@@ -12,7 +12,7 @@
 
 #include "cli/cli.h"
 #include "harness/expfile.h"
-#include "harness/published.h"
+#include "exp/published.h"
 
 static int published_main(int argc, char **argv);
 
@@ -41,7 +41,7 @@ REGISTER(subcommand, published_cmd);
 static void print_experiment(const char *path, const char *runs)
 {
 	struct experiment *e = exp_load(path), *run = NULL;
-	struct pub_row *rows;
+	struct published_row *rows;
 	size_t n = published_rows(e, &rows);
 
 	if (runs) {

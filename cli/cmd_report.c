@@ -33,7 +33,7 @@
 #include "cli/cli.h"
 #include "core/csv.h"
 #include "core/json.h"
-#include "harness/published.h"
+#include "exp/published.h"
 
 static int report_main(int argc, char **argv);
 

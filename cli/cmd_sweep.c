@@ -71,7 +71,7 @@ const struct subcommand sweep_cmd = {
 		 "                      (either alone: the other does not stop it);\n"
 		 "                      what stopped it: DIR/adaptive.txt\n"
 		 "\n"
-		 "Format of experiment files: harness/expfile.h.\n",
+		 "Format of experiment files: exp/expfile.h.\n",
 	.main = sweep_main,
 };
 REGISTER(subcommand, sweep_cmd);

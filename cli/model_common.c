@@ -1,18 +1,15 @@
 /*
  * model_common.c - helpers the verbs of `memscale model` share: argument
  * counts, core lists, the calibration (loaded or measured), the simulator
- * configuration, the assumption overrides, and the seed pairs read from
- * the experiment files (the one place their pairs, sizes and published
- * rows are written).
+ * configuration, the assumption overrides, and where the seed pairs come
+ * from: the experiment files of model_experiment_dir(), read by predict/
+ * (predict/seeds.c) under this machine's limits (harness/expfile.h).
  */
-#include <glob.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/model.h"
 #include "harness/expfile.h"
-#include "harness/published.h"
 
 #include <unistd.h>
 #include "predict/predict.h"
@@ -132,140 +129,17 @@ const char *model_experiment_dir(void)
 	return dir;
 }
 
-static char *str_append(char *s, const char *key, const char *value)
-{
-	char *t = xasprintf("%s%s%s=%s", s ? s : "", s && *s ? "," : "", key, value);
-
-	free(s);
-	return t;
-}
-
-/* The knobs both sides of every pair share: [fixed], with [predict]
- * over it (lock and counter are run settings, not model knobs). */
-static char *common_settings(const struct experiment *e)
-{
-	char *s = xstrdup("");
-
-	for (size_t i = 0; i < e->nfixed; i++) {
-		bool over = false;
-		if (!strcmp(e->fixed[i].key, "lock") || !strcmp(e->fixed[i].key, "counter"))
-			continue;
-		for (size_t k = 0; k < e->npredict; k++)
-			over |= !strcmp(e->predict[k].key, e->fixed[i].key);
-		if (!over)
-			s = str_append(s, e->fixed[i].key, e->fixed[i].value);
-	}
-	for (size_t k = 0; k < e->npredict; k++)
-		s = str_append(s, e->predict[k].key, e->predict[k].value);
-	return s;
-}
-
 bool model_experiment_load(const char *path, struct experiment_def *d)
 {
-	struct experiment *e = exp_load(path);
-	struct pub_row *rows;
-	size_t n = published_rows(e, &rows);
-	struct seed_pair *pairs = xcalloc(n + 1, sizeof(*pairs));
-	char *common = common_settings(e);
-	size_t np = 0;
-
-	memset(d, 0, sizeof(*d));
-	if (!n) {
-		free(pairs);
-		free(common);
-		published_free(rows, 0);
-		exp_free(e);
-		return false;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct pub_row *r = &rows[i];
-		char *a = xasprintf("%s=%s", r->knob, r->base_value);
-		char *b = xasprintf("%s=%s", r->knob, r->patch_value);
-		struct seed_pair *sp = NULL;
-		struct published *p;
-		long v;
-
-		if (!*r->knob || isnan(r->change_lo))
-			die(EXIT_USAGE, "%s:%d: published '%s' has no A/B knob or no change "
-			    "to predict", path, r->src->line, r->workload);
-		for (size_t k = 0; k < np && !sp; k++)
-			if (!strcmp(pairs[k].workload, r->workload) && !strcmp(pairs[k].a, a) &&
-			    !strcmp(pairs[k].b, b))
-				sp = &pairs[k];
-		if (!sp) {
-			sp = &pairs[np++];
-			sp->workload = xstrdup(r->workload);
-			sp->common = xstrdup(common);
-			sp->a = a;
-			sp->b = b;
-			sp->pub = xcalloc(n, sizeof(struct published));
-		} else {
-			free(a);
-			free(b);
-		}
-		p = (struct published *)&sp->pub[sp->npub++];
-		p->cpus = *r->cpus && parse_long(r->cpus, 1, 65536, &v) ? (unsigned)v : 0;
-		p->workers = r->src->workers && parse_long(r->src->workers, 1, 65536, &v) ?
-			     (unsigned)v : 0;
-		p->lo = r->change_lo;
-		p->hi = r->change_hi;
-		p->note = xstrdup(*r->source ? r->source : r->machine);
-		if (r->src->target && !target_find(r->src->target))
-			die(EXIT_USAGE, "%s:%d: published '%s': unknown target '%s' (see "
-			    "'memscale list targets')", path, r->src->line, r->workload,
-			    r->src->target);
-		p->target = r->src->target ? xstrdup(r->src->target) : NULL;
-		p->dev = r->src->role && !strcmp(r->src->role, "dev");
-		/* checked by exp_load: positive numbers, with their source */
-		p->base_ops_s = r->src->base_ops_s ? strtod(r->src->base_ops_s, NULL) : 0;
-		p->patch_ops_s = r->src->patch_ops_s ? strtod(r->src->patch_ops_s, NULL) : 0;
-		p->abs_source = r->src->abs_source ? xstrdup(r->src->abs_source) : NULL;
-	}
-	d->name = xstrdup(e->name);
-	d->summary = xstrdup(e->description ? e->description : e->name);
-	d->pairs = pairs;
-	d->npairs = np;
-	free(common);
-	published_free(rows, n);
-	exp_free(e);
-	return true;
+	return predict_experiment_load(path, exp_limits_here(), d);
 }
 
 size_t model_experiments(struct experiment_def **out)
 {
-	char *pat = xasprintf("%s/*.ini", model_experiment_dir());
-	struct experiment_def *v;
-	size_t n = 0;
-	glob_t g;
-
-	if (glob(pat, 0, NULL, &g))
-		die(EXIT_USAGE, "model: no experiment files %s (set MEMSCALE_EXPERIMENTS=DIR)", pat);
-	v = xcalloc(g.gl_pathc + 1, sizeof(*v));
-	for (size_t i = 0; i < g.gl_pathc; i++)
-		if (model_experiment_load(g.gl_pathv[i], &v[n]))
-			n++;
-	globfree(&g);
-	free(pat);
-	*out = v;
-	return n;
+	return predict_experiments(model_experiment_dir(), exp_limits_here(), out);
 }
 
 void model_experiment_free(struct experiment_def *d)
 {
-	for (size_t i = 0; i < d->npairs; i++) {
-		struct seed_pair *sp = (struct seed_pair *)&d->pairs[i];
-		for (size_t k = 0; k < sp->npub; k++) {
-			free((char *)sp->pub[k].note);
-			free((char *)sp->pub[k].target);
-			free((char *)sp->pub[k].abs_source);
-		}
-		free((void *)sp->pub);
-		free((char *)sp->workload);
-		free((char *)sp->common);
-		free((char *)sp->a);
-		free((char *)sp->b);
-	}
-	free((void *)d->pairs);
-	free((char *)d->name);
-	free((char *)d->summary);
+	predict_experiment_free(d);
 }

@@ -211,7 +211,7 @@ static int rec_lock_of_prog(const struct model_rec *r, const struct sim_lock_def
  * (*dir 1) or the same two turned over (*dir -1); the common settings
  * are not compared.  NULL: none.  *all is freed by the caller
  * (model_experiment_free each of *nall). */
-static const struct published *question_published(const struct seed_pair *sp,
+static const struct published_row *question_published(const struct seed_pair *sp,
 						  const struct target *t, unsigned cpus,
 						  struct experiment_def **all, size_t *nall,
 						  int *dir)
@@ -229,7 +229,7 @@ static const struct published *question_published(const struct seed_pair *sp,
 			else if (same_side(q->a, sp->b) && same_side(q->b, sp->a))
 				d = -1;
 			for (size_t k = 0; d && k < q->npub; k++) {
-				const struct published *p = &q->pub[k];
+				const struct published_row *p = &q->pub[k];
 
 				if (p->target && !strcmp(p->target, t->name) &&
 				    published_size(p) == cpus) {
@@ -246,7 +246,7 @@ static const struct published *question_published(const struct seed_pair *sp,
  * folio-ops/s = 1 / hold per folio-op, and the published ops/s x the
  * folio-ops per operation gives the hold the kernel had. */
 struct explain_pub {
-	const struct published *row; /* NULL: no [published] row */
+	const struct published_row *row; /* NULL: no [published] row */
 	double ops_s;                /* 0: the row gives no absolute */
 };
 
@@ -382,7 +382,7 @@ static void explain_question(const struct seed_pair *sp, const struct predict_op
 	struct experiment_def *all;
 	size_t nall;
 	int dir = 0;
-	const struct published *pub = question_published(sp, pt->t, pt->cpus, &all, &nall, &dir);
+	const struct published_row *pub = question_published(sp, pt->t, pt->cpus, &all, &nall, &dir);
 	struct explain_pub xa = { pub, 0 }, xb = { pub, 0 };
 
 	if (pub) {

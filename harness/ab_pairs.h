@@ -17,7 +17,7 @@
 #include "core/stats.h"
 #include "core/where.h"
 #include "harness/expfile.h"
-#include "harness/published.h"
+#include "exp/published.h"
 
 #define AB_MAX_PATCHES 64
 
@@ -47,7 +47,7 @@ struct ab_pairs {
 	struct ab_row *rows;
 	size_t nrows;
 	const struct experiment *e;
-	struct pub_row *pub;    /* the experiment's published rows */
+	struct published_row *pub;    /* the experiment's published rows */
 	size_t npub;
 	const char *pub_from;   /* the file they were read from */
 	/* the result tables behind the groups (NULL for plain samples): for

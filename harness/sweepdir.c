@@ -217,7 +217,7 @@ static void write_sweep_json(const struct sweep *s, const char *dir, bool quick,
 	json_obj_close(&j);
 	json_arr_open(&j, "published");
 	for (size_t i = 0; i < e->npublished; i++) {
-		const struct exp_published *pub = &e->published[i];
+		const struct published_row *pub = &e->published[i];
 		json_obj_open(&j, NULL);
 		json_str(&j, "workload", pub->workload);
 		json_str(&j, "base", pub->base);

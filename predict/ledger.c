@@ -222,7 +222,7 @@ static void ledger_csv_pct(FILE *out, double v)
 static void csv_row(FILE *out, const struct experiment_def *e, const struct seed_pair *sp,
 		    const struct predict_point *pt, unsigned cpus)
 {
-	const struct published *p = pt->pub;
+	const struct published_row *p = pt->pub;
 	const char *a = strchr(sp->a, '=') ? strchr(sp->a, '=') + 1 : sp->a;
 	const char *b = strchr(sp->b, '=') ? strchr(sp->b, '=') + 1 : sp->b;
 	char pub[64];
@@ -259,7 +259,7 @@ static void csv_row(FILE *out, const struct experiment_def *e, const struct seed
 static void ledger_table_row(FILE *out, const struct experiment_def *e, const struct seed_pair *sp,
 		      const char *ab, const struct predict_point *ppt, unsigned cpus)
 {
-	const struct published *p = ppt->pub;
+	const struct published_row *p = ppt->pub;
 	char pb[32], lim[512], sign[8] = "n/a";
 
 	limits(e, ppt, lim, sizeof(lim));
@@ -332,7 +332,7 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 			const struct seed_pair *sp = &e->pairs[i];
 
 			for (size_t k = 0; k < sp->npub; k++) {
-				const struct published *p = &sp->pub[k];
+				const struct published_row *p = &sp->pub[k];
 				const struct target *t;
 				unsigned cpus = published_size(p);
 
@@ -355,7 +355,7 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 
 			predict_pair_label(sp, ab, sizeof(ab));
 			for (size_t k = 0; k < sp->npub; k++, r++) {
-				const struct published *p = &sp->pub[k];
+				const struct published_row *p = &sp->pub[k];
 				const struct predict_point *ppt = &pts[r];
 				unsigned cpus = req[r].cpus;
 

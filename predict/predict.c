@@ -20,7 +20,7 @@
 #include "core/util.h"
 #include "models/record.h"
 
-unsigned published_size(const struct published *p)
+unsigned published_size(const struct published_row *p)
 {
 	return p->workers ? p->workers : p->cpus;
 }
@@ -343,7 +343,7 @@ static const struct target_costs *session_costs(struct predict_session *s,
 /* --target, else the machine the published row ran on, else (a size
  * nobody published, a user's own question) this machine. */
 static const struct target *point_target(struct predict_session *s,
-					 const struct published *pub)
+					 const struct published_row *pub)
 {
 	const char *name = s->o->target ? s->o->target : pub ? pub->target : TARGET_HERE;
 
@@ -354,7 +354,7 @@ static const struct target *point_target(struct predict_session *s,
 	return target_find(name);
 }
 
-void predict_point_eval_target(struct predict_session *s, const struct published *pub,
+void predict_point_eval_target(struct predict_session *s, const struct published_row *pub,
 			       struct predict_point *pt)
 {
 	memset(pt, 0, sizeof(*pt));
@@ -400,7 +400,7 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 static void point_finish(struct predict_session *s, struct predict_point *pt,
 			 const struct predict_sim *v, size_t nsim)
 {
-	const struct published *pub = pt->pub;
+	const struct published_row *pub = pt->pub;
 	double a, b;
 
 	if (!nsim)
@@ -451,7 +451,7 @@ void predict_points_eval(struct predict_session *s, const struct predict_req *re
 }
 
 void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
-			const struct published *pub, unsigned cpus,
+			const struct published_row *pub, unsigned cpus,
 			struct predict_point *pt)
 {
 	struct predict_req q = { sp, pub, cpus };
@@ -470,7 +470,7 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
 	}
 }
 
-static const struct published *pub_at(const struct seed_pair *sp, unsigned cpus)
+static const struct published_row *pub_at(const struct seed_pair *sp, unsigned cpus)
 {
 	for (size_t i = 0; i < sp->npub; i++)
 		if (published_size(&sp->pub[i]) == cpus || sp->pub[i].cpus == 0)
@@ -478,7 +478,7 @@ static const struct published *pub_at(const struct seed_pair *sp, unsigned cpus)
 	return NULL;
 }
 
-static void fmt_pub(char *buf, size_t len, const struct published *p)
+static void fmt_pub(char *buf, size_t len, const struct published_row *p)
 {
 	if (!p)
 		snprintf(buf, len, "-");
@@ -537,7 +537,7 @@ int predict_run(const struct experiment_def *e, const struct calib *c,
 						       (unsigned)cpus[k] };
 		predict_points_eval(&ses, req, n, pts);
 		for (size_t k = 0; k < n; k++) {
-			const struct published *p = req[k].pub;
+			const struct published_row *p = req[k].pub;
 			struct predict_point pt = pts[k];
 			char pb[32];
 

@@ -7,8 +7,9 @@
  * changes (with citation, the target profile of the machine each ran on
  * and its role in the held-out split, docs/validation.md) are read from
  * the experiment files' [fixed], [variant], [predict] and [published]
- * sections by the command line (cli/model_common.c), which hands them
- * down as the structures below: no table of pairs or published numbers
+ * sections by the experiment reader a layer below (exp/expfile.h, whose
+ * struct published_row is the row predicted here), grouped into the
+ * pairs below by predict/seeds.c: no table of pairs or published numbers
  * is kept in C.  The published numbers are used ONLY for display and for
  * the error columns; nothing is fitted to them: hardware costs come from
  * the target profile (predict/target.h, sourced figures), the rest from
@@ -22,34 +23,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "exp/expfile.h"
 #include "predict/calib.h"
 #include "predict/sim_memcg.h"
 #include "predict/target.h"
-
-struct published {
-	unsigned cpus;      /* machine size (0: not stated) */
-	unsigned workers;   /* benchmark workers when fewer than cpus (0: cpus) */
-	double lo, hi;      /* % change; lo == hi for one number */
-	const char *note;   /* citation */
-	const char *target; /* profile of the machine it ran on (predict/targets/);
-			     * NULL: no profile */
-	bool dev;           /* a development row of docs/validation.md's split
-			     * (false: held out for the final check) */
-	/* The published absolute throughput of each side, in operations per
-	 * second over all workers (will-it-scale's and vm-scalability's
-	 * totals, in the simulator's unit of one operation), and where it
-	 * was read (thread, message, line); 0 and NULL when not published.
-	 * For display and the ledger's ratio columns only. */
-	double base_ops_s, patch_ops_s;
-	const char *abs_source;
-};
 
 struct seed_pair {
 	const char *workload;
 	const char *common;  /* "key=value,..." for both sides; the value
 			      * `cpus` stands for the size of the point */
 	const char *a, *b;   /* the differing settings */
-	const struct published *pub;
+	const struct published_row *pub; /* copies of the experiment's rows */
 	size_t npub;
 };
 
@@ -58,10 +42,24 @@ struct experiment_def {
 	const char *summary;
 	const struct seed_pair *pairs;
 	size_t npairs;
+	struct experiment *exp; /* read from; holds the rows' strings */
 };
 
+/* The seed pairs of an experiment file (predict/seeds.c): a pair per
+ * (workload, A, B) of its [published] rows, sharing [fixed] with
+ * [predict] over it; each row must have an A/B knob and a change, and
+ * name a known target (exit 2 naming FILE:LINE).  false for a file
+ * without [published] rows.  lim: exp_read()'s. */
+bool predict_experiment_load(const char *path, const struct exp_limits *lim,
+			     struct experiment_def *d);
+/* Every experiment file (DIR/NAME.ini) with [published] rows, in file name
+ * order (exit 2 when there is none). */
+size_t predict_experiments(const char *dir, const struct exp_limits *lim,
+			   struct experiment_def **out);
+void predict_experiment_free(struct experiment_def *d);
+
 /* The simulated size of a published row: its workers, else its cpus. */
-unsigned published_size(const struct published *p);
+unsigned published_size(const struct published_row *p);
 
 struct predict_opts {
 	long *cpus;
@@ -89,7 +87,7 @@ struct predict_opts {
 
 struct predict_point {
 	const struct seed_pair *sp;
-	const struct published *pub; /* NULL: no published row at this size */
+	const struct published_row *pub; /* NULL: no published row at this size */
 	unsigned cpus;
 	const struct target *t;      /* NULL: no profile for the row's machine */
 	const struct target_costs *tc;
@@ -125,13 +123,13 @@ void predict_session_init(struct predict_session *s, const struct calib *c,
 void predict_session_free(struct predict_session *s);
 /* Evaluates sp at `cpus` (pub: the published row there, or NULL). */
 void predict_point_eval(struct predict_session *s, const struct seed_pair *sp,
-			const struct published *pub, unsigned cpus,
+			const struct published_row *pub, unsigned cpus,
 			struct predict_point *pt);
 /* n points at once, pts[i] exactly as predict_point_eval(req[i]) gives
  * it; their simulations run together (s->o->jobs at a time). */
 struct predict_req {
 	const struct seed_pair *sp;
-	const struct published *pub;
+	const struct published_row *pub;
 	unsigned cpus;
 };
 void predict_points_eval(struct predict_session *s, const struct predict_req *req, size_t n,
@@ -175,7 +173,7 @@ const char *predict_side_value(const struct seed_pair *sp, bool patch, const cha
 /* "kernel=A -> B": the sides as the published tables name them. */
 void predict_pair_label(const struct seed_pair *sp, char *buf, size_t len);
 /* Only the target pt would run on for published row pub. */
-void predict_point_eval_target(struct predict_session *s, const struct published *pub,
+void predict_point_eval_target(struct predict_session *s, const struct published_row *pub,
 			       struct predict_point *pt);
 /* Prints the parameter table of pt's target once per session. */
 void predict_print_target(struct predict_session *s, const struct predict_point *pt,

@@ -1,6 +1,6 @@
 /*
  * fuzz_parsers - a fuzzing driver for memscale's input parsers: experiment
- * files (harness/expfile.c on libinih), results CSV (core/csv.c), sample
+ * files (exp/expfile.c on libinih), results CSV (core/csv.c), sample
  * files (core/stats.c stats_load), calibration files (predict/calib.c),
  * thread lists / numbers (core/util.c, harness/run_opts.c), target
  * profiles (predict/target.c), kernel profiles (core/knob.c), pahole layouts with their checks

@@ -1,6 +1,6 @@
 /*
  * expfile_parse.h - the experiment file reader's state and the parts of
- * it that live in other files (internal to harness/expfile*.c):
+ * it that live in other files (internal to exp/expfile*.c):
  * expfile_parse.c holds the error line and the comma lists every section
  * uses, expfile_published.c the [published] rows; expfile.c reads the
  * file and everything else.  Calls point from expfile.c to the other two
@@ -13,15 +13,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Only pointed to here: core/knob.h and harness/expfile.h define them,
+/* Only pointed to here: core/knob.h and exp/expfile.h define them,
  * for the files that look inside. */
 struct knobset;
 struct experiment;
+struct exp_limits;
 
 struct parser {
 	const char *path;
 	int line;
 	struct experiment *e;
+	const struct exp_limits *lim; /* exp_read()'s: workloads, workers */
 	enum { SEC_NONE, SEC_EXPERIMENT, SEC_FIXED, SEC_VARIANT, SEC_AXIS,
 	       SEC_QUICK, SEC_PUBLISHED, SEC_PREDICT } sec;
 	struct knobset *scratch; /* validates knob values */
@@ -58,5 +60,7 @@ void exp_check_unique(const struct parser *p, const char *key, char **v, size_t 
 void exp_published_key(struct parser *p, const char *key, const char *value);
 /* Once the file is read: no two rows for one result. */
 void exp_published_unique(const struct parser *p);
+/* Then each row read as numbers and its A/B pair (struct published_row). */
+void exp_published_resolve(struct experiment *e);
 
 #endif

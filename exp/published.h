@@ -1,8 +1,9 @@
 /*
  * published.h - the published numbers of the seed experiments, read from
- * the [published] sections of experiments/<name>.ini: the one source that
- * `memscale compare`, `memscale published` (for plots/plot.sh and
- * paper/gen.sh) and scripts/demo.sh all read.
+ * the [published] sections of experiments/<name>.ini (struct
+ * published_row, exp/expfile.h): the one source that `memscale compare`,
+ * `memscale published` (for plots/plot.sh and paper/gen.sh), the
+ * predictions and the ledger (predict/) and scripts/demo.sh all read.
  *
  * A row belongs to an A/B pair of knob values (pair=BASE>PATCH, default:
  * the experiment's base variant against its `patch` variant, else the
@@ -15,29 +16,20 @@
 #include <stdio.h>
 #include <stddef.h>
 
-#include "harness/expfile.h"
+#include "exp/expfile.h"
 
-struct pub_row {
-	const struct exp_published *src;
-	const char *seed, *knob, *workload;
-	char *base_value, *patch_value; /* values of the knob */
-	const char *machine, *cpus, *source; /* "" when not given */
-	const char *base, *patch;       /* published numbers; "" for '-' */
-	double change_pct;              /* NaN when not given nor computable,
-					 * or a range */
-	double change_lo, change_hi;    /* the range LO..HI%; both change_pct
-					 * for one number */
-};
-
-/* The variant the [published] rows measure by default. */
+/* The variant the [published] rows measure by default.  This and
+ * exp_ab_knob() live in expfile_published.c, which reads each row's
+ * pair with them. */
 size_t published_default_variant(const struct experiment *e);
 /* The A/B knob of variant v against the base; NULL when they do not
  * differ in any knob.  *a and *b get the two values. */
 const char *exp_ab_knob(const struct experiment *e, size_t v, const char **a,
 			const char **b);
-/* Every [published] row resolved; free with published_free(). */
-size_t published_rows(const struct experiment *e, struct pub_row **out);
-void published_free(struct pub_row *rows, size_t n);
+/* A copy of e's [published] rows (to carry over to a run with
+ * published_for_run); e must outlive it.  Free with published_free(). */
+size_t published_rows(const struct experiment *e, struct published_row **out);
+void published_free(struct published_row *rows, size_t n);
 /*
  * Rows of the canonical experiment file `canon` carried over to the
  * variants of a recorded run (the copy of the experiment file in a sweep
@@ -46,18 +38,18 @@ void published_free(struct pub_row *rows, size_t n);
  * with `stats = rstat_*` before the seed experiments became kernel
  * profiles).  Such a row gets the run's knob and values; rows whose
  * variant the run lacks, or that already match it, stay as they are.
- * The run must outlive the rows (r->knob points into it).
+ * The run must outlive the rows (r->knob and the values point into it).
  */
-void published_for_run(struct pub_row *rows, size_t n,
+void published_for_run(struct published_row *rows, size_t n,
 		       const struct experiment *canon, const struct experiment *run);
 /* Whether row r compares the base variant with variant v. */
-int published_measures(const struct experiment *e, const struct pub_row *r,
+int published_measures(const struct experiment *e, const struct published_row *r,
 		       size_t v);
 /* 1 when row r compares the base variant with variant v as published
  * (published_measures), -1 when it is the reverse pair (r's patch value
  * is the base's, r's base value is v's: the experiment measures r's
  * patch -> base), 0 otherwise. */
-int published_direction(const struct experiment *e, const struct pub_row *r,
+int published_direction(const struct experiment *e, const struct published_row *r,
 			size_t v);
 /* The change of A vs B from the published change p (%) of B vs A:
  * 100 / (1 + p/100) - 100, the ratio of the means turned over (not -p);
@@ -67,11 +59,11 @@ double published_reverse_pct(double p);
  * (heap): for 1 the published text; for -1 the reversed change "%+.2f%%"
  * (a range LO..HI with both ends turned: rev(HI)..rev(LO)), followed by
  * " (reversed from CHANGE)"; "-" when nothing can be turned. */
-char *published_change_text(const struct pub_row *r, int dir);
+char *published_change_text(const struct published_row *r, int dir);
 /* CSV: seed,knob,workload,base_variant,patch_variant,machine,cpus,base,
  * patch,change_pct,source (the *_variant columns hold knob values;
  * change_pct of a range is written LO..HI). */
 void published_csv_header(FILE *f);
-void published_csv_row(FILE *f, const struct pub_row *r);
+void published_csv_row(FILE *f, const struct published_row *r);
 
 #endif

@@ -1,15 +1,16 @@
 /*
  * expfile_published.c - the [published] section of an experiment file
- * (format in expfile.h, fields in harness/published.h): one row per
- * result a paper or mailing list reported, WORKLOAD = BASE, PATCH,
- * CHANGE, MACHINE and optional KEY=VALUE fields, each checked as it is
- * read (numbers, a change that agrees with BASE and PATCH), and no two
- * rows for one result.
+ * (format in expfile.h, struct published_row there): one row per result
+ * a paper or mailing list reported, WORKLOAD = BASE, PATCH, CHANGE,
+ * MACHINE and optional KEY=VALUE fields, each checked as it is read
+ * (numbers, a change that agrees with BASE and PATCH), no two rows for
+ * one result, and once the file is read each row's numbers and A/B pair
+ * (the knob and its two values, from the variants).
  */
-#include "harness/expfile.h"
-#include "harness/expfile_parse.h"
+#include "exp/expfile.h"
+#include "exp/expfile_parse.h"
+#include "exp/published.h"
 #include "core/util.h"
-#include "harness/workload.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -72,11 +73,11 @@ static void check_published_change(struct parser *p, const char *key,
 void exp_published_key(struct parser *p, const char *key, const char *value)
 {
 	struct experiment *e = p->e;
-	struct exp_published *pub;
+	struct published_row *pub;
 	char **f;
 	size_t n = exp_split_list(p, key, value, &f);
 
-	if (!workload_find(key))
+	if (!exp_workload_known(p->lim, key))
 		exp_perr(p, p->line, "published row for unknown workload '%s' (see "
 		     "'memscale list workloads')", key);
 	if (n < 4)
@@ -92,8 +93,10 @@ void exp_published_key(struct parser *p, const char *key, const char *value)
 	if (!e->published)
 		die(1, "out of memory");
 	pub = &e->published[e->npublished++];
-	*pub = (struct exp_published){ xstrdup(key), f[0], f[1], f[2], f[3], p->line };
-	/* Optional KEY=VALUE fields after MACHINE (harness/published.h). */
+	*pub = (struct published_row){ .seed = NULL, .line = p->line, .workload = xstrdup(key),
+				       .base = f[0], .patch = f[1], .change = f[2],
+				       .machine = f[3] };
+	/* Optional KEY=VALUE fields after MACHINE (exp/expfile.h). */
 	for (size_t i = 4; i < n; i++) {
 		char *eq = strchr(f[i], '=');
 		char **slot = NULL;
@@ -101,13 +104,13 @@ void exp_published_key(struct parser *p, const char *key, const char *value)
 		if (eq) {
 			*eq = '\0';
 			slot = !strcmp(f[i], "pair") ? &pub->pair :
-			       !strcmp(f[i], "cpus") ? &pub->cpus :
+			       !strcmp(f[i], "cpus") ? &pub->text.cpus :
 			       !strcmp(f[i], "source") ? &pub->source :
 			       !strcmp(f[i], "target") ? &pub->target :
 			       !strcmp(f[i], "role") ? &pub->role :
-			       !strcmp(f[i], "workers") ? &pub->workers :
-			       !strcmp(f[i], "base_ops_s") ? &pub->base_ops_s :
-			       !strcmp(f[i], "patch_ops_s") ? &pub->patch_ops_s :
+			       !strcmp(f[i], "workers") ? &pub->text.workers :
+			       !strcmp(f[i], "base_ops_s") ? &pub->text.base_ops_s :
+			       !strcmp(f[i], "patch_ops_s") ? &pub->text.patch_ops_s :
 			       !strcmp(f[i], "abs_source") ? &pub->abs_source : NULL;
 		}
 		if (!slot || *slot || !eq[1])
@@ -115,12 +118,12 @@ void exp_published_key(struct parser *p, const char *key, const char *value)
 			     "cpus=N, workers=N, target=NAME, role=dev|held, source=TEXT, "
 			     "base_ops_s=X, patch_ops_s=X or abs_source=TEXT (once each), "
 			     "got '%s'", key, i + 1, f[i]);
-		if ((slot == &pub->base_ops_s || slot == &pub->patch_ops_s) &&
+		if ((slot == &pub->text.base_ops_s || slot == &pub->text.patch_ops_s) &&
 		    !parse_double(eq + 1, 1e-9, 1e18, &(double){ 0 }))
 			exp_perr(p, p->line, "published '%s': %s '%s' is not a throughput "
 			     "(ops/s, more than 0)", key, f[i], eq + 1);
 		/* cpus is checked below, with the other fields in place */
-		if (slot == &pub->workers && !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
+		if (slot == &pub->text.workers && !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
 			exp_perr(p, p->line, "published '%s': %s '%s' is not a count 1..65536",
 			     key, f[i], eq + 1);
 		if (slot == &pub->role && strcmp(eq + 1, "dev") && strcmp(eq + 1, "held"))
@@ -129,27 +132,28 @@ void exp_published_key(struct parser *p, const char *key, const char *value)
 		free(f[i]);
 	}
 	check_published_change(p, key, pub->base, pub->patch, pub->change);
-	if ((pub->base_ops_s || pub->patch_ops_s) && !pub->abs_source)
+	if ((pub->text.base_ops_s || pub->text.patch_ops_s) && !pub->abs_source)
 		exp_perr(p, p->line, "published '%s': base_ops_s/patch_ops_s without "
 		     "abs_source=TEXT (where they were published)", key);
-	if (pub->base_ops_s && pub->patch_ops_s)
-		check_published_change(p, key, pub->base_ops_s, pub->patch_ops_s, pub->change);
-	if (pub->cpus) {
+	if (pub->text.base_ops_s && pub->text.patch_ops_s)
+		check_published_change(p, key, pub->text.base_ops_s, pub->text.patch_ops_s,
+				       pub->change);
+	if (pub->text.cpus) {
 		long cpus;
-		if (!parse_long(pub->cpus, 1, 1L << 20, &cpus))
+		if (!parse_long(pub->text.cpus, 1, 1L << 20, &cpus))
 			exp_perr(p, p->line, "published '%s': bad cpus '%s' (want a count of "
-			     "CPUs, 1 or more)", key, pub->cpus);
+			     "CPUs, 1 or more)", key, pub->text.cpus);
 	}
 	free(f);
 }
 
 /* The identity of a published row: workload, machine and the optional
  * fields that tell two rows of one workload apart (the source aside). */
-static char *published_id(const struct exp_published *r)
+static char *published_id(const struct published_row *r)
 {
 	return xasprintf("%s\n%s\n%s\n%s\n%s\n%s\n%s", r->workload, r->machine,
-			 r->cpus ? r->cpus : "", r->target ? r->target : "",
-			 r->pair ? r->pair : "", r->workers ? r->workers : "",
+			 r->text.cpus ? r->text.cpus : "", r->target ? r->target : "",
+			 r->pair ? r->pair : "", r->text.workers ? r->text.workers : "",
 			 r->role ? r->role : "");
 }
 
@@ -187,4 +191,145 @@ void exp_published_unique(const struct parser *p)
 	for (size_t i = 0; i < e->npublished; i++)
 		free(k[i].id);
 	free(k);
+}
+
+/* ---- each row read, once the file is: its numbers and A/B pair ---- */
+
+static const char *setting(const struct experiment *e, size_t v, const char *key)
+{
+	const struct exp_variant *var = &e->variants[v];
+
+	for (size_t i = 0; i < var->nset; i++)
+		if (!strcmp(var->set[i].key, key))
+			return var->set[i].value;
+	for (size_t i = 0; i < e->nfixed; i++)
+		if (!strcmp(e->fixed[i].key, key))
+			return e->fixed[i].value;
+	return NULL;
+}
+
+size_t published_default_variant(const struct experiment *e)
+{
+	for (size_t v = 0; v < e->nvariants; v++)
+		if (v != e->base && !strcmp(e->variants[v].name, "patch"))
+			return v;
+	for (size_t v = 0; v < e->nvariants; v++)
+		if (v != e->base)
+			return v;
+	return e->base;
+}
+
+const char *exp_ab_knob(const struct experiment *e, size_t v, const char **a,
+			const char **b)
+{
+	const struct exp_variant *var = &e->variants[v];
+
+	for (size_t i = 0; i < var->nset; i++) {
+		const char *k = var->set[i].key, *bv = setting(e, e->base, k);
+		if (!bv || strcmp(bv, var->set[i].value)) {
+			*a = bv ? bv : "";
+			*b = var->set[i].value;
+			return k;
+		}
+	}
+	/* a key only the base sets */
+	for (size_t i = 0; i < e->variants[e->base].nset; i++) {
+		const char *k = e->variants[e->base].set[i].key;
+		if (!setting(e, v, k)) {
+			*a = e->variants[e->base].set[i].value;
+			*b = "";
+			return k;
+		}
+	}
+	return NULL;
+}
+
+static double number(const char *s)
+{
+	double d;
+
+	return strcmp(s, "-") && parse_double(s, -HUGE_VAL, HUGE_VAL, &d) ? d : NAN;
+}
+
+/* "LO..HI%": a published range (worst and best subcase); false when
+ * the change is one number. */
+static bool range_of(const char *change, double *lo, double *hi)
+{
+	char *t = xstrdup(change), *dots = strstr(t, ".."), *end;
+	size_t n = strlen(t);
+	bool ok = false;
+
+	if (n && t[n - 1] == '%')
+		t[--n] = '\0';
+	if (dots) {
+		*dots = '\0';
+		*lo = strtod(t, &end);
+		ok = end != t && !*end;
+		*hi = strtod(dots + 2, &end);
+		ok = ok && end != dots + 2 && !*end && *lo <= *hi;
+	}
+	free(t);
+	return ok;
+}
+
+static double change_of(const struct published_row *p)
+{
+	char *t = xstrdup(p->change), *end;
+	double d, b = number(p->base), q = number(p->patch);
+	size_t n = strlen(t);
+
+	if (n && t[n - 1] == '%')
+		t[n - 1] = '\0';
+	d = strtod(t, &end);
+	if (end == t || *end)
+		d = NAN;
+	free(t);
+	if (isnan(d) && !isnan(b) && !isnan(q) && b != 0)
+		d = (q - b) / b * 100;
+	return d;
+}
+
+/* A count the reader checked, as a number (0: not given, or beyond
+ * 65536, the most the predictions take). */
+static unsigned count_of(const char *s)
+{
+	long v;
+
+	return s && parse_long(s, 1, 65536, &v) ? (unsigned)v : 0;
+}
+
+void exp_published_resolve(struct experiment *e)
+{
+	size_t dv = e->nvariants ? published_default_variant(e) : 0;
+	const char *a = "", *b = "", *knob = e->nvariants ? exp_ab_knob(e, dv, &a, &b) : NULL;
+
+	for (size_t i = 0; i < e->npublished; i++) {
+		struct published_row *r = &e->published[i];
+
+		r->seed = e->name;
+		r->knob = knob ? knob : "";
+		if (r->pair && strchr(r->pair, '>')) {
+			if (!r->pair_base) {
+				r->pair_base = xstrdup(r->pair);
+				*strchr(r->pair_base, '>') = '\0';
+				r->pair_patch = xstrdup(strchr(r->pair, '>') + 1);
+			}
+			r->base_value = r->pair_base;
+			r->patch_value = r->pair_patch;
+		} else {
+			r->base_value = a;
+			r->patch_value = b;
+		}
+		if (range_of(r->change, &r->lo, &r->hi))
+			r->change_pct = NAN;
+		else
+			r->lo = r->hi = r->change_pct = change_of(r);
+		r->cpus = count_of(r->text.cpus);
+		r->workers = count_of(r->text.workers);
+		r->dev = r->role && !strcmp(r->role, "dev");
+		/* checked above: positive numbers, with their source */
+		r->base_ops_s = r->text.base_ops_s ? strtod(r->text.base_ops_s, NULL) : 0;
+		r->patch_ops_s = r->text.patch_ops_s ? strtod(r->text.patch_ops_s, NULL) : 0;
+		r->note = r->source ? r->source : r->machine;
+	}
 }

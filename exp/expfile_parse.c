@@ -3,7 +3,7 @@
  * (expfile_parse.h): the one error line, "FILE:LINE: reason" with exit
  * status 2, and comma lists split into trimmed items, each given once.
  */
-#include "harness/expfile_parse.h"
+#include "exp/expfile_parse.h"
 #include "core/util.h"
 
 #include <stdarg.h>
@@ -68,3 +68,4 @@ size_t exp_split_list(const struct parser *p, const char *key,
 	free(copy);
 	return n;
 }
+
