@@ -303,15 +303,14 @@ static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c)
 static bool copy_survives(struct sim *s, struct line_st *ln, unsigned li, unsigned c)
 {
 	struct core_st *k = &s->cores[c];
-	struct fp_cache fc = { .l2_bytes = s->c->l2_keep_bytes, .llc_bytes = 0,
-			       .llc_sharers = 1 };
-	struct fp_where w;
-	double d;
+	double d, p;
 
 	if (!s->touched || ln->owner == (int)c)
 		return true;
 	d = (double)(k->iter - s->touched[(size_t)c * s->nline_inst + li]) * s->p->iter_bytes;
-	if (fp_locate(&fc, d, FP_UNIFORM, &w) || w.p_l2 >= 1 || rng_unit(&k->rng) < w.p_l2)
+	/* fp_locate's p_l2 for an L2 of l2_keep_bytes, without the rest */
+	p = fp_survives(s->c->l2_keep_bytes, d, FP_UNIFORM);
+	if (p >= 1 || rng_unit(&k->rng) < p)
 		return true;
 	if (ln->nsharers)
 		ln->nsharers--;
