@@ -518,7 +518,7 @@ static inline bool run_on(struct sim *s, unsigned c, double *now, double t)
 	/* The root is c's own event, under way: the next due is a child. */
 	size_t n = s->q.n;
 
-	if (n > 1 && !(t < s->q.ev[1].t && (n < 3 || t < s->q.ev[2].t))) {
+	if (n > 1 && !(sim_time_bits(t) < sim_heap_second_bits(&s->q))) {
 		sim_heap_replace_top(&s->q, t, c); /* c's next event */
 		s->root_live = true;
 		return false;
@@ -935,10 +935,10 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	for (unsigned i = 0; i < s.n; i++)
 		sim_heap_push(&s.q, 0.0, i);
 	while (!s.stop && s.q.n) {
-		struct sim_event e = s.q.ev[0]; /* stays the root while it runs */
+		sim_event e = s.q.ev[0]; /* stays the root while it runs */
 		s.events++;
 		s.root_live = false;
-		step(&s, e.core, e.t);
+		step(&s, sim_event_core(e), sim_event_time(e));
 		if (!s.root_live)
 			sim_heap_pop(&s.q); /* c waits for a lock, or the run is over */
 	}

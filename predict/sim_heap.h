@@ -3,39 +3,66 @@
  * binary min-heap of (time, sequence, core), so that events due at the
  * same time are served in the order they were scheduled.  Private to
  * sim.c (static inline functions, no object of its own).
+ *
+ * An event is one 128-bit key: the time's bits above (a double >= 0
+ * orders as its bit pattern does), the sequence number and the core
+ * below (SIM_HEAP_CORE_BITS for the core; sequence numbers are unique,
+ * so the core never decides), compared in one unsigned comparison.
  */
 #ifndef MEMSCALE_SIM_HEAP_H
 #define MEMSCALE_SIM_HEAP_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
-struct sim_event {
-	double t;
-	uint64_t seq;
-	unsigned core;
-};
+#define SIM_HEAP_CORE_BITS 24 /* cores < 2^24; sequence numbers < 2^40 */
+
+typedef unsigned __int128 sim_event;
 
 struct sim_heap {
-	struct sim_event *ev; /* room for every core */
+	sim_event *ev; /* room for every core */
 	size_t n;
-	uint64_t seq;         /* the next event's sequence number */
+	uint64_t seq;  /* the next event's sequence number */
 };
 
-/* a is due before b: earlier, or as early and scheduled first. */
-static inline int sim_ev_before(const struct sim_event *a, const struct sim_event *b)
+static inline uint64_t sim_time_bits(double t)
 {
-	return (a->t < b->t) | ((a->t == b->t) & (a->seq < b->seq));
+	uint64_t u;
+
+	memcpy(&u, &t, sizeof(u));
+	return u;
+}
+
+static inline double sim_event_time(sim_event e)
+{
+	uint64_t u = (uint64_t)(e >> 64);
+	double t;
+
+	memcpy(&t, &u, sizeof(t));
+	return t;
+}
+
+static inline unsigned sim_event_core(sim_event e)
+{
+	return (unsigned)((uint64_t)e & ((1u << SIM_HEAP_CORE_BITS) - 1));
+}
+
+static inline sim_event sim_event_make(struct sim_heap *h, double t, unsigned core)
+{
+	uint64_t lo = (h->seq++ << SIM_HEAP_CORE_BITS) | core;
+
+	return (sim_event)sim_time_bits(t) << 64 | lo;
 }
 
 static inline void sim_heap_push(struct sim_heap *h, double t, unsigned core)
 {
 	size_t i = h->n++;
-	struct sim_event e = { t, h->seq++, core };
+	sim_event e = sim_event_make(h, t, core);
 
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
-		if (sim_ev_before(&h->ev[parent], &e))
+		if (h->ev[parent] < e)
 			break;
 		h->ev[i] = h->ev[parent];
 		i = parent;
@@ -44,19 +71,19 @@ static inline void sim_heap_push(struct sim_heap *h, double t, unsigned core)
 }
 
 /* Puts e in hole i or below (e is due no earlier than i's parent). */
-static inline void sim_heap_sift_down(struct sim_heap *h, size_t i, struct sim_event e)
+static inline void sim_heap_sift_down(struct sim_heap *h, size_t i, sim_event e)
 {
 	size_t n = h->n;
 
 	for (;;) {
 		size_t l = 2 * i + 1, m;
 		if (l + 1 < n) /* the earlier child, without a branch */
-			m = l + (size_t)sim_ev_before(&h->ev[l + 1], &h->ev[l]);
+			m = l + (size_t)(h->ev[l + 1] < h->ev[l]);
 		else if (l < n)
 			m = l;
 		else
 			break;
-		if (!sim_ev_before(&h->ev[m], &e))
+		if (!(h->ev[m] < e))
 			break;
 		h->ev[i] = h->ev[m];
 		i = m;
@@ -67,18 +94,27 @@ static inline void sim_heap_sift_down(struct sim_heap *h, size_t i, struct sim_e
 /* Replaces the root (the event under way) with core's next one at t. */
 static inline void sim_heap_replace_top(struct sim_heap *h, double t, unsigned core)
 {
-	struct sim_event e = { t, h->seq++, core };
-
-	sim_heap_sift_down(h, 0, e);
+	sim_heap_sift_down(h, 0, sim_event_make(h, t, core));
 }
 
 /* Drops the root. */
 static inline void sim_heap_pop(struct sim_heap *h)
 {
-	struct sim_event last = h->ev[--h->n];
+	sim_event last = h->ev[--h->n];
 
 	if (h->n)
 		sim_heap_sift_down(h, 0, last);
+}
+
+/* The time's bits of the earliest event but the root (n > 1): the
+ * earlier of its children. */
+static inline uint64_t sim_heap_second_bits(const struct sim_heap *h)
+{
+	uint64_t a = (uint64_t)(h->ev[1] >> 64);
+
+	if (h->n > 2 && (uint64_t)(h->ev[2] >> 64) < a)
+		a = (uint64_t)(h->ev[2] >> 64);
+	return a;
 }
 
 #endif

@@ -290,6 +290,8 @@ unsigned sim_scope_count(const struct sim_params *sp, enum sim_scope s)
 const char *sim_params_check(const struct sim_prog *p, const struct sim_costs *c,
 			     const struct sim_params *sp)
 {
+	if (sp->ncores >= 1u << 24 || sp->reclaimers >= (1u << 24) - sp->ncores)
+		return "too many cores (the event queue holds fewer than 2^24)";
 	if (!sp->ncores || !sp->nodes || !sp->containers || sp->nodes > sp->ncores)
 		return "cores, nodes and containers must be >= 1 and nodes <= cores";
 	if (sp->phys_cores && sp->phys_cores < sp->ncores &&
