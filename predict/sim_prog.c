@@ -174,6 +174,17 @@ double sim_prog_local_ns(const struct sim_prog *p)
 	return sum;
 }
 
+double sim_prog_shared_ops(const struct sim_prog *p)
+{
+	size_t end = p->actor_start ? p->actor_start : p->nops;
+	double sum = 0;
+
+	for (size_t i = 0; i < end; i++)
+		if (p->ops[i].kind >= SOP_READ && p->ops[i].kind <= SOP_UNLOCK)
+			sum += sim_op_weight(p, i);
+	return sum;
+}
+
 static const char *const op_names[] = {
 	[SOP_LOCAL] = "local", [SOP_LOCAL_EXP] = "local_exp",
 	[SOP_READ] = "read", [SOP_WRITE] = "write", [SOP_RMW] = "rmw",
