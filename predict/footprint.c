@@ -5,13 +5,6 @@
 
 #include <math.h>
 
-static double survives(double capacity, double reuse, enum fp_model m)
-{
-	if (reuse <= capacity)
-		return 1;
-	return m == FP_SCAN ? 0 : capacity / reuse;
-}
-
 int fp_locate(const struct fp_cache *c, double reuse_bytes, enum fp_model m,
 	      struct fp_where *out)
 {
@@ -25,8 +18,8 @@ int fp_locate(const struct fp_cache *c, double reuse_bytes, enum fp_model m,
 	llc = c->llc_bytes / c->llc_sharers + (c->llc_victim ? l2 : 0);
 	if (llc < l2) /* an inclusive LLC share smaller than L2 holds no more */
 		llc = l2;
-	in_l2 = survives(l2, reuse_bytes, m);
-	in_llc = survives(llc, reuse_bytes, m);
+	in_l2 = fp_survives(l2, reuse_bytes, m);
+	in_llc = fp_survives(llc, reuse_bytes, m);
 	out->p_l2 = in_l2;
 	out->p_llc = in_llc - in_l2;
 	out->p_dram = 1 - in_llc;

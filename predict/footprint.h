@@ -40,6 +40,15 @@ struct fp_where {
 
 /* Returns 0, or -1 on parameters that make no sense (negative sizes,
  * no sharers, NaN). */
+/* The chance a byte survives `reuse` bytes touched since in a cache of
+ * `capacity` bytes under model m (1 if they fit). */
+static inline double fp_survives(double capacity, double reuse, enum fp_model m)
+{
+	if (reuse <= capacity)
+		return 1;
+	return m == FP_SCAN ? 0 : capacity / reuse;
+}
+
 int fp_locate(const struct fp_cache *c, double reuse_bytes, enum fp_model m,
 	      struct fp_where *out);
 

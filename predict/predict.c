@@ -68,6 +68,23 @@ static void side_cfg(const struct seed_pair *sp, const char *diff,
 	cfg->p.mm_shared = o->threads;
 }
 
+/* A simulation's shared ops at most (memcg_sim_cfg.ops_budget): the
+ * default 300000 iterations of a program of up to 66 shared ops per
+ * iteration (every published row's but the 8d59d2214c side at 224 CPUs,
+ * which has 179) run whole; at least MIN_PER_CORE iterations per CPU. */
+#define PREDICT_OPS_BUDGET 20e6
+#define MIN_PER_CORE 400
+#define BAND_ITERS_DIV 8      /* the band's runs: an eighth of the iterations */
+#define BAND_MIN_PER_CORE 50  /* ... and at least this many per core */
+
+/* Iterations per core of a band simulation of a point at cpus CPUs. */
+static uint64_t band_per_core(uint64_t iters, unsigned cpus)
+{
+	uint64_t n = iters / BAND_ITERS_DIV / cpus;
+
+	return n < BAND_MIN_PER_CORE ? BAND_MIN_PER_CORE : n;
+}
+
 void predict_side_sim(const struct seed_pair *sp, const char *diff,
 		      const struct memcg_costs *c, const struct predict_opts *o,
 		      uint64_t iters, const struct predict_point *pt, struct predict_sim *out)
@@ -79,8 +96,10 @@ void predict_side_sim(const struct seed_pair *sp, const char *diff,
 	out->c = *c;
 	out->ncores = pt->cpus;
 	out->per_core = iters / pt->cpus;
-	if (out->per_core < 400)
-		out->per_core = 400;
+	if (out->per_core < MIN_PER_CORE)
+		out->per_core = MIN_PER_CORE;
+	out->cfg.ops_budget = PREDICT_OPS_BUDGET;
+	out->cfg.ops_min_per_core = MIN_PER_CORE;
 }
 
 /* Simulated throughput of one side that ran, or NAN (said on stderr). */
@@ -99,10 +118,13 @@ static double side_value(const struct predict_sim *v)
  * shared paths (list operations under the LRU lock, per-CPU stat adds,
  * ancestor-walk steps) x0.67 and x1.5; the band is the range of the five
  * changes.  It says how much the answer rests on the measured costs, not
- * how likely it is.  Its eight simulations run half the central value's
- * iterations (both sides of each pair alike, same seed): they price a
- * cost twice or half as large, far beyond the simulation's own noise,
- * and they are most of a prediction's time (make bench prints it).
+ * how likely it is.  Its eight simulations run an eighth of the central
+ * value's iterations, at least BAND_MIN_PER_CORE per core, and an eighth
+ * of its op budget (both sides of each pair alike, same seed;
+ * band_per_core): they price a cost twice or half as large, far beyond
+ * the simulation's own noise.  At half the iterations and 400 per core
+ * they were two thirds of a prediction's time (make bench prints it);
+ * the central value does not depend on them.
  */
 void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_costs *c)
 {
@@ -127,7 +149,7 @@ void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_cost
 }
 
 /* The simulations of one point: A and B at the central costs, then A
- * and B under each band variant at half the iterations. */
+ * and B under each band variant at band_per_core's iterations. */
 #define POINT_SIMS (2 + 2 * PREDICT_BAND_N)
 
 static void band(const struct predict_sim *v, struct predict_point *pt)
@@ -391,8 +413,13 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 			struct memcg_costs c;
 
 			predict_band_costs(&pt->tc->c, k, &c);
-			predict_side_sim(sp, sp->a, &c, s->o, s->o->iters / 2, pt, &v[(*nsim)++]);
-			predict_side_sim(sp, sp->b, &c, s->o, s->o->iters / 2, pt, &v[(*nsim)++]);
+			for (int side = 0; side < 2; side++, (*nsim)++) {
+				predict_side_sim(sp, side ? sp->b : sp->a, &c, s->o, s->o->iters,
+						 pt, &v[*nsim]);
+				v[*nsim].per_core = band_per_core(s->o->iters, pt->cpus);
+				v[*nsim].cfg.ops_budget = PREDICT_OPS_BUDGET / BAND_ITERS_DIV;
+				v[*nsim].cfg.ops_min_per_core = BAND_MIN_PER_CORE;
+			}
 		}
 }
 

@@ -4,9 +4,15 @@
  *
  * Events: each core has at most one pending event (the time its next
  * shared op is issued), kept in a binary min-heap ordered by (time,
- * sequence), so simultaneous requests are served in the order they were
- * scheduled.  Local work between shared ops is summed without events.  A
- * core waiting for a lock has no event; the releasing core schedules it.
+ * sequence) (sim_heap.h), so simultaneous requests are served in the
+ * order they were scheduled.  Local work between shared ops is summed
+ * without events.  A core waiting for a lock has no event; the releasing
+ * core schedules it.  The event being run stays at the heap's root until
+ * its core either schedules its next one, which replaces the root (one
+ * sift instead of a pop and a push), or waits, and the root is popped.
+ * A line or lock op's instance is its template's first plus the core's
+ * index in the template's scope (core_st.sidx, opi), looked up, not
+ * computed, per access.
  */
 #include "predict/sim.h"
 
@@ -17,6 +23,7 @@
 
 #include "core/util.h"
 #include "predict/footprint.h"
+#include "predict/sim_heap.h"
 
 /* ---- run-time state ---- */
 
@@ -62,13 +69,9 @@ struct core_st {
 	uint64_t rng;
 	double wait_start;
 	int waiting, holding; /* lock instance waited for / taken last, -1 */
+	unsigned sidx[SCOPE_MEMCG_NODE_WALK + 1]; /* scope_fill */
 };
 
-struct event {
-	double t;
-	uint64_t seq;
-	unsigned core;
-};
 
 struct sim {
 	const struct sim_prog *p;
@@ -80,41 +83,35 @@ struct sim {
 	uint32_t *seen;        /* ncores x nline_inst: version last seen */
 	uint64_t *touched;     /* ncores x nline_inst: the core's iteration at
 				* its last touch (NULL: copies never age) */
-	uint32_t *every_cnt;   /* ncores x nops: arrivals at each EVERY op */
+	uint32_t *every_cnt;   /* ncores x nops: every_op's state per EVERY op */
 	unsigned *line_base, *lock_base;
+	struct op_inst { unsigned base, scope; } *opi; /* per op: its target's
+				* first instance and scope (core_st.sidx) */
 	size_t nline_inst;
 	unsigned n;            /* cores: ncores workers, then the reclaimers */
 	uint64_t actor_done;   /* reclaimer iterations in the measured window */
-	struct event *heap;
-	size_t nheap;
-	uint64_t seq, done, target, warm, events, xfers, xfers_warm;
+	struct sim_heap q;      /* the cores' next events (sim_heap.h) */
+	uint64_t done, target, warm, events, xfers, xfers_warm;
 	uint64_t line_xfers[SIM_MAX_LINES]; /* per template, measured window */
 	double t_warm, t_end, wait_ns;
 	bool stop;
+	bool root_live;         /* heap[0] is the running core's next event */
 	struct sim_explain *xp; /* sim_costs.explain */
 };
 
-static unsigned scope_index(const struct sim *s, enum sim_scope sc, unsigned c)
+/* Core c's instance of each scope (sim.h), by enum sim_scope: set once,
+ * the walk scopes again at each of its iterations. */
+static void scope_fill(const struct sim *s, struct core_st *k, unsigned c)
 {
-	const struct core_st *k = &s->cores[c];
+	unsigned nodes = s->sp->nodes, walk = (unsigned)((k->memcg + k->iter) % s->sp->containers);
 
-	switch (sc) {
-	case SCOPE_GLOBAL: return 0;
-	case SCOPE_NODE: return k->node;
-	case SCOPE_MEMCG: return k->memcg;
-	case SCOPE_MEMCG_NODE: return k->memcg * s->sp->nodes + k->node;
-	case SCOPE_CORE: return c;
-	case SCOPE_MEMCG_WALK:
-		return (unsigned)((k->memcg + k->iter) % s->sp->containers);
-	case SCOPE_MEMCG_NODE_WALK:
-		return (unsigned)((k->memcg + k->iter) % s->sp->containers) * s->sp->nodes + k->node;
-	}
-	return 0;
-}
-
-static inline unsigned line_inst(const struct sim *s, unsigned tmpl, unsigned c)
-{
-	return s->line_base[tmpl] + scope_index(s, s->p->lines[tmpl].scope, c);
+	k->sidx[SCOPE_GLOBAL] = 0;
+	k->sidx[SCOPE_NODE] = k->node;
+	k->sidx[SCOPE_MEMCG] = k->memcg;
+	k->sidx[SCOPE_MEMCG_NODE] = k->memcg * nodes + k->node;
+	k->sidx[SCOPE_CORE] = c;
+	k->sidx[SCOPE_MEMCG_WALK] = walk;
+	k->sidx[SCOPE_MEMCG_NODE_WALK] = walk * nodes + k->node;
 }
 
 static inline uint64_t rng_next(uint64_t *x)
@@ -137,48 +134,6 @@ static uint64_t mix64(uint64_t z)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
-}
-
-static void heap_push(struct sim *s, double t, unsigned core)
-{
-	size_t i = s->nheap++;
-	struct event e = { t, s->seq++, core };
-
-	while (i > 0) {
-		size_t parent = (i - 1) / 2;
-		struct event *pe = &s->heap[parent];
-		if (pe->t < e.t || (pe->t == e.t && pe->seq < e.seq))
-			break;
-		s->heap[i] = *pe;
-		i = parent;
-	}
-	s->heap[i] = e;
-}
-
-static struct event heap_pop(struct sim *s)
-{
-	struct event top = s->heap[0], last = s->heap[--s->nheap];
-	size_t i = 0;
-
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, m = i;
-		const struct event *cand = &last;
-		if (l < s->nheap && (s->heap[l].t < cand->t ||
-				     (s->heap[l].t == cand->t && s->heap[l].seq < cand->seq))) {
-			m = l;
-			cand = &s->heap[l];
-		}
-		if (r < s->nheap && (s->heap[r].t < cand->t ||
-				     (s->heap[r].t == cand->t && s->heap[r].seq < cand->seq)))
-			m = r;
-		if (m == i)
-			break;
-		s->heap[i] = s->heap[m];
-		i = m;
-	}
-	if (s->nheap)
-		s->heap[i] = last;
-	return top;
 }
 
 /* ---- SMT siblings (the model in sim.h) ---- */
@@ -348,15 +303,14 @@ static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c)
 static bool copy_survives(struct sim *s, struct line_st *ln, unsigned li, unsigned c)
 {
 	struct core_st *k = &s->cores[c];
-	struct fp_cache fc = { .l2_bytes = s->c->l2_keep_bytes, .llc_bytes = 0,
-			       .llc_sharers = 1 };
-	struct fp_where w;
-	double d;
+	double d, p;
 
 	if (!s->touched || ln->owner == (int)c)
 		return true;
 	d = (double)(k->iter - s->touched[(size_t)c * s->nline_inst + li]) * s->p->iter_bytes;
-	if (fp_locate(&fc, d, FP_UNIFORM, &w) || w.p_l2 >= 1 || rng_unit(&k->rng) < w.p_l2)
+	/* fp_locate's p_l2 for an L2 of l2_keep_bytes, without the rest */
+	p = fp_survives(s->c->l2_keep_bytes, d, FP_UNIFORM);
+	if (p >= 1 || rng_unit(&k->rng) < p)
 		return true;
 	if (ln->nsharers)
 		ln->nsharers--;
@@ -561,8 +515,12 @@ static void iteration_done(struct sim *s, double t)
  */
 static inline bool run_on(struct sim *s, unsigned c, double *now, double t)
 {
-	if (s->nheap && !(t < s->heap[0].t)) {
-		heap_push(s, t, c);
+	/* The root is c's own event, under way: the next due is a child. */
+	size_t n = s->q.n;
+
+	if (n > 1 && !(sim_time_bits(t) < sim_heap_second_bits(&s->q))) {
+		sim_heap_replace_top(&s->q, t, c); /* c's next event */
+		s->root_live = true;
 		return false;
 	}
 	*now = t;
@@ -582,6 +540,7 @@ static bool iteration_end(struct sim *s, unsigned c, double *t, double *now)
 
 	k->pc = k->pc0;
 	k->iter++;
+	scope_fill(s, k, c);
 	if (k->actor) {
 		double sh = s->sp->reclaimer_share;
 		if (measuring(s))
@@ -604,17 +563,20 @@ static bool iteration_end(struct sim *s, unsigned c, double *t, double *now)
 static void every_op(struct sim *s, unsigned c, const struct sim_op *op)
 {
 	struct core_st *k = &s->cores[c];
-	uint64_t phase = mix64(s->sp->seed ^ ((uint64_t)c << 32) ^ k->pc);
-	uint32_t *cnt = &s->every_cnt[(size_t)c * s->p->nops + k->pc];
+	/* arrival a's a x num mod period (num 0: a mod period), kept from
+	 * one arrival to the next without a divide: a block runs when
+	 * floor((a + 1) num / period) > floor(a num / period) */
+	uint32_t *r = &s->every_cnt[(size_t)c * s->p->nops + k->pc];
+	uint64_t per = op->period, num = op->num, next;
 
-	if ((*cnt)++ == 0)
-		*cnt += (uint32_t)(phase % op->period);
-	if (op->num) {
-		uint64_t a = *cnt - 1;
-		if ((a + 1) * op->num / op->period == a * op->num / op->period)
-			k->pc += op->skip;
-	} else if ((*cnt - 1) % op->period)
+	if (*r == UINT32_MAX) { /* the first arrival: a is the phase */
+		uint64_t a = mix64(s->sp->seed ^ ((uint64_t)c << 32) ^ k->pc) % per;
+		*r = (uint32_t)(num ? a * num % per : a);
+	}
+	if (num ? *r + num < per : *r != 0)
 		k->pc += op->skip;
+	next = *r + (num ? num : 1);
+	*r = (uint32_t)(next >= per ? next % per : next);
 	k->pc++;
 }
 
@@ -731,7 +693,7 @@ static void hand_off(struct sim *s, unsigned c, unsigned li, double t)
 	s->wait_ns += tw - s->cores[w].wait_start;
 	smt_resumes(s, w, tw);
 	s->cores[w].pc++;
-	heap_push(s, tw, w);
+	sim_heap_push(&s->q, tw, w);
 }
 
 /* SOP_UNLOCK by core c at t: the release store, then the hand-off to
@@ -780,12 +742,12 @@ static void step(struct sim *s, unsigned c, double now)
 		/* Shared ops are issued in global time order. */
 		if (t > now && !run_on(s, c, &now, t))
 			return;
+		li = s->opi[k->pc].base + k->sidx[s->opi[k->pc].scope];
 		if (op->kind == SOP_READ || op->kind == SOP_WRITE || op->kind == SOP_RMW) {
-			t = touch_line(s, line_inst(s, op->target, c), c, t, op->kind);
+			t = touch_line(s, li, c, t, op->kind);
 			k->pc++;
 			continue;
 		}
-		li = s->lock_base[op->target] + scope_index(s, p->locks[op->target].scope, c);
 		if (op->kind == SOP_LOCK) {
 			if (!lock_acquire(s, c, li, &t))
 				return; /* woken by the release */
@@ -843,15 +805,35 @@ static void setup_cores(struct sim *s)
 		k->pc_end = s->p->actor_start ? s->p->actor_start : s->p->nops;
 		if (i < s->sp->ncores) {
 			smt_place(s, i); /* siblings share a node: phys is a multiple of the nodes */
-			continue;
+		} else {
+			/* a reclaimer: a CPU of its own (no sibling), on node j */
+			k->actor = true;
+			k->pc = k->pc0 = s->p->actor_start;
+			k->pc_end = s->p->nops;
+			k->node = (i - s->sp->ncores) % s->sp->nodes;
+			k->phys = i;
+			k->sibling = -1;
 		}
-		/* a reclaimer: a CPU of its own (no sibling), on node j */
-		k->actor = true;
-		k->pc = k->pc0 = s->p->actor_start;
-		k->pc_end = s->p->nops;
-		k->node = (i - s->sp->ncores) % s->sp->nodes;
-		k->phys = i;
-		k->sibling = -1;
+		scope_fill(s, k, i);
+	}
+}
+
+/* Each line or lock op's target: its first instance and its scope. */
+static void setup_opi(struct sim *s)
+{
+	const struct sim_prog *p = s->p;
+
+	s->opi = xcalloc(p->nops + 1, sizeof(*s->opi));
+	for (size_t i = 0; i < p->nops; i++) {
+		const struct sim_op *op = &p->ops[i];
+
+		if (op->kind == SOP_READ || op->kind == SOP_WRITE || op->kind == SOP_RMW) {
+			s->opi[i].base = s->line_base[op->target];
+			s->opi[i].scope = p->lines[op->target].scope;
+		} else if (op->kind == SOP_LOCK || op->kind == SOP_UNLOCK) {
+			s->opi[i].base = s->lock_base[op->target];
+			s->opi[i].scope = p->locks[op->target].scope;
+		}
 	}
 }
 
@@ -939,8 +921,10 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 			s.lines[L->line].lock = (int)(s.lock_base[i] + j);
 		}
 	}
-	s.heap = xcalloc(s.n + 1, sizeof(*s.heap));
+	setup_opi(&s);
+	s.q.ev = xcalloc(s.n + 1, sizeof(*s.q.ev));
 	s.every_cnt = xcalloc((size_t)s.n * p->nops, sizeof(uint32_t));
+	memset(s.every_cnt, 0xff, (size_t)s.n * p->nops * sizeof(uint32_t));
 	s.target = (uint64_t)sp->ncores * sp->iters_per_core;
 	s.warm = (uint64_t)(sp->warm_frac * (double)s.target);
 	if (s.warm < 1)
@@ -949,11 +933,14 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 		s.warm = s.target - 1;
 
 	for (unsigned i = 0; i < s.n; i++)
-		heap_push(&s, 0.0, i);
-	while (!s.stop && s.nheap) {
-		struct event e = heap_pop(&s);
+		sim_heap_push(&s.q, 0.0, i);
+	while (!s.stop && s.q.n) {
+		sim_event e = s.q.ev[0]; /* stays the root while it runs */
 		s.events++;
-		step(&s, e.core, e.t);
+		s.root_live = false;
+		step(&s, sim_event_core(e), sim_event_time(e));
+		if (!s.root_live)
+			sim_heap_pop(&s.q); /* c waits for a lock, or the run is over */
 	}
 	if (!s.stop) {
 		*err = "deadlock: every core waits for a lock nobody holds";
@@ -984,7 +971,8 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	free(s.every_cnt);
 	free(s.lines);
 	free(s.line_base);
+	free(s.opi);
 	free(s.cores);
-	free(s.heap);
+	free(s.q.ev);
 	return rc;
 }

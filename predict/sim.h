@@ -339,6 +339,9 @@ void sim_every_end(struct sim_prog *p, size_t handle);
 void sim_actor_begin(struct sim_prog *p);
 /* Sum of LOCAL time per iteration (expected value). */
 double sim_prog_local_ns(const struct sim_prog *p);
+/* Shared ops (line accesses, lock and unlock) of one worker iteration
+ * (expected value): about the events an iteration costs sim_run. */
+double sim_prog_shared_ops(const struct sim_prog *p);
 /* Print the program (one op a line) for documentation and debugging. */
 void sim_prog_dump(const struct sim_prog *p, FILE *f);
 

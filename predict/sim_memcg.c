@@ -931,6 +931,19 @@ int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 		if (e > 1.5)
 			sp.iters_per_core = (uint64_t)((double)iters_per_core / e) + 20;
 	}
+	/* The run sized by its shared ops, not only its iterations: an
+	 * iteration of m shared ops costs m events, and its time is the sum
+	 * of m random parts, so the estimate's noise goes with the ops
+	 * simulated, cores x iterations x m.  Bounded by ops_budget, at
+	 * least ops_min_per_core iterations per core. */
+	if (cfg->ops_budget > 0) {
+		double cap = cfg->ops_budget / ((double)ncores * sim_prog_shared_ops(&prog));
+
+		if (cap < (double)cfg->ops_min_per_core)
+			cap = (double)cfg->ops_min_per_core;
+		if ((double)sp.iters_per_core > cap)
+			sp.iters_per_core = (uint64_t)cap;
+	}
 	{
 		struct sim_costs sc = c->sim;
 

@@ -65,6 +65,9 @@ struct memcg_sim_cfg {
 	unsigned cpus;             /* the CPUs simulated (sizes the LLC share;
 				    * 0: one) */
 	double kswapd_share;       /* kswapd's share of its CPU (0: MEMCG_KSWAPD_SHARE) */
+	double ops_budget;         /* > 0: a run's shared ops at most about this
+				    * (memcg_sim_run_prog); 0: no bound */
+	uint64_t ops_min_per_core; /* ... but never fewer iterations per core */
 };
 
 /*

@@ -174,6 +174,17 @@ double sim_prog_local_ns(const struct sim_prog *p)
 	return sum;
 }
 
+double sim_prog_shared_ops(const struct sim_prog *p)
+{
+	size_t end = p->actor_start ? p->actor_start : p->nops;
+	double sum = 0;
+
+	for (size_t i = 0; i < end; i++)
+		if (p->ops[i].kind >= SOP_READ && p->ops[i].kind <= SOP_UNLOCK)
+			sum += sim_op_weight(p, i);
+	return sum;
+}
+
 static const char *const op_names[] = {
 	[SOP_LOCAL] = "local", [SOP_LOCAL_EXP] = "local_exp",
 	[SOP_READ] = "read", [SOP_WRITE] = "write", [SOP_RMW] = "rmw",
@@ -290,6 +301,8 @@ unsigned sim_scope_count(const struct sim_params *sp, enum sim_scope s)
 const char *sim_params_check(const struct sim_prog *p, const struct sim_costs *c,
 			     const struct sim_params *sp)
 {
+	if (sp->ncores >= 1u << 24 || sp->reclaimers >= (1u << 24) - sp->ncores)
+		return "too many cores (the event queue holds fewer than 2^24)";
 	if (!sp->ncores || !sp->nodes || !sp->containers || sp->nodes > sp->ncores)
 		return "cores, nodes and containers must be >= 1 and nodes <= cores";
 	if (sp->phys_cores && sp->phys_cores < sp->ncores &&

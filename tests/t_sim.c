@@ -481,6 +481,50 @@ int main(void)
 		sim_prog_free(&p);
 	}
 
+	/* 4b. A block run 3 times in 8 arrivals, spread evenly: any 6400
+	 * arrivals (the measured 80 % of 8000) run it exactly 2400 times,
+	 * 1 + 8 x 3/8 = 4 ns per iteration. */
+	{
+		struct sim_costs c = { .remote_factor = 1 };
+		size_t b;
+
+		sim_prog_init(&p, "every_n");
+		sim_local(&p, 1);
+		b = sim_every_n(&p, 3, 8);
+		sim_local(&p, 8);
+		sim_every_end(&p, b);
+		sp.ncores = 1;
+		sp.iters_per_core = 8000;
+		rc = sim_run(&p, &c, &sp, &r, &err);
+		ok(rc == 0 && fabs(r.ns_per_op_core - 4) < 1e-9,
+		   "3 in 8 arrivals: iteration time %.6f ns == 4", r.ns_per_op_core);
+		sim_prog_free(&p);
+	}
+
+	/* 4c. Shared ops per worker iteration: each access, lock and unlock
+	 * weighted by its blocks, local work and the actor part left out:
+	 * 1 + 3 x 3/8 = 2.125. */
+	{
+		unsigned ln, lkk;
+		size_t b;
+
+		sim_prog_init(&p, "shared_ops");
+		ln = sim_line(&p, "x", SCOPE_GLOBAL);
+		lkk = sim_lock(&p, "l", SCOPE_GLOBAL, LOCK_MODEL_QUEUE, ln);
+		sim_local(&p, 5);
+		sim_access(&p, SOP_READ, ln);
+		b = sim_every_n(&p, 3, 8);
+		sim_lock_op(&p, lkk);
+		sim_access(&p, SOP_WRITE, ln);
+		sim_unlock_op(&p, lkk);
+		sim_every_end(&p, b);
+		sim_actor_begin(&p);
+		sim_access(&p, SOP_RMW, ln);
+		ok(fabs(sim_prog_shared_ops(&p) - 2.125) < 1e-12,
+		   "shared ops per iteration %.4f == 2.125", sim_prog_shared_ops(&p));
+		sim_prog_free(&p);
+	}
+
 	/* 7. A waiter steals the holder's sector. */
 	{
 		struct sim_costs c = { .xfer_ns = 100, .hit_ns = 1, .remote_factor = 1 };
