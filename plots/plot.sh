@@ -79,6 +79,11 @@ say "$NROWS result rows from $(wc -l < "$D/files.txt") file(s); figures in $OUT"
 
 has_col() { head -1 "$ALL" | tr ',' '\n' | grep -qx "$1"; }
 
+# The plug-ins' names, which keep one style in every figure
+# (plots/style.gp, plots/plugins.sh).
+PLUGINS=$(MEMSCALE=$MEMSCALE sh "$PLOTDIR/plugins.sh")
+[ -n "$PLUGINS" ] || say "no plug-in names from $MEMSCALE list: series styles by order only"
+
 # render NAME SCRIPT DATA INC TITLE SOURCES NOTE
 # Every value reaches gnuplot as an argument of call.gp (data, never
 # source text: a title or path holding ' or ` cannot run anything), and
@@ -86,7 +91,7 @@ has_col() { head -1 "$ALL" | tr ',' '\n' | grep -qx "$1"; }
 render() {
 	for fmt in $FORMATS; do
 		gnuplot -c "$PLOTDIR/call.gp" "$PLOTDIR" "$fmt" "$OUT/$1.$fmt" "$3" "$4" "$5" \
-			"$PLOTDIR/$2" 2> "$D/$1.$fmt.log"
+			"$PLOTDIR/$2" "$PLUGINS" 2> "$D/$1.$fmt.log"
 		if [ ! -s "$OUT/$1.$fmt" ] || grep -q -i 'error' "$D/$1.$fmt.log"; then
 			say "gnuplot failed for $1.$fmt:"; sed 's/^/  /' "$D/$1.$fmt.log" >&2
 			rm -f "$OUT/$1.$fmt"

@@ -18,15 +18,16 @@ if (term eq "pdf") {
 COLORS = "#0072B2 #D55E00 #009E73 #CC79A7 #E69F00 #56B4E9 #000000 #6A3D9A #8C564B #7F7F7F #999933 #17BECF"
 POINTS = "7 5 9 11 13 15 4 6 8 10 12 14"
 
-# Known names, grouped so that one group never repeats a colour.
-STYLE_NAMES = "none pthread_mutex pthread_spin qspinlock ck_fas ck_cas ck_ticket ck_ticket_pb ck_mcs ck_clh ck_anderson ck_dec " . \
-	"ttas_backoff atomic percpu_batch percpu_batch_dynamic percpu_counter percpu_exact vmstat sloppy " . \
+# Known names, in groups.  The plug-ins' names (locks, counters, stats
+# designs, model workloads) are not written here: plot.sh reads them from
+# `memscale list` and passes them to call.gp (plugin_names), a group at a
+# time in registry order; the knob values and lock classes follow.
+if (!exists("plugin_names")) plugin_names = ""
+STYLE_NAMES = plugin_names . " " . \
 	"v6.9 v6.10 fixed fixed_padded " . \
-	"v5.10_atomic rstat_global_noguard rstat_global rstat_permemcg rstat_permemcg_cached " . \
 	"16 32 64 128 256 512 1024 2048 4096 " . \
 	"pgdat lruvec 15 31 touch copy " . \
-	"pgdat_lru_lock lruvec_lru_lock page_counter stats_flush bench " . \
-	"fallocate1 fallocate2 page_fault1 page_fault2 page_fault3 malloc1 tlb_flush2 lru_shm lru_file_readtwice aim9_page_test aim9_brk_test"
+	"pgdat_lru_lock lruvec_lru_lock page_counter stats_flush bench"
 
 # Marker size: pdfcairo draws markers larger relative to its 9 pt text.
 PS = (term eq "pdf" ? 0.6 : 1.1)

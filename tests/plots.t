@@ -104,11 +104,24 @@ awk -f plots/strings.awk -f plots/extrap.awk -v seed=lru_lock_split -v inc="$TMP
 	"$TMP/nocpus.csv" "$TMP/exfig/data/published.csv" /dev/null > /dev/null 2> "$TMP/nocpus.err"
 [ $? -eq 3 ] && grep -q 'no column cpus' "$TMP/nocpus.err"; ok $? "predictions without a cpus column: refused, naming it"
 
-# Every lock and variant has one fixed style: the names are unique.
-dups=$(gnuplot -e 'load "plots/style.gp"; do for [k=1:words(STYLE_NAMES)] { print word(STYLE_NAMES, k) }' 2>&1 | sort | uniq -d)
+# Every lock and variant has one fixed style: the names are unique.  The
+# plug-ins' names come from the registries (plots/plugins.sh), as
+# plot.sh passes them through call.gp.
+PLUGINS=$(MEMSCALE=$MEMSCALE sh plots/plugins.sh)
+style() { # style GNUPLOT-COMMANDS: run them after style.gp, with PLUGINS
+	printf 'plugin_names = ARG1\nload "plots/style.gp"\n%s\n' "$1" > "$TMP/style.gp"
+	gnuplot -c "$TMP/style.gp" "$PLUGINS" 2>&1
+}
+dups=$(style 'do for [k=1:words(STYLE_NAMES)] { print word(STYLE_NAMES, k) }' | sort | uniq -d)
 [ -z "$dups" ]; ok $? "style names are unique${dups:+ (duplicates: $dups)}"
-[ "$(gnuplot -e 'load "plots/style.gp"; print ls_for("qspinlock", 1) == ls_for("qspinlock", 7)' 2>&1)" = 1 ]
+[ "$(style 'print ls_for("qspinlock", 1) == ls_for("qspinlock", 7)')" = 1 ]
 ok $? "a lock keeps its style whatever its position in a figure"
+missing=
+for n in $PLUGINS; do
+	[ "$(style "print style_index(\"$n\") > 0")" = 1 ] || missing="$missing $n"
+done
+[ -n "$PLUGINS" ] && [ -z "$missing" ]
+ok $? "every registered lock, counter, stats design and model workload has a fixed style${missing:+ (not:$missing)}"
 
 # Missing optional columns: the figure is skipped with a message, exit 0.
 cut -d, -f1-25,28- "$FIX/locks/results.csv" > "$TMP/plain.csv"
@@ -216,6 +229,6 @@ is_png "$TMP/unbfig/ab_stats_batch.png"; ok $? "and that figure renders (gnuplot
 # At least 16 series distinguishable in one figure: the 13 locks at two
 # critical-section lengths (26 series, the lock study) differ in colour,
 # marker or dash pattern (style 13 repeats style 1's colour only).
-n=$(gnuplot -e 'load "plots/style.gp"; do for [k=1:13] { do for [d=0:1] { n = word(STYLE_NAMES, k); print sprintf("%s %d %d", word(COLORS, (ls_for(n, k) - 1) % 12 + 1), pt_for(n, k, d), dt_for(n, k, d)) } }' 2>&1 | sort -u | wc -l)
+n=$(style 'do for [k=1:13] { do for [d=0:1] { n = word(STYLE_NAMES, k); print sprintf("%s %d %d", word(COLORS, (ls_for(n, k) - 1) % 12 + 1), pt_for(n, k, d), dt_for(n, k, d)) } }' | sort -u | wc -l)
 [ "$n" -eq 26 ]; ok $? "26 lock series, 26 distinct (colour, marker, dash) styles (got $n)"
 done_testing
