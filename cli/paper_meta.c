@@ -517,7 +517,7 @@ static int git(const char *root, char **out, const char *const *args)
 		return -1;
 	}
 	if (!pid) {
-		int null = open("/dev/null", O_RDWR);
+		int null = file_kernel_fd("/dev/null", O_RDWR);
 
 		dup2(p[1], 1);
 		dup2(null, 0);
