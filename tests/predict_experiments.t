@@ -88,8 +88,8 @@ expect_exit 0 "the question on a knob set" -- \
 # --experiment: both sides share the experiment's [fixed] and [predict]
 # settings, so the question is the one its ledger row asks, and gets the
 # same answer.
-expect_exit 0 "validate -f csv (the ledger's rows)" -- $MEMSCALE model validate --calib $CAL --iters 2000 -f csv
-grep '^lru_lock_split,lru_file_readtwice,v5.10,v5.11,bdw-2s-40t,40,' "$TMP/out" | cut -d, -f9-14 >"$TMP/ledger.row"
+# (the ledger's rows: the validate -f csv above, $TMP/v1.csv)
+grep '^lru_lock_split,lru_file_readtwice,v5.10,v5.11,bdw-2s-40t,40,' "$TMP/v1.csv" | cut -d, -f9-14 >"$TMP/ledger.row"
 expect_exit 0 "the question with --experiment lru_lock_split" -- \
 	$MEMSCALE model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target bdw-2s-40t \
 	--cpus 40 --experiment lru_lock_split --calib $CAL --iters 2000 -f csv
