@@ -91,7 +91,14 @@ fi
 
 # 2: calls, from the objects' symbol tables.
 if [ -d "$BUILD" ]; then
-	for d in $dirs; do find "$BUILD/$d" -name '*.o' 2>/dev/null; done | sort > "$TMP/objs"
+	# an object whose source (the first prerequisite its .d names) is
+	# gone, a file moved or removed since this build tree was made, is
+	# stale, not part of the house
+	for d in $dirs; do find "$BUILD/$d" -name '*.o' 2>/dev/null; done | sort |
+	while read -r o; do
+		src=$(sed -n '1s/^[^:]*: *\([^ \\]*\).*/\1/p' "${o%.o}.d" 2>/dev/null || true)
+		if [ -z "$src" ] || [ -f "$src" ]; then echo "$o"; fi
+	done > "$TMP/objs"
 	while read -r o; do
 		nm --defined-only -g "$o" | awk -v o="$o" 'NF == 3 { print $3, o }'
 	done < "$TMP/objs" | sort -u > "$TMP/defs"
