@@ -212,9 +212,11 @@ SLOW_TESTS  := tests/paper.t tests/plots.t tests/readme.t
 # machine may or may not have kept (tests/lib.sh gives each shell test one).
 TEST_STATE = st=$$(mktemp -d) && MEMSCALE_STATE_DIR=$$st/state
 TEST_STATE_END = rc=$$?; rm -rf "$$st"; exit $$rc
+# The builds of check and fuzz use every CPU (JOBS=1 for a serial one).
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: deps
-	$(MAKE) all wis
-	$(TEST_STATE) prove --exec '' $(TEST_BINS) $(SHELL_TESTS); $(TEST_STATE_END)
+	$(MAKE) -j$(JOBS) all wis
+	$(TEST_STATE) prove --timer --exec '' $(TEST_BINS) $(SHELL_TESTS); $(TEST_STATE_END)
 	$(MAKE) fuzz FUZZ_RUNS=1500
 
 check-fast: all wis
@@ -280,7 +282,7 @@ FUZZ_SEEDS := $(sort $(wildcard experiments/*.ini tests/fixtures/*.csv \
 $(BIN)/fuzz/%: $(BUILD)/tests/fuzz/%.o $(LIB_OBJS) $(BUILD)/sources
 	$(LINK)
 fuzz: deps
-	$(MAKE) BUILD=build-asan BIN=bin-asan CFLAGS='$(ASAN_CFLAGS)' \
+	$(MAKE) -j$(JOBS) BUILD=build-asan BIN=bin-asan CFLAGS='$(ASAN_CFLAGS)' \
 		LDFLAGS='-fsanitize=address,undefined' bin-asan/fuzz/fuzz_parsers
 	@mkdir -p bin-asan/fuzz-findings
 	ASAN_OPTIONS=detect_leaks=0 bin-asan/fuzz/fuzz_parsers --runs $(FUZZ_RUNS) \
