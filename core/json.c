@@ -134,6 +134,46 @@ void json_doc_free(struct json_doc *d)
 	free(d);
 }
 
+/* a real as jq prints it: the fewest significant digits that read back */
+static char *real_text(double x)
+{
+	char *s = NULL;
+
+	for (int p = 1; p <= 17; p++) {
+		free(s);
+		s = xasprintf("%.*g", p, x);
+		if (strtod(s, NULL) == x)
+			break;
+	}
+	return s;
+}
+
+/* a real with every digit a double holds */
+static char *real_g17(double x)
+{
+	return xasprintf("%.17g", x);
+}
+
+/* a scalar's text: the string itself, the number (reals written by
+ * real()), "true" or "false"; NULL for null, an object or an array */
+static char *scalar_text(const json_t *v, char *(*real)(double))
+{
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		return xstrdup(json_string_value(v));
+	case JSON_INTEGER:
+		return xasprintf("%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	case JSON_REAL:
+		return real(json_real_value(v));
+	case JSON_TRUE:
+		return xstrdup("true");
+	case JSON_FALSE:
+		return xstrdup("false");
+	default:
+		return NULL;
+	}
+}
+
 char *json_doc_get(const struct json_doc *d, ...)
 {
 	va_list ap;
@@ -146,20 +186,7 @@ char *json_doc_get(const struct json_doc *d, ...)
 	va_end(ap);
 	if (!v)
 		return NULL;
-	switch (json_typeof(v)) {
-	case JSON_STRING:
-		return xstrdup(json_string_value(v));
-	case JSON_INTEGER:
-		return xasprintf("%" JSON_INTEGER_FORMAT, json_integer_value(v));
-	case JSON_REAL:
-		return xasprintf("%.17g", json_real_value(v));
-	case JSON_TRUE:
-		return xstrdup("true");
-	case JSON_FALSE:
-		return xstrdup("false");
-	default:
-		return NULL;
-	}
+	return scalar_text(v, real_g17);
 }
 
 /* the first object at or below v, in preorder, with a member `having` */
@@ -183,20 +210,6 @@ static json_t *find_obj(json_t *v, const char *having)
 	return NULL;
 }
 
-/* a real as jq prints it: the fewest significant digits that read back */
-static char *real_text(double x)
-{
-	char *s = NULL;
-
-	for (int p = 1; p <= 17; p++) {
-		free(s);
-		s = xasprintf("%.*g", p, x);
-		if (strtod(s, NULL) == x)
-			break;
-	}
-	return s;
-}
-
 char *json_doc_find(const struct json_doc *d, const char *having, const char *key, int idx)
 {
 	json_t *o = d ? find_obj(d->root, having) : NULL, *v = o ? json_object_get(o, key) : NULL;
@@ -206,21 +219,13 @@ char *json_doc_find(const struct json_doc *d, const char *having, const char *ke
 		v = json_is_array(v) ? json_array_get(v, (size_t)idx) : NULL;
 	if (!v || json_is_null(v) || json_is_false(v))
 		return NULL;
-	switch (json_typeof(v)) {
-	case JSON_STRING:
-		return xstrdup(json_string_value(v));
-	case JSON_INTEGER:
-		return xasprintf("%" JSON_INTEGER_FORMAT, json_integer_value(v));
-	case JSON_REAL:
-		return real_text(json_real_value(v));
-	case JSON_TRUE:
-		return xstrdup("true");
-	default:
-		s = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER);
-		if (!s)
-			die(1, "out of memory (JSON)");
+	s = scalar_text(v, real_text);
+	if (s)
 		return s;
-	}
+	s = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	if (!s)
+		die(1, "out of memory (JSON)");
+	return s;
 }
 
 char *json_sidecar_runs(const char *doc, const char *prev, long long first_row,
