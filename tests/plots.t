@@ -116,12 +116,9 @@ dups=$(style 'do for [k=1:words(STYLE_NAMES)] { print word(STYLE_NAMES, k) }' | 
 [ -z "$dups" ]; ok $? "style names are unique${dups:+ (duplicates: $dups)}"
 [ "$(style 'print ls_for("qspinlock", 1) == ls_for("qspinlock", 7)')" = 1 ]
 ok $? "a lock keeps its style whatever its position in a figure"
-missing=
-for n in $PLUGINS; do
-	[ "$(style "print style_index(\"$n\") > 0")" = 1 ] || missing="$missing $n"
-done
+missing=$(style 'do for [k=1:words(plugin_names)] { if (style_index(word(plugin_names, k)) == 0) { print word(plugin_names, k) } }' | tr '\n' ' ')
 [ -n "$PLUGINS" ] && [ -z "$missing" ]
-ok $? "every registered lock, counter, stats design and model workload has a fixed style${missing:+ (not:$missing)}"
+ok $? "every registered lock, counter, stats design and model workload has a fixed style${missing:+ (not: $missing)}"
 
 # Missing optional columns: the figure is skipped with a message, exit 0.
 cut -d, -f1-25,28- "$FIX/locks/results.csv" > "$TMP/plain.csv"
