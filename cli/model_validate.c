@@ -332,11 +332,11 @@ static struct csv_table *results_table(const char *path)
 	return t;
 }
 
-static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
-			   double *sum_abs_out, unsigned *nerr_out)
+/* t: path's table, read and checked (results_table); freed here */
+static size_t validate_csv(const char *path, struct csv_table *t, struct mopts *m,
+			   struct calib *cp, double *sum_abs_out, unsigned *nerr_out)
 {
 	size_t ngroups = 0;
-	struct csv_table *t;
 	int cwl, cw, cy, clock, cvar;
 	struct ab_group *abg;
 	struct calib c = *cp;
@@ -347,7 +347,6 @@ static size_t validate_csv(const char *path, struct mopts *m, struct calib *cp,
 	size_t nkc;
 	const char *const *knob_cols = model_knob_cols(&nkc);
 
-	t = results_table(path);
 	cwl = csv_col(t, "workload");
 	cw = csv_col(t, "workers");
 	cy = csv_col(t, "ops_per_sec");
@@ -492,26 +491,33 @@ int model_validate(struct mopts *m)
 	size_t ndefs;
 	int rc;
 
-	/* Bad paths are found before any work. */
+	/* Bad paths and bad files are found before any work: every results
+	 * CSV is read and checked here, and validated from these tables. */
+	struct results_file { char *path; struct csv_table *t; } *files = NULL;
+	size_t nfiles = 0;
+
 	for (int i = 0; i < m->nargs; i++) {
 		struct stat st;
+		char **csvs;
+		size_t n;
+
 		if (stat(m->args[i], &st))
 			die_errno(EXIT_USAGE, "model validate: cannot read '%s'", m->args[i]);
 		if (!S_ISDIR(st.st_mode)) {
 			check_input_file("model validate", m->args[i], "a results CSV or directory");
-			csv_free(results_table(m->args[i]));
-		} else {
-			char **csvs;
-			size_t n = results_csvs(m->args[i], &csvs);
-			for (size_t k = 0; k < n; k++) {
-				csv_free(results_table(csvs[k]));
-				free(csvs[k]);
-			}
-			free(csvs);
-			if (!n)
-				die(EXIT_USAGE, "model validate: '%s' is a directory without a results.csv "
-				    "in it or its subdirectories (want a results CSV or directory)", m->args[i]);
+			csvs = xcalloc(1, sizeof(*csvs));
+			csvs[0] = xstrdup(m->args[i]);
+			n = 1;
+		} else if (!(n = results_csvs(m->args[i], &csvs))) {
+			die(EXIT_USAGE, "model validate: '%s' is a directory without a results.csv "
+			    "in it or its subdirectories (want a results CSV or directory)", m->args[i]);
 		}
+		files = realloc(files, (nfiles + n) * sizeof(*files));
+		if (!files)
+			die(1, "out of memory");
+		for (size_t k = 0; k < n; k++)
+			files[nfiles++] = (struct results_file){ csvs[k], results_table(csvs[k]) };
+		free(csvs);
 	}
 	ndefs = model_experiments(&defs);
 	model_get_calib(m, &c);
@@ -524,23 +530,11 @@ int model_validate(struct mopts *m)
 		rc = 0;
 		fputs(POINT_CSV_HEADER, stdout);
 	}
-	for (int i = 0; i < m->nargs; i++) {
-		struct stat st;
-		char **csvs;
-		size_t n;
-
-		stat(m->args[i], &st);
-		if (!S_ISDIR(st.st_mode)) {
-			validate_csv(m->args[i], m, &c, &sum_abs, &nerr);
-			continue;
-		}
-		n = results_csvs(m->args[i], &csvs);
-		for (size_t k = 0; k < n; k++) {
-			validate_csv(csvs[k], m, &c, &sum_abs, &nerr);
-			free(csvs[k]);
-		}
-		free(csvs);
+	for (size_t i = 0; i < nfiles; i++) {
+		validate_csv(files[i].path, files[i].t, m, &c, &sum_abs, &nerr);
+		free(files[i].path);
 	}
+	free(files);
 	/* this machine's calibration serves target "here" (the results
 	 * given) and this cross-check; the profiles read the work reference */
 	target_work_crosscheck(&c, m->csv ? stderr : stdout);
