@@ -330,9 +330,9 @@ size_t sim_every(struct sim_prog *p, unsigned period);
 /* A block run num times in every `period` arrivals, spread evenly
  * (num < period); num 1 is sim_every(). */
 size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period);
-/* Expected runs per iteration of op i: the product of num/period of the
- * blocks enclosing it. */
-double sim_op_weight(const struct sim_prog *p, size_t i);
+/* Expected runs per iteration of every op: w[i] is the product of
+ * num/period of the blocks enclosing op i (w holds p->nops values). */
+void sim_prog_weights(const struct sim_prog *p, double *w);
 void sim_every_end(struct sim_prog *p, size_t handle);
 /* Ends the workers' program: what follows is the reclaimers'
  * (sim_prog.actor_start). */

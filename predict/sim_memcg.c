@@ -726,6 +726,7 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 	struct count_key *k = xcalloc(max, sizeof(*k));
 	unsigned ls = 64, bad = 0; /* programs name 64 B lines (mates pair them) */
 	const char *held = "";
+	double *w;
 
 	if (memcg_sim_build(&prog, workload, cfg, &zero) ||
 	    memcg_sim_record(workload, &cfg->p, r)) {
@@ -767,6 +768,8 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 			(double)part->holds[lk] / (double)r->ops;
 	}
 	/* the program: every access weighted by its runs per iteration */
+	w = xcalloc(prog.nops + 1, sizeof(*w));
+	sim_prog_weights(&prog, w);
 	for (size_t i = 0; i < (prog.actor_start ? prog.actor_start : prog.nops); i++) {
 		const struct sim_op *op = &prog.ops[i];
 		int kd = op->kind == SOP_READ ? REC_READ : op->kind == SOP_WRITE ? REC_WRITE
@@ -774,12 +777,12 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 
 		if (op->kind == SOP_LOCK) {
 			held = prog.locks[op->target].name;
-			count_key_find(k, &n, max, "-", held, REC_NKIND)->prog += sim_op_weight(&prog, i);
+			count_key_find(k, &n, max, "-", held, REC_NKIND)->prog += w[i];
 		} else if (op->kind == SOP_UNLOCK) {
 			held = "";
 		} else if (kd >= 0) {
 			count_key_find(k, &n, max, prog.lines[op->target].name, held, kd)->prog +=
-				sim_op_weight(&prog, i);
+				w[i];
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -801,6 +804,7 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 			fprintf(out, "!= %u accesses to memory the recorder could not place\n",
 				r->unknown);
 	}
+	free(w);
 	sim_prog_free(&prog);
 	if (r->actor)
 		free(r->actor->pg_run);

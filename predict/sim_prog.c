@@ -148,14 +148,29 @@ size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period)
 	return h;
 }
 
-double sim_op_weight(const struct sim_prog *p, size_t i)
+/* Every op's runs per iteration: the product of num/period over the
+ * SOP_EVERY blocks around it.  One pass, the open blocks on a stack:
+ * blocks nest, since sim_every_end() closes the innermost one first. */
+void sim_prog_weights(const struct sim_prog *p, double *w)
 {
-	double w = 1;
+	size_t *end = xcalloc(p->nops + 1, sizeof(*end));
+	double *prod = xcalloc(p->nops + 1, sizeof(*prod));
+	size_t d = 0;
 
-	for (size_t j = 0; j < i; j++)
-		if (p->ops[j].kind == SOP_EVERY && j + p->ops[j].skip >= i)
-			w *= (p->ops[j].num ? p->ops[j].num : 1) / (double)p->ops[j].period;
-	return w;
+	for (size_t i = 0; i < p->nops; i++) {
+		const struct sim_op *op = &p->ops[i];
+
+		while (d > 0 && end[d - 1] < i)
+			d--;
+		w[i] = d ? prod[d - 1] : 1;
+		if (op->kind == SOP_EVERY) {
+			end[d] = i + op->skip;
+			prod[d] = w[i] * (op->num ? op->num : 1) / (double)op->period;
+			d++;
+		}
+	}
+	free(end);
+	free(prod);
 }
 
 void sim_every_end(struct sim_prog *p, size_t handle)
@@ -167,21 +182,26 @@ void sim_every_end(struct sim_prog *p, size_t handle)
 
 double sim_prog_local_ns(const struct sim_prog *p)
 {
-	double sum = 0;
+	double sum = 0, *w = xcalloc(p->nops + 1, sizeof(*w));
+
+	sim_prog_weights(p, w);
 	for (size_t i = 0; i < p->nops; i++)
 		if (p->ops[i].kind == SOP_LOCAL || p->ops[i].kind == SOP_LOCAL_EXP)
-			sum += sim_op_weight(p, i) * p->ops[i].ns;
+			sum += w[i] * p->ops[i].ns;
+	free(w);
 	return sum;
 }
 
 double sim_prog_shared_ops(const struct sim_prog *p)
 {
 	size_t end = p->actor_start ? p->actor_start : p->nops;
-	double sum = 0;
+	double sum = 0, *w = xcalloc(p->nops + 1, sizeof(*w));
 
+	sim_prog_weights(p, w);
 	for (size_t i = 0; i < end; i++)
 		if (p->ops[i].kind >= SOP_READ && p->ops[i].kind <= SOP_UNLOCK)
-			sum += sim_op_weight(p, i);
+			sum += w[i];
+	free(w);
 	return sum;
 }
 
