@@ -269,8 +269,12 @@ static inline void touch_mark(struct sim *s, unsigned li, unsigned c)
 
 /* The 128 B spatial prefetcher: core c's miss on a line brings its
  * sector mate in as a shared copy.  Asynchronous: no time for c; the
- * mate's owner keeps its copy but no longer exclusively. */
-static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c)
+ * mate's owner keeps its copy but no longer exclusively.  With pair_rfo
+ * an ownership fill (rfo, called once c owns ln) takes the mate for
+ * ownership: the other copies go, and a lock word's spinners re-read it
+ * at t (sim.h). */
+static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double t);
+static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c, bool rfo, double t)
 {
 	struct line_st *m;
 	uint32_t *seen;
@@ -284,6 +288,19 @@ static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c)
 	if (m->version == 0)
 		m->version = 1;
 	touch_mark(s, (unsigned)ln->mate, c); /* after the fill it is in L2 */
+	if (rfo && s->c->pair_rfo) {
+		if (m->owner == (int)c && !m->shared && *seen == m->version)
+			return;
+		if (s->xp)
+			explain_take(s, m, c, true);
+		m->version++;
+		m->owner = (int)c;
+		m->shared = false;
+		m->nsharers = 0;
+		*seen = m->version;
+		spinners_reread(s, (unsigned)ln->mate, c, t);
+		return;
+	}
 	if (*seen == m->version)
 		return; /* here already (or back, if capacity had taken it) */
 	*seen = m->version;
@@ -409,7 +426,8 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 			}
 			*seen = ln->version;
 		}
-		prefetch_mate(s, ln, c);
+		if (kind == SOP_READ)
+			prefetch_mate(s, ln, c, false, done);
 	}
 	if (kind != SOP_READ && !hit) {
 		ln->version++;
@@ -417,6 +435,8 @@ static double access_line(struct sim *s, unsigned li, unsigned c, double t,
 		ln->shared = false;
 		ln->nsharers = 0;
 		*seen = ln->version;
+		/* after the line is c's: a spinner's answer comes later */
+		prefetch_mate(s, ln, c, true, done);
 	}
 	if (kind == SOP_RMW) {
 		done += s->c->atomic_ns * f;
@@ -681,7 +701,7 @@ static void hand_off(struct sim *s, unsigned c, unsigned li, double t)
 	}
 	s->seen[(size_t)w * s->nline_inst + L->line] = ln->version;
 	touch_mark(s, L->line, w);
-	prefetch_mate(s, ln, w);
+	prefetch_mate(s, ln, w, true, tw);
 	if (ln->free_at < tw)
 		ln->free_at = tw;
 	/* The spinners left read the word the new holder locked: the queue

@@ -38,6 +38,16 @@
  *    is asynchronous, at no cost to the requester, but the other half's
  *    owner loses exclusivity, so its next write to it is an
  *    invalidation (one transfer).
+ *    With pair_rfo (the target's pair_rfo fact, sources.ini
+ *    pair_rfo_intel) the pair of an ownership fill (a write or RMW miss,
+ *    or the lock word taken at a hand-off) is itself asked for
+ *    ownership, as Intel's L2 prefetches of store data are RFOs: every
+ *    other copy of the other half is invalidated and the requester owns
+ *    it.  When that half holds a lock word, its spinners re-read it (the
+ *    rule for a write to the word's line, below), and their read fills
+ *    pull the requester's half back to shared: a holder writing the
+ *    lock word's sector mate while a waiter spins pays a transfer per
+ *    write.  Without pair_rfo every pair fill is a shared copy.
  *  - Read copies are lost to capacity (l2_keep_bytes > 0 and the
  *    program's iter_bytes > 0): a core that reads a line it holds a
  *    shared copy of, last touched i iterations ago, has touched
@@ -210,6 +220,7 @@ struct sim_costs {
 	double l2_keep_bytes; /* a core's L2, which read copies age out of
 			       * (0: never lost to capacity) */
 	bool pair_prefetch;   /* 128 B spatial prefetcher pairs sector mates */
+	bool pair_rfo;        /* an RFO fill takes its mate exclusively */
 	bool passive_waiters; /* ablation: waiters touch nothing (old model) */
 	double smt_slowdown;  /* compute time factor while the SMT sibling
 			       * computes (0: 1); 2 / (1 + gain) */

@@ -98,7 +98,7 @@ void target_here(struct target *t, const struct calib *c)
 	t->dram_ns = (struct tval){ best(c, "miss"), "calibration miss (dependent loads over 64 MiB)" };
 	t->atomic_cycles = (struct tval){ NAN, NULL };
 	t->hit_cycles = (struct tval){ NAN, NULL };
-	t->pair_bytes = (struct tval){ NAN, "not measured" };
+	t->pair_bytes = t->pair_rfo = (struct tval){ NAN, "not measured" };
 	t->inval_step_cycles = (struct tval){ NAN, "not measured" };
 	t->l2_kib = t->llc_mib = t->l2_cycles =
 		t->llc_cycles = t->llc_victim = (struct tval){ NAN, "not measured" };
@@ -530,6 +530,13 @@ void target_costs(const struct target *t, const struct calib *c,
 		note(tc, "line_size", 64, "B", ORIGIN_NOT_MEASURED,
 		     "prefetcher pairing unknown: 64-byte lines");
 	}
+	/* How the pair line of an ownership fill comes (predict/sim.h). */
+	m->sim.pair_rfo = tc->line_size == 128 && isfinite(t->pair_rfo.v) && t->pair_rfo.v != 0;
+	if (tc->line_size == 128 && isfinite(t->pair_rfo.v))
+		note(tc, "pair_rfo", t->pair_rfo.v, "", ORIGIN_PROFILE, "%s", t->pair_rfo.src);
+	else if (tc->line_size == 128)
+		note(tc, "pair_rfo", 0, "", ORIGIN_NOT_MEASURED,
+		     "the pair line of every fill comes as a shared copy");
 	smt_costs(t, tc, here);
 	note(tc, "nodes", tc->nodes, "", here ? ORIGIN_MEASURED : ORIGIN_PROFILE,
 	     "%u socket(s), %u NUMA node(s), %u cores, %u CPUs: %s", t->sockets, t->nodes,

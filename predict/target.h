@@ -74,6 +74,8 @@ struct target {
 	struct tval atomic_cycles;  /* uncontended locked RMW */
 	struct tval hit_cycles;     /* L1 load-to-use */
 	struct tval pair_bytes;     /* 128: adjacent-line (spatial) prefetch pairs lines */
+	struct tval pair_rfo;       /* 1: the pair line of an ownership (RFO) fill is
+				     * prefetched for ownership too; 0: as a shared copy */
 	struct tval inval_step_cycles; /* a write's extra cycles per shared copy past the
 					* first it invalidates (0: sent in parallel, flat) */
 	struct tval l2_kib;         /* L2 per core */

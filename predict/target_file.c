@@ -36,6 +36,7 @@ static const struct {
 	{ "atomic_cycles", "cycles", offsetof(struct target, atomic_cycles), 1, 1000, false },
 	{ "hit_cycles", "cycles", offsetof(struct target, hit_cycles), 1, 100, false },
 	{ "pair_bytes", "bytes", offsetof(struct target, pair_bytes), 64, 128, true },
+	{ "pair_rfo", "flag", offsetof(struct target, pair_rfo), 0, 1, true },
 	{ "inval_step_cycles", "cycles", offsetof(struct target, inval_step_cycles), 0, 10000,
 	  false },
 	{ "l2_kib", "KiB", offsetof(struct target, l2_kib), 16, 1 << 20, false },

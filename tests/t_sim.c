@@ -264,7 +264,19 @@ static void walk_cases(void)
  *    mate: the core reads ro, then its never-written sector mate m; with
  *    the pair prefetcher every (re-)miss of ro brings m in, so m hits,
  *    without it m misses too; without aging neither misses after the
- *    first iteration.
+ *    first iteration;
+ *  - the pair of an ownership fill (pair_rfo): two cores alternate on a
+ *    queue lock whose word's sector mate is a list head the holder writes
+ *    four times per hold, 1000 ns apart; the waiter arrives just after
+ *    the hand-off and spins.  As a shared copy: the first write is a
+ *    transfer from the previous holder, the waiter's arrival steals the
+ *    sector so the second is one too, the third and fourth hit; with the
+ *    release store's transfer the hold is 4000 + 100 + 100 + 1 + 1 + 100
+ *    = 4302 ns.  Asked for ownership: the hand-off's fill of the lock
+ *    word brings the list head with it (the first write hits), but each
+ *    later write's fill takes the lock word from the spinner, whose
+ *    re-read pulls the list head back: three transfers, 4000 + 1 + 300
+ *    + 100 = 4401 ns.
  */
 static void engine_rule_cases(void)
 {
@@ -352,6 +364,40 @@ static void engine_rule_cases(void)
 		c.l2_keep_bytes = -1;
 		rc = sim_run(&p, &c, &sp, &keep, &err);
 		ok(rc == -1 && err && strstr(err, "l2_keep_bytes"), "a negative L2 is refused: %s", err ? err : "");
+		sim_prog_free(&p);
+	}
+	{
+		struct sim_costs c = { .xfer_ns = 100, .hit_ns = 1, .remote_factor = 1,
+				       .pair_prefetch = true };
+		struct sim_result shared, owned;
+		unsigned wl, ll, lk;
+
+		sim_prog_init(&p, "pair-rfo");
+		wl = sim_line(&p, "lock", SCOPE_GLOBAL);
+		ll = sim_line(&p, "list", SCOPE_GLOBAL);
+		sim_line_mate(&p, wl, ll);
+		lk = sim_lock(&p, "lru_lock", SCOPE_GLOBAL, LOCK_MODEL_QUEUE, wl);
+		sim_lock_op(&p, lk);
+		for (int i = 0; i < 4; i++) {
+			sim_access(&p, SOP_WRITE, ll);
+			sim_local(&p, 1000);
+		}
+		sim_unlock_op(&p, lk);
+		sim_local(&p, 10);
+		sp.ncores = 2;
+		sp.iters_per_core = 20000;
+		ok(sim_run(&p, &c, &sp, &shared, &err) == 0, "pair-rfo program runs (shared pair)");
+		c.pair_rfo = true;
+		ok(sim_run(&p, &c, &sp, &owned, &err) == 0, "pair-rfo program runs (owned pair)");
+		ok(fabs(shared.line_xfer_per_op[ll] - 2) < 0.01 &&
+		   fabs(shared.lock[0].hold_ns - 4302) < 1,
+		   "shared pair: two list transfers per hold (%.3f), hold %.1f ns == 4302",
+		   shared.line_xfer_per_op[ll], shared.lock[0].hold_ns);
+		ok(fabs(owned.line_xfer_per_op[ll] - 3) < 0.01 &&
+		   fabs(owned.lock[0].hold_ns - 4401) < 1,
+		   "owned pair: every list write after the arrival is a transfer (%.3f per "
+		   "hold), hold %.1f ns == 4401", owned.line_xfer_per_op[ll],
+		   owned.lock[0].hold_ns);
 		sim_prog_free(&p);
 	}
 }
