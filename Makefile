@@ -210,13 +210,20 @@ SLOW_TESTS  := tests/paper.t tests/plots.t tests/readme.t
 # Every test runs with a state directory of its own (MEMSCALE_STATE_DIR,
 # predict/calib.h), never the machine's: no test reads or leaves what this
 # machine may or may not have kept (tests/lib.sh gives each shell test one).
-TEST_STATE = st=$$(mktemp -d) && MEMSCALE_STATE_DIR=$$st/state
+TEST_STATE = st=$$(mktemp -d) && export MEMSCALE_STATE_DIR=$$st/state &&
 TEST_STATE_END = rc=$$?; rm -rf "$$st"; exit $$rc
 # The builds of check and fuzz use every CPU (JOBS=1 for a serial one).
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+# A shell test that only computes (no clock in what it asserts, no
+# threads spinning, every output under its own $TMP) says so on a line
+# '# check: parallel'.  check runs those $(JOBS) at a time, then the
+# others (they measure this machine, or spin) one at a time, alone.
+PAR_TESTS := $(shell grep -l '^\# check: parallel' $(SHELL_TESTS))
+SEQ_TESTS := $(filter-out $(PAR_TESTS),$(SHELL_TESTS))
 check: deps
 	$(MAKE) -j$(JOBS) all wis
-	$(TEST_STATE) prove --timer --exec '' $(TEST_BINS) $(SHELL_TESTS); $(TEST_STATE_END)
+	$(TEST_STATE) prove --timer -j$(JOBS) --exec '' $(PAR_TESTS) && \
+		prove --timer --exec '' $(TEST_BINS) $(SEQ_TESTS); $(TEST_STATE_END)
 	$(MAKE) fuzz FUZZ_RUNS=1500
 
 check-fast: all wis

@@ -7,6 +7,7 @@
 # four times slower), while target 'here' (the machine validating a
 # model of itself) still follows its calibration.  Short runs
 # (--iters 2000 and 20000).
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 REF=results-reference/vm-2cpu
 

@@ -3,6 +3,7 @@
 # a new file in $MEMSCALE_KERNELS is a new profile with no code edit, a
 # [parent] inherits every knob but those it changes, and a bad file is
 # refused with one line naming it and exit 2.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 
 K=$TMP/kernels

@@ -6,6 +6,7 @@
 # compiler-derived layouts of struct mem_cgroup and struct page_counter
 # (models/layout_struct.c) give the offsets worked out by hand from the
 # sources (x86_64, the declarations' assumptions).
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 
 expect_exit 0 "memscale list kernels" -- $MEMSCALE list kernels

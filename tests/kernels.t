@@ -3,6 +3,7 @@
 # allowed value with its source; --kernel presets them and --set wins
 # over the profile in any order, both recorded; every seed experiment
 # compares one kernel profile with another and nothing else.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 
 expect_exit 0 "memscale list kernels" -- $MEMSCALE list kernels

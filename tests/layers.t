@@ -4,6 +4,7 @@
 # an upward include, an include cycle, a call cycle between two objects, a
 # header <-> .c circle between modules and a function name defined in two
 # files must each fail it.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . "$(dirname "$0")/lib.sh"
 echo "1..8"
 out=$(sh scripts/check_layers.sh build 2>&1); st=$?

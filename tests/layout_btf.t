@@ -5,6 +5,7 @@
 # that part runs everywhere); the declared layout of the `current` kernel
 # profile, compiled under this machine's configuration, matches the
 # running kernel's BTF field by field; and the model runs on a BTF layout.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 
 # name offset size of every member, as pahole prints them

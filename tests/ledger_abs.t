@@ -9,6 +9,7 @@
 # geometric mean and worst ratio are computed over exactly those rows.
 # A [published] absolute is refused when it is not a positive number, has
 # no source, or contradicts the row's CHANGE.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 CAL=tests/fixtures/model_calib.txt
 

@@ -6,6 +6,7 @@
 # CONFIG_LRU_GEN refuses it in one line; lru_gen=off keeps the classic
 # sets; a model run with lru_gen=on keeps its invariants (lists' lengths
 # == nr_pages, stats == pages on lists) and records the knob.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 
 # The audit: no phantom classic-LRU write, on any workload, for the

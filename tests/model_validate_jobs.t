@@ -4,6 +4,7 @@
 # the same, byte for byte, for every N (one simulation per thread, each
 # with its own program and state; identical ones run once), and a bad N
 # is refused.  Short runs (--iters 20000) on the fixture calibration.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 CAL=tests/fixtures/model_calib.txt
 RES=results-reference/vm-2cpu/lru_lock_split

@@ -4,6 +4,7 @@
 # The sites the grep below still finds elsewhere are each allowed here,
 # with the reason: streams on descriptors or memory, two fixed commands,
 # the module's own input opener, and the C tests' scratch files.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	echo "ok 1 # SKIP not a git checkout"; echo "1..1"; exit 0

@@ -3,6 +3,7 @@
 # plots), its generated table holds the fixture's statistics (recomputed
 # here independently), and missing data reads "not measured" instead of
 # failing the build.  Built in a scratch copy so it never touches paper/.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 FIX=tests/fixtures/plots
 # make paper with a RESULTS that does not exist: exit 2 with one line

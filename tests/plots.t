@@ -3,6 +3,7 @@
 # (tests/fixtures/plots, made by its make_fixture.sh) to a non-empty PNG;
 # figures whose columns are missing are skipped with a message; the A/B
 # data the figures and the paper share hold the right numbers.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 FIX=tests/fixtures/plots
 OUT=$TMP/fig

@@ -4,6 +4,7 @@
 # and every macro, file, test and `memscale list` kind it names exists.
 # A plug-in kind added without its steps, or a step that names what is
 # gone, fails here.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 DOC=docs/plugins.md
 SRC=$(find core trace locks tracing counters models predict harness workloads cli \

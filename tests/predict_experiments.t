@@ -5,6 +5,7 @@
 # changing every [published] value of a copy of the experiment files
 # changes no prediction; the one-question interface (issue 24.5) checks
 # its arguments before any calibration.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 F=tests/fixtures
 CAL=$F/model_calib.txt

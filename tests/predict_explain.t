@@ -4,6 +4,7 @@
 # sim_explain): the parts add up to the hold, the waiters' traffic and the
 # lines with the most transfers are printed; -f csv keeps its one row on
 # stdout; the experiment form refuses --explain.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 CAL=tests/fixtures/model_calib.txt
 Q="model predict --workload page_fault2 --pair 70a64b7919cb..fefc6e6631ff --target shakeel-52cpu --cpus 52 --calib $CAL --iters 4000"

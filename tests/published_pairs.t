@@ -7,6 +7,7 @@
 # range with both ends turned, instead of "not published".  The results
 # come from a short real sweep (page_fault2, 1 worker, 2 x 0.1 s per
 # variant) of a copy of the experiment file trimmed to those variants.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 sed -e '/^\[quick\]/,/^\[/{s/^workloads = .*/workloads = page_fault2/;s/^variants = .*/variants = before, base/}' \
 	experiments/layout_false_sharing.ini > "$TMP/lfs.ini"

@@ -12,6 +12,7 @@
 # - freely in data (experiments/, results-reference/ but its scripts,
 #   tests/fixtures/) and
 #   in prose (README.md, docs/), which describe the experiments.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 
 expect_exit 0 "list experiments" -- $MEMSCALE list experiments

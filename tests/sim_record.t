@@ -8,6 +8,7 @@
 # program the simulator runs, with 64 B lines and 128 B pairs.  The
 # negative control: a program with one access dropped
 # (MEMSCALE_SIM_MUTATE=1) must be caught for every workload.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 
 $MEMSCALE list workloads > "$TMP/wl" 2>&1

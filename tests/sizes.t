@@ -3,6 +3,7 @@
 # 1000 lines and no function over 120 lines outside tests/; and the
 # checker has the power to see a violation (a planted long file and long
 # function in a copy are reported, by ctags and by its brace count alike).
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . "$(dirname "$0")/lib.sh"
 sh scripts/check_sizes.sh > "$TMP/all" 2>&1; st=$?
 grep -v '^sizes:' "$TMP/all" > "$TMP/mine"

@@ -4,6 +4,7 @@
 # forms only, worker lists are -t/--threads LIST in run and validate, an
 # experiment is given by name or by path everywhere, and run's default
 # table fits in 100 columns.  A spelling that went names the new one.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 F=tests/fixtures
 

@@ -2,6 +2,7 @@
 # Every subcommand `memscale --help` lists, a new one included: --help
 # exits 0 and prints its usage line, and an unknown option exits 2 with one
 # line on stderr naming it.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 
 expect_exit 0 "memscale --help" -- $MEMSCALE --help

@@ -9,6 +9,7 @@
 # and none of them moves anything: a parsed fact nothing reads.  A key
 # whose every other value is refused (smt: cores x smt must be the cpus)
 # cannot be set to something the engine would ignore, and passes.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 CAL=tests/fixtures/model_calib.txt
 P=lkp-skl-fpga01 # 2 nodes, SMT, every fact sourced: each can matter

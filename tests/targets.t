@@ -4,6 +4,7 @@
 # profile of its machine, other sizes on "here", every parameter with its
 # origin; nothing is left assumed; the validation ledger covers every
 # published row with its role (counted from the experiment files); bad targets are refused.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 F=tests/fixtures
 CAL=$F/model_calib.txt
