@@ -9,7 +9,8 @@
 #   make bench      microbenchmarks with their figures printed
 #   make demo       deps + build + the default study
 #   make wis        will-it-scale-compatible binaries in bin/wis/
-#   make install    bin/memscale into $(PREFIX)/bin (default /usr/local)
+#   make install    bin/memscale into $(PREFIX)/bin (default /usr/local), its
+#                   data into $(PREFIX)/share/memscale
 
 # CFLAGS/LDFLAGS are the user's (optimisation, sanitizers: `make
 # CFLAGS='-O1 -fsanitize=thread'` adds to what memscale needs); the flags
@@ -307,11 +308,19 @@ demo: deps
 	sh scripts/demo.sh
 
 # make install [PREFIX=/usr/local] [DESTDIR=...]: the command on the PATH
+# and the data it reads at run time under $(PREFIX)/share/memscale (core/
+# util.h data_dir(): bin/../share/memscale/REL): experiment files, kernel
+# and target profiles, the work reference, the plot scripts.
 PREFIX ?= /usr/local
+SHARE_DATA := $(wildcard experiments/*.ini models/kernels/*.ini predict/targets/*.ini \
+	predict/work/*.txt plots/*.sh plots/*.gp plots/*.awk)
 .PHONY: install
 install: $(BIN)/memscale
 	install -d '$(DESTDIR)$(PREFIX)/bin'
 	install -m 0755 $(BIN)/memscale '$(DESTDIR)$(PREFIX)/bin/memscale'
+	for f in $(SHARE_DATA); do \
+		install -D -m 0644 "$$f" "$(DESTDIR)$(PREFIX)/share/memscale/$$f" || exit 1; \
+	done
 
 # --- figures and paper: any results directory, default results/ ---
 #   make plots RESULTS=DIR   PNG+PDF figures into DIR/plots (plots/plot.sh)

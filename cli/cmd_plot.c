@@ -4,13 +4,13 @@
  * The figures are gnuplot scripts driven by plots/plot.sh (one script per
  * figure, one shared style); this subcommand only checks its arguments
  * and runs that driver, so `make plots` and `memscale plot` cannot differ.
- * The driver is found beside the binary (BIN/../plots/plot.sh), else in
- * ./plots, else at $MEMSCALE_PLOTS.
+ * The driver is $MEMSCALE_PLOTS, else plot.sh of the plots directory
+ * data_dir() finds (a checkout's, an installed copy's, ./plots).  The
+ * driver runs with MEMSCALE naming this binary unless it is set.
  */
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
-#include <libgen.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -40,25 +40,14 @@ static bool is_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
-/* The driver script: beside the binary first, so any cwd works. */
+/* The driver script: $MEMSCALE_PLOTS, else the plots directory's. */
 static char *find_driver(void)
 {
-	char exe[PATH_MAX];
 	const char *env = getenv("MEMSCALE_PLOTS");
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
 	if (env && *env)
 		return xasprintf("%s", env);
-	if (n > 0) {
-		char *p;
-
-		exe[n] = '\0';
-		p = xasprintf("%s/../plots/plot.sh", dirname(exe));
-		if (is_file(p))
-			return p;
-		free(p);
-	}
-	return xasprintf("plots/plot.sh");
+	return xasprintf("%s/plot.sh", data_dir(NULL, "plots"));
 }
 
 static int plot_main(int argc, char **argv)
@@ -95,6 +84,18 @@ static int plot_main(int argc, char **argv)
 	driver = find_driver();
 	if (!is_file(driver))
 		die(EXIT_USAGE, "plot: driver '%s' not found (set MEMSCALE_PLOTS)", driver);
+	/* The driver's memscale is this one (an installed tree has no
+	 * bin/ beside plots/). */
+	{
+		char exe[PATH_MAX];
+		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+		if (n > 0) {
+			exe[n] = '\0';
+			if (setenv("MEMSCALE", exe, 0))
+				die_errno(1, "plot: setenv");
+		}
+	}
 	fflush(NULL);
 	if (out)
 		execlp("sh", "sh", driver, results, out, (char *)NULL);

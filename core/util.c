@@ -225,17 +225,21 @@ size_t registry_sorted(const void *const *start, const void *const *stop,
 
 const char *data_dir(const char *env, const char *rel)
 {
-	const char *e = getenv(env);
-	char exe[PATH_MAX], *dir;
+	static const char *const beside[] = { "..", "../share/memscale" };
+	const char *e = env ? getenv(env) : NULL;
+	char exe[PATH_MAX], *bindir, *dir;
 	ssize_t n;
 	struct stat st;
 
 	if (e && *e)
 		return e;
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		dir = xasprintf("%s/../%s", dirname(exe), rel);
+	if (n <= 0)
+		return rel;
+	exe[n] = '\0';
+	bindir = dirname(exe); /* once: dirname() may cut exe in place */
+	for (size_t i = 0; i < ARRAY_SIZE(beside); i++) {
+		dir = xasprintf("%s/%s/%s", bindir, beside[i], rel);
 		if (!stat(dir, &st) && S_ISDIR(st.st_mode))
 			return dir; /* kept for the process, as the result of getenv */
 		free(dir);

@@ -77,9 +77,11 @@ const char *flags_str(unsigned flags, const struct flag_name *names,
 /* Opening, reading and writing files: core/file.h. */
 #include "core/file.h"
 
-/* A data directory of the source tree: $ENV when set, else REL beside
- * the binary (bin/../REL) when that is a directory, else REL (relative to
- * the current directory).  Not to be freed; one call per (env, rel). */
+/* A data directory of the source tree: $ENV when set (env may be NULL),
+ * else REL beside the binary (bin/../REL: a checkout) when that is a
+ * directory, else the installed copy (bin/../share/memscale/REL: `make
+ * install`), else REL (relative to the current directory).  Not to be
+ * freed; one call per (env, rel). */
 const char *data_dir(const char *env, const char *rel);
 
 /* Busy loop of roughly `iters` iterations that the compiler keeps. */
