@@ -226,6 +226,8 @@ size_t registry_sorted(const void *const *start, const void *const *stop,
 const char *data_dir(const char *env, const char *rel)
 {
 	static const char *const beside[] = { "..", "../share/memscale" };
+	static char *kept[16] __attribute__((used));
+	static unsigned nkept;
 	const char *e = env ? getenv(env) : NULL;
 	char exe[PATH_MAX], *bindir, *dir;
 	ssize_t n;
@@ -240,8 +242,14 @@ const char *data_dir(const char *env, const char *rel)
 	bindir = dirname(exe); /* once: dirname() may cut exe in place */
 	for (size_t i = 0; i < ARRAY_SIZE(beside); i++) {
 		dir = xasprintf("%s/%s/%s", bindir, beside[i], rel);
-		if (!stat(dir, &st) && S_ISDIR(st.st_mode))
-			return dir; /* kept for the process, as the result of getenv */
+		if (!stat(dir, &st) && S_ISDIR(st.st_mode)) {
+			/* kept for the process, as the result of getenv; held
+			 * here too, so a caller that keeps only a path built
+			 * from it does not leave it unreachable */
+			if (nkept < ARRAY_SIZE(kept))
+				kept[nkept++] = dir;
+			return dir;
+		}
 		free(dir);
 	}
 	return rel;
