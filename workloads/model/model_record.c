@@ -108,6 +108,7 @@ static int rec_record(const char *name, const struct model_params *mp,
 	if (sh->m->reclaim_walk && !rec->actor)
 		rec->actor = xcalloc(1, sizeof(*rec->actor));
 	else if (!sh->m->reclaim_walk && rec->actor) {
+		free(rec->actor->pg_run); /* its page-run table (models/record.c) */
 		free(rec->actor);
 		rec->actor = NULL;
 	}
