@@ -342,8 +342,9 @@ size_t sim_every(struct sim_prog *p, unsigned period);
  * (num < period); num 1 is sim_every(). */
 size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period);
 /* Expected runs per iteration of every op: w[i] is the product of
- * num/period of the blocks enclosing op i (w holds p->nops values). */
-void sim_prog_weights(const struct sim_prog *p, double *w);
+ * num/period of the blocks enclosing op i.  A new array of p->nops
+ * values (at least one); free() it. */
+double *sim_prog_weights(const struct sim_prog *p);
 void sim_every_end(struct sim_prog *p, size_t handle);
 /* Ends the workers' program: what follows is the reclaimers'
  * (sim_prog.actor_start). */

@@ -768,8 +768,7 @@ int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE 
 			(double)part->holds[lk] / (double)r->ops;
 	}
 	/* the program: every access weighted by its runs per iteration */
-	w = xcalloc(prog.nops + 1, sizeof(*w));
-	sim_prog_weights(&prog, w);
+	w = sim_prog_weights(&prog);
 	for (size_t i = 0; i < (prog.actor_start ? prog.actor_start : prog.nops); i++) {
 		const struct sim_op *op = &prog.ops[i];
 		int kd = op->kind == SOP_READ ? REC_READ : op->kind == SOP_WRITE ? REC_WRITE

@@ -151,8 +151,9 @@ size_t sim_every_n(struct sim_prog *p, unsigned num, unsigned period)
 /* Every op's runs per iteration: the product of num/period over the
  * SOP_EVERY blocks around it.  One pass, the open blocks on a stack:
  * blocks nest, since sim_every_end() closes the innermost one first. */
-void sim_prog_weights(const struct sim_prog *p, double *w)
+double *sim_prog_weights(const struct sim_prog *p)
 {
+	double *w = xcalloc(p->nops + 1, sizeof(*w));
 	size_t *end = xcalloc(p->nops + 1, sizeof(*end));
 	double *prod = xcalloc(p->nops + 1, sizeof(*prod));
 	size_t d = 0;
@@ -171,6 +172,7 @@ void sim_prog_weights(const struct sim_prog *p, double *w)
 	}
 	free(end);
 	free(prod);
+	return w;
 }
 
 void sim_every_end(struct sim_prog *p, size_t handle)
@@ -182,9 +184,8 @@ void sim_every_end(struct sim_prog *p, size_t handle)
 
 double sim_prog_local_ns(const struct sim_prog *p)
 {
-	double sum = 0, *w = xcalloc(p->nops + 1, sizeof(*w));
+	double sum = 0, *w = sim_prog_weights(p);
 
-	sim_prog_weights(p, w);
 	for (size_t i = 0; i < p->nops; i++)
 		if (p->ops[i].kind == SOP_LOCAL || p->ops[i].kind == SOP_LOCAL_EXP)
 			sum += w[i] * p->ops[i].ns;
@@ -195,9 +196,8 @@ double sim_prog_local_ns(const struct sim_prog *p)
 double sim_prog_shared_ops(const struct sim_prog *p)
 {
 	size_t end = p->actor_start ? p->actor_start : p->nops;
-	double sum = 0, *w = xcalloc(p->nops + 1, sizeof(*w));
+	double sum = 0, *w = sim_prog_weights(p);
 
-	sim_prog_weights(p, w);
 	for (size_t i = 0; i < end; i++)
 		if (p->ops[i].kind >= SOP_READ && p->ops[i].kind <= SOP_UNLOCK)
 			sum += w[i];

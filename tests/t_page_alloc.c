@@ -204,9 +204,8 @@ static void test_recorded(void)
 	if (memcg_sim_build_from(&prog, "page_fault2", r, &cfg, &zero))
 		die(1, "test: no program");
 	{
-		double *w = xcalloc(prog.nops + 1, sizeof(*w));
+		double *w = sim_prog_weights(&prog);
 
-		sim_prog_weights(&prog, w);
 		for (size_t i = 0; i < prog.nops; i++)
 			if (prog.ops[i].kind == SOP_LOCK &&
 			    !strcmp(prog.locks[prog.ops[i].target].name, "lock zone+1152"))
