@@ -530,13 +530,16 @@ void target_costs(const struct target *t, const struct calib *c,
 		note(tc, "line_size", 64, "B", ORIGIN_NOT_MEASURED,
 		     "prefetcher pairing unknown: 64-byte lines");
 	}
-	/* How the pair line of an ownership fill comes (predict/sim.h). */
-	m->sim.pair_rfo = tc->line_size == 128 && isfinite(t->pair_rfo.v) && t->pair_rfo.v != 0;
-	if (tc->line_size == 128 && isfinite(t->pair_rfo.v))
+	/* How the pair line of an ownership fill comes (predict/sim.h);
+	 * without pairing there is none. */
+	m->sim.pair_rfo = false;
+	if (tc->line_size == 128 && isfinite(t->pair_rfo.v)) {
+		m->sim.pair_rfo = t->pair_rfo.v != 0;
 		note(tc, "pair_rfo", t->pair_rfo.v, "", ORIGIN_PROFILE, "%s", t->pair_rfo.src);
-	else if (tc->line_size == 128)
+	} else if (tc->line_size == 128) {
 		note(tc, "pair_rfo", 0, "", ORIGIN_NOT_MEASURED,
 		     "the pair line of every fill comes as a shared copy");
+	}
 	smt_costs(t, tc, here);
 	note(tc, "nodes", tc->nodes, "", here ? ORIGIN_MEASURED : ORIGIN_PROFILE,
 	     "%u socket(s), %u NUMA node(s), %u cores, %u CPUs: %s", t->sockets, t->nodes,
