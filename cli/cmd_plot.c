@@ -88,13 +88,9 @@ static int plot_main(int argc, char **argv)
 	 * bin/ beside plots/). */
 	{
 		char exe[PATH_MAX];
-		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
-		if (n > 0) {
-			exe[n] = '\0';
-			if (setenv("MEMSCALE", exe, 0))
-				die_errno(1, "plot: setenv");
-		}
+		if (!self_exe(exe, sizeof(exe)) && setenv("MEMSCALE", exe, 0))
+			die_errno(1, "plot: setenv");
 	}
 	fflush(NULL);
 	if (out)

@@ -513,12 +513,10 @@ static const char *self_path(void)
 {
 	static char buf[4096], rel[4200];
 	char cwd[4096];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
 	size_t c;
 
-	if (n <= 0)
+	if (self_exe(buf, sizeof(buf)))
 		return "memscale";
-	buf[n] = '\0';
 	if (getcwd(cwd, sizeof(cwd)) && (c = strlen(cwd)) > 1 &&
 	    !strncmp(buf, cwd, c) && buf[c] == '/') {
 		snprintf(rel, sizeof(rel), "./%s", buf + c + 1);

@@ -223,6 +223,16 @@ size_t registry_sorted(const void *const *start, const void *const *stop,
 	return n;
 }
 
+int self_exe(char *buf, size_t len)
+{
+	ssize_t n = len > 1 ? readlink("/proc/self/exe", buf, len - 1) : -1;
+
+	if (n <= 0 || (size_t)n >= len - 1)
+		return -1; /* unreadable, or perhaps cut short */
+	buf[n] = '\0';
+	return 0;
+}
+
 const char *data_dir(const char *env, const char *rel)
 {
 	static const char *const beside[] = { "..", "../share/memscale" };
@@ -230,15 +240,12 @@ const char *data_dir(const char *env, const char *rel)
 	static unsigned nkept;
 	const char *e = env ? getenv(env) : NULL;
 	char exe[PATH_MAX], *bindir, *dir;
-	ssize_t n;
 	struct stat st;
 
 	if (e && *e)
 		return e;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
+	if (self_exe(exe, sizeof(exe)))
 		return rel;
-	exe[n] = '\0';
 	bindir = dirname(exe); /* once: dirname() may cut exe in place */
 	for (size_t i = 0; i < ARRAY_SIZE(beside); i++) {
 		dir = xasprintf("%s/%s/%s", bindir, beside[i], rel);

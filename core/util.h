@@ -77,6 +77,10 @@ const char *flags_str(unsigned flags, const struct flag_name *names,
 /* Opening, reading and writing files: core/file.h. */
 #include "core/file.h"
 
+/* This binary's path (the link /proc/self/exe) into buf, NUL-ended: 0,
+ * or -1 when it cannot be read or does not fit in len bytes. */
+int self_exe(char *buf, size_t len);
+
 /* A data directory of the source tree: $ENV when set (env may be NULL),
  * else REL beside the binary (bin/../REL: a checkout) when that is a
  * directory, else the installed copy (bin/../share/memscale/REL: `make
