@@ -1,6 +1,8 @@
 /*
  * sim.c - the discrete-event many-core simulator; the model and its
- * assumptions are in sim.h, the memcg op programs in sim_memcg.c.
+ * assumptions are in sim.h, the memcg op programs in sim_memcg.c.  This
+ * file schedules the cores and runs the locks; what each access costs
+ * is sim_coherence.c's.
  *
  * Events: each core has at most one pending event (the time its next
  * shared op is issued), kept in a binary min-heap ordered by (time,
@@ -22,82 +24,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "predict/footprint.h"
-#include "predict/sim_heap.h"
-
-/* ---- run-time state ---- */
-
-struct line_st {
-	double free_at;    /* the line serves one transfer at a time */
-	uint32_t version;  /* bumped by every write */
-	int owner;         /* last writer, -1: memory */
-	bool shared;       /* read by a non-owner since the last write */
-	unsigned nsharers; /* non-owners holding the current version */
-	int mate;          /* instance of its sector mate, -1: none */
-	int lock;          /* lock instance whose word lives here, -1: none */
-	unsigned tmpl;     /* its template, for the per-line statistics */
-	/* sim_costs.explain only: the lock instances the last writer and
-	 * the last reader sharing it waited for / held then (-1: none). */
-	int own_wait, own_hold, share_wait, share_hold;
-};
-
-struct lock_st {
-	int holder;
-	unsigned head, n; /* FIFO of waiting cores in q[] */
-	unsigned *q;
-	unsigned line;    /* instance of its lock-word line */
-	unsigned tmpl;    /* its template */
-	enum lock_model_kind kind;
-	bool front_pending; /* queue lock: the first waiter took the pending
-			     * path (it arrived with nobody waiting) */
-	/* Regime statistics over the measured window. */
-	double acq_t;     /* when the holder took it */
-	double n_since;   /* when n last changed */
-	double held_ns, queue_ns_sum;
-	uint64_t acqs;
-};
-
-struct core_st {
-	size_t pc, pc0, pc_end; /* its part of the program: [pc0, pc_end) */
-	bool actor;          /* a reclaimer (sim_params.reclaimers) */
-	double iter_t0;      /* a reclaimer: when its iteration began */
-	uint64_t iter;
-	unsigned memcg, node, phys;
-	int sibling;         /* the other thread of its physical core, -1: none */
-	double busy_from;    /* computing from then on (INFINITY: waiting for a
-			      * lock, spinning with PAUSE) */
-	uint64_t rng;
-	double wait_start;
-	int waiting, holding; /* lock instance waited for / taken last, -1 */
-	unsigned sidx[SCOPE_MEMCG_NODE_WALK + 1]; /* scope_fill */
-};
-
-
-struct sim {
-	const struct sim_prog *p;
-	const struct sim_costs *c;
-	const struct sim_params *sp;
-	struct core_st *cores;
-	struct line_st *lines;
-	struct lock_st *locks;
-	uint32_t *seen;        /* ncores x nline_inst: version last seen */
-	uint64_t *touched;     /* ncores x nline_inst: the core's iteration at
-				* its last touch (NULL: copies never age) */
-	uint32_t *every_cnt;   /* ncores x nops: every_op's state per EVERY op */
-	unsigned *line_base, *lock_base;
-	struct op_inst { unsigned base, scope; } *opi; /* per op: its target's
-				* first instance and scope (core_st.sidx) */
-	size_t nline_inst;
-	unsigned n;            /* cores: ncores workers, then the reclaimers */
-	uint64_t actor_done;   /* reclaimer iterations in the measured window */
-	struct sim_heap q;      /* the cores' next events (sim_heap.h) */
-	uint64_t done, target, warm, events, xfers, xfers_warm;
-	uint64_t line_xfers[SIM_MAX_LINES]; /* per template, measured window */
-	double t_warm, t_end, wait_ns;
-	bool stop;
-	bool root_live;         /* heap[0] is the running core's next event */
-	struct sim_explain *xp; /* sim_costs.explain */
-};
+#include "predict/sim_coherence.h"
 
 /* Core c's instance of each scope (sim.h), by enum sim_scope: set once,
  * the walk scopes again at each of its iterations. */
@@ -114,20 +41,6 @@ static void scope_fill(const struct sim *s, struct core_st *k, unsigned c)
 	k->sidx[SCOPE_MEMCG_NODE_WALK] = walk * nodes + k->node;
 }
 
-static inline uint64_t rng_next(uint64_t *x)
-{
-	/* xorshift64* */
-	*x ^= *x >> 12;
-	*x ^= *x << 25;
-	*x ^= *x >> 27;
-	return *x * 0x2545F4914F6CDD1DULL;
-}
-
-static inline double rng_unit(uint64_t *x)
-{
-	return (double)(rng_next(x) >> 11) * (1.0 / 9007199254740992.0);
-}
-
 static uint64_t mix64(uint64_t z)
 {
 	z += 0x9e3779b97f4a7c15ULL;
@@ -137,19 +50,6 @@ static uint64_t mix64(uint64_t z)
 }
 
 /* ---- SMT siblings (the model in sim.h) ---- */
-
-/* The factor on core c's compute at t: smt_slowdown while its sibling
- * computes, 1 while the sibling waits for a lock (it spins with PAUSE) or
- * when it has none.  Read when the work starts: a sibling that begins or
- * ends a wait part-way through does not change work already under way. */
-static inline double smt_factor(const struct sim *s, unsigned c, double t)
-{
-	const struct core_st *k = &s->cores[c];
-
-	if (k->sibling < 0 || !(s->cores[k->sibling].busy_from <= t))
-		return 1.0;
-	return s->c->smt_slowdown;
-}
 
 /* Core c queues at a lock: it spins (PAUSE) until handed the lock. */
 static inline void smt_waits(struct sim *s, unsigned c)
@@ -161,14 +61,6 @@ static inline void smt_waits(struct sim *s, unsigned c)
 static inline void smt_resumes(struct sim *s, unsigned c, double t)
 {
 	s->cores[c].busy_from = t;
-}
-
-/* A line passed between the two threads of one core stays in their
- * shared L1/L2: a hit-level latency, no coherence transfer. */
-static inline bool sibling_pass(const struct sim *s, const struct line_st *ln, unsigned c)
-{
-	return ln->owner >= 0 && ln->owner != (int)c &&
-	       s->cores[ln->owner].phys == s->cores[c].phys;
 }
 
 /* Core i's physical core and sibling: the first phys cores one each, the
@@ -190,20 +82,6 @@ static void smt_place(struct sim *s, unsigned i)
 	k->busy_from = 0;
 }
 
-static double xfer_cost(const struct sim *s, const struct line_st *ln, unsigned c)
-{
-	if (sibling_pass(s, ln, c))
-		return s->c->hit_ns; /* a hyperthread sibling: same L1/L2 */
-	if (ln->owner >= 0 && s->cores[ln->owner].node != s->cores[c].node)
-		return s->c->xfer_ns * s->c->remote_factor;
-	return s->c->xfer_ns;
-}
-
-static inline bool measuring(const struct sim *s)
-{
-	return s->done >= s->warm;
-}
-
 /* The part of [t0, t1] inside the measured window. */
 static double measured_span(const struct sim *s, double t0, double t1)
 {
@@ -214,285 +92,11 @@ static double measured_span(const struct sim *s, double t0, double t1)
 	return t1 > t0 ? t1 - t0 : 0;
 }
 
-/* ---- sim_costs.explain: where a holder's time goes ---- */
-
-/* The explain record of the lock core c holds, or NULL (not holding,
- * or outside the measured window). */
-static struct sim_explain_lock *held_rec(const struct sim *s, unsigned c)
-{
-	int h = s->cores[c].holding;
-
-	if (h < 0 || !measuring(s))
-		return NULL;
-	return &s->xp->lock[s->locks[h].tmpl];
-}
-
-/* Core c takes line ln from its owner: as its writer (write) or as a
- * reader sharing it.  Records c's role; a waiter taking the holder's
- * exclusive copy is a steal (of the lock word's line or its mate). */
-static void explain_take(struct sim *s, struct line_st *ln, unsigned c, bool write)
-{
-	const struct core_st *k = &s->cores[c];
-
-	if (k->waiting >= 0 && measuring(s)) {
-		const struct lock_st *L = &s->locks[k->waiting];
-		struct sim_explain_lock *e = &s->xp->lock[L->tmpl];
-
-		if (L->holder >= 0 && L->holder != (int)c && ln->owner == L->holder &&
-		    !ln->shared) {
-			if (ln == &s->lines[L->line])
-				e->steals_word++;
-			else
-				e->steals_mate++;
-		}
-	}
-	if (write) {
-		ln->own_wait = k->waiting;
-		ln->own_hold = k->holding;
-	} else {
-		ln->share_wait = k->waiting;
-		ln->share_hold = k->holding;
-	}
-}
-
-static inline enum sim_role role_of(int wait, int hold, int lock)
-{
-	return wait == lock ? SIM_ROLE_WAITER : hold == lock ? SIM_ROLE_HOLDER : SIM_ROLE_OTHER;
-}
-
-/* Core c touched line li now (its iteration): the age of its copy. */
-static inline void touch_mark(struct sim *s, unsigned li, unsigned c)
-{
-	if (s->touched)
-		s->touched[(size_t)c * s->nline_inst + li] = s->cores[c].iter;
-}
-
-/* The 128 B spatial prefetcher: core c's miss on a line brings its
- * sector mate in as a shared copy.  Asynchronous: no time for c; the
- * mate's owner keeps its copy but no longer exclusively.  With pair_rfo
- * an ownership fill (rfo, called once c owns ln) takes the mate for
- * ownership: the other copies go, and a lock word's spinners re-read it
- * at t (sim.h). */
-static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double t);
-static void prefetch_mate(struct sim *s, const struct line_st *ln, unsigned c, bool rfo, double t)
-{
-	struct line_st *m;
-	uint32_t *seen;
-
-	if (!s->c->pair_prefetch || ln->mate < 0)
-		return;
-	m = &s->lines[ln->mate];
-	seen = &s->seen[(size_t)c * s->nline_inst + (size_t)ln->mate];
-	/* Every L2 fill pairs (sim.h): a half never written comes from
-	 * memory, as a first read's does. */
-	if (m->version == 0)
-		m->version = 1;
-	touch_mark(s, (unsigned)ln->mate, c); /* after the fill it is in L2 */
-	if (rfo && s->c->pair_rfo) {
-		if (m->owner == (int)c && !m->shared && *seen == m->version)
-			return;
-		if (s->xp)
-			explain_take(s, m, c, true);
-		m->version++;
-		m->owner = (int)c;
-		m->shared = false;
-		m->nsharers = 0;
-		*seen = m->version;
-		spinners_reread(s, (unsigned)ln->mate, c, t);
-		return;
-	}
-	if (*seen == m->version)
-		return; /* here already (or back, if capacity had taken it) */
-	*seen = m->version;
-	if (m->owner != (int)c) {
-		if (s->xp)
-			explain_take(s, m, c, false);
-		m->shared = true;
-		m->nsharers++;
-	}
-}
-
-/*
- * Core c's read copy of line li, last touched some iterations ago, is
- * still in its L2 (sim.h: the footprint model, FP_UNIFORM over the
- * iter_bytes of each iteration since)?  A lost copy leaves the sharers.
- */
-static bool copy_survives(struct sim *s, struct line_st *ln, unsigned li, unsigned c)
-{
-	struct core_st *k = &s->cores[c];
-	double d, p;
-
-	if (!s->touched || ln->owner == (int)c)
-		return true;
-	d = (double)(k->iter - s->touched[(size_t)c * s->nline_inst + li]) * s->p->iter_bytes;
-	/* fp_locate's p_l2 for an L2 of l2_keep_bytes, without the rest */
-	p = fp_survives(s->c->l2_keep_bytes, d, FP_UNIFORM);
-	if (p >= 1 || rng_unit(&k->rng) < p)
-		return true;
-	if (ln->nsharers)
-		ln->nsharers--;
-	return false;
-}
-
-/* Copies of the line other than core c's own: the owner's and the
- * sharers', less c itself if it is a sharer. */
-static unsigned other_copies(const struct sim *s, const struct line_st *ln,
-			     unsigned c, bool c_has_copy)
-{
-	unsigned k = ln->nsharers;
-
-	if (c_has_copy && ln->owner != (int)c && k)
-		k--;
-	if (ln->owner >= 0 && ln->owner != (int)c)
-		k++;
-	return k;
-}
-
-/* One access by core c issued at t; returns its completion time. */
-static double access_line(struct sim *s, unsigned li, unsigned c, double t,
-			  enum sim_op_kind kind)
-{
-	struct line_st *ln = &s->lines[li];
-	uint32_t *seen = &s->seen[(size_t)c * s->nline_inst + li];
-	bool has_copy = *seen == ln->version && ln->version != 0;
-	bool hit;
-	double start, done, f = smt_factor(s, c, t);
-
-	if (has_copy && kind == SOP_READ && !copy_survives(s, ln, li, c))
-		has_copy = false; /* lost to capacity: a read miss again */
-	touch_mark(s, li, c);
-	if (kind == SOP_READ)
-		hit = has_copy;
-	else
-		hit = ln->owner == (int)c && !ln->shared && *seen == ln->version;
-	if (hit) {
-		done = t + s->c->hit_ns * f;
-		if (s->xp) {
-			struct sim_explain_lock *e = held_rec(s, c);
-			if (e) {
-				e->ns[SIM_PART_HIT] += s->c->hit_ns * f;
-				e->hits[ln->tmpl]++;
-			}
-			if (kind != SOP_READ)
-				explain_take(s, ln, c, true);
-		}
-	} else {
-		double xfer = xfer_cost(s, ln, c), cost = xfer;
-		unsigned k;
-
-		/* A write invalidates every other copy: the first is the
-		 * transfer itself, each further one costs inval_step_ns. */
-		if (kind != SOP_READ && (k = other_copies(s, ln, c, has_copy)) > 1)
-			cost += s->c->inval_step_ns * (double)(k - 1);
-		start = t > ln->free_at ? t : ln->free_at;
-		done = start + cost;
-		if (s->xp) {
-			struct sim_explain_lock *e = held_rec(s, c);
-			if (e) {
-				/* who took it: its writer, unless c owns it and
-				 * lost it to readers */
-				bool by_reader = kind != SOP_READ && ln->owner == (int)c;
-				enum sim_role role = by_reader
-					? role_of(ln->share_wait, ln->share_hold, s->cores[c].holding)
-					: role_of(ln->own_wait, ln->own_hold, s->cores[c].holding);
-
-				e->ns[SIM_PART_XFER + role] += xfer;
-				e->ns[SIM_PART_INVAL] += cost - xfer;
-				e->ns[SIM_PART_BUSY] += start - t;
-				e->busy_ns[ln->tmpl] += start - t;
-				e->xfers[ln->tmpl][role]++;
-			}
-			if (kind != SOP_READ || ln->owner != (int)c)
-				explain_take(s, ln, c, kind != SOP_READ);
-		}
-		/* A read of a line already shared since its last write is
-		 * served from the shared copy: it waits for the transfer in
-		 * flight but does not hold up the requests behind it.  Every
-		 * other miss needs the owner or an invalidation: one at a
-		 * time, FIFO. */
-		if (!(kind == SOP_READ && ln->shared))
-			ln->free_at = done;
-		if (!sibling_pass(s, ln, c)) {
-			s->xfers++;
-			if (measuring(s))
-				s->line_xfers[ln->tmpl]++;
-		}
-		if (kind == SOP_READ) {
-			if (ln->version == 0) /* first touch: from memory */
-				ln->version = 1;
-			if (ln->owner != (int)c) {
-				ln->shared = true;
-				ln->nsharers++;
-			}
-			*seen = ln->version;
-		}
-		if (kind == SOP_READ)
-			prefetch_mate(s, ln, c, false, done);
-	}
-	if (kind != SOP_READ && !hit) {
-		ln->version++;
-		ln->owner = (int)c;
-		ln->shared = false;
-		ln->nsharers = 0;
-		*seen = ln->version;
-		/* after the line is c's: a spinner's answer comes later */
-		prefetch_mate(s, ln, c, true, done);
-	}
-	if (kind == SOP_RMW) {
-		done += s->c->atomic_ns * f;
-		if (s->xp) {
-			struct sim_explain_lock *e = held_rec(s, c);
-			if (e)
-				e->ns[SIM_PART_ATOMIC] += s->c->atomic_ns * f;
-		}
-	}
-	return done;
-}
-
 /* A lock's queue length changes at t: account the time at the old one. */
 static void queue_changes(struct sim *s, struct lock_st *L, double t)
 {
 	L->queue_ns_sum += (double)L->n * measured_span(s, L->n_since, t);
 	L->n_since = t;
-}
-
-/* Core `writer` wrote line li at t: if it holds a lock word, the lock's
- * spinners (queue lock: the queue head, and the pending waiter when the
- * first one took the pending path; ticket lock: every waiter) see their
- * copy invalidated and read it again. */
-static void spinners_reread(struct sim *s, unsigned li, unsigned writer, double t)
-{
-	struct lock_st *L;
-	unsigned nspin;
-
-	if (s->c->passive_waiters || s->lines[li].lock < 0)
-		return;
-	L = &s->locks[s->lines[li].lock];
-	/* queue lock: the queue head, and the pending waiter before it */
-	nspin = L->kind == LOCK_MODEL_TICKET ? L->n : L->front_pending ? 2 : 1;
-	if (nspin > L->n)
-		nspin = L->n;
-	for (unsigned i = 0; i < nspin; i++) {
-		unsigned w = L->q[(L->head + i) % s->n];
-		if (w != writer) {
-			if (s->xp && measuring(s) &&
-			    s->seen[(size_t)w * s->nline_inst + li] != s->lines[li].version)
-				s->xp->lock[L->tmpl].rereads++;
-			access_line(s, li, w, t, SOP_READ);
-		}
-	}
-}
-
-/* A data or lock-word access by core c: the access, then the spinners'
- * answer to a write. */
-static double touch_line(struct sim *s, unsigned li, unsigned c, double t,
-		     enum sim_op_kind kind)
-{
-	double done = access_line(s, li, c, t, kind);
-
-	if (kind != SOP_READ)
-		spinners_reread(s, li, c, done);
-	return done;
 }
 
 static double handoff_ns(const struct sim *s, const struct lock_st *L, unsigned k)
@@ -629,7 +233,7 @@ static bool lock_acquire(struct sim *s, unsigned c, unsigned li, double *t)
 
 	if (L->holder < 0) {
 		L->holder = (int)c;
-		*t = touch_line(s, L->line, c, *t, SOP_RMW);
+		*t = sim_touch_line(s, L->line, c, *t, SOP_RMW);
 		L->acq_t = *t;
 		k->holding = (int)li;
 		if (measuring(s)) {
@@ -650,9 +254,9 @@ static bool lock_acquire(struct sim *s, unsigned c, unsigned li, double *t)
 		 * bit (nobody waiting) or xchg_tail; ticket: the ticket
 		 * fetch-and-add.  The waiter's own time is waiting time
 		 * either way. */
-		double ta = touch_line(s, L->line, c, *t, SOP_RMW);
+		double ta = sim_touch_line(s, L->line, c, *t, SOP_RMW);
 		if (L->kind == LOCK_MODEL_QUEUE)
-			touch_line(s, L->line, c, ta, SOP_RMW);
+			sim_touch_line(s, L->line, c, ta, SOP_RMW);
 		if (s->xp && measuring(s))
 			s->xp->lock[L->tmpl].arrival_rmws += L->kind == LOCK_MODEL_QUEUE ? 2 : 1;
 	}
@@ -671,7 +275,6 @@ static void hand_off(struct sim *s, unsigned c, unsigned li, double t)
 	struct lock_st *L = &s->locks[li];
 	unsigned w = L->q[L->head];
 	double h = smt_handoff(s, L, c, w, handoff_ns(s, L, 1 + L->n)), tw = t + h;
-	struct line_st *ln = &s->lines[L->line];
 
 	queue_changes(s, L, t);
 	L->head = (L->head + 1) % s->n;
@@ -689,27 +292,13 @@ static void hand_off(struct sim *s, unsigned c, unsigned li, double t)
 			s->xp->lock[L->tmpl].ns[SIM_PART_HANDOFF] += h;
 		}
 	}
-	/* The lock word moves to the new holder (and, with the pair
-	 * prefetcher, a shared copy of its sector mate). */
-	ln->version++;
-	ln->owner = (int)w;
-	ln->shared = false;
-	ln->nsharers = 0;
-	if (s->xp) {
-		ln->own_wait = -1;
-		ln->own_hold = (int)li;
-	}
-	s->seen[(size_t)w * s->nline_inst + L->line] = ln->version;
-	touch_mark(s, L->line, w);
-	prefetch_mate(s, ln, w, true, tw);
-	if (ln->free_at < tw)
-		ln->free_at = tw;
+	sim_word_handed(s, li, w, tw);
 	/* The spinners left read the word the new holder locked: the queue
 	 * head spinning on lock->val, or the next waiter, made queue head by
 	 * the MCS hand-off (qspinlock.c: arch_mcs_spin_unlock_contended
 	 * after set_locked). */
 	if (L->kind == LOCK_MODEL_QUEUE)
-		spinners_reread(s, L->line, w, tw);
+		sim_spinners_reread(s, L->line, w, tw);
 	s->wait_ns += tw - s->cores[w].wait_start;
 	smt_resumes(s, w, tw);
 	s->cores[w].pc++;
@@ -722,7 +311,7 @@ static double lock_release(struct sim *s, unsigned c, unsigned li, double t)
 {
 	struct lock_st *L = &s->locks[li];
 
-	t = access_line(s, L->line, c, t, SOP_WRITE);
+	t = sim_access_line(s, L->line, c, t, SOP_WRITE);
 	L->held_ns += measured_span(s, L->acq_t, t);
 	if (s->cores[c].holding == (int)li)
 		s->cores[c].holding = -1;
@@ -764,7 +353,7 @@ static void step(struct sim *s, unsigned c, double now)
 			return;
 		li = s->opi[k->pc].base + k->sidx[s->opi[k->pc].scope];
 		if (op->kind == SOP_READ || op->kind == SOP_WRITE || op->kind == SOP_RMW) {
-			t = touch_line(s, li, c, t, op->kind);
+			t = sim_touch_line(s, li, c, t, op->kind);
 			k->pc++;
 			continue;
 		}

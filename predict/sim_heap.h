@@ -2,7 +2,8 @@
  * sim_heap.h - the event queue of the simulator (predict/sim.c): a
  * binary min-heap of (time, sequence, core), so that events due at the
  * same time are served in the order they were scheduled.  Private to
- * sim.c (static inline functions, no object of its own).
+ * the simulator (static inline functions, no object of its own; its
+ * state, sim_coherence.h, holds one).
  *
  * An event is one 128-bit key: the time's bits above (a double >= 0
  * orders as its bit pattern does), the sequence number and the core

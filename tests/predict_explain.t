@@ -1,6 +1,6 @@
 #!/bin/sh
 # model predict --workload ... --explain: per side and lock, what the
-# simulated critical section is made of (predict/sim.h, struct
+# simulated critical section is made of (predict/sim_types.h, struct
 # sim_explain): the parts add up to the hold, the waiters' traffic and the
 # lines with the most transfers are printed; -f csv keeps its one row on
 # stdout; the experiment form refuses --explain.

@@ -67,12 +67,12 @@ done <"$TMP/facts"
 [ -z "$unread" ]; ok $? "every target fact is read by the prediction (unread:${unread:- none})"
 
 # The converse: every hardware cost the simulator takes (the double
-# fields of struct sim_costs, predict/sim.h) is set by the composition for
+# fields of struct sim_costs, predict/sim_types.h) is set by the composition for
 # a target, with its origin in the prediction's parameter table; a cost
 # no target sets (inval_step_ns was one) would silently stay 0.
 costs=$(awk '/^struct sim_costs \{/ { on = 1; next } on && /^\};/ { exit }
-	on && /^\tdouble [a-z_]+;/ { sub(/^\tdouble /, ""); sub(/;.*/, ""); print }' predict/sim.h)
-[ "$(echo "$costs" | wc -w)" -ge 5 ]; ok $? "the simulator's costs, from sim.h ($(echo $costs))"
+	on && /^\tdouble [a-z_]+;/ { sub(/^\tdouble /, ""); sub(/;.*/, ""); print }' predict/sim_types.h)
+[ "$(echo "$costs" | wc -w)" -ge 5 ]; ok $? "the simulator's costs, from sim_types.h ($(echo $costs))"
 $MEMSCALE model predict --workload page_fault2 --pair v6.9..70a64b7919cb --target "$TMP/t/base.ini" \
 	--cpus 104 --calib $CAL --iters 1000 -f csv 2>"$TMP/params" >/dev/null
 unset_costs=""
