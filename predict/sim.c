@@ -190,13 +190,9 @@ static void every_op(struct sim *s, unsigned c, const struct sim_op *op)
 	/* arrival a's a x num mod period (num 0: a mod period), kept from
 	 * one arrival to the next without a divide: a block runs when
 	 * floor((a + 1) num / period) > floor(a num / period) */
-	uint32_t *r = &s->every_cnt[(size_t)c * s->p->nops + k->pc];
+	uint32_t *r = &s->every_cnt[(size_t)c * s->nevery + s->opi[k->pc].base];
 	uint64_t per = op->period, num = op->num, next;
 
-	if (*r == UINT32_MAX) { /* the first arrival: a is the phase */
-		uint64_t a = mix64(s->sp->seed ^ ((uint64_t)c << 32) ^ k->pc) % per;
-		*r = (uint32_t)(num ? a * num % per : a);
-	}
 	if (num ? *r + num < per : *r != 0)
 		k->pc += op->skip;
 	next = *r + (num ? num : 1);
@@ -442,8 +438,24 @@ static void setup_opi(struct sim *s)
 		} else if (op->kind == SOP_LOCK || op->kind == SOP_UNLOCK) {
 			s->opi[i].base = s->lock_base[op->target];
 			s->opi[i].scope = p->locks[op->target].scope;
+		} else if (op->kind == SOP_EVERY) {
+			s->opi[i].base = (unsigned)s->nevery++; /* its every_cnt slot */
 		}
 	}
+	/* Each core's first arrival at an EVERY op is arrival a, its phase,
+	 * drawn from the seed, the core and the op. */
+	s->every_cnt = xcalloc(s->n * s->nevery + 1, sizeof(uint32_t));
+	for (unsigned c = 0; c < s->n; c++)
+		for (size_t i = 0; i < p->nops; i++) {
+			const struct sim_op *op = &p->ops[i];
+			uint64_t a, per = op->period, num = op->num;
+
+			if (op->kind != SOP_EVERY)
+				continue;
+			a = mix64(s->sp->seed ^ ((uint64_t)c << 32) ^ i) % per;
+			s->every_cnt[c * s->nevery + s->opi[i].base] =
+				(uint32_t)(num ? a * num % per : a);
+		}
 }
 
 /* The line instances of every template (a walk template's are its
@@ -532,8 +544,6 @@ int sim_run(const struct sim_prog *p, const struct sim_costs *c,
 	}
 	setup_opi(&s);
 	s.q.ev = xcalloc(s.n + 1, sizeof(*s.q.ev));
-	s.every_cnt = xcalloc((size_t)s.n * p->nops, sizeof(uint32_t));
-	memset(s.every_cnt, 0xff, (size_t)s.n * p->nops * sizeof(uint32_t));
 	s.target = (uint64_t)sp->ncores * sp->iters_per_core;
 	s.warm = (uint64_t)(sp->warm_frac * (double)s.target);
 	if (s.warm < 1)

@@ -74,10 +74,12 @@ struct sim {
 	uint32_t *seen;        /* ncores x nline_inst: version last seen */
 	uint64_t *touched;     /* ncores x nline_inst: the core's iteration at
 				* its last touch (NULL: copies never age) */
-	uint32_t *every_cnt;   /* ncores x nops: every_op's state per EVERY op */
+	uint32_t *every_cnt;   /* cores x nevery: every_op's state per EVERY op */
+	size_t nevery;         /* EVERY ops in the program */
 	unsigned *line_base, *lock_base;
 	struct op_inst { unsigned base, scope; } *opi; /* per op: its target's
-				* first instance and scope (core_st.sidx) */
+				* first instance and scope (core_st.sidx); an
+				* EVERY op's base is its every_cnt slot */
 	size_t nline_inst;
 	unsigned n;            /* cores: ncores workers, then the reclaimers */
 	uint64_t actor_done;   /* reclaimer iterations in the measured window */
