@@ -8,6 +8,7 @@
 #include "models/record.h"
 #include "models/memcg_types.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,36 +24,70 @@ const struct model_recorder *model_recorder(void)
 	return NULL;
 }
 
+/*
+ * The recordings kept: a table any thread may look up (cache_lock), and
+ * one recording made at a time (record_lock: the recorder is not
+ * re-entrant, it sets the model workloads' parameter override).  A
+ * recording is made into the spare outside cache_lock, so lookups of
+ * the others go on meanwhile; it then takes the oldest slot, whose
+ * recording becomes the spare, to be written by the next one.
+ */
+static struct {
+	char wl[64];
+	struct model_params p;
+	uint64_t warmup, ops;
+	struct model_rec *r;
+} cache[MODEL_REC_CACHED];
+static unsigned cache_next;
+static struct model_rec *cache_spare;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t record_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct model_rec *cache_find(const char *workload, const struct model_params *p,
+				    uint64_t warmup, uint64_t ops)
+{
+	struct model_rec *r = NULL;
+
+	pthread_mutex_lock(&cache_lock);
+	for (unsigned i = 0; i < ARRAY_SIZE(cache) && !r; i++)
+		if (cache[i].r && !strcmp(cache[i].wl, workload) && cache[i].ops == ops &&
+		    cache[i].warmup == warmup && model_params_equal(&cache[i].p, p))
+			r = cache[i].r;
+	pthread_mutex_unlock(&cache_lock);
+	return r;
+}
+
 const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
 					 uint64_t warmup, uint64_t ops)
 {
-	static struct {
-		char wl[64];
-		struct model_params p;
-		uint64_t warmup, ops;
-		struct model_rec *r;
-	} cache[8];
-	static unsigned next;
 	const struct model_recorder *rc = model_recorder();
+	struct model_rec *r = cache_find(workload, p, warmup, ops);
 	unsigned i;
 
-	for (i = 0; i < ARRAY_SIZE(cache); i++)
-		if (cache[i].r && !strcmp(cache[i].wl, workload) && cache[i].ops == ops &&
-		    cache[i].warmup == warmup && model_params_equal(&cache[i].p, p))
-			return cache[i].r;
+	if (r)
+		return r;
 	if (!rc || !rc->known(workload))
 		return NULL;
-	i = next++ % ARRAY_SIZE(cache);
-	if (!cache[i].r)
-		cache[i].r = xcalloc(1, sizeof(*cache[i].r));
-	cache[i].wl[0] = 0;
-	if (rc->record(workload, p, warmup, ops, cache[i].r))
-		return NULL;
-	snprintf(cache[i].wl, sizeof(cache[i].wl), "%s", workload);
-	cache[i].p = *p;
-	cache[i].warmup = warmup;
-	cache[i].ops = ops;
-	return cache[i].r;
+	pthread_mutex_lock(&record_lock);
+	r = cache_find(workload, p, warmup, ops); /* made while this waited */
+	if (!r) {
+		if (!cache_spare)
+			cache_spare = xcalloc(1, sizeof(*cache_spare));
+		if (!rc->record(workload, p, warmup, ops, cache_spare)) {
+			pthread_mutex_lock(&cache_lock);
+			i = cache_next++ % ARRAY_SIZE(cache);
+			r = cache_spare;
+			cache_spare = cache[i].r;
+			cache[i].r = r;
+			snprintf(cache[i].wl, sizeof(cache[i].wl), "%s", workload);
+			cache[i].p = *p;
+			cache[i].warmup = warmup;
+			cache[i].ops = ops;
+			pthread_mutex_unlock(&cache_lock);
+		}
+	}
+	pthread_mutex_unlock(&record_lock);
+	return r;
 }
 
 bool model_params_equal(const struct model_params *a, const struct model_params *b)

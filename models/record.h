@@ -269,8 +269,11 @@ struct model_recorder {
 /* The registered recorder (there is one), or NULL. */
 const struct model_recorder *model_recorder(void);
 /* A recording of workload under p (warm-up and window as given), made
- * once and kept (a few, by workload and parameters); NULL for a workload
- * the recorder does not know or a failed run. */
+ * once and kept (the last MODEL_REC_CACHED, by workload and parameters:
+ * a further one replaces the oldest, and its memory is the next one's);
+ * NULL for a workload the recorder does not know or a failed run.  Any
+ * thread may call it; recordings are made one at a time. */
+#define MODEL_REC_CACHED 8
 const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
 					 uint64_t warmup, uint64_t ops);
 

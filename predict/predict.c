@@ -11,7 +11,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -640,22 +639,28 @@ static void sim_one(struct predict_sim *v)
 				   &v->r, &v->err, &v->prog);
 }
 
+/*
+ * The simulations run together: a queue that this thread fills, one
+ * recording at a time, while jobs - 1 workers take from it, longest
+ * first; then this thread works it too.  What the simulations share
+ * that is not theirs: the recorder's cache (models/record.c,
+ * model_rec_cached), which memcg_sim_run_prog reads.  So each group's
+ * recording (same workload, model_params_equal parameters) is made
+ * before its simulations are queued, and no more groups are queued than
+ * the cache keeps before the queue is drained: a further recording
+ * would reuse the oldest one's memory.  The rest of a run (the program
+ * it builds, the simulator's state) is its own: predict/sim.c and
+ * sim_memcg.c keep no writable static data.
+ */
 struct sim_pool {
 	struct predict_sim *v;
-	const size_t *idx;
-	size_t n;
-	atomic_size_t next;
+	size_t *idx;          /* queued simulations; [next, n) not taken */
+	size_t n, next;
+	unsigned running;     /* taken, not finished */
+	bool closed;          /* nothing more will be queued */
+	pthread_mutex_t mu;
+	pthread_cond_t more, idle; /* queued or closed; running fell to 0 */
 };
-
-static void *sim_worker(void *arg)
-{
-	struct sim_pool *p = arg;
-	size_t k;
-
-	while ((k = atomic_fetch_add(&p->next, 1)) < p->n)
-		sim_one(&p->v[p->idx[k]]);
-	return NULL;
-}
 
 /* Longest first (events grow with cores x iterations), then in order. */
 static int cmp_cost(const void *a, const void *b, void *base)
@@ -669,49 +674,85 @@ static int cmp_cost(const void *a, const void *b, void *base)
 	return (*(const size_t *)a > *(const size_t *)b) - (*(const size_t *)a < *(const size_t *)b);
 }
 
-/*
- * The simulations of one recording at once.  What they share that is not
- * theirs: the recorder's cache (models/record.c, model_rec_cached), which
- * memcg_sim_run_prog reads and which a miss rewrites.  So the caller
- * makes the recording first, on this thread; each simulation then finds
- * it (same workload, model_params_equal parameters), and a lookup that
- * finds its entry only reads.  The rest of a run (the program it builds,
- * the simulator's state) is its own: predict/sim.c and sim_memcg.c keep
- * no writable static data.
- */
-static void run_group(struct predict_sim *v, size_t *idx, size_t n, unsigned jobs)
+/* Takes queued simulations and runs them until the queue is empty and
+ * (wait) closed, or (!wait) just empty. */
+static void pool_work(struct sim_pool *p, bool wait)
 {
-	struct sim_pool pool = { .v = v, .idx = idx, .n = n };
-	pthread_t *tid;
-	unsigned nt = 0;
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		size_t k;
 
-	if (jobs > n)
-		jobs = (unsigned)n;
-	tid = xcalloc(jobs, sizeof(*tid));
-	qsort_r(idx, n, sizeof(*idx), cmp_cost, v);
-	atomic_init(&pool.next, 0);
-	/* this thread is one of the workers; a thread that cannot be made
-	 * leaves its share to the others */
-	while (nt + 1 < jobs && !pthread_create(&tid[nt], NULL, sim_worker, &pool))
-		nt++;
-	sim_worker(&pool);
-	for (unsigned i = 0; i < nt; i++)
-		pthread_join(tid[i], NULL);
-	free(tid);
+		while (p->next == p->n && !p->closed && wait)
+			pthread_cond_wait(&p->more, &p->mu);
+		if (p->next == p->n)
+			break;
+		k = p->idx[p->next++];
+		p->running++;
+		pthread_mutex_unlock(&p->mu);
+		sim_one(&p->v[k]);
+		pthread_mutex_lock(&p->mu);
+		if (!--p->running)
+			pthread_cond_broadcast(&p->idle);
+	}
+	pthread_mutex_unlock(&p->mu);
 }
 
-void predict_sims_run(struct predict_sim *v, size_t n, unsigned jobs)
+static void *sim_worker(void *arg)
 {
-	size_t *idx = xcalloc(n + 1, sizeof(size_t));
-	bool *queued = xcalloc(n + 1, sizeof(bool));
+	pool_work(arg, true);
+	return NULL;
+}
 
-	jobs = predict_jobs(jobs);
+/* Queues the n simulations grp[], the untaken ones resorted. */
+static void pool_add(struct sim_pool *p, const size_t *grp, size_t n)
+{
+	pthread_mutex_lock(&p->mu);
+	memcpy(p->idx + p->n, grp, n * sizeof(*grp));
+	p->n += n;
+	qsort_r(p->idx + p->next, p->n - p->next, sizeof(*p->idx), cmp_cost, p->v);
+	pthread_cond_broadcast(&p->more);
+	pthread_mutex_unlock(&p->mu);
+}
+
+/* This thread works the queue empty, then waits for the workers'
+ * simulations under way. */
+static void pool_drain(struct sim_pool *p)
+{
+	pool_work(p, false);
+	pthread_mutex_lock(&p->mu);
+	while (p->running)
+		pthread_cond_wait(&p->idle, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+}
+
+/* Simulations with the same inputs as an earlier one: its result. */
+static void sims_mark_same(struct predict_sim *v, size_t n)
+{
 	for (size_t i = 0; i < n; i++) {
 		v[i].same = -1;
 		for (size_t k = 0; k < i && v[i].same < 0; k++)
 			if (v[k].same < 0 && same_inputs(&v[i], &v[k]))
 				v[i].same = (long)k;
 	}
+}
+
+void predict_sims_run(struct predict_sim *v, size_t n, unsigned jobs)
+{
+	struct sim_pool pool = { .v = v, .idx = xcalloc(n + 1, sizeof(size_t)) };
+	size_t *grp = xcalloc(n + 1, sizeof(size_t));
+	bool *queued = xcalloc(n + 1, sizeof(bool));
+	pthread_t *tid;
+	unsigned nt = 0, ngroups = 0;
+
+	jobs = predict_jobs(jobs);
+	sims_mark_same(v, n);
+	pthread_mutex_init(&pool.mu, NULL);
+	pthread_cond_init(&pool.more, NULL);
+	pthread_cond_init(&pool.idle, NULL);
+	tid = xcalloc(jobs, sizeof(*tid));
+	/* a thread that cannot be made leaves its share to the others */
+	while (nt + 1 < jobs && nt + 1 < n && !pthread_create(&tid[nt], NULL, sim_worker, &pool))
+		nt++;
 	for (size_t i = 0; i < n; i++) {
 		size_t ng = 0;
 
@@ -721,17 +762,30 @@ void predict_sims_run(struct predict_sim *v, size_t n, unsigned jobs)
 			if (!queued[k] && v[k].same < 0 && !strcmp(v[k].workload, v[i].workload) &&
 			    model_params_equal(&v[k].cfg.p, &v[i].cfg.p)) {
 				queued[k] = true;
-				idx[ng++] = k;
+				grp[ng++] = k;
 			}
-		/* the recording made here first (a workload the recorder does
-		 * not know or a failed recording: one at a time, as it fails) */
-		if (jobs > 1 && ng > 1 &&
-		    model_rec_cached(v[i].workload, &v[i].cfg.p, MODEL_REC_WARMUP, MODEL_REC_OPS))
-			run_group(v, idx, ng, jobs);
-		else
+		if (ngroups == MODEL_REC_CACHED) {
+			pool_drain(&pool);
+			ngroups = 0;
+		}
+		/* a workload the recorder does not know or a failed recording:
+		 * one at a time here, as it fails */
+		if (nt && model_rec_cached(v[i].workload, &v[i].cfg.p, MODEL_REC_WARMUP,
+					   MODEL_REC_OPS)) {
+			pool_add(&pool, grp, ng);
+			ngroups++;
+		} else {
 			for (size_t k = 0; k < ng; k++)
-				sim_one(&v[idx[k]]);
+				sim_one(&v[grp[k]]);
+		}
 	}
+	pthread_mutex_lock(&pool.mu);
+	pool.closed = true;
+	pthread_cond_broadcast(&pool.more);
+	pthread_mutex_unlock(&pool.mu);
+	pool_work(&pool, true);
+	for (unsigned i = 0; i < nt; i++)
+		pthread_join(tid[i], NULL);
 	for (size_t i = 0; i < n; i++)
 		if (v[i].same >= 0) {
 			const struct predict_sim *o = &v[v[i].same];
@@ -741,7 +795,12 @@ void predict_sims_run(struct predict_sim *v, size_t n, unsigned jobs)
 			v[i].r = o->r;
 			v[i].prog = o->prog; /* shared: freed with o */
 		}
-	free(idx);
+	pthread_cond_destroy(&pool.more);
+	pthread_cond_destroy(&pool.idle);
+	pthread_mutex_destroy(&pool.mu);
+	free(tid);
+	free(pool.idx);
+	free(grp);
 	free(queued);
 }
 

@@ -165,6 +165,9 @@ void predict_side_sim(const struct seed_pair *sp, const char *diff,
 		      uint64_t iters, const struct predict_point *pt, struct predict_sim *out);
 /* 0: the CPUs this process may run on. */
 unsigned predict_jobs(unsigned jobs);
+/* Runs v[0..n), `jobs` at once (0: predict_jobs), each recording made
+ * while the simulations of the ones before it run; identical inputs
+ * run once (same).  The results do not depend on jobs. */
 void predict_sims_run(struct predict_sim *v, size_t n, unsigned jobs);
 void predict_sims_free(struct predict_sim *v, size_t n);
 /* The effective value of knob `name` on side A (patch false) or B. */
