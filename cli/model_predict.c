@@ -242,9 +242,11 @@ static const struct published_row *question_published(const struct seed_pair *sp
 }
 
 /* What a side's published absolute says of the hold (issue 35): with
- * the lock saturated every folio-op waits for the one before it, so
- * folio-ops/s = 1 / hold per folio-op, and the published ops/s x the
- * folio-ops per operation gives the hold the kernel had. */
+ * the lock's n instances in use saturated (a lruvec lock has one per
+ * node the workers run on), each folio-op waits for the one before it
+ * on its instance, so folio-ops/s = n / hold per folio-op, and the
+ * published ops/s x the folio-ops per operation gives the hold the
+ * kernel had. */
 struct explain_pub {
 	const struct published_row *row; /* NULL: no [published] row */
 	double ops_s;                /* 0: the row gives no absolute */
@@ -271,15 +273,17 @@ static void explain_implied(const struct explain_pub *xp, const struct sim_prog 
 		return;
 	}
 	{
-		double implied = 1e9 / (xp->ops_s * folio_per_op);
+		unsigned n = r->lock[sat].instances ? r->lock[sat].instances : 1;
+		double implied = 1e9 * n / (xp->ops_s * folio_per_op);
 
 		fprintf(out, "  published absolute: %.4g ops/s (%s)\n", xp->ops_s,
 			xp->row->abs_source);
-		fprintf(out, "    assumption: lock '%s' (the busiest here, utilisation %.3f) is "
-			"saturated in the kernel, so folio-ops/s = 1 / hold per folio-op\n",
-			prog->locks[sat].name, r->lock[sat].util);
-		fprintf(out, "    implied hold per folio-op = 1 / (%.4g ops/s x %.3f folio-ops/op) "
-			"= %.1f ns; simulated %.1f ns (implied/simulated %.2f)\n", xp->ops_s,
+		fprintf(out, "    assumption: lock '%s' (the busiest here, utilisation %.3f; %u "
+			"instance%s in use) is saturated in the kernel, so folio-ops/s = %u / hold "
+			"per folio-op\n", prog->locks[sat].name, r->lock[sat].util, n,
+			n == 1 ? "" : "s", n);
+		fprintf(out, "    implied hold per folio-op = %u / (%.4g ops/s x %.3f folio-ops/op) "
+			"= %.1f ns; simulated %.1f ns (implied/simulated %.2f)\n", n, xp->ops_s,
 			folio_per_op, implied, hold_folio, implied / hold_folio);
 	}
 }

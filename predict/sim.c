@@ -385,6 +385,7 @@ static void sim_regime_fill(struct sim *s, struct sim_result *r, uint64_t ops, d
 				held += measured_span(s, L->acq_t, s->t_end);
 			queue_changes(s, L, s->t_end);
 			acqs += L->acqs;
+			st->instances += L->acqs > 0;
 			if (held / span > st->util || j == 0) {
 				st->util = held / span;
 				st->mean_waiters = L->queue_ns_sum / span;

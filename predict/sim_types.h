@@ -185,6 +185,7 @@ struct sim_result {
 		double mean_waiters; /* its time-averaged queue length */
 		double hold_ns;      /* its mean hold per acquisition */
 		double acq_per_op;   /* acquisitions (all instances) per iteration */
+		unsigned instances;  /* instances taken in the measured window */
 	} lock[SIM_MAX_LOCKS];
 	double line_xfer_per_op[SIM_MAX_LINES]; /* per line template */
 };

@@ -39,30 +39,38 @@ grep -q "^    pn\[L0\]+[0-9]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$
 grep -q "^page_fault2 .*hold [0-9]* ns" "$TMP/all"; ok $? "the prediction line is still printed"
 # Beside the simulated hold, the hold the published absolute implies
 # (layout_false_sharing's row at 52 CPUs, seed 000 line 36): with the
-# busiest lock saturated, 1e9 / (published ops/s x folio-ops per op).
+# busiest lock's n instances in use saturated (one node here: n = 1),
+# n x 1e9 / (published ops/s x folio-ops per op).
 [ "$(grep -c "^  published absolute: [0-9.e+]* ops/s (seed 000_781c09509806b304 line 36 " "$TMP/all")" -eq 2 ] &&
 	grep -q "^  published absolute: 2.376e+06 ops/s" "$TMP/all" &&
 	grep -q "^  published absolute: 3.573e+06 ops/s" "$TMP/all"
 ok $? "each side's published absolute, base for A and patch for B"
-[ "$(grep -c "^    assumption: lock 'lock pn\[L0\]+[0-9]*' (the busiest here, utilisation [0-9.]*) is saturated" "$TMP/all")" -eq 2 ]
-ok $? "the saturation assumption is said, naming the lock"
+[ "$(grep -c "^    assumption: lock 'lock pn\[L0\]+[0-9]*' (the busiest here, utilisation [0-9.]*; 1 instance in use) is saturated in the kernel, so folio-ops/s = 1 / hold" "$TMP/all")" -eq 2 ]
+ok $? "the saturation assumption is said, naming the lock and its one instance (one node)"
 awk '/^  lock .lock pn/{ for (i = 1; i <= NF; i++) { if ($i == "holds/op,") h = $(i - 1)
 		if ($i == "folio-ops/hold") f = $(i - 1) } }
      /^    all \(the hold\)/ && !got { sim = $5; got = 1 }
      /^explain:/{ got = 0 }
-     /^    implied hold per folio-op = 1 \/ \(/{ ops = substr($8, 2); fo = $11; imp = $14; s = $17
-	e = 1e9 / (ops * fo) / imp - 1; if (e < 0) e = -e; if (e > 0.002) bad++
+     /^    implied hold per folio-op = [0-9]+ \/ \(/{ n = $6; ops = substr($8, 2); fo = $11; imp = $14; s = $17
+	e = 1e9 * n / (ops * fo) / imp - 1; if (e < 0) e = -e; if (e > 0.002 || n != 1) bad++
 	d = fo - h * f; if (d < 0) d = -d; if (d > 0.02 * fo) bad++
 	d = s - sim; if (d < 0) d = -d; if (d > 0.051) bad++; seen++ }
      END { exit !(seen == 2 && !bad) }' "$TMP/all"
-ok $? "implied hold = 1e9 / (ops/s x folio-ops/op), folio-ops/op = holds/op x folio-ops/hold, beside the simulated hold"
+ok $? "implied hold = 1 x 1e9 / (ops/s x folio-ops/op), folio-ops/op = holds/op x folio-ops/hold, beside the simulated hold"
 # tlb_flush2 at 52 (issue 35's third row): LKP's per_process_ops x 52
 # give each side's absolute, so each prints its implied hold; the fix's
-# row (lore, a percentage only) has none and says so.
+# row (lore, a percentage only) has none and says so.  lkp-skl-fpga01
+# has two nodes, the workers on both: the lruvec lock has two instances
+# in use, and the published ops/s are two locks' worth.
 T="model predict --workload tlb_flush2 --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 52 --calib $CAL --iters 2000 --explain"
 $MEMSCALE $T >"$TMP/tlb" 2>&1
-[ "$(grep -c "^    implied hold per folio-op = 1 / ([0-9.e+]* ops/s x [0-9.]* folio-ops/op) = [0-9.]* ns; simulated [0-9.]* ns" "$TMP/tlb")" -eq 2 ]
-ok $? "tlb_flush2 at 52: the implied hold beside the simulated one, per side"
+[ "$(grep -c "^    implied hold per folio-op = 2 / ([0-9.e+]* ops/s x [0-9.]* folio-ops/op) = [0-9.]* ns; simulated [0-9.]* ns" "$TMP/tlb")" -eq 2 ] &&
+	[ "$(grep -c "^    assumption: lock 'lock pn\[L0\]+[0-9]*' (the busiest here, utilisation [0-9.]*; 2 instances in use)" "$TMP/tlb")" -eq 2 ]
+ok $? "tlb_flush2 at 52 on two nodes: two instances, the implied hold beside the simulated one, per side"
+awk '/^    implied hold per folio-op = /{ n = $6; ops = substr($8, 2); fo = $11; imp = $14
+	e = 1e9 * n / (ops * fo) / imp - 1; if (e < 0) e = -e; if (e > 0.002) bad++; seen++ }
+     END { exit !(seen == 2 && !bad) }' "$TMP/tlb"
+ok $? "tlb_flush2: implied hold = 2 x 1e9 / (ops/s x folio-ops/op)"
 T="model predict --workload tlb_flush2 --pair v6.7..9cee7e8ef3e3 --target lkp-skl-fpga01 --cpus 52 --calib $CAL --iters 2000 --explain"
 $MEMSCALE $T >"$TMP/tlb" 2>&1
 [ "$(grep -c "^  published absolute: none (the \[published\] row, lore .* gives no base_ops_s/patch_ops_s): no implied hold$" "$TMP/tlb")" -eq 2 ]
