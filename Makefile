@@ -259,6 +259,13 @@ check-tsan: deps
 	done; done
 	for c in $$(bin-tsan/memscale list counters | awk 'NR > 1 { print $$1 }'); do \
 		TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale validate --counter $$c --threads 4 --iterations 20000 || exit 1; done
+	@# The model recordings made on several threads at once (models/record.c)
+	@# and the predictions' pool that simulates beside the next recording
+	@# (predict/predict.c predict_sims_run).
+	TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale layout v6.10 >/dev/null
+	TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale model predict --workload page_fault2 \
+		--pair v6.9..70a64b7919cb --target lkp-skl-fpga01 --cpus 104 --iters 20000 \
+		--calib tests/fixtures/model_calib.txt --jobs 3 >/dev/null
 
 # Every test again on an AddressSanitizer + UndefinedBehaviorSanitizer
 # build (LeakSanitizer included: a leak at exit fails the command that

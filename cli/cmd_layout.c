@@ -27,6 +27,7 @@
 #include "models/layout_struct.h"
 #include "models/lru_gen.h"
 #include "models/memcg.h"
+#include "predict/predict.h"
 
 static int layout_main(int argc, char **argv);
 
@@ -171,6 +172,7 @@ static void print_layout(const struct pn_layout *l, const struct model_params *p
 	struct pn_elem e[MAX_ELEMS];
 	size_t n = 0, ne = 0;
 
+	pn_access_prefetch(p, NULL, 0, predict_jobs(0)); /* on every CPU at once */
 	marks(l, p, mark);
 	for (const struct access_shape *ws = access_shapes; ws->workload; ws++) {
 		struct pn_elem w[MAX_ELEMS];
@@ -373,6 +375,7 @@ static void audit(const char *const *kernels, size_t nk, const char *kconfig,
 				       pn_layout_names[p.layout], kc, why);
 				continue;
 			}
+			pn_access_prefetch(&p, wls, nw, predict_jobs(0));
 			audit_shapes(prof[pi]->name, &l, &p, kc, wls, nw);
 		}
 	}

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-static unsigned long next_id;
+static unsigned long next_id; /* atomic: arenas are made on several threads */
 
 struct arena *arena_create(size_t size)
 {
@@ -17,7 +17,7 @@ struct arena *arena_create(size_t size)
 	if (a->base == MAP_FAILED)
 		die_errno(1, "cannot map a %zu-byte shared arena", size);
 	a->size = size;
-	a->id = ++next_id;
+	a->id = __atomic_add_fetch(&next_id, 1, __ATOMIC_RELAXED);
 	return a;
 }
 

@@ -14,6 +14,7 @@
  * access it pairs with.
  */
 #include <errno.h>
+#include <pthread.h>
 
 #include "locks/lock.h"
 #include "locks/qspinlock.h"
@@ -176,45 +177,76 @@ void qspin_lock_slowpath(struct qspinlock *l, struct qspin_ctx *ctx,
 }
 
 /*
- * The node table of the run whose arena the locks come from: allocated by
- * the first qspinlock initialised in an arena, shared by all later ones
- * (the kernel's per-CPU qnodes).  Set up before the workers start, so
- * forked workers inherit it.
+ * The node tables (the kernel's per-CPU qnodes), one per run: allocated
+ * in the run's arena by the first qspinlock initialised there and shared
+ * by all later ones; a worker's context finds its run's table by the
+ * lock's address in that arena, the newest table first (an arena's
+ * addresses may be an older, unmapped one's).  Set up before the workers
+ * start, so forked workers inherit them.  Several runs may set up at
+ * once on different threads (the model recorder's): the list is under
+ * tables_lock.
  */
-static struct {
-	unsigned long arena_id;
+#define QSPIN_TABLES 64
+static struct qspin_table {
+	unsigned long arena_id;  /* 0: free */
+	const char *base;        /* the arena's range */
+	size_t size;
 	unsigned n;
 	struct qspin_node *nodes;
-} table;
+} tables[QSPIN_TABLES];
+static unsigned tables_next; /* the next slot to (re)use: the oldest */
+static pthread_mutex_t tables_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int qspinlock_init(void *lock, unsigned max_workers, struct arena *arena)
 {
 	struct qspinlock *l = lock;
+	struct qspin_table *t = NULL;
+	int rc = 0;
 
 	if (max_workers == 0 || max_workers > QSPIN_MAX_WORKERS)
 		return -EINVAL;
-	if (table.arena_id != arena->id) {
-		table.nodes = arena_alloc(arena, max_workers * sizeof(struct qspin_node),
-					  PAD_SIZE);
-		table.n = max_workers;
-		table.arena_id = arena->id;
-	} else if (max_workers > table.n) {
-		return -ERANGE; /* one run, one worker count */
+	pthread_mutex_lock(&tables_lock);
+	for (unsigned i = 0; i < QSPIN_TABLES && !t; i++)
+		if (tables[i].arena_id == arena->id)
+			t = &tables[i];
+	if (!t) {
+		t = &tables[tables_next++ % QSPIN_TABLES];
+		t->nodes = arena_alloc(arena, max_workers * sizeof(struct qspin_node), PAD_SIZE);
+		t->n = max_workers;
+		t->base = arena->base;
+		t->size = arena->size;
+		t->arena_id = arena->id;
+	} else if (max_workers > t->n) {
+		rc = -ERANGE; /* one run, one worker count */
 	}
-	l->val = 0;
-	return 0;
+	pthread_mutex_unlock(&tables_lock);
+	if (!rc)
+		l->val = 0;
+	return rc;
 }
 
 static void qspinlock_ctx_init(void *lock, void *ctx, unsigned worker)
 {
 	struct qspin_ctx *c = ctx;
+	const char *p = lock;
+	const struct qspin_table *t = NULL;
 
-	(void)lock;
-	if (!table.nodes || worker >= table.n)
+	pthread_mutex_lock(&tables_lock);
+	/* newest first: tables_next - 1 back to tables_next - QSPIN_TABLES */
+	for (unsigned k = 1; k <= QSPIN_TABLES && !t; k++) {
+		const struct qspin_table *e = &tables[(tables_next - k) % QSPIN_TABLES];
+
+		if (e->arena_id && p >= e->base && p < e->base + e->size)
+			t = e;
+	}
+	if (!t && tables_next) /* a lock outside any arena: the newest run's */
+		t = &tables[(tables_next - 1) % QSPIN_TABLES];
+	pthread_mutex_unlock(&tables_lock);
+	if (!t || !t->nodes || worker >= t->n)
 		die(1, "qspinlock: worker %u out of range (node table for %u)",
-		    worker, table.n);
-	c->nodes = table.nodes;
-	c->node = &table.nodes[worker];
+		    worker, t ? t->n : 0);
+	c->nodes = t->nodes;
+	c->node = &t->nodes[worker];
 	c->tail = (worker + 1) << QSPIN_TAIL_SHIFT;
 }
 

@@ -90,6 +90,30 @@ static const char *item_name(const struct model_params *p, size_t idx)
 	return "?";
 }
 
+void pn_access_prefetch(const struct model_params *p, const char *const *wls, size_t nw,
+			unsigned jobs)
+{
+	const char *wl[MODEL_REC_CACHED];
+	struct model_params ps[MODEL_REC_CACHED];
+	size_t n = 0;
+
+	for (const struct access_shape *ws = access_shapes; ws->workload; ws++) {
+		bool listed = !nw;
+
+		for (size_t i = 0; i < nw && !listed; i++)
+			listed = !strcmp(wls[i], ws->workload);
+		if (!listed)
+			continue;
+		if (n == MODEL_REC_CACHED) { /* more than the cache keeps */
+			model_rec_prefetch(wl, ps, n, MODEL_REC_WARMUP, MODEL_REC_OPS, jobs);
+			n = 0;
+		}
+		wl[n] = ws->workload;
+		ps[n++] = *p;
+	}
+	model_rec_prefetch(wl, ps, n, MODEL_REC_WARMUP, MODEL_REC_OPS, jobs);
+}
+
 size_t pn_access_set(const struct pn_layout *l, const struct model_params *p,
 		     const struct access_shape *ws, struct pn_elem *out, size_t max)
 {

@@ -25,69 +25,154 @@ const struct model_recorder *model_recorder(void)
 }
 
 /*
- * The recordings kept: a table any thread may look up (cache_lock), and
- * one recording made at a time (record_lock: the recorder is not
- * re-entrant, it sets the model workloads' parameter override).  A
- * recording is made into the spare outside cache_lock, so lookups of
- * the others go on meanwhile; it then takes the oldest slot, whose
- * recording becomes the spare, to be written by the next one.
+ * The recordings kept: a table any thread may look up.  A recording is
+ * made outside the table's lock, into a spare (the memory of a recording
+ * the table let go), several at once on several threads (the recorder
+ * keeps its per-recording state on the thread: mwl_params_override);
+ * one being made is listed in `making`, and a thread that wants the same
+ * one waits for it.  Done, it takes the oldest slot, whose recording
+ * becomes a spare, to be written by a later one.
  */
-static struct {
+struct rec_key {
 	char wl[64];
 	struct model_params p;
 	uint64_t warmup, ops;
+};
+static struct {
+	struct rec_key k;
 	struct model_rec *r;
 } cache[MODEL_REC_CACHED];
 static unsigned cache_next;
-static struct model_rec *cache_spare;
+static struct rec_key making[MODEL_REC_CACHED];
+static bool making_on[MODEL_REC_CACHED];
+static struct model_rec *spares[2 * MODEL_REC_CACHED]; /* at most: kept + made at once */
+static unsigned nspares;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t record_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cache_made = PTHREAD_COND_INITIALIZER; /* one finished */
 
+static bool key_is(const struct rec_key *k, const char *workload, const struct model_params *p,
+		   uint64_t warmup, uint64_t ops)
+{
+	return !strcmp(k->wl, workload) && k->ops == ops && k->warmup == warmup &&
+	       model_params_equal(&k->p, p);
+}
+
+/* Under cache_lock: the kept recording, or NULL. */
 static struct model_rec *cache_find(const char *workload, const struct model_params *p,
 				    uint64_t warmup, uint64_t ops)
 {
-	struct model_rec *r = NULL;
+	for (unsigned i = 0; i < ARRAY_SIZE(cache); i++)
+		if (cache[i].r && key_is(&cache[i].k, workload, p, warmup, ops))
+			return cache[i].r;
+	return NULL;
+}
 
-	pthread_mutex_lock(&cache_lock);
-	for (unsigned i = 0; i < ARRAY_SIZE(cache) && !r; i++)
-		if (cache[i].r && !strcmp(cache[i].wl, workload) && cache[i].ops == ops &&
-		    cache[i].warmup == warmup && model_params_equal(&cache[i].p, p))
-			r = cache[i].r;
-	pthread_mutex_unlock(&cache_lock);
-	return r;
+/* Under cache_lock: the `making` slot of that recording, or -1. */
+static int making_find(const char *workload, const struct model_params *p, uint64_t warmup,
+		       uint64_t ops)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(making); i++)
+		if (making_on[i] && key_is(&making[i], workload, p, warmup, ops))
+			return (int)i;
+	return -1;
+}
+
+/* Under cache_lock: a free `making` slot, or -1. */
+static int making_free(void)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(making); i++)
+		if (!making_on[i])
+			return (int)i;
+	return -1;
 }
 
 const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
 					 uint64_t warmup, uint64_t ops)
 {
 	const struct model_recorder *rc = model_recorder();
-	struct model_rec *r = cache_find(workload, p, warmup, ops);
-	unsigned i;
+	struct model_rec *r, *spare;
+	int m;
+	bool ok;
 
-	if (r)
+	pthread_mutex_lock(&cache_lock);
+	/* kept, or being made by another thread, or no room to make it:
+	 * wait for a recording to finish */
+	while (!(r = cache_find(workload, p, warmup, ops)) &&
+	       (making_find(workload, p, warmup, ops) >= 0 || making_free() < 0))
+		pthread_cond_wait(&cache_made, &cache_lock);
+	if (r || !rc || !rc->known(workload)) {
+		pthread_mutex_unlock(&cache_lock);
 		return r;
-	if (!rc || !rc->known(workload))
-		return NULL;
-	pthread_mutex_lock(&record_lock);
-	r = cache_find(workload, p, warmup, ops); /* made while this waited */
-	if (!r) {
-		if (!cache_spare)
-			cache_spare = xcalloc(1, sizeof(*cache_spare));
-		if (!rc->record(workload, p, warmup, ops, cache_spare)) {
-			pthread_mutex_lock(&cache_lock);
-			i = cache_next++ % ARRAY_SIZE(cache);
-			r = cache_spare;
-			cache_spare = cache[i].r;
-			cache[i].r = r;
-			snprintf(cache[i].wl, sizeof(cache[i].wl), "%s", workload);
-			cache[i].p = *p;
-			cache[i].warmup = warmup;
-			cache[i].ops = ops;
-			pthread_mutex_unlock(&cache_lock);
-		}
 	}
-	pthread_mutex_unlock(&record_lock);
+	m = making_free();
+	making_on[m] = true;
+	snprintf(making[m].wl, sizeof(making[m].wl), "%s", workload);
+	making[m].p = *p;
+	making[m].warmup = warmup;
+	making[m].ops = ops;
+	spare = nspares ? spares[--nspares] : NULL;
+	pthread_mutex_unlock(&cache_lock);
+
+	if (!spare)
+		spare = xcalloc(1, sizeof(*spare));
+	ok = !rc->record(workload, p, warmup, ops, spare);
+
+	pthread_mutex_lock(&cache_lock);
+	making_on[m] = false;
+	if (ok) {
+		unsigned i = cache_next++ % ARRAY_SIZE(cache);
+
+		if (cache[i].r)
+			spares[nspares++] = cache[i].r;
+		cache[i].r = spare;
+		cache[i].k = making[m];
+		r = spare;
+	} else {
+		spares[nspares++] = spare;
+	}
+	pthread_cond_broadcast(&cache_made);
+	pthread_mutex_unlock(&cache_lock);
 	return r;
+}
+
+struct prefetch {
+	const char *const *wl;
+	const struct model_params *p;
+	size_t n;
+	uint64_t warmup, ops;
+	size_t next; /* atomic: the next pair to record */
+};
+
+static void *prefetch_worker(void *arg)
+{
+	struct prefetch *f = arg;
+	size_t i;
+
+	while ((i = __atomic_fetch_add(&f->next, 1, __ATOMIC_RELAXED)) < f->n)
+		model_rec_cached(f->wl[i], &f->p[i], f->warmup, f->ops);
+	return NULL;
+}
+
+void model_rec_prefetch(const char *const *wl, const struct model_params *p, size_t n,
+			uint64_t warmup, uint64_t ops, unsigned jobs)
+{
+	struct prefetch f = { .wl = wl, .p = p, .n = n, .warmup = warmup, .ops = ops };
+	pthread_t tid[MODEL_REC_CACHED];
+	unsigned nt = 0;
+
+	if (!n)
+		return;
+	/* the first on this thread: what the recorder sets up once per
+	 * process (registries, profiles) is set up before the others run */
+	f.next = 1;
+	model_rec_cached(wl[0], &p[0], warmup, ops);
+	if (jobs > ARRAY_SIZE(tid))
+		jobs = ARRAY_SIZE(tid);
+	while (nt + 1 < jobs && nt + 1 < n && !pthread_create(&tid[nt], NULL, prefetch_worker, &f))
+		nt++;
+	prefetch_worker(&f);
+	for (unsigned i = 0; i < nt; i++)
+		pthread_join(tid[i], NULL);
 }
 
 bool model_params_equal(const struct model_params *a, const struct model_params *b)

@@ -270,11 +270,20 @@ struct model_recorder {
 const struct model_recorder *model_recorder(void);
 /* A recording of workload under p (warm-up and window as given), made
  * once and kept (the last MODEL_REC_CACHED, by workload and parameters:
- * a further one replaces the oldest, and its memory is the next one's);
+ * a further one replaces the oldest, and its memory is a later one's);
  * NULL for a workload the recorder does not know or a failed run.  Any
- * thread may call it; recordings are made one at a time. */
-#define MODEL_REC_CACHED 8
+ * thread may call it; different recordings are made at once, a second
+ * request for one being made waits for it. */
+#define MODEL_REC_CACHED 16 /* more than the workloads with an access shape
+			     * (11): `memscale layout` reads each of a layout's
+			     * recordings twice and makes it once */
 const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
 					 uint64_t warmup, uint64_t ops);
+/* Makes the recordings of the n pairs (wl[i], p[i]) that are not kept,
+ * up to `jobs` at once (threads; at most MODEL_REC_CACHED), so that
+ * model_rec_cached finds them: n at most MODEL_REC_CACHED, or the first
+ * are let go again. */
+void model_rec_prefetch(const char *const *wl, const struct model_params *p, size_t n,
+			uint64_t warmup, uint64_t ops, unsigned jobs);
 
 #endif

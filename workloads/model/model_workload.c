@@ -16,7 +16,7 @@
 #include "models/mmlock.h"
 
 int mwl_test_corruption = -1;
-const struct model_params *mwl_params_override;
+__thread const struct model_params *mwl_params_override;
 
 int mwl_setup(struct run *r, const struct mwl_desc *d)
 {

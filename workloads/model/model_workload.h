@@ -224,9 +224,10 @@ static inline unsigned div_up(unsigned a, unsigned b) { return (a + b - 1) / b; 
 int mwl_drive(const struct workload *wl, struct knobset *ks,
 	      const struct lock_ops *lock, unsigned nworkers, uint64_t iters,
 	      struct mwl_counts *per_op, struct mwl_counts *want, bool *has_table);
-/* The recorder (model_record.c): parameters the next mwl_setup() takes
- * instead of reading the knobs; NULL otherwise. */
-extern const struct model_params *mwl_params_override;
+/* The recorder (model_record.c): parameters the next mwl_setup() on this
+ * thread takes instead of reading the knobs; NULL otherwise (one per
+ * thread: recordings run on several at once). */
+extern __thread const struct model_params *mwl_params_override;
 /* For tests: corrupt the model of the next mwl_drive() before its check. */
 extern int mwl_test_corruption; /* -1: none, else enum model_corruption */
 
