@@ -249,7 +249,7 @@ check-layers: all
 TSAN_LOCKS := qspinlock ttas_backoff pthread_spin pthread_mutex
 check-tsan: deps
 	$(MAKE) TRACE=0 BUILD=build-tsan BIN=bin-tsan CFLAGS='-O1 -g -fsanitize=thread' \
-		LDFLAGS=-fsanitize=thread bin-tsan/memscale
+		LDFLAGS=-fsanitize=thread bin-tsan/memscale bin-tsan/tests/t_record
 	@# Exit 3 (these short runs could not show the power to catch the
 	@# 1-in-1000 control) is no race; TSAN's own report exits 66.
 	@for l in $(TSAN_LOCKS); do for t in 2 4; do st=0; \
@@ -262,6 +262,7 @@ check-tsan: deps
 	@# The model recordings made on several threads at once (models/record.c)
 	@# and the predictions' pool that simulates beside the next recording
 	@# (predict/predict.c predict_sims_run).
+	TSAN_OPTIONS=halt_on_error=1 bin-tsan/tests/t_record >/dev/null
 	TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale layout v6.10 >/dev/null
 	TSAN_OPTIONS=halt_on_error=1 bin-tsan/memscale model predict --workload page_fault2 \
 		--pair v6.9..70a64b7919cb --target lkp-skl-fpga01 --cpus 104 --iters 20000 \
