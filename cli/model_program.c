@@ -8,6 +8,7 @@
 
 #include "cli/model.h"
 #include "models/record.h"
+#include "predict/sim_memcg_check.h"
 
 int model_program(struct mopts *m)
 {

@@ -112,11 +112,6 @@ void memcg_sim_line_name(const struct model_rec *r, unsigned line,
 int memcg_sim_build_from(struct sim_prog *prog, const char *workload,
 			 const struct model_rec *r, const struct memcg_sim_cfg *cfg,
 			 const struct memcg_costs *c);
-/* Compares the per-operation counts of every shared-line access of the
- * program (by line, kind and lock) with those of a second recording of
- * the model; prints them to out (if not NULL).  Returns the number of
- * counts that differ (0: equal), -1 for an unknown workload. */
-int memcg_sim_check(const char *workload, const struct memcg_sim_cfg *cfg, FILE *out);
 
 /* Builds the program; returns 0 or -1 (unknown workload). */
 int memcg_sim_build(struct sim_prog *prog, const char *workload,
