@@ -3,7 +3,9 @@
 # wall time of one prediction at 224 CPUs (with its band; fallocate1 on
 # lkp-cpl-4sp2, then page_fault2 on lkp-spr-2sp4) and of `model
 # validate -f csv` over every published row (with their bands), against
-# the goals (< 2 s and < 60 s on 2 cores), on the
+# the goals (< 2 s and < 60 s on 2 cores), and of the recordings behind
+# `memscale layout` and `layout --audit` (every access shape of every
+# declared layout or kernel profile; no goal), on the
 # reference calibration of this VM, with the default --jobs (the CPUs
 # this process may run on) and with --jobs 1; each with the CPU time
 # (user+sys) of the run, which a loaded machine disturbs less than the
@@ -73,3 +75,7 @@ figure "model validate -f csv over every published row, default --jobs" "target 
 	"$M" model validate --calib "$CAL" -f csv
 figure "model validate -f csv over every published row, --jobs 1" "one thread, for comparison" - 1 \
 	"$M" model validate --calib "$CAL" -f csv --jobs 1
+figure "memscale layout --kconfig rhel-8.3 (the declared layouts' recordings)" "no goal" - 1 \
+	"$M" layout --kconfig rhel-8.3
+figure "memscale layout --audit --kconfig rhel-8.3 (every kernel profile's recordings)" "no goal" - 1 \
+	"$M" layout --audit --kconfig rhel-8.3
