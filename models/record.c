@@ -30,8 +30,10 @@ const struct model_recorder *model_recorder(void)
  * the table let go), several at once on several threads (the recorder
  * keeps its per-recording state on the thread: mwl_params_override);
  * one being made is listed in `making`, and a thread that wants the same
- * one waits for it.  Done, it takes the oldest slot, whose recording
- * becomes a spare, to be written by a later one.
+ * one waits for it.  Done, it takes the slot used least recently (found
+ * or filled), whose recording becomes a spare, to be written by a later
+ * one: so the last MODEL_REC_CACHED recordings asked for stay, whether
+ * made now or found from before (predict.c's pool relies on it).
  */
 struct rec_key {
 	char wl[64];
@@ -41,8 +43,10 @@ struct rec_key {
 static struct {
 	struct rec_key k;
 	struct model_rec *r;
+	uint64_t used;         /* cache_clock when last found or filled */
 } cache[MODEL_REC_CACHED];
-static unsigned cache_next;
+static uint64_t cache_clock;
+static uint64_t cache_nmade;   /* recordings the recorder ran here */
 static struct rec_key making[MODEL_REC_CACHED];
 static bool making_on[MODEL_REC_CACHED];
 static struct model_rec *spares[2 * MODEL_REC_CACHED]; /* at most: kept + made at once */
@@ -57,14 +61,32 @@ static bool key_is(const struct rec_key *k, const char *workload, const struct m
 	       model_params_equal(&k->p, p);
 }
 
-/* Under cache_lock: the kept recording, or NULL. */
+/* Under cache_lock: the kept recording (now the most recently used),
+ * or NULL. */
 static struct model_rec *cache_find(const char *workload, const struct model_params *p,
 				    uint64_t warmup, uint64_t ops)
 {
 	for (unsigned i = 0; i < ARRAY_SIZE(cache); i++)
-		if (cache[i].r && key_is(&cache[i].k, workload, p, warmup, ops))
+		if (cache[i].r && key_is(&cache[i].k, workload, p, warmup, ops)) {
+			cache[i].used = ++cache_clock;
 			return cache[i].r;
+		}
 	return NULL;
+}
+
+/* Under cache_lock: the slot to fill, an empty one or the least
+ * recently used. */
+static unsigned cache_victim(void)
+{
+	unsigned v = 0;
+
+	for (unsigned i = 0; i < ARRAY_SIZE(cache); i++) {
+		if (!cache[i].r)
+			return i;
+		if (cache[i].used < cache[v].used)
+			v = i;
+	}
+	return v;
 }
 
 /* Under cache_lock: the `making` slot of that recording, or -1. */
@@ -119,13 +141,15 @@ const struct model_rec *model_rec_cached(const char *workload, const struct mode
 
 	pthread_mutex_lock(&cache_lock);
 	making_on[m] = false;
+	cache_nmade++;
 	if (ok) {
-		unsigned i = cache_next++ % ARRAY_SIZE(cache);
+		unsigned i = cache_victim();
 
 		if (cache[i].r)
 			spares[nspares++] = cache[i].r;
 		cache[i].r = spare;
 		cache[i].k = making[m];
+		cache[i].used = ++cache_clock;
 		r = spare;
 	} else {
 		spares[nspares++] = spare;
@@ -133,6 +157,16 @@ const struct model_rec *model_rec_cached(const char *workload, const struct mode
 	pthread_cond_broadcast(&cache_made);
 	pthread_mutex_unlock(&cache_lock);
 	return r;
+}
+
+uint64_t model_rec_made(void)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&cache_lock);
+	n = cache_nmade;
+	pthread_mutex_unlock(&cache_lock);
+	return n;
 }
 
 struct prefetch {

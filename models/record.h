@@ -269,8 +269,9 @@ struct model_recorder {
 /* The registered recorder (there is one), or NULL. */
 const struct model_recorder *model_recorder(void);
 /* A recording of workload under p (warm-up and window as given), made
- * once and kept (the last MODEL_REC_CACHED, by workload and parameters:
- * a further one replaces the oldest, and its memory is a later one's);
+ * once and kept (by workload and parameters, the MODEL_REC_CACHED asked
+ * for last, found or made: a further one replaces the one used least
+ * recently, and its memory is a later one's);
  * NULL for a workload the recorder does not know or a failed run.  Any
  * thread may call it; different recordings are made at once, a second
  * request for one being made waits for it. */
@@ -279,6 +280,9 @@ const struct model_recorder *model_recorder(void);
 			     * recordings twice and makes it once */
 const struct model_rec *model_rec_cached(const char *workload, const struct model_params *p,
 					 uint64_t warmup, uint64_t ops);
+/* How many recordings model_rec_cached has made (run the recorder for)
+ * in this process, failed ones included. */
+uint64_t model_rec_made(void);
 /* Makes the recordings of the n pairs (wl[i], p[i]) that are not kept,
  * up to `jobs` at once (threads; at most MODEL_REC_CACHED), so that
  * model_rec_cached finds them: n at most MODEL_REC_CACHED, or the first

@@ -646,9 +646,10 @@ static void sim_one(struct predict_sim *v)
  * that is not theirs: the recorder's cache (models/record.c,
  * model_rec_cached), which memcg_sim_run_prog reads.  So each group's
  * recording (same workload, model_params_equal parameters) is made
- * before its simulations are queued, and no more groups are queued than
- * the cache keeps before the queue is drained: a further recording
- * would reuse the oldest one's memory.  The rest of a run (the program
+ * (or found) before its simulations are queued, and no more groups are
+ * queued than the cache keeps before the queue is drained: the cache
+ * keeps the recordings asked for last, and a further recording would
+ * reuse the memory of one whose simulations still run.  The rest of a run (the program
  * it builds, the simulator's state) is its own: predict/sim.c and
  * sim_memcg.c keep no writable static data.
  */

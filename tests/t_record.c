@@ -2,8 +2,9 @@
  * t_record.c - the recorder's cache made on several threads at once
  * (models/record.c, model_rec_cached and model_rec_prefetch): recordings
  * made two at a time are the ones made one at a time, count for count;
- * two threads that want the same recording get one; a prefetched
- * recording is what a later lookup finds.
+ * two threads that want the same recording get one, made once; a
+ * prefetched recording is what a later lookup finds; the cache lets go
+ * of the recording used least recently.
  */
 #include <pthread.h>
 #include <string.h>
@@ -78,15 +79,44 @@ int main(void)
 		struct model_params q = p[0];
 		struct want w[2] = { { "page_fault1", &q, NULL }, { "page_fault1", &q, NULL } };
 		pthread_t t;
+		uint64_t made = model_rec_made();
 
 		q.containers = 2;
 		ok(!pthread_create(&t, NULL, want_one, &w[0]), "a second thread started");
 		want_one(&w[1]);
 		pthread_join(t, NULL);
-		ok(w[0].got && w[0].got == w[1].got,
-		   "two threads wanting the same recording at once get the same one");
+		ok(w[0].got && w[0].got == w[1].got && model_rec_made() == made + 1,
+		   "two threads wanting the same recording at once get the same one, made once");
 	}
-	ok(model_rec_cached(wl[0], &p[0], MODEL_REC_WARMUP, MODEL_REC_OPS) == kept[0],
-	   "a kept recording is found again, not made again");
+	{
+		uint64_t made = model_rec_made();
+
+		ok(model_rec_cached(wl[0], &p[0], MODEL_REC_WARMUP, MODEL_REC_OPS) == kept[0] &&
+		   model_rec_made() == made, "a kept recording is found again, not made again");
+	}
+	{
+		/* MODEL_REC_CACHED more, the first asked for again before the
+		 * last: the one not asked for since is let go, not the first
+		 * (a pool may still be simulating on a recording it found) */
+		struct model_params q[MODEL_REC_CACHED + 1];
+		uint64_t made;
+
+		for (unsigned i = 0; i <= MODEL_REC_CACHED; i++) {
+			q[i] = p[0];
+			q[i].stats_batch = 1000 + i; /* a key of its own */
+		}
+		for (unsigned i = 0; i < MODEL_REC_CACHED; i++)
+			model_rec_cached("page_fault3", &q[i], MODEL_REC_WARMUP, MODEL_REC_OPS);
+		model_rec_cached("page_fault3", &q[0], MODEL_REC_WARMUP, MODEL_REC_OPS);
+		model_rec_cached("page_fault3", &q[MODEL_REC_CACHED], MODEL_REC_WARMUP,
+				 MODEL_REC_OPS);
+		made = model_rec_made();
+		model_rec_cached("page_fault3", &q[0], MODEL_REC_WARMUP, MODEL_REC_OPS);
+		ok(model_rec_made() == made,
+		   "a recording found again is kept over later ones (least recently used goes)");
+		model_rec_cached("page_fault3", &q[1], MODEL_REC_WARMUP, MODEL_REC_OPS);
+		ok(model_rec_made() == made + 1,
+		   "the one not asked for since was let go, and is made again");
+	}
 	return done_testing();
 }
