@@ -102,12 +102,9 @@ void pn_access_prefetch(const struct model_params *p, const char *const *wls, si
 
 		for (size_t i = 0; i < nw && !listed; i++)
 			listed = !strcmp(wls[i], ws->workload);
-		if (!listed)
+		/* past what the cache keeps, pn_access_set makes them */
+		if (!listed || n == MODEL_REC_CACHED)
 			continue;
-		if (n == MODEL_REC_CACHED) { /* more than the cache keeps */
-			model_rec_prefetch(wl, ps, n, MODEL_REC_WARMUP, MODEL_REC_OPS, jobs);
-			n = 0;
-		}
 		wl[n] = ws->workload;
 		ps[n++] = *p;
 	}

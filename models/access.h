@@ -53,7 +53,8 @@ const struct access_shape *access_shapes_all(void);
 const struct access_shape *access_shape_find(const char *workload);
 
 /* Makes the recordings pn_access_set reads for every access shape under
- * p (only those named in wls[0..nw), if nw), up to `jobs` at once. */
+ * p (only those named in wls[0..nw), if nw; the first MODEL_REC_CACHED),
+ * up to `jobs` at once. */
 void pn_access_prefetch(const struct model_params *p, const char *const *wls, size_t nw,
 			unsigned jobs);
 /* The accesses one operation of ws makes on the block, recorded under
