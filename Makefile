@@ -321,7 +321,7 @@ demo: deps
 # and target profiles, the work reference, the plot scripts.
 PREFIX ?= /usr/local
 SHARE_DATA := $(wildcard experiments/*.ini models/kernels/*.ini predict/targets/*.ini \
-	predict/work/*.txt plots/*.sh plots/*.gp plots/*.awk)
+	predict/work/*.txt predict/work/*.ini plots/*.sh plots/*.gp plots/*.awk)
 .PHONY: install
 install: $(BIN)/memscale
 	install -d '$(DESTDIR)$(PREFIX)/bin'

@@ -44,10 +44,13 @@
  * neighbours another section put on the list are recorded lines
  * ("folio[Ln]", models/record.h model_rec_nbr), priced by their last
  * writer like any other, and the folio flag and refcount atomics are
- * recorded per-CPU work (RL_FOLIO_ATOMIC, atomic_ns).  Not in it:
- * instruction time of the kernel path (no instruction count or kernel
- * CPI was measured or sourced for the targets) and irqsave/restore (no
- * sourced cycle count of pushf/cli/popf).
+ * recorded per-CPU work (RL_FOLIO_ATOMIC, atomic_ns).  The instruction
+ * time of the kernel path inside an LRU section is kpath_ns per list
+ * operation (section_work): instructions counted in a distribution
+ * kernel (predict/work/kpath.ini, a stand-in for every profile's
+ * commit) at the list probe's time per instruction.  Not in it:
+ * irqsave/restore (inside _raw_spin_lock_irqsave and the unlock, which
+ * the count leaves out; no sourced cycle count of pushf/cli/popf).
  * The periodic flusher: its share of each core's time (flush_share).
  * Not in the program: the flushes by threshold (recorded with the
  * periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
@@ -366,7 +369,9 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
  * The rounds of lock lk's sections and the work inside one, from what
  * the recording did while holding that lock:
  *   - an LRU lock (and any other): a round per list operation, at most
- *     a folio batch (MODEL_MAX_BATCH); each list_ns/2 plus the folio
+ *     a folio batch (MODEL_MAX_BATCH); each the kernel's instructions
+ *     per folio inside the section (kpath_ns: predict/kpath.h, its stat
+ *     updates' per-CPU adds included), else list_ns/2, plus the folio
  *     lines (folio_line_ns);
  *   - a zone->lock: a round per page moved (rmqueue_bulk /
  *     free_pcppages_bulk, at most ZONE_MAX_ROUNDS); list_ns/2 per list
@@ -385,14 +390,18 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	const uint64_t *in = r->local_in[lk];
 	double priced = 0;
 
+	bool zone = is_zone_lock(r, lk), kpath = !zone && c->kpath_ns > 0;
+
 	*steps = 1;
 	*in_lock = 0;
 	if (!h)
 		return;
+	/* the kernel path's count holds an LRU section's stat updates: its
+	 * per-CPU adds are in kpath_ns, not priced again */
 	for (unsigned k = 0; k < RL_NR; k++)
-		if (k != RL_LIST)
+		if (k != RL_LIST && !(kpath && k == RL_PERCPU))
 			priced += (double)in[k] * unit[k];
-	if (is_zone_lock(r, lk)) {
+	if (zone) {
 		if (in[RL_BUDDY_PAGE] >= h)
 			*steps = (unsigned)((in[RL_BUDDY_PAGE] + h / 2) / h);
 		if (*steps > ZONE_MAX_ROUNDS)
@@ -409,9 +418,9 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	*in_lock = priced / (double)h;
 	if (in[RL_LIST])
 		*in_lock += (double)in[RL_LIST] / (double)h *
-			    (c->list_ns / 2 + folio_line_ns(r, cfg, c, *steps,
-							    (double)nbr_writes(r, lk) /
-							    (double)in[RL_LIST]));
+			    ((kpath ? c->kpath_ns : c->list_ns / 2) +
+			     folio_line_ns(r, cfg, c, *steps,
+					   (double)nbr_writes(r, lk) / (double)in[RL_LIST]));
 }
 
 /*

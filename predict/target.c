@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "predict/kpath.h"
 
 const char *target_work_path(void)
 {
@@ -424,6 +425,35 @@ static void cache_costs(const struct target *t, struct target_costs *tc, bool he
 		     t->llc_victim.src ? t->llc_victim.src : "no sourced figure");
 }
 
+/*
+ * The kernel's own instructions inside an LRU lock section, per folio
+ * (predict/kpath.h): the mean of the add and delete sections' counts
+ * (a recording's list operations do not say which they were), each
+ * instruction at the list probe's time per instruction, list_ns over
+ * the probe loop's instructions.  So they run at the work reference's
+ * pace and the target's clock, as list_ns does; the count itself is one
+ * distribution kernel's, a stand-in for every profile's commit.
+ */
+static void kpath_costs(struct target_costs *tc, bool here)
+{
+	const struct kpath *k = kpath_reference();
+	struct memcg_costs *m = &tc->c;
+	double per = (k->add + k->del) / 2;
+
+	if (!(m->list_ns > 0)) {
+		m->kpath_ns = 0;
+		note(tc, "kpath_ns", 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
+		     "kernel path's %.0f instructions per LRU list operation: list_ns/2 each", per);
+		return;
+	}
+	m->kpath_ns = per * m->list_ns / k->list_probe;
+	note(tc, "kpath_ns", m->kpath_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+	     "%.0f instructions per LRU list operation inside the lock, the mean of add %.0f "
+	     "(%s) and delete %.0f (%s), in %s: a stand-in for every profile's commit; x "
+	     "list_ns / %.0f, the list probe's instructions (%s)", per, k->add, k->add_src,
+	     k->del, k->del_src, k->kernel, k->list_probe, k->list_probe_src);
+}
+
 /* The ancestor walk of 8d59d2214c23: the step cost per ancestor level
  * from c's walk.permemcg / walk.cached probes (the work reference's for
  * a profile, clock-scaled), never an assumed miss rate; --walk-miss
@@ -485,6 +515,7 @@ void target_costs(const struct target *t, const struct calib *c,
 	}
 	entry = entry_costs(t, c, tc, here);
 	local_costs(c, tc, here, entry, scale, scale_src);
+	kpath_costs(tc, here);
 
 	line_costs(t, c, tc, here, scale, scale_src);
 

@@ -1,0 +1,152 @@
+/*
+ * kpath.c - the kernel path reference (kpath.h): predict/work/kpath.ini,
+ * one [kpath] section of counts and their sources, read through
+ * core/file.h like every input.  Counted on Debian's 6.12.107 kernel
+ * (scripts/kpath/count.sh): a stand-in for every kernel profile's
+ * commit, which docs/validation.md and each prediction's parameter list
+ * say.
+ */
+#include "predict/kpath.h"
+
+#include <ini.h>
+#include <stdbool.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/file.h"
+#include "core/util.h"
+
+struct kparse {
+	struct kpath *k;
+	char **prev;   /* the string an indented line extends */
+	char prev_key[32];
+	char err[256];
+	struct ini_lines in;
+};
+
+static int set_str(struct kparse *p, const char **slot, const char *v)
+{
+	if (*slot) {
+		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->prev_key);
+		return 0;
+	}
+	*slot = xstrdup(v);
+	p->prev = (char **)slot;
+	return 1;
+}
+
+static int set_num(struct kparse *p, double *slot, const char *v)
+{
+	double x;
+
+	if (!isnan(*slot)) {
+		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->prev_key);
+		return 0;
+	}
+	if (!parse_double(v, 1, 1e6, &x)) {
+		snprintf(p->err, sizeof(p->err), "bad value '%.40s' for '%s' (want an instruction "
+			 "count, 1 to 1e6)", v, p->prev_key);
+		return 0;
+	}
+	*slot = x;
+	return 1;
+}
+
+static int on_kpath_value(void *user, const char *sec, const char *key, const char *value)
+{
+	struct kparse *p = user;
+	struct kpath *k = p->k;
+
+	/* libinih passes an indented line as another value of the same key */
+	if (p->prev && !strcmp(key, p->prev_key)) {
+		char *t = xasprintf("%s %s", *p->prev, value);
+
+		free(*p->prev);
+		*p->prev = t;
+		return 1;
+	}
+	snprintf(p->prev_key, sizeof(p->prev_key), "%s", key);
+	p->prev = NULL;
+	if (strcmp(sec, "kpath")) {
+		snprintf(p->err, sizeof(p->err), "unknown section '[%s]' (want [kpath])", sec);
+		return 0;
+	}
+	if (!strcmp(key, "kernel"))
+		return set_str(p, &k->kernel, value);
+	if (!strcmp(key, "add"))
+		return set_num(p, &k->add, value);
+	if (!strcmp(key, "del"))
+		return set_num(p, &k->del, value);
+	if (!strcmp(key, "list_probe"))
+		return set_num(p, &k->list_probe, value);
+	if (!strcmp(key, "add.source"))
+		return set_str(p, &k->add_src, value);
+	if (!strcmp(key, "del.source"))
+		return set_str(p, &k->del_src, value);
+	if (!strcmp(key, "list_probe.source"))
+		return set_str(p, &k->list_probe_src, value);
+	snprintf(p->err, sizeof(p->err), "unknown key '%s' (want kernel, add, del, list_probe "
+		 "and their .source)", key);
+	return 0;
+}
+
+void kpath_free(struct kpath *k)
+{
+	free((char *)k->kernel);
+	free((char *)k->add_src);
+	free((char *)k->del_src);
+	free((char *)k->list_probe_src);
+	memset(k, 0, sizeof(*k));
+}
+
+int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
+{
+	struct kparse p = { .k = k };
+	const char *why;
+	int rc;
+
+	memset(k, 0, sizeof(*k));
+	k->add = k->del = k->list_probe = NAN;
+	p.in.f = input_fopen(path, &why);
+	if (!p.in.f) {
+		snprintf(err, errlen, "'%s' %s", path, why);
+		return -1;
+	}
+	rc = ini_parse_stream(ini_lines_read, &p.in, on_kpath_value, &p);
+	if (ferror(p.in.f) && !p.in.bad)
+		p.in.bad = "read error";
+	fclose(p.in.f);
+	if (p.in.bad || rc) {
+		snprintf(err, errlen, "'%s' line %d: %s", path, p.in.bad ? p.in.line : rc,
+			 p.in.bad ? p.in.bad : p.err[0] ? p.err : "not an INI line");
+		kpath_free(k);
+		return -1;
+	}
+	if (isnan(k->add) || isnan(k->del) || isnan(k->list_probe) || !k->kernel ||
+	    !k->add_src || !k->del_src || !k->list_probe_src) {
+		snprintf(err, errlen, "'%s': want kernel, add, del and list_probe, each count with "
+			 "its .source", path);
+		kpath_free(k);
+		return -1;
+	}
+	return 0;
+}
+
+const struct kpath *kpath_reference(void)
+{
+	static struct kpath k;
+	static bool loaded;
+
+	if (!loaded) {
+		char err[512], *path = xasprintf("%s/kpath.ini",
+						 data_dir("MEMSCALE_WORK", "predict/work"));
+
+		if (kpath_load(path, &k, err, sizeof(err)))
+			die(EXIT_USAGE, "kernel path reference %s", err);
+		free(path);
+		loaded = true;
+	}
+	return &k;
+}

@@ -1,0 +1,29 @@
+/*
+ * kpath.h - the kernel path reference (predict/work/kpath.ini): how many
+ * instructions the kernel executes inside its LRU lock sections per
+ * folio, counted by single-stepping a distribution kernel under qemu
+ * (scripts/kpath/count.sh), and the instruction count of the list probe
+ * whose time per instruction prices them (predict/target.c kpath_costs,
+ * predict/sim_memcg.c section_work).
+ */
+#ifndef MEMSCALE_KPATH_H
+#define MEMSCALE_KPATH_H
+
+#include <stddef.h>
+
+struct kpath {
+	double add;        /* instructions per folio, LRU add section */
+	double del;        /* instructions per folio, LRU delete section */
+	double list_probe; /* instructions per iteration of the list probe */
+	const char *kernel, *add_src, *del_src, *list_probe_src;
+};
+
+/* The reference ($MEMSCALE_WORK/kpath.ini, else predict/work/kpath.ini),
+ * read once; dies with EXIT_USAGE and one line on a bad file. */
+const struct kpath *kpath_reference(void);
+/* Parses the file at path into k (strings owned by k until kpath_free);
+ * 0, or -1 with one line in err. */
+int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen);
+void kpath_free(struct kpath *k);
+
+#endif
