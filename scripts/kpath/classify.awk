@@ -1,0 +1,69 @@
+# classify.awk - the instructions a kernel executed while holding a
+# spinlock, from a single-step trace (scripts/kpath/count.sh).
+# Input: System.map first (its text symbols), then the trace: lines
+# "CALL <batch nr>" opening one traced call and "pc <hex>" per executed
+# instruction (gdb's own lines are ignored).  A section opens when the PC leaves a _raw_spin_lock*
+# function and closes when it reaches a _raw_spin_unlock* function.
+# Prints per call: its instructions, its batch size, each section as
+# holder:instructions, and the section's instructions by function.
+# Functions whose names match SKIP (a regular expression; empty: none)
+# are counted apart, as "skipped".
+# kernel text lies in one 4 GiB window (0xffffffff8...): its low 32
+# bits name an address exactly in awk's doubles
+function hex(s,    i, c, v) {
+	v = 0
+	s = tolower(s)
+	if (length(s) > 8) s = substr(s, length(s) - 7)
+	for (i = 1; i <= length(s); i++) {
+		c = index("0123456789abcdef", substr(s, i, 1)) - 1
+		v = v * 16 + c
+	}
+	return v
+}
+function fname(pc,    lo, hi, mid) {
+	lo = 1; hi = nsym
+	if (pc < addr[1]) return "?"
+	while (lo < hi) {
+		mid = int((lo + hi + 1) / 2)
+		if (addr[mid] <= pc) lo = mid; else hi = mid - 1
+	}
+	return name[lo]
+}
+function flush(    f) {
+	if (!incall) return
+	printf "call %d: %d instructions, batch nr %d, sections %s, skipped %d\n", ncall, total, nr, secs == "" ? "-" : secs, skipped
+	for (f in hist) printf "  %6d %s\n", hist[f], f | "sort -rn"
+	close("sort -rn")
+	delete hist
+}
+FNR == NR {
+	# System.map: ADDRESS TYPE NAME; keep text symbols (sorted already,
+	# but equal addresses keep the first name)
+	if ($2 ~ /^[tTwW]$/) {
+		a = hex($1)
+		if (nsym && a == addr[nsym]) next
+		addr[++nsym] = a; name[nsym] = $3
+	}
+	next
+}
+$1 == "CALL" {
+	flush()
+	incall = 1; ncall++; nr = $2; total = 0; secs = ""; state = "free"; skipped = 0
+	next
+}
+incall && $1 == "pc" {
+	pc = $2
+	f = fname(hex(pc))
+	total++
+	if (state == "free" && f ~ /^_raw_spin_lock/) state = "locking"
+	else if (state == "locking" && f !~ /^_raw_spin_lock/) { state = "held"; cur = 0; holder = f }
+	if (state == "held" && f ~ /^_raw_spin_unlock/) {
+		secs = secs (secs == "" ? "" : ",") holder ":" cur
+		state = "free"
+	}
+	if (state == "held") {
+		if (SKIP != "" && f ~ SKIP) skipped++
+		else { cur++; hist[f]++ }
+	}
+}
+END { flush() }

@@ -1,0 +1,95 @@
+#!/bin/sh
+# count.sh - count the instructions a distribution kernel executes inside
+# its LRU lock sections, by single-stepping one kernel function's calls
+# under qemu (TCG) through gdb; the workload is guest.c in a memcg two
+# levels below the root, with MGLRU switched off at run time.
+#
+#   sh scripts/kpath/count.sh DIR MODE FUNC CALLS SKIP [NR]
+#     DIR    holds boot/vmlinuz-*, boot/System.map-* (a Debian
+#            linux-image-*-unsigned and its -dbg package, unpacked)
+#     MODE   tlb (tlb_flush2's loop), pf2 (page_fault2's), falloc
+#            (fallocate1's)
+#     FUNC   the function traced (folio_batch_move_lru: the LRU add
+#            drain; folios_put_refs: the release)
+#     CALLS  calls traced after SKIP calls let pass
+#     NR     a gdb expression for the batch size at FUNC's entry
+#            (default: the first byte of its first argument, a
+#            folio_batch or pagevec; release_pages(pages, nr): '$esi')
+#
+# Needs qemu-system-x86, gdb, busybox-static, cpio and a static-capable
+# gcc.  Not part of `make check` (it downloads nothing, but needs the
+# kernel packages; predict/work/kpath.txt records the counts it printed
+# and the commands).  Prints classify.awk's report.
+set -eu
+dir=$1 mode=$2 func=$3 calls=$4 skip=$5 nr=${6:-'*(unsigned char *)$rdi'}
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'kill $qpid 2>/dev/null || true; [ -n "${KPATH_KEEP:-}" ] || rm -rf "$work"' EXIT INT TERM
+vmlinuz=$(ls "$dir"/boot/vmlinuz-* | head -n 1)
+# the -dbg package's System.map (the image's own is a one-line placeholder)
+map=
+for f in "$dir"/usr/lib/debug/boot/System.map-* "$dir"/boot/System.map-*; do
+	[ -r "$f" ] && [ "$(wc -l < "$f")" -gt 1 ] && { map=$f; break; }
+done
+[ -r "$vmlinuz" ] && [ -n "$map" ] || { echo "count.sh: no vmlinuz or System.map under $dir" >&2; exit 2; }
+case $mode in tlb|pf2|falloc) ;; *) echo "count.sh: mode is tlb, pf2 or falloc" >&2; exit 2 ;; esac
+
+# the guest: busybox, the workload and an init that starts it
+mkdir -p "$work/root/bin" "$work/root/proc" "$work/root/sys" "$work/root/dev" "$work/root/tmp"
+cp "$(command -v busybox)" "$work/root/bin/busybox"
+gcc -O2 -static -o "$work/root/bin/lrutest" "$here/guest.c"
+cat > "$work/root/init" <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t cgroup2 none /sys/fs/cgroup
+mount -t tmpfs tmp /tmp
+echo n > /sys/kernel/mm/lru_gen/enabled 2>/dev/null
+echo "lru_gen: $(cat /sys/kernel/mm/lru_gen/enabled 2>/dev/null || echo absent)"
+mode=$(sed -n 's/.*lrumode=\([a-z0-9]*\).*/\1/p' /proc/cmdline)
+exec /bin/lrutest "$mode"
+INIT
+chmod +x "$work/root/init"
+(cd "$work/root" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$work/initrd.gz")
+
+qemu-system-x86_64 -s -kernel "$vmlinuz" -initrd "$work/initrd.gz" \
+	-append "console=ttyS0 nokaslr nopti quiet lrumode=$mode" -m 1G -smp 1 -cpu max \
+	-nographic -no-reboot > "$work/console" 2>&1 &
+qpid=$!
+i=0
+until grep -q "^lrutest" "$work/console"; do
+	i=$((i + 1)); [ $i -lt 120 ] || { echo "count.sh: the guest did not start" >&2; exit 1; }
+	sleep 1
+done
+grep "^lru_gen" "$work/console" >&2 || true
+sleep 3
+
+addr=$(awk -v f="$func" '$3 == f && $2 ~ /^[tT]$/ { print $1; exit }' "$map")
+[ -n "$addr" ] || { echo "count.sh: $func not in $map" >&2; exit 2; }
+{
+	echo "set pagination off"
+	echo "set confirm off"
+	echo "target remote :1234"
+	echo "break *0x$addr"
+	n=0
+	while [ $n -lt "$skip" ]; do echo "continue"; n=$((n + 1)); done
+	n=0
+	while [ $n -lt "$calls" ]; do
+		echo "continue"
+		echo 'set $ret = *(unsigned long *)$rsp'
+		printf 'printf "CALL %%d\\n", %s\n' "$nr"
+		echo 'disable 1'
+		echo 'while $pc != $ret'
+		printf '%s\n' '  printf "pc %lx\n", $pc'
+		echo '  stepi'
+		echo 'end'
+		echo 'enable 1'
+		n=$((n + 1))
+	done
+	echo "kill"
+} > "$work/cmds"
+# a call that never comes must not hang the count
+timeout 900 gdb -q -batch -x "$work/cmds" > "$work/trace" 2>&1 || true
+[ -z "${KPATH_KEEP:-}" ] || echo "count.sh: trace in $work/trace" >&2
+awk -v SKIP='^lru_gen_' -f "$here/classify.awk" "$map" "$work/trace"

@@ -1,0 +1,67 @@
+/* Guest workload for counting the kernel's LRU critical sections:
+ * tlb_flush2's loop (write a page, MADV_DONTNEED it, read it back) or
+ * page_fault2's (write-fault private file pages, munmap) in a memcg two
+ * levels below the root. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void wr(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+	if (fd < 0 || write(fd, s, strlen(s)) < 0) { perror(path); }
+	if (fd >= 0) close(fd);
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "tlb";
+	char pid[32];
+	size_t pg = 4096, sz = 1u << 20;
+
+	mkdir("/sys/fs/cgroup/a", 0755);
+	wr("/sys/fs/cgroup/cgroup.subtree_control", "+memory");
+	wr("/sys/fs/cgroup/a/cgroup.subtree_control", "+memory");
+	mkdir("/sys/fs/cgroup/a/b", 0755);
+	snprintf(pid, sizeof pid, "%d", getpid());
+	wr("/sys/fs/cgroup/a/b/cgroup.procs", pid);
+	printf("lrutest %s in /a/b\n", mode);
+	fflush(stdout);
+	if (!strcmp(mode, "tlb")) {
+		for (;;) {
+			volatile char *p = mmap(NULL, sz, PROT_READ | PROT_WRITE,
+						MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			for (size_t i = 0; i < sz; i += pg) {
+				p[i] = 1;
+				madvise((char *)p + i, pg, MADV_DONTNEED);
+				(void)p[i];
+			}
+			munmap((char *)p, sz);
+		}
+	} else if (!strcmp(mode, "falloc")) {
+		/* fallocate1: allocate 1 MB of a tmpfs file, truncate it */
+		int fd = open("/tmp/fa1", O_RDWR | O_CREAT, 0600);
+		if (fd < 0) { perror("fa1"); return 1; }
+		for (;;) {
+			if (fallocate(fd, 0, 0, sz)) { perror("fallocate"); return 1; }
+			if (ftruncate(fd, 0)) { perror("ftruncate"); return 1; }
+		}
+	} else {
+		/* page_fault2: a private file mapping of a tmpfs file, COW faults */
+		int fd = open("/tmp/pf2", O_RDWR | O_CREAT, 0600);
+		size_t len = 16u << 20;
+		if (fd < 0 || ftruncate(fd, len)) { perror("pf2"); return 1; }
+		for (;;) {
+			char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+			for (size_t i = 0; i < len; i += pg)
+				p[i] = 0;
+			munmap(p, len);
+		}
+	}
+}
