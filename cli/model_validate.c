@@ -408,6 +408,10 @@ static size_t validate_csv(const char *path, struct csv_table *t, struct mopts *
 		costs.fault_ns = costs.syscall_ns = 0;
 		for (int e = 0; e < MITIGATIONS_NR; e++)
 			costs.entry_ns[e] = NAN;
+		/* ... and runs its own list and per-CPU code inside its
+		 * locks, not the kernel's: list_ns/2 per list operation */
+		for (int e = 0; e < KPATH_NR; e++)
+			costs.kpath_ns[e] = 0;
 		if (cfg.p.page_work != PAGE_WORK_COPY)
 			costs.page_ns = costs.clear_ns = 0;
 		if (!m->csv)

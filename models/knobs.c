@@ -184,6 +184,26 @@ const struct knob knob_mitigations = {
 		"each system call and page fault pays",
 };
 
+/*
+ * The kernel whose counted LRU-section instructions (predict/work/
+ * kpath.ini) stand for this one's: the counted release nearest in
+ * releases.  Counted: Debian's 5.10.223 (pgdat->lru_lock, pages and
+ * pagevecs, the v5.10 per-CPU stat batches with their hierarchical
+ * atomics) and 6.12.107 (lruvec->lru_lock, folios and folio batches,
+ * rstat with the cached ancestor walk).
+ */
+static const struct knob_value kpath_values[] = {
+	{ "v5.10", "Debian 5.10.223's LRU sections: profiles from v5.3 to v6.0" },
+	{ "v6.12", "Debian 6.12.107's LRU sections: profiles from v6.1" },
+	{ NULL, NULL },
+};
+const struct knob knob_kpath = {
+	.name = "kpath", .owner = "model", .type = KNOB_ENUM, .def = "v6.12",
+	.values = kpath_values, .per_kernel = true,
+	.help = "which counted kernel's instructions inside an LRU section stand for this "
+		"kernel's (predict/work/kpath.ini)",
+};
+
 static const struct knob_value lru_lock_values[] = {
 	{ "pgdat", "pgdat->lru_lock: one per node shared by all memcgs (before v5.11)" },
 	{ "lruvec", "lruvec->lru_lock: one per memcg per node, 6168d0da2b47 (v5.11)" },
@@ -247,6 +267,7 @@ REGISTER(knob, knob_pcp_batch);
 REGISTER(knob, knob_pcp_high);
 REGISTER(knob, knob_pcp_scale);
 REGISTER(knob, knob_mitigations);
+REGISTER(knob, knob_kpath);
 
 void model_params_default(struct model_params *p)
 {
@@ -276,6 +297,7 @@ int model_params_from_knobs(struct model_params *p, struct knobset *ks)
 	p->pcp_high = (enum pcp_high_rule)knob_enum(ks, &knob_pcp_high);
 	p->pcp_scale = (enum pcp_scale_rule)knob_enum(ks, &knob_pcp_scale);
 	p->mitigations = (enum mitigations_era)knob_enum(ks, &knob_mitigations);
+	p->kpath = (enum kpath_era)knob_enum(ks, &knob_kpath);
 	p->containers = (unsigned)knob_int(ks, &knob_containers);
 	p->depth = (unsigned)knob_int(ks, &knob_depth);
 	p->nodes = (unsigned)knob_int(ks, &knob_nodes);

@@ -46,7 +46,8 @@ extern const struct knob knob_kernel, knob_kconfig, knob_layout_file,
 	knob_layout, knob_stats, knob_stats_batch,
 	knob_charge_batch, knob_lru_batch, knob_lru_lock, knob_containers,
 	knob_depth, knob_nodes, knob_flush_ms, knob_page_work,
-	knob_pcp_batch, knob_pcp_high, knob_pcp_scale, knob_mitigations;
+	knob_pcp_batch, knob_pcp_high, knob_pcp_scale, knob_mitigations,
+	knob_kpath;
 
 /* Reads every model knob.  Returns 0 or EXIT_USAGE (message printed). */
 int model_params_from_knobs(struct model_params *p, struct knobset *ks);

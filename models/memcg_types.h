@@ -332,6 +332,10 @@ struct model_params {
 	 * fault pays (predict/target.c prices them, the model runs no
 	 * entry code). */
 	enum mitigations_era { MITIGATIONS_V4_15, MITIGATIONS_V5_19, MITIGATIONS_NR } mitigations;
+	/* Which counted kernel's LRU-section instructions stand for this
+	 * kernel's (knob kpath; predict/kpath.h prices them, the model
+	 * runs no kernel code). */
+	enum kpath_era { KPATH_V5_10, KPATH_V6_12, KPATH_NR } kpath;
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
 	unsigned pc_layout;               /* index in knob_pc_layout.values */

@@ -1,10 +1,11 @@
 /*
  * kpath.c - the kernel path reference (kpath.h): predict/work/kpath.ini,
  * one [kpath] section of counts and their sources, read through
- * core/file.h like every input.  Counted on Debian's 6.12.107 kernel
- * (scripts/kpath/count.sh): a stand-in for every kernel profile's
- * commit, which docs/validation.md and each prediction's parameter list
- * say.
+ * core/file.h like every input: a [probe] section and one section of
+ * counts per value of knob kpath, each counted in one distribution
+ * kernel (scripts/kpath/count.sh) and standing in for the profiles'
+ * commits of its era, as docs/calibration.md and every prediction's
+ * parameter list say.
  */
 #include "predict/kpath.h"
 
@@ -17,6 +18,7 @@
 
 #include "core/file.h"
 #include "core/util.h"
+#include "core/knob.h"
 
 struct kparse {
 	struct kpath *k;
@@ -58,6 +60,7 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 {
 	struct kparse *p = user;
 	struct kpath *k = p->k;
+	struct kpath_count *e = NULL;
 
 	/* libinih passes an indented line as another value of the same key */
 	if (p->prev && !strcmp(key, p->prev_key)) {
@@ -69,36 +72,59 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 	}
 	snprintf(p->prev_key, sizeof(p->prev_key), "%s", key);
 	p->prev = NULL;
-	if (strcmp(sec, "kpath")) {
-		snprintf(p->err, sizeof(p->err), "unknown section '[%s]' (want [kpath])", sec);
+	if (!strcmp(sec, "probe")) {
+		if (!strcmp(key, "list"))
+			return set_num(p, &k->list_probe, value);
+		if (!strcmp(key, "list.source"))
+			return set_str(p, &k->list_probe_src, value);
+		snprintf(p->err, sizeof(p->err), "unknown key '%s' in [probe] (want list, "
+			 "list.source)", key);
+		return 0;
+	}
+	/* a count's section is named as the knob kpath's value it serves */
+	for (int i = 0; i < KPATH_NR; i++)
+		if (!strcmp(sec, knob_kpath.values[i].value))
+			e = &k->era[i];
+	if (!e) {
+		snprintf(p->err, sizeof(p->err), "unknown section '[%.40s]' (want [probe] or a "
+			 "value of knob kpath)", sec);
 		return 0;
 	}
 	if (!strcmp(key, "kernel"))
-		return set_str(p, &k->kernel, value);
+		return set_str(p, &e->kernel, value);
 	if (!strcmp(key, "add"))
-		return set_num(p, &k->add, value);
+		return set_num(p, &e->add, value);
 	if (!strcmp(key, "del"))
-		return set_num(p, &k->del, value);
-	if (!strcmp(key, "list_probe"))
-		return set_num(p, &k->list_probe, value);
+		return set_num(p, &e->del, value);
 	if (!strcmp(key, "add.source"))
-		return set_str(p, &k->add_src, value);
+		return set_str(p, &e->add_src, value);
 	if (!strcmp(key, "del.source"))
-		return set_str(p, &k->del_src, value);
-	if (!strcmp(key, "list_probe.source"))
-		return set_str(p, &k->list_probe_src, value);
-	snprintf(p->err, sizeof(p->err), "unknown key '%s' (want kernel, add, del, list_probe "
-		 "and their .source)", key);
+		return set_str(p, &e->del_src, value);
+	snprintf(p->err, sizeof(p->err), "unknown key '%s' in [%s] (want kernel, add, del "
+		 "and their .source)", key, sec);
 	return 0;
 }
 
 void kpath_free(struct kpath *k)
 {
-	free((char *)k->kernel);
-	free((char *)k->add_src);
-	free((char *)k->del_src);
+	for (int i = 0; i < KPATH_NR; i++) {
+		free((char *)k->era[i].kernel);
+		free((char *)k->era[i].add_src);
+		free((char *)k->era[i].del_src);
+	}
 	free((char *)k->list_probe_src);
 	memset(k, 0, sizeof(*k));
+}
+
+static bool complete(const struct kpath *k)
+{
+	for (int i = 0; i < KPATH_NR; i++) {
+		const struct kpath_count *e = &k->era[i];
+
+		if (isnan(e->add) || isnan(e->del) || !e->kernel || !e->add_src || !e->del_src)
+			return false;
+	}
+	return !isnan(k->list_probe) && k->list_probe_src;
 }
 
 int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
@@ -108,7 +134,9 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 	int rc;
 
 	memset(k, 0, sizeof(*k));
-	k->add = k->del = k->list_probe = NAN;
+	for (int i = 0; i < KPATH_NR; i++)
+		k->era[i].add = k->era[i].del = NAN;
+	k->list_probe = NAN;
 	p.in.f = input_fopen(path, &why);
 	if (!p.in.f) {
 		snprintf(err, errlen, "'%s' %s", path, why);
@@ -124,10 +152,9 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 		kpath_free(k);
 		return -1;
 	}
-	if (isnan(k->add) || isnan(k->del) || isnan(k->list_probe) || !k->kernel ||
-	    !k->add_src || !k->del_src || !k->list_probe_src) {
-		snprintf(err, errlen, "'%s': want kernel, add, del and list_probe, each count with "
-			 "its .source", path);
+	if (!complete(k)) {
+		snprintf(err, errlen, "'%s': want [probe] list and, for every value of knob kpath, "
+			 "a section with kernel, add and del, each count with its .source", path);
 		kpath_free(k);
 		return -1;
 	}

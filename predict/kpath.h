@@ -1,9 +1,10 @@
 /*
  * kpath.h - the kernel path reference (predict/work/kpath.ini): how many
- * instructions the kernel executes inside its LRU lock sections per
- * folio, counted by single-stepping a distribution kernel under qemu
- * (scripts/kpath/count.sh), and the instruction count of the list probe
- * whose time per instruction prices them (predict/target.c kpath_costs,
+ * instructions a kernel executes inside its LRU lock sections per folio,
+ * counted by single-stepping a distribution kernel under qemu
+ * (scripts/kpath/count.sh), one count per era of the path (knob kpath,
+ * models/knobs.c), and the instruction count of the list probe whose
+ * time per instruction prices them (predict/target.c kpath_costs,
  * predict/sim_memcg.c section_work).
  */
 #ifndef MEMSCALE_KPATH_H
@@ -11,11 +12,16 @@
 
 #include <stddef.h>
 
+#include "models/memcg.h"
+
 struct kpath {
-	double add;        /* instructions per folio, LRU add section */
-	double del;        /* instructions per folio, LRU delete section */
-	double list_probe; /* instructions per iteration of the list probe */
-	const char *kernel, *add_src, *del_src, *list_probe_src;
+	struct kpath_count {
+		double add;  /* instructions per folio, LRU add section */
+		double del;  /* instructions per folio, LRU delete section */
+		const char *kernel, *add_src, *del_src;
+	} era[KPATH_NR];     /* [section named as knob kpath's value] */
+	double list_probe;   /* instructions per iteration of the list probe */
+	const char *list_probe_src;
 };
 
 /* The reference ($MEMSCALE_WORK/kpath.ini, else predict/work/kpath.ini),

@@ -390,7 +390,8 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	const uint64_t *in = r->local_in[lk];
 	double priced = 0;
 
-	bool zone = is_zone_lock(r, lk), kpath = !zone && c->kpath_ns > 0;
+	double kpath_ns = c->kpath_ns[cfg->p.kpath];
+	bool zone = is_zone_lock(r, lk), kpath = !zone && kpath_ns > 0;
 
 	*steps = 1;
 	*in_lock = 0;
@@ -418,7 +419,7 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	*in_lock = priced / (double)h;
 	if (in[RL_LIST])
 		*in_lock += (double)in[RL_LIST] / (double)h *
-			    ((kpath ? c->kpath_ns : c->list_ns / 2) +
+			    ((kpath ? kpath_ns : c->list_ns / 2) +
 			     folio_line_ns(r, cfg, c, *steps,
 					   (double)nbr_writes(r, lk) / (double)in[RL_LIST]));
 }

@@ -29,10 +29,11 @@ struct memcg_costs {
 			       * fault_ns and syscall_ns hold this machine's */
 	double list_ns;       /* list_add + list_del on warm lines */
 	double percpu_ns;     /* one per-CPU add with threshold check */
-	double kpath_ns;      /* the kernel's instructions per LRU list
-			       * operation inside the lock, priced (predict/
-			       * kpath.h); replaces list_ns/2 and the per-CPU
-			       * adds inside LRU sections; 0: not priced */
+	double kpath_ns[KPATH_NR]; /* the kernel's instructions per LRU list
+			       * operation inside the lock, priced, for a side
+			       * whose kernel is of that era (knob kpath,
+			       * predict/kpath.h); replaces list_ns/2 and the
+			       * per-CPU adds inside LRU sections; 0: not priced */
 	double miss_ns;       /* one load that misses every cache */
 	double walk_miss;     /* ASSUMPTION: fraction of ancestor-walk loads
 			       * that miss (8d59d2214c23: "potentially 3 cache

@@ -427,31 +427,43 @@ static void cache_costs(const struct target *t, struct target_costs *tc, bool he
 
 /*
  * The kernel's own instructions inside an LRU lock section, per folio
- * (predict/kpath.h): the mean of the add and delete sections' counts
- * (a recording's list operations do not say which they were), each
- * instruction at the list probe's time per instruction, list_ns over
- * the probe loop's instructions.  So they run at the work reference's
- * pace and the target's clock, as list_ns does; the count itself is one
- * distribution kernel's, a stand-in for every profile's commit.
+ * (predict/kpath.h), for each era of the path (knob kpath): the mean of
+ * the add and delete sections' counts (a recording's list operations do
+ * not say which they were), each instruction at the list probe's time
+ * per instruction, list_ns over the probe loop's instructions.  So they
+ * run at the work reference's pace and the target's clock, as list_ns
+ * does; each count is one distribution kernel's, a stand-in for the
+ * profiles' commits of its era.
  */
 static void kpath_costs(struct target_costs *tc, bool here)
 {
 	const struct kpath *k = kpath_reference();
 	struct memcg_costs *m = &tc->c;
-	double per = (k->add + k->del) / 2;
 
-	if (!(m->list_ns > 0)) {
-		m->kpath_ns = 0;
-		note(tc, "kpath_ns", 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
-		     "kernel path's %.0f instructions per LRU list operation: list_ns/2 each", per);
-		return;
+	/* the notes keep the name, not a copy: one buffer per era for good */
+	static char names[KPATH_NR][32];
+
+	for (int i = 0; i < KPATH_NR; i++) {
+		const struct kpath_count *e = &k->era[i];
+		double per = (e->add + e->del) / 2;
+		char *name = names[i];
+
+		snprintf(name, sizeof(names[i]), "kpath_ns@%s", knob_kpath.values[i].value);
+		if (!(m->list_ns > 0)) {
+			m->kpath_ns[i] = 0;
+			note(tc, name, 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
+			     "kernel path's %.0f instructions per LRU list operation: list_ns/2 "
+			     "each", per);
+			continue;
+		}
+		m->kpath_ns[i] = per * m->list_ns / k->list_probe;
+		note(tc, name, m->kpath_ns[i], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		     "%.0f instructions per LRU list operation inside the lock, the mean of add "
+		     "%.0f and delete %.0f (%s; predict/work/kpath.ini), a stand-in for the "
+		     "profiles of knob kpath=%s; x list_ns / %.0f, the list probe's "
+		     "instructions (%s)", per, e->add, e->del, e->kernel,
+		     knob_kpath.values[i].value, k->list_probe, k->list_probe_src);
 	}
-	m->kpath_ns = per * m->list_ns / k->list_probe;
-	note(tc, "kpath_ns", m->kpath_ns, "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
-	     "%.0f instructions per LRU list operation inside the lock, the mean of add %.0f "
-	     "(%s) and delete %.0f (%s), in %s: a stand-in for every profile's commit; x "
-	     "list_ns / %.0f, the list probe's instructions (%s)", per, k->add, k->add_src,
-	     k->del, k->del_src, k->kernel, k->list_probe, k->list_probe_src);
 }
 
 /* The ancestor walk of 8d59d2214c23: the step cost per ancestor level

@@ -1,0 +1,69 @@
+#!/bin/sh
+# predict/work/kpath.ini (predict/kpath.h): the kernel's instructions
+# inside an LRU section, per list operation the mean of the add and delete
+# counts of the era the side's kernel profile names (knob kpath), each at
+# the list probe's time per instruction (list_ns / the probe's count):
+# a section's work computed by hand from the file and the calibration,
+# each era's count on its profiles' side, the model's own validation left
+# at list_ns/2, and a bad file refused in one line.
+# check: parallel (computes only: no timing, no spinning, outputs under $TMP)
+. tests/lib.sh
+CAL=tests/fixtures/model_calib.txt
+KP=predict/work/kpath.ini
+
+# A count of the file: the mean of add and del in section [ERA].
+mean() { awk -v s="[$1]" '/^\[/{ on = ($0 == s) } on && $1 == "add" { a = $3 } on && $1 == "del" { d = $3 }
+	END { printf "%.6f\n", (a + d) / 2 }' "$KP"; }
+probe=$(awk '/^\[/{ on = ($0 == "[probe]") } on && $1 == "list" { print $3 }' "$KP")
+m612=$(mean v6.12); m510=$(mean v5.10)
+[ -n "$probe" ] && awk -v a="$m612" -v b="$m510" 'BEGIN { exit !(a > 100 && b > 100) }'
+ok $? "kpath.ini: a list probe count and both eras' counts ($m612, $m510 per list operation)"
+
+# The in-lock work of one hold ('local' in --explain) of tlb_flush2 on
+# this machine's model: one list operation per hold.  A calibration whose
+# list probe is X ns longer moves it by X x mean / probe: the kernel's
+# count, and nothing else of the section, rides on the list probe (with
+# list_ns/2 still in it, it would move by X x (mean / probe + 1/2)).
+awk '/^list\.(min|median|q1|q3|max)_ns/{ $3 = $3 + 10 } { print }' "$CAL" > "$TMP/cal10"
+local_of() { # local_of CAL PAIR: side A's and B's local per hold, LRU lock
+	$MEMSCALE model predict --workload tlb_flush2 --pair "$2" --target here --cpus 2 \
+		--calib "$1" --iters 2000 --explain 2>/dev/null |
+		awk '/^explain: side/{ side = $3 } /^  lock .lock (pn|pgdat)/{ on = 1 } /^  lock .lock zone/{ on = 0 }
+		     on && $1 == "local" { printf "%s %s\n", side, $2; on = 0 }'
+}
+local_of "$CAL" v6.7..8d59d2214c > "$TMP/l0"; local_of "$TMP/cal10" v6.7..8d59d2214c > "$TMP/l10"
+d=$(awk 'NR == FNR { a[$1] = $2; next } $1 == "A" { print $2 - a["A"] }' "$TMP/l0" "$TMP/l10")
+want=$(awk -v m="$m612" -v p="$probe" 'BEGIN { printf "%.2f\n", 10 * m / p }')
+awk -v d="$d" -v w="$want" 'BEGIN { exit !(d != "" && (d - w) < 0.15 && (w - d) < 0.15) }'
+ok $? "list probe +10 ns: a v6.7 section's work moves by 10 x mean/probe = $want ns (got $d)"
+
+# Each side reads its own era's count: v5.10 (kpath = v5.10) against v6.7
+# (kpath = v6.12), the same +10 ns list probe.
+local_of "$CAL" v5.10..v6.7 > "$TMP/m0"; local_of "$TMP/cal10" v5.10..v6.7 > "$TMP/m10"
+da=$(awk 'NR == FNR { a[$1] = $2; next } $1 == "A" { print $2 - a["A"] }' "$TMP/m0" "$TMP/m10")
+wa=$(awk -v m="$m510" -v p="$probe" 'BEGIN { printf "%.2f\n", 10 * m / p }')
+awk -v d="$da" -v w="$wa" 'BEGIN { exit !(d != "" && (d - w) < 0.15 && (w - d) < 0.15) }'
+ok $? "a v5.10 side moves by its own era's 10 x mean/probe = $wa ns (got $da)"
+
+# Every parameter list names both eras' figures with their source.
+$MEMSCALE model predict --workload tlb_flush2 --pair v5.10..v6.7 --target lkp-skl-fpga01 \
+	--cpus 52 --calib "$CAL" --iters 2000 > "$TMP/p" 2>&1
+for e in v5.10 v6.12; do
+	grep -q "^#   kpath_ns@$e .* instructions per LRU list operation inside the lock.*kpath.ini" "$TMP/p"
+	ok $? "the parameter list gives kpath_ns@$e and its source"
+done
+
+# A bad reference file: one line, exit 2 (MEMSCALE_WORK names its folder).
+mkdir "$TMP/w"; cp predict/work/reference.txt "$TMP/w/"
+export MEMSCALE_WORK="$TMP/w"
+Q="model predict --workload tlb_flush2 --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 4 --calib $CAL --iters 1000"
+sed 's/^add = .*/add = many/' "$KP" > "$TMP/w/kpath.ini"
+expect_usage "kpath.ini with a count that is no number" "kpath.ini.*bad value 'many'" -- $MEMSCALE $Q
+awk '/^\[v5.10\]/{ exit } { print }' "$KP" > "$TMP/w/kpath.ini"
+expect_usage "kpath.ini without an era's section" "kpath.ini.*for every value of knob kpath" -- $MEMSCALE $Q
+sed 's/^del.source/dell.source/' "$KP" > "$TMP/w/kpath.ini"
+expect_usage "kpath.ini with an unknown key" "kpath.ini.*unknown key 'dell.source'" -- $MEMSCALE $Q
+rm -f "$TMP/w/kpath.ini"; mkdir "$TMP/w/kpath.ini"
+expect_usage "kpath.ini a directory" "kpath.ini.*directory" -- $MEMSCALE $Q
+unset MEMSCALE_WORK
+done_testing
