@@ -68,6 +68,7 @@ ok $? "target here moves with its calibration"
 # The work reference itself is an input: another one is read, a bad one refused.
 mkdir -p "$TMP/work"
 cp "$TMP/slow.txt" "$TMP/work/reference.txt"
+cp predict/work/kpath.ini "$TMP/work/" # the folder's other file (tests/kpath.t)
 MEMSCALE_WORK=$TMP/work expect_exit 0 "predict with another work reference" -- \
 	$MEMSCALE model predict "$first" --cpus published --calib tests/fixtures/model_calib.txt --iters 2000
 ! grep -v "^#" "$TMP/out" | cmp -s - "$TMP/pred1.lru"
