@@ -306,6 +306,7 @@ static void shrink_active_list(struct model_worker *mw, char *pn, struct lru_loc
 		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC);
 		if (!test_clear_lru(pg))
 			continue;
+		MODEL_REC_LOCAL(mw->m, RL_LIST_ISOLATE);
 		lruvec_del_page(mw, pn, pg);
 		iso[n++] = pg;
 	}
@@ -353,6 +354,7 @@ static unsigned reclaim_lruvec(struct model_worker *mw, enum lru_list base, unsi
 		MODEL_REC_LOCAL(mw->m, RL_FOLIO_ATOMIC); /* folio_test_clear_lru */
 		if (!test_clear_lru(pg))
 			continue;
+		MODEL_REC_LOCAL(mw->m, RL_LIST_ISOLATE);
 		lruvec_del_page(mw, pn, pg);
 		mw->ops.lru_del++;
 		iso[n++] = pg;

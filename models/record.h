@@ -59,6 +59,10 @@ enum rec_local {
 	RL_FOLIO_ATOMIC,  /* a locked read-modify-write of a folio's own
 			   * struct page line (flags bit op, refcount) made
 			   * under an LRU lock (models/lru.c says which) */
+	RL_LIST_ISOLATE,  /* of the RL_LIST operations, one that reclaim's
+			   * isolation made (isolate_lru_folios: counted in
+			   * RL_LIST as well; the kernel batches its stat
+			   * updates, predict/kpath.h prices it apart) */
 	RL_NR
 };
 extern const char *const rec_kind_names[REC_NKIND];

@@ -18,7 +18,9 @@ struct kpath {
 	struct kpath_count {
 		double add;  /* instructions per folio, LRU add section */
 		double del;  /* instructions per folio, LRU delete section */
-		const char *kernel, *add_src, *del_src;
+		double isolate; /* per folio of reclaim's isolation (a
+				 * SWAP_CLUSTER_MAX batch) */
+		const char *kernel, *add_src, *del_src, *isolate_src;
 	} era[KPATH_NR];     /* [section named as knob kpath's value] */
 	double list_probe;   /* instructions per iteration of the list probe */
 	const char *list_probe_src;

@@ -371,8 +371,9 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
  *   - an LRU lock (and any other): a round per list operation, at most
  *     a folio batch (MODEL_MAX_BATCH); each the kernel's instructions
  *     per folio inside the section (kpath_ns: predict/kpath.h, its stat
- *     updates' per-CPU adds included), else list_ns/2, plus the folio
- *     lines (folio_line_ns);
+ *     updates' per-CPU adds included; reclaim's isolations at
+ *     kpath_iso_ns), else list_ns/2, plus the folio lines
+ *     (folio_line_ns);
  *   - a zone->lock: a round per page moved (rmqueue_bulk /
  *     free_pcppages_bulk, at most ZONE_MAX_ROUNDS); list_ns/2 per list
  *     operation and the struct page lines (zone_page_line_ns);
@@ -390,7 +391,7 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	const uint64_t *in = r->local_in[lk];
 	double priced = 0;
 
-	double kpath_ns = c->kpath_ns[cfg->p.kpath];
+	double kpath_ns = c->kpath_ns[cfg->p.kpath], iso_ns = c->kpath_iso_ns[cfg->p.kpath];
 	bool zone = is_zone_lock(r, lk), kpath = !zone && kpath_ns > 0;
 
 	*steps = 1;
@@ -417,11 +418,19 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	if (*steps > MODEL_MAX_BATCH)
 		*steps = MODEL_MAX_BATCH;
 	*in_lock = priced / (double)h;
-	if (in[RL_LIST])
+	if (in[RL_LIST]) {
+		/* reclaim's isolations (a subset of the list operations)
+		 * at their own count: isolate_lru_folios updates the stats
+		 * once per batch */
+		uint64_t iso = in[RL_LIST_ISOLATE] < in[RL_LIST] ? in[RL_LIST_ISOLATE] : in[RL_LIST];
+
 		*in_lock += (double)in[RL_LIST] / (double)h *
-			    ((kpath ? kpath_ns : c->list_ns / 2) +
-			     folio_line_ns(r, cfg, c, *steps,
-					   (double)nbr_writes(r, lk) / (double)in[RL_LIST]));
+			    folio_line_ns(r, cfg, c, *steps,
+					  (double)nbr_writes(r, lk) / (double)in[RL_LIST]);
+		*in_lock += kpath ? ((double)(in[RL_LIST] - iso) * kpath_ns + (double)iso * iso_ns) /
+					    (double)h
+				  : (double)in[RL_LIST] / (double)h * c->list_ns / 2;
+	}
 }
 
 /*

@@ -34,6 +34,8 @@ struct memcg_costs {
 			       * whose kernel is of that era (knob kpath,
 			       * predict/kpath.h); replaces list_ns/2 and the
 			       * per-CPU adds inside LRU sections; 0: not priced */
+	double kpath_iso_ns[KPATH_NR]; /* the same for one of reclaim's
+			       * isolations (RL_LIST_ISOLATE) */
 	double miss_ns;       /* one load that misses every cache */
 	double walk_miss;     /* ASSUMPTION: fraction of ancestor-walk loads
 			       * that miss (8d59d2214c23: "potentially 3 cache

@@ -441,7 +441,7 @@ static void kpath_costs(struct target_costs *tc, bool here)
 	struct memcg_costs *m = &tc->c;
 
 	/* the notes keep the name, not a copy: one buffer per era for good */
-	static char names[KPATH_NR][32];
+	static char names[KPATH_NR][32], iso_names[KPATH_NR][40];
 
 	for (int i = 0; i < KPATH_NR; i++) {
 		const struct kpath_count *e = &k->era[i];
@@ -449,8 +449,10 @@ static void kpath_costs(struct target_costs *tc, bool here)
 		char *name = names[i];
 
 		snprintf(name, sizeof(names[i]), "kpath_ns@%s", knob_kpath.values[i].value);
+		snprintf(iso_names[i], sizeof(iso_names[i]), "kpath_iso_ns@%s",
+			 knob_kpath.values[i].value);
 		if (!(m->list_ns > 0)) {
-			m->kpath_ns[i] = 0;
+			m->kpath_ns[i] = m->kpath_iso_ns[i] = 0;
 			note(tc, name, 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
 			     "kernel path's %.0f instructions per LRU list operation: list_ns/2 "
 			     "each", per);
@@ -463,6 +465,10 @@ static void kpath_costs(struct target_costs *tc, bool here)
 		     "profiles of knob kpath=%s; x list_ns / %.0f, the list probe's "
 		     "instructions (%s)", per, e->add, e->del, e->kernel,
 		     knob_kpath.values[i].value, k->list_probe, k->list_probe_src);
+		m->kpath_iso_ns[i] = e->isolate * m->list_ns / k->list_probe;
+		note(tc, iso_names[i], m->kpath_iso_ns[i], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		     "%.0f instructions per folio of reclaim's isolation (%s; %s), x list_ns / %.0f",
+		     e->isolate, e->isolate_src, e->kernel, k->list_probe);
 	}
 }
 

@@ -679,6 +679,82 @@ static void test_neighbour_transfer(void)
 	free(r);
 }
 
+/* The work printed in a program's first lock section ("  local X ns"
+ * after the first "  lock" line of sim_prog_dump), NAN if none. */
+static double section_local(const struct sim_prog *prog)
+{
+	char *buf = NULL, *at;
+	size_t len = 0;
+	double ns = NAN;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NAN;
+	sim_prog_dump(prog, f);
+	fclose(f);
+	at = strstr(buf, "\n  lock ");
+	if (at && (at = strstr(at, "\n  local ")))
+		ns = strtod(at + strlen("\n  local "), NULL);
+	free(buf);
+	return ns;
+}
+
+/*
+ * The kernel path's instructions in an LRU section (predict/kpath.h), by
+ * hand: 3 list operations per hold, 2 of them reclaim's isolations, no
+ * line costs (hit 0, no caches): a hold's work is 1 x kpath_ns + 2 x
+ * kpath_iso_ns of the side's era; without a count, 3 x list_ns / 2; the
+ * per-CPU adds inside (4 per hold) are the count's, priced only without
+ * it.
+ */
+static void test_kpath_section(void)
+{
+	struct model_rec *r = xcalloc(1, sizeof(*r));
+	struct memcg_sim_cfg cfg = { .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
+	struct memcg_costs c = { .sim = { .xfer_ns = 50, .remote_factor = 1, .hit_ns = 0,
+					  .atomic_ns = 5, .handoff_ns = 50 },
+				 .list_ns = 4, .percpu_ns = 1, .walk_step_ns = { NAN, NAN },
+				 .l2_bytes = NAN, .dram_ns = NAN,
+				 .kpath_ns = { [KPATH_V5_10] = 200, [KPATH_V6_12] = 100 },
+				 .kpath_iso_ns = { [KPATH_V5_10] = 20, [KPATH_V6_12] = 10 } };
+	static const struct { enum kpath_era era; bool counted; double want; const char *what; } cases[] = {
+		{ KPATH_V6_12, true, 100 + 2 * 10, "v6.12: 1 x 100 + 2 x 10" },
+		{ KPATH_V5_10, true, 200 + 2 * 20, "v5.10: 1 x 200 + 2 x 20" },
+		{ KPATH_V6_12, false, 3 * 4 / 2.0 + 4 * 1, "no count: 3 x list_ns/2 + 4 per-CPU adds" },
+	};
+	int lock_l;
+
+	model_params_default(&cfg.p);
+	cfg.p.containers = 1;
+	cfg.p.nodes = 1;
+	model_rec_clear(r);
+	lock_l = model_rec_line_of(r, "pn[L0]", 64, RS_MEMCG_NODE);
+	model_rec_lock_of(r, (unsigned)lock_l);
+	r->ops = 1000;
+	r->holds[0] = 1000;
+	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 3000;
+	r->local[RL_LIST_ISOLATE] = r->local_in[0][RL_LIST_ISOLATE] = 2000;
+	r->local[RL_PERCPU] = r->local_in[0][RL_PERCPU] = 4000;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct memcg_costs ci = c;
+		struct sim_prog prog;
+		double got;
+
+		cfg.p.kpath = cases[i].era;
+		if (!cases[i].counted)
+			memset(ci.kpath_ns, 0, sizeof(ci.kpath_ns));
+		if (memcg_sim_build_from(&prog, "hand", r, &cfg, &ci)) {
+			ok(0, "%s: program builds", cases[i].what);
+			continue;
+		}
+		got = section_local(&prog);
+		ok(fabs(got - cases[i].want) < 0.05, "a hold's kernel work, %s = %.1f ns (%.2f)",
+		   cases[i].what, cases[i].want, got);
+		sim_prog_free(&prog);
+	}
+	free(r);
+}
+
 /*
  * The periodic flusher's fold: per CPU, depth + 1 memcgs (leaf, chain,
  * root) of 7 + 3 + 6 lines (51 memcg items, 22 events, 44 node items of
@@ -714,6 +790,7 @@ int main(void)
 	test_flush_lines();
 	test_folio_neighbours();
 	test_neighbour_transfer();
+	test_kpath_section();
 	test_layouts();
 	test_lock_in_block();
 	test_stats_paths_agree();

@@ -7,7 +7,9 @@
 # Prints per call: its instructions, its batch size, each section as
 # holder:instructions, and the section's instructions by function.
 # Functions whose names match SKIP (a regular expression; empty: none)
-# are counted apart, as "skipped".
+# are counted apart, as "skipped".  WHOLE=1: the whole call is one
+# section (a function its caller runs under the lock); "RET <value>"
+# after a call gives its return value, printed with it.
 # kernel text lies in one 4 GiB window (0xffffffff8...): its low 32
 # bits name an address exactly in awk's doubles
 function hex(s,    i, c, v) {
@@ -31,7 +33,8 @@ function fname(pc,    lo, hi, mid) {
 }
 function flush(    f) {
 	if (!incall) return
-	printf "call %d: %d instructions, batch nr %d, sections %s, skipped %d\n", ncall, total, nr, secs == "" ? "-" : secs, skipped
+	if (WHOLE) secs = "whole:" cur
+	printf "call %d: %d instructions, batch nr %d, sections %s, skipped %d, returned %s\n", ncall, total, nr, secs == "" ? "-" : secs, skipped, ret
 	for (f in hist) printf "  %6d %s\n", hist[f], f | "sort -rn"
 	close("sort -rn")
 	delete hist
@@ -48,13 +51,16 @@ FNR == NR {
 }
 $1 == "CALL" {
 	flush()
-	incall = 1; ncall++; nr = $2; total = 0; secs = ""; state = "free"; skipped = 0
+	incall = 1; ncall++; nr = $2; total = 0; secs = ""; state = WHOLE ? "held" : "free"; skipped = 0
+	cur = 0; holder = "whole"; ret = "-"
 	next
 }
+$1 == "RET" { ret = $2; next }
 incall && $1 == "pc" {
 	pc = $2
 	f = fname(hex(pc))
 	total++
+	if (WHOLE) { if (SKIP != "" && f ~ SKIP) skipped++; else { cur++; hist[f]++ }; next }
 	if (state == "free" && f ~ /^_raw_spin_lock/) state = "locking"
 	else if (state == "locking" && f !~ /^_raw_spin_lock/) { state = "held"; cur = 0; holder = f }
 	if (state == "held" && f ~ /^_raw_spin_unlock/) {

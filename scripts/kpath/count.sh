@@ -8,13 +8,18 @@
 #     DIR    holds boot/vmlinuz-*, boot/System.map-* (a Debian
 #            linux-image-*-unsigned and its -dbg package, unpacked)
 #     MODE   tlb (tlb_flush2's loop), pf2 (page_fault2's), falloc
-#            (fallocate1's)
+#            (fallocate1's), reclaim (a reader of a brd block device,
+#            twice over, in a 16 MB memcg: the memcg's own reclaim; the
+#            brd module is taken from DIR/lib/modules)
 #     FUNC   the function traced (folio_batch_move_lru: the LRU add
 #            drain; folios_put_refs: the release)
 #     CALLS  calls traced after SKIP calls let pass
 #     NR     a gdb expression for the batch size at FUNC's entry
 #            (default: the first byte of its first argument, a
 #            folio_batch or pagevec; release_pages(pages, nr): '$esi')
+# With KPATH_WHOLE=1 every instruction of the call counts as held (a
+# function its caller runs under the lock, such as isolate_lru_folios),
+# and the report gives its return value (the folios it took).
 #
 # Needs qemu-system-x86, gdb, busybox-static, cpio and a static-capable
 # gcc.  Not part of `make check` (it downloads nothing, but needs the
@@ -32,12 +37,17 @@ for f in "$dir"/usr/lib/debug/boot/System.map-* "$dir"/boot/System.map-*; do
 	[ -r "$f" ] && [ "$(wc -l < "$f")" -gt 1 ] && { map=$f; break; }
 done
 [ -r "$vmlinuz" ] && [ -n "$map" ] || { echo "count.sh: no vmlinuz or System.map under $dir" >&2; exit 2; }
-case $mode in tlb|pf2|falloc) ;; *) echo "count.sh: mode is tlb, pf2 or falloc" >&2; exit 2 ;; esac
+case $mode in tlb|pf2|falloc|reclaim) ;; *) echo "count.sh: mode is tlb, pf2, falloc or reclaim" >&2; exit 2 ;; esac
 
 # the guest: busybox, the workload and an init that starts it
 mkdir -p "$work/root/bin" "$work/root/proc" "$work/root/sys" "$work/root/dev" "$work/root/tmp"
 cp "$(command -v busybox)" "$work/root/bin/busybox"
 gcc -O2 -static -o "$work/root/bin/lrutest" "$here/guest.c"
+if [ "$mode" = reclaim ]; then
+	ko=$(ls "$dir"/lib/modules/*/kernel/drivers/block/brd.ko* 2>/dev/null | head -n 1)
+	[ -n "$ko" ] || { echo "count.sh: no brd module under $dir/lib/modules" >&2; exit 2; }
+	case $ko in *.xz) xz -dc "$ko" > "$work/root/brd.ko" ;; *) cp "$ko" "$work/root/brd.ko" ;; esac
+fi
 cat > "$work/root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -45,6 +55,8 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t cgroup2 none /sys/fs/cgroup
 mount -t tmpfs tmp /tmp
+mount -t devtmpfs dev /dev
+[ -f /brd.ko ] && insmod /brd.ko rd_nr=1 rd_size=131072
 echo n > /sys/kernel/mm/lru_gen/enabled 2>/dev/null
 echo "lru_gen: $(cat /sys/kernel/mm/lru_gen/enabled 2>/dev/null || echo absent)"
 mode=$(sed -n 's/.*lrumode=\([a-z0-9]*\).*/\1/p' /proc/cmdline)
@@ -84,6 +96,7 @@ addr=$(awk -v f="$func" '$3 == f && $2 ~ /^[tT]$/ { print $1; exit }' "$map")
 		printf '%s\n' '  printf "pc %lx\n", $pc'
 		echo '  stepi'
 		echo 'end'
+		printf '%s\n' 'printf "RET %d\n", $rax'
 		echo 'enable 1'
 		n=$((n + 1))
 	done
@@ -92,4 +105,4 @@ addr=$(awk -v f="$func" '$3 == f && $2 ~ /^[tT]$/ { print $1; exit }' "$map")
 # a call that never comes must not hang the count
 timeout 900 gdb -q -batch -x "$work/cmds" > "$work/trace" 2>&1 || true
 [ -z "${KPATH_KEEP:-}" ] || echo "count.sh: trace in $work/trace" >&2
-awk -v SKIP='^lru_gen_' -f "$here/classify.awk" "$map" "$work/trace"
+awk -v SKIP='^lru_gen_' -v WHOLE="${KPATH_WHOLE:-0}" -f "$here/classify.awk" "$map" "$work/trace"

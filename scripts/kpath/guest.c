@@ -1,7 +1,9 @@
-/* Guest workload for counting the kernel's LRU critical sections:
- * tlb_flush2's loop (write a page, MADV_DONTNEED it, read it back) or
- * page_fault2's (write-fault private file pages, munmap) in a memcg two
- * levels below the root. */
+/* Guest workload for counting the kernel's LRU critical sections
+ * (scripts/kpath/count.sh): tlb_flush2's loop (write a page,
+ * MADV_DONTNEED it, read it back), page_fault2's (write-fault private
+ * file pages, munmap), fallocate1's (allocate 1 MB of a tmpfs file,
+ * truncate it) or a readtwice-like reader that makes its memcg reclaim,
+ * in a memcg two levels below the root. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
@@ -29,6 +31,8 @@ int main(int argc, char **argv)
 	wr("/sys/fs/cgroup/cgroup.subtree_control", "+memory");
 	wr("/sys/fs/cgroup/a/cgroup.subtree_control", "+memory");
 	mkdir("/sys/fs/cgroup/a/b", 0755);
+	if (!strcmp(mode, "reclaim")) /* the memcg's own reclaim, below */
+		wr("/sys/fs/cgroup/a/b/memory.max", "16M");
 	snprintf(pid, sizeof pid, "%d", getpid());
 	wr("/sys/fs/cgroup/a/b/cgroup.procs", pid);
 	printf("lrutest %s in /a/b\n", mode);
@@ -43,6 +47,22 @@ int main(int argc, char **argv)
 				(void)p[i];
 			}
 			munmap((char *)p, sz);
+		}
+	} else if (!strcmp(mode, "reclaim")) {
+		/* lru-file-readtwice's shape: read a 128 MB block device (brd,
+		 * its page cache file pages) twice, in a memcg of 16 MB, so
+		 * the memcg reclaims its file LRU (shrink_inactive_list,
+		 * shrink_active_list) all along */
+		static char buf[1 << 16];
+		for (;;) {
+			for (int pass = 0; pass < 2; pass++) {
+				int fd = open("/dev/ram0", O_RDONLY);
+				ssize_t n;
+				if (fd < 0) { perror("/dev/ram0"); return 1; }
+				while ((n = read(fd, buf, sizeof(buf))) > 0)
+					;
+				close(fd);
+			}
 		}
 	} else if (!strcmp(mode, "falloc")) {
 		/* fallocate1: allocate 1 MB of a tmpfs file, truncate it */
