@@ -29,7 +29,8 @@ set -eu
 dir=$1 mode=$2 func=$3 calls=$4 skip=$5 nr=${6:-'*(unsigned char *)$rdi'}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
-trap 'kill $qpid 2>/dev/null || true; [ -n "${KPATH_KEEP:-}" ] || rm -rf "$work"' EXIT INT TERM
+qpid=
+trap '[ -z "$qpid" ] || kill $qpid 2>/dev/null || true; [ -n "${KPATH_KEEP:-}" ] || rm -rf "$work"' EXIT INT TERM
 vmlinuz=$(ls "$dir"/boot/vmlinuz-* | head -n 1)
 # the -dbg package's System.map (the image's own is a one-line placeholder)
 map=
@@ -38,6 +39,12 @@ for f in "$dir"/usr/lib/debug/boot/System.map-* "$dir"/boot/System.map-*; do
 done
 [ -r "$vmlinuz" ] && [ -n "$map" ] || { echo "count.sh: no vmlinuz or System.map under $dir" >&2; exit 2; }
 case $mode in tlb|pf2|falloc|reclaim) ;; *) echo "count.sh: mode is tlb, pf2, falloc or reclaim" >&2; exit 2 ;; esac
+for v in "$calls" "$skip"; do
+	case $v in ''|*[!0-9]*) echo "count.sh: CALLS and SKIP are counts, not '$v'" >&2; exit 2 ;; esac
+done
+# NR goes into gdb's command file: a C expression of registers and
+# numbers only, nothing that could end the command
+case $nr in *[!A-Za-z0-9_\$\*\(\)\ +-]*|'') echo "count.sh: NR '$nr' is not a register expression" >&2; exit 2 ;; esac
 
 # the guest: busybox, the workload and an init that starts it
 mkdir -p "$work/root/bin" "$work/root/proc" "$work/root/sys" "$work/root/dev" "$work/root/tmp"
