@@ -60,7 +60,7 @@ code=$(find cli core counters harness locks models predict trace tracing workloa
 [ -n "$code" ] && list_copies $code >"$TMP/copies"
 [ ! -s "$TMP/copies" ]; ok $? "no line of code, scripts or tests names two seeds"
 sed 's/^/#   /' "$TMP/copies" | head -5
-grep -nE "(^|[^a-z0-9_])($re)([^a-z0-9_]|\$)" Makefile scripts/* results-reference/*/*.sh \
+grep -nE "(^|[^a-z0-9_])($re)([^a-z0-9_]|\$)" Makefile $(find scripts -type f) results-reference/*/*.sh \
 	paper/*.tex paper/gen.sh >"$TMP/named"
 [ ! -s "$TMP/named" ]; ok $? "the Makefile, scripts and the paper name no seed"
 sed 's/^/#   /' "$TMP/named" | head -5
