@@ -4,8 +4,9 @@
 # counts of the era the side's kernel profile names (knob kpath), each at
 # the list probe's time per instruction (list_ns / the probe's count):
 # a section's work computed by hand from the file and the calibration,
-# each era's count on its profiles' side, the model's own validation left
-# at list_ns/2, and a bad file refused in one line.
+# each era's count on its profiles' side, both in the parameter list, and
+# a bad file refused in one line (t_models prices a hold by hand, with
+# reclaim's isolations).
 # check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 CAL=tests/fixtures/model_calib.txt
