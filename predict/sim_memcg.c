@@ -230,9 +230,9 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
  * atomic_ns each).  Without cache sizes, a sourced DRAM latency or
  * sourced L2/LLC latencies, the own line costs an L1 hit (no VM probe
  * stands in for a target's memory; the ledger prints which was used).
- * Not in it: the instruction time of the kernel path (no instruction
- * count or kernel CPI is measured or sourced for the targets) and
- * irqsave/restore (no sourced cycle count of pushf/cli/popf found).
+ * The instructions of the kernel path are priced apart (kpath_ns,
+ * section_work); irqsave/restore are not (no sourced cycle count of
+ * pushf/cli/popf found).
  */
 static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
 			    const struct memcg_costs *c, unsigned per_hold, double nbr_rec)
