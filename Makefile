@@ -292,7 +292,7 @@ FUZZ_SEED  ?= 1
 FUZZ_SEEDS := $(sort $(wildcard experiments/*.ini tests/fixtures/*.csv \
                 tests/fixtures/*.ini tests/fixtures/model_calib.txt \
                 tests/fixtures/samples_*.txt tests/fuzz/corpus/* \
-                predict/targets/*.ini models/kernels/*.ini \
+                predict/targets/*.ini models/kernels/*.ini predict/work/kpath.ini \
                 tests/fixtures/layout/pahole-*.txt \
                 tests/fixtures/*.json))
 $(BIN)/fuzz/%: $(BUILD)/tests/fuzz/%.o $(LIB_OBJS) $(BUILD)/sources

@@ -47,14 +47,15 @@
 #include "core/knob.h"
 #include "models/layout.h"
 #include "predict/calib.h"
+#include "predict/kpath.h"
 #include "predict/target.h"
 #include "workloads/model/model_workload.h"
 
 enum parser { T_EXPFILE, T_CSV, T_SAMPLES, T_CALIB, T_LIST, T_TARGET, T_PAHOLE,
-	       T_JSON, T_KWORK, T_KPROFILE, T_NR };
+	       T_JSON, T_KWORK, T_KPROFILE, T_KPATH, T_NR };
 static const char *const target_names[T_NR] = {
 	"expfile", "csv", "samples", "calib", "list", "target", "pahole", "json",
-	"kwork", "kernel",
+	"kwork", "kernel", "kpath",
 };
 
 struct input {
@@ -156,6 +157,15 @@ static int run_target(const struct input *in)
 		path = write_tmp(in, ".ini");
 		n = knob_profile_load(path, 0, &v); /* dies with 2 on a bad profile */
 		knob_profile_free(v, n);
+		unlink(path);
+		free(path);
+		return 0;
+	}
+	case T_KPATH: {
+		struct kpath k;
+		path = write_tmp(in, ".ini");
+		if (!kpath_load(path, &k, err, sizeof(err)))
+			kpath_free(&k);
 		unlink(path);
 		free(path);
 		return 0;
@@ -266,6 +276,8 @@ static enum parser target_of(const char *path)
 
 	if (strstr(path, "kwork"))
 		return T_KWORK;
+	if (strstr(path, "kpath"))
+		return T_KPATH;
 	if (strstr(path, "targets/"))
 		return T_TARGET;
 	if (strstr(path, "kernels/"))
