@@ -265,6 +265,21 @@ char *ini_lines_read(char *str, int num, void *stream)
 	return str;
 }
 
+bool ini_cont_take(struct ini_cont *c, const char *sec, const char *key, const char *value)
+{
+	if (c->slot && !strcmp(sec, c->sec) && !strcmp(key, c->key)) {
+		char *t = xasprintf("%s %s", *c->slot, value);
+
+		free(*c->slot);
+		*c->slot = t;
+		return true;
+	}
+	snprintf(c->sec, sizeof(c->sec), "%s", sec);
+	snprintf(c->key, sizeof(c->key), "%s", key);
+	c->slot = NULL;
+	return false;
+}
+
 int write_all(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;

@@ -89,6 +89,21 @@ struct ini_lines {
 char *ini_lines_read(char *str, int num, void *stream);
 
 /*
+ * libinih hands an indented line on as another value of the key before
+ * it, in the same section.  A parser keeps one struct ini_cont and calls
+ * ini_cont_take() first in its handler: it appends such a value to the
+ * string last set (one space between) and returns true; otherwise it
+ * records sec and key as the latest (key: for the parser's messages),
+ * forgets the string and returns false.  After setting a string value,
+ * the handler names it in .slot so that a continuation extends it.
+ */
+struct ini_cont {
+	char sec[32], key[64];
+	char **slot; /* the value a continuation line extends, or NULL */
+};
+bool ini_cont_take(struct ini_cont *c, const char *sec, const char *key, const char *value);
+
+/*
  * Writes all `len` bytes to fd (retrying short writes and EINTR);
  * 0, or -1 with errno set (ENOSPC for a full disk).
  */

@@ -309,8 +309,7 @@ struct kp_parse {
 	char *name, *commit;
 	struct kp_side side[2]; /* [knobs], [parent] */
 	bool has_parent;
-	char prev_sec[32], prev_key[64];
-	char **prev_slot; /* the value a continuation line extends */
+	struct ini_cont cont; /* the key last read, the value a continuation extends */
 	char err[512];
 	struct ini_lines in; /* the file, its line, why it stopped (core/file.h) */
 };
@@ -327,11 +326,11 @@ const char *kernel_dir(void)
 static int kp_set_once(struct kp_parse *p, char **slot, const char *v)
 {
 	if (*slot) {
-		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->prev_key);
+		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->cont.key);
 		return 0;
 	}
 	*slot = xstrdup(v);
-	p->prev_slot = slot;
+	p->cont.slot = slot;
 	return 1;
 }
 
@@ -371,17 +370,8 @@ static int kp_on_value(void *user, const char *sec, const char *key, const char 
 {
 	struct kp_parse *p = user;
 
-	/* libinih passes an indented line as another value of the same key */
-	if (p->prev_slot && !strcmp(sec, p->prev_sec) && !strcmp(key, p->prev_key)) {
-		char *t = xasprintf("%s %s", *p->prev_slot, value);
-
-		free(*p->prev_slot);
-		*p->prev_slot = t;
+	if (ini_cont_take(&p->cont, sec, key, value))
 		return 1;
-	}
-	snprintf(p->prev_sec, sizeof(p->prev_sec), "%s", sec);
-	snprintf(p->prev_key, sizeof(p->prev_key), "%s", key);
-	p->prev_slot = NULL;
 	if (!strcmp(sec, "kernel")) {
 		if (!strcmp(key, "name"))
 			return kp_set_once(p, &p->name, value);

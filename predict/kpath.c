@@ -1,11 +1,10 @@
 /*
  * kpath.c - the kernel path reference (kpath.h): predict/work/kpath.ini,
- * one [kpath] section of counts and their sources, read through
- * core/file.h like every input: a [probe] section and one section of
- * counts per value of knob kpath, each counted in one distribution
- * kernel (scripts/kpath/count.sh) and standing in for the profiles'
- * commits of its era, as docs/calibration.md and every prediction's
- * parameter list say.
+ * read through core/file.h like every input: a [probe] section and one
+ * section of counts per value of knob kpath, each counted in one
+ * distribution kernel (scripts/kpath/count.sh) and standing in for the
+ * profiles' commits of its era, as docs/calibration.md and every
+ * prediction's parameter list say.
  */
 #include "predict/kpath.h"
 
@@ -22,8 +21,7 @@
 
 struct kparse {
 	struct kpath *k;
-	char **prev;   /* the string an indented line extends */
-	char prev_key[32];
+	struct ini_cont cont; /* the key last read, the value a continuation extends */
 	char err[256];
 	struct ini_lines in;
 };
@@ -31,11 +29,11 @@ struct kparse {
 static int set_str(struct kparse *p, const char **slot, const char *v)
 {
 	if (*slot) {
-		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->prev_key);
+		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->cont.key);
 		return 0;
 	}
 	*slot = xstrdup(v);
-	p->prev = (char **)slot;
+	p->cont.slot = (char **)slot;
 	return 1;
 }
 
@@ -44,12 +42,12 @@ static int set_num(struct kparse *p, double *slot, const char *v)
 	double x;
 
 	if (!isnan(*slot)) {
-		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->prev_key);
+		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->cont.key);
 		return 0;
 	}
 	if (!parse_double(v, 1, 1e6, &x)) {
 		snprintf(p->err, sizeof(p->err), "bad value '%.40s' for '%s' (want an instruction "
-			 "count, 1 to 1e6)", v, p->prev_key);
+			 "count, 1 to 1e6)", v, p->cont.key);
 		return 0;
 	}
 	*slot = x;
@@ -62,16 +60,8 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 	struct kpath *k = p->k;
 	struct kpath_count *e = NULL;
 
-	/* libinih passes an indented line as another value of the same key */
-	if (p->prev && !strcmp(key, p->prev_key)) {
-		char *t = xasprintf("%s %s", *p->prev, value);
-
-		free(*p->prev);
-		*p->prev = t;
+	if (ini_cont_take(&p->cont, sec, key, value))
 		return 1;
-	}
-	snprintf(p->prev_key, sizeof(p->prev_key), "%s", key);
-	p->prev = NULL;
 	if (!strcmp(sec, "probe")) {
 		if (!strcmp(key, "list"))
 			return set_num(p, &k->list_probe, value);

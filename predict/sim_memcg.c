@@ -47,8 +47,9 @@
  * recorded per-CPU work (RL_FOLIO_ATOMIC, atomic_ns).  The instruction
  * time of the kernel path inside an LRU section is kpath_ns per list
  * operation (section_work): instructions counted in a distribution
- * kernel (predict/work/kpath.ini, a stand-in for every profile's
- * commit) at the list probe's time per instruction.  Not in it:
+ * kernel (predict/work/kpath.ini, the one of the side's era, knob
+ * kpath, a stand-in for its commit) at the list probe's time per
+ * instruction.  Not in it:
  * irqsave/restore (inside _raw_spin_lock_irqsave and the unlock, which
  * the count leaves out; no sourced cycle count of pushf/cli/popf).
  * The periodic flusher: its share of each core's time (flush_share).

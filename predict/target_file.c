@@ -70,8 +70,7 @@ struct tparse {
 	long num[4];   /* sockets, nodes, cores, cpus; -1 unset */
 	char *val[NFACTS], *src[NFACTS];
 	int val_line[NFACTS];
-	char prev_sec[32], prev_key[64];
-	char **prev_slot; /* the value a continuation line extends */
+	struct ini_cont cont; /* the key last read, the value a continuation extends */
 	char err[512];
 	struct ini_lines in; /* the file, its line, why the reader stopped
 			      * early (a NUL byte, a long line): core/file.h */
@@ -85,22 +84,14 @@ static const char *const tstr_keys[] = { "name", "description", "cpu", "identifi
 					 "stand_in" };
 static const char *const tnum_keys[] = { "sockets", "nodes", "cores", "cpus" };
 
-static void append(char **slot, const char *v)
-{
-	char *t = xasprintf("%s %s", *slot, v);
-
-	free(*slot);
-	*slot = t;
-}
-
 static int tset(struct tparse *p, char **slot, const char *v)
 {
 	if (*slot) {
-		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->prev_key);
+		snprintf(p->err, sizeof(p->err), "'%s' is given twice", p->cont.key);
 		return 0;
 	}
 	*slot = xstrdup(v);
-	p->prev_slot = slot;
+	p->cont.slot = slot;
 	return 1;
 }
 
@@ -109,14 +100,8 @@ static int on_target_value(void *user, const char *sec, const char *key, const c
 	struct tparse *p = user;
 	char full[64];
 
-	/* libinih passes an indented line as another value of the same key. */
-	if (p->prev_slot && !strcmp(sec, p->prev_sec) && !strcmp(key, p->prev_key)) {
-		append(p->prev_slot, value);
+	if (ini_cont_take(&p->cont, sec, key, value))
 		return 1;
-	}
-	snprintf(p->prev_sec, sizeof(p->prev_sec), "%s", sec);
-	snprintf(p->prev_key, sizeof(p->prev_key), "%s", key);
-	p->prev_slot = NULL;
 	if (p->is_sources) {
 		struct shared_fact *f = NULL;
 		for (size_t i = 0; i < p->nshared; i++)
