@@ -94,8 +94,16 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 		return set_num(p, &e->isolate, value);
 	if (!strcmp(key, "isolate.source"))
 		return set_str(p, &e->isolate_src, value);
+	if (!strcmp(key, "zalloc"))
+		return set_num(p, &e->zalloc, value);
+	if (!strcmp(key, "zalloc.source"))
+		return set_str(p, &e->zalloc_src, value);
+	if (!strcmp(key, "zfree"))
+		return set_num(p, &e->zfree, value);
+	if (!strcmp(key, "zfree.source"))
+		return set_str(p, &e->zfree_src, value);
 	snprintf(p->err, sizeof(p->err), "unknown key '%s' in [%s] (want kernel, add, del, "
-		 "isolate and their .source)", key, sec);
+		 "isolate, zalloc, zfree and their .source)", key, sec);
 	return 0;
 }
 
@@ -106,6 +114,8 @@ void kpath_free(struct kpath *k)
 		free((char *)k->era[i].add_src);
 		free((char *)k->era[i].del_src);
 		free((char *)k->era[i].isolate_src);
+		free((char *)k->era[i].zalloc_src);
+		free((char *)k->era[i].zfree_src);
 	}
 	free((char *)k->list_probe_src);
 	memset(k, 0, sizeof(*k));
@@ -116,8 +126,9 @@ static bool complete(const struct kpath *k)
 	for (int i = 0; i < KPATH_NR; i++) {
 		const struct kpath_count *e = &k->era[i];
 
-		if (isnan(e->add) || isnan(e->del) || isnan(e->isolate) || !e->kernel ||
-		    !e->add_src || !e->del_src || !e->isolate_src)
+		if (isnan(e->add) || isnan(e->del) || isnan(e->isolate) || isnan(e->zalloc) ||
+		    isnan(e->zfree) || !e->kernel || !e->add_src || !e->del_src ||
+		    !e->isolate_src || !e->zalloc_src || !e->zfree_src)
 			return false;
 	}
 	return !isnan(k->list_probe) && k->list_probe_src;
@@ -131,7 +142,8 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 
 	memset(k, 0, sizeof(*k));
 	for (int i = 0; i < KPATH_NR; i++)
-		k->era[i].add = k->era[i].del = k->era[i].isolate = NAN;
+		k->era[i].add = k->era[i].del = k->era[i].isolate = k->era[i].zalloc =
+			k->era[i].zfree = NAN;
 	k->list_probe = NAN;
 	p.in.f = input_fopen(path, &why);
 	if (!p.in.f) {
@@ -150,7 +162,8 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 	}
 	if (!complete(k)) {
 		snprintf(err, errlen, "'%s': want [probe] list and, for every value of knob kpath, "
-			 "a section with kernel, add, del and isolate, each count with its .source", path);
+			 "a section with kernel, add, del, isolate, zalloc and zfree, each count with its "
+			 ".source", path);
 		kpath_free(k);
 		return -1;
 	}

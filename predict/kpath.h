@@ -1,6 +1,7 @@
 /*
  * kpath.h - the kernel path reference (predict/work/kpath.ini): how many
- * instructions a kernel executes inside its LRU lock sections per folio,
+ * instructions a kernel executes inside its LRU lock sections per folio
+ * and inside its zone->lock sections per page,
  * counted by single-stepping a distribution kernel under qemu
  * (scripts/kpath/count.sh), one count per era of the path (knob kpath,
  * models/knobs.c), and the instruction count of the list probe whose
@@ -20,7 +21,12 @@ struct kpath {
 		double del;  /* instructions per folio, LRU delete section */
 		double isolate; /* per folio of reclaim's isolation (a
 				 * SWAP_CLUSTER_MAX batch) */
+		double zalloc; /* per page rmqueue_bulk takes, inside
+				* zone->lock */
+		double zfree;  /* per page free_pcppages_bulk returns,
+				* inside zone->lock */
 		const char *kernel, *add_src, *del_src, *isolate_src;
+		const char *zalloc_src, *zfree_src;
 	} era[KPATH_NR];     /* [section named as knob kpath's value] */
 	double list_probe;   /* instructions per iteration of the list probe */
 	const char *list_probe_src;

@@ -33,9 +33,10 @@
  * Each lock's sections get the work its holder did while holding it
  * (section_work): an LRU lock's rounds are its list operations, a
  * zone->lock's (the page allocator's, models/page_alloc.c) the pages one
- * rmqueue_bulk / free_pcppages_bulk moves, each round its list
- * operations, per-CPU NR_FREE_PAGES updates and struct page lines
- * (zone_page_line_ns); the zone's own lines (free_area[0]'s head and
+ * rmqueue_bulk / free_pcppages_bulk moves, each round the kernel's
+ * instructions per page taken or returned (kzone_ns, counted like
+ * kpath_ns below; without a count its list operations and per-CPU
+ * NR_FREE_PAGES updates) and its struct page lines (zone_page_line_ns); the zone's own lines (free_area[0]'s head and
  * nr_free, vm_stat) are recorded lines like any other.
  * Inside each LRU lock section, as the kernel's loop runs it (mm/swap.c:
  * folios_put_refs and the folio batch adds touch every folio under the
@@ -376,8 +377,10 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
  *     kpath_iso_ns), else list_ns/2, plus the folio lines
  *     (folio_line_ns);
  *   - a zone->lock: a round per page moved (rmqueue_bulk /
- *     free_pcppages_bulk, at most ZONE_MAX_ROUNDS); list_ns/2 per list
- *     operation and the struct page lines (zone_page_line_ns);
+ *     free_pcppages_bulk, at most ZONE_MAX_ROUNDS); the kernel's
+ *     instructions per page taken and per page returned (kzone_ns, its
+ *     NR_FREE_PAGES adds included), else list_ns/2 per list operation,
+ *     plus the struct page lines (zone_page_line_ns);
  * and for either, each per-CPU add and walk level done under it (the
  * stat updates of update_lru_size() and their memcg_rstat_updated()
  * walk, zone->lock's NR_FREE_PAGES updates) at its probe's figure,
@@ -393,14 +396,18 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	double priced = 0;
 
 	double kpath_ns = c->kpath_ns[cfg->p.kpath], iso_ns = c->kpath_iso_ns[cfg->p.kpath];
-	bool zone = is_zone_lock(r, lk), kpath = !zone && kpath_ns > 0;
+	const double *kz = c->kzone_ns[cfg->p.kpath];
+	bool zone = is_zone_lock(r, lk);
+	bool kpath = zone ? kz[0] > 0 && kz[1] > 0 : kpath_ns > 0;
 
 	*steps = 1;
 	*in_lock = 0;
 	if (!h)
 		return;
-	/* the kernel path's count holds an LRU section's stat updates: its
-	 * per-CPU adds are in kpath_ns, not priced again */
+	/* the kernel path's count holds a section's stat updates (an LRU
+	 * section's lru_size and lruvec stats, a zone section's
+	 * NR_FREE_PAGES): its per-CPU adds are in the count, not priced
+	 * again */
 	for (unsigned k = 0; k < RL_NR; k++)
 		if (k != RL_LIST && !(kpath && k == RL_PERCPU))
 			priced += (double)in[k] * unit[k];
@@ -409,8 +416,15 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 			*steps = (unsigned)((in[RL_BUDDY_PAGE] + h / 2) / h);
 		if (*steps > ZONE_MAX_ROUNDS)
 			*steps = ZONE_MAX_ROUNDS;
-		*in_lock = ((double)in[RL_LIST] * c->list_ns / 2 +
-			    (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c) +
+		/* the pages taken are the ones whose struct page line
+		 * rmqueue_bulk records (RL_PAGE_LINE), the rest of the pages
+		 * moved were returned */
+		uint64_t took = in[RL_PAGE_LINE] < in[RL_BUDDY_PAGE] ? in[RL_PAGE_LINE]
+								  : in[RL_BUDDY_PAGE];
+		double work = kpath ? (double)took * kz[0] + (double)(in[RL_BUDDY_PAGE] - took) * kz[1]
+				    : (double)in[RL_LIST] * c->list_ns / 2;
+
+		*in_lock = (work + (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c) +
 			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns + priced) / (double)h;
 		return;
 	}

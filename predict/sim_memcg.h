@@ -36,6 +36,12 @@ struct memcg_costs {
 			       * per-CPU adds inside LRU sections; 0: not priced */
 	double kpath_iso_ns[KPATH_NR]; /* the same for one of reclaim's
 			       * isolations (RL_LIST_ISOLATE) */
+	double kzone_ns[KPATH_NR][2]; /* the kernel's instructions inside
+			       * zone->lock per page, priced: [0] one
+			       * rmqueue_bulk takes, [1] one free_pcppages_bulk
+			       * returns; replaces list_ns/2 per list operation
+			       * and the NR_FREE_PAGES per-CPU adds there; 0:
+			       * not priced */
 	double miss_ns;       /* one load that misses every cache */
 	double walk_miss;     /* ASSUMPTION: fraction of ancestor-walk loads
 			       * that miss (8d59d2214c23: "potentially 3 cache

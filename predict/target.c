@@ -429,7 +429,8 @@ static void cache_costs(const struct target *t, struct target_costs *tc, bool he
  * The kernel's own instructions inside an LRU lock section, per folio
  * (predict/kpath.h), for each era of the path (knob kpath): the mean of
  * the add and delete sections' counts (a recording's list operations do
- * not say which they were), each instruction at the list probe's time
+ * not say which they were); inside a zone->lock section, per page
+ * taken and per page returned; each instruction at the list probe's time
  * per instruction, list_ns over the probe loop's instructions.  So they
  * run at the work reference's pace and the target's clock, as list_ns
  * does; each count is one distribution kernel's, a stand-in for the
@@ -441,7 +442,7 @@ static void kpath_costs(struct target_costs *tc, bool here)
 	struct memcg_costs *m = &tc->c;
 
 	/* the notes keep the name, not a copy: one buffer per era for good */
-	static char names[KPATH_NR][32], iso_names[KPATH_NR][40];
+	static char names[KPATH_NR][32], iso_names[KPATH_NR][40], zone_names[KPATH_NR][2][40];
 
 	for (int i = 0; i < KPATH_NR; i++) {
 		const struct kpath_count *e = &k->era[i];
@@ -451,8 +452,13 @@ static void kpath_costs(struct target_costs *tc, bool here)
 		snprintf(name, sizeof(names[i]), "kpath_ns@%s", knob_kpath.values[i].value);
 		snprintf(iso_names[i], sizeof(iso_names[i]), "kpath_iso_ns@%s",
 			 knob_kpath.values[i].value);
+		snprintf(zone_names[i][0], sizeof(zone_names[i][0]), "kzone_alloc_ns@%s",
+			 knob_kpath.values[i].value);
+		snprintf(zone_names[i][1], sizeof(zone_names[i][1]), "kzone_free_ns@%s",
+			 knob_kpath.values[i].value);
 		if (!(m->list_ns > 0)) {
 			m->kpath_ns[i] = m->kpath_iso_ns[i] = 0;
+			m->kzone_ns[i][0] = m->kzone_ns[i][1] = 0;
 			note(tc, name, 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
 			     "kernel path's %.0f instructions per LRU list operation: list_ns/2 "
 			     "each", per);
@@ -469,6 +475,14 @@ static void kpath_costs(struct target_costs *tc, bool here)
 		note(tc, iso_names[i], m->kpath_iso_ns[i], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
 		     "%.0f instructions per folio of reclaim's isolation (%s; %s), x list_ns / %.0f",
 		     e->isolate, e->isolate_src, e->kernel, k->list_probe);
+		m->kzone_ns[i][0] = e->zalloc * m->list_ns / k->list_probe;
+		note(tc, zone_names[i][0], m->kzone_ns[i][0], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		     "%.0f instructions per page rmqueue_bulk takes, inside zone->lock (%s; %s), "
+		     "x list_ns / %.0f", e->zalloc, e->zalloc_src, e->kernel, k->list_probe);
+		m->kzone_ns[i][1] = e->zfree * m->list_ns / k->list_probe;
+		note(tc, zone_names[i][1], m->kzone_ns[i][1], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		     "%.0f instructions per page free_pcppages_bulk returns, inside zone->lock "
+		     "(%s; %s), x list_ns / %.0f", e->zfree, e->zfree_src, e->kernel, k->list_probe);
 	}
 }
 

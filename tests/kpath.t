@@ -5,8 +5,9 @@
 # the list probe's time per instruction (list_ns / the probe's count):
 # a section's work computed by hand from the file and the calibration,
 # each era's count on its profiles' side, both in the parameter list, and
-# a bad file refused in one line (t_models prices a hold by hand, with
-# reclaim's isolations).
+# the zone->lock counts per page at the same pace, a bad file refused in
+# one line (t_models prices a hold by hand, with reclaim's isolations,
+# and a zone hold).
 # check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 CAL=tests/fixtures/model_calib.txt
@@ -54,6 +55,21 @@ for e in v5.10 v6.12; do
 	ok $? "the parameter list gives kpath_ns@$e and its source"
 done
 
+# The zone->lock sections' counts (zalloc, zfree: per page taken and
+# returned), each era's at the list probe's pace: the parameter list's
+# figure is the file's count x list_ns / probe.
+cnt() { awk -v s="[$1]" -v k="$2" '/^\[/{ on = ($0 == s) } on && $1 == k { print $3 }' "$KP"; }
+list_ns=$(awk '$1 == "#" && $2 == "list_ns" { print $3 }' "$TMP/p")
+for e in v5.10 v6.12; do
+	for k in alloc free; do
+		n=$(cnt $e z$k)
+		got=$(awk -v n="kzone_${k}_ns@$e" '$1 == "#" && $2 == n { print $3 }' "$TMP/p")
+		want=$(awk -v n="$n" -v l="$list_ns" -v p="$probe" 'BEGIN { printf "%.4g\n", n * l / p }')
+		awk -v g="$got" -v w="$want" 'BEGIN { exit !(g != "" && w > 0 && (g - w) / w < 0.001 && (w - g) / w < 0.001) }'
+		ok $? "kzone_${k}_ns@$e = z$k $n x list_ns $list_ns / $probe = $want ns (got $got)"
+	done
+done
+
 # A bad reference file: one line, exit 2 (MEMSCALE_WORK names its folder).
 mkdir "$TMP/w"; cp predict/work/reference.txt "$TMP/w/"
 export MEMSCALE_WORK="$TMP/w"
@@ -64,6 +80,8 @@ awk '/^\[v5.10\]/{ exit } { print }' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini without an era's section" "kpath.ini.*for every value of knob kpath" -- $MEMSCALE $Q
 sed 's/^del.source/dell.source/' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini with an unknown key" "kpath.ini.*unknown key 'dell.source'" -- $MEMSCALE $Q
+grep -v '^zfree = ' "$KP" > "$TMP/w/kpath.ini"
+expect_usage "kpath.ini without a zone count" "kpath.ini.*zalloc and zfree" -- $MEMSCALE $Q
 rm -f "$TMP/w/kpath.ini"; mkdir "$TMP/w/kpath.ini"
 expect_usage "kpath.ini a directory" "kpath.ini.*directory" -- $MEMSCALE $Q
 unset MEMSCALE_WORK

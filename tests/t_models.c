@@ -756,6 +756,63 @@ static void test_kpath_section(void)
 }
 
 /*
+ * The kernel path's instructions in a zone->lock section, by hand: per
+ * hold rmqueue_bulk takes 3 pages (3 struct page lines recorded) and
+ * free_pcppages_bulk returns 2 (5 pages moved), 8 list operations and
+ * one NR_FREE_PAGES per-CPU add; one core, hit 0, no caches, so the
+ * page lines cost nothing: a hold's work is 3 x the era's per page
+ * taken + 2 x its per page returned; without a count, 8 x list_ns / 2
+ * + the per-CPU add.
+ */
+static void test_kzone_section(void)
+{
+	struct model_rec *r = xcalloc(1, sizeof(*r));
+	struct memcg_sim_cfg cfg = { .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
+	struct memcg_costs c = { .sim = { .xfer_ns = 50, .remote_factor = 1, .hit_ns = 0,
+					  .atomic_ns = 5, .handoff_ns = 50 },
+				 .list_ns = 4, .percpu_ns = 1, .walk_step_ns = { NAN, NAN },
+				 .l2_bytes = NAN, .dram_ns = NAN,
+				 .kzone_ns = { [KPATH_V5_10] = { 60, 80 }, [KPATH_V6_12] = { 30, 40 } } };
+	static const struct { enum kpath_era era; bool counted; double want; const char *what; } cases[] = {
+		{ KPATH_V6_12, true, 3 * 30 + 2 * 40, "v6.12: 3 x 30 + 2 x 40" },
+		{ KPATH_V5_10, true, 3 * 60 + 2 * 80, "v5.10: 3 x 60 + 2 x 80" },
+		{ KPATH_V6_12, false, 8 * 4 / 2.0 + 1, "no count: 8 x list_ns/2 + 1 per-CPU add" },
+	};
+	int lock_l;
+
+	model_params_default(&cfg.p);
+	cfg.p.containers = 1;
+	cfg.p.nodes = 1;
+	model_rec_clear(r);
+	lock_l = model_rec_line_of(r, "zone", 1152, RS_NODE);
+	model_rec_lock_of(r, (unsigned)lock_l);
+	r->ops = 1000;
+	r->holds[0] = 1000;
+	r->local[RL_PAGE_LINE] = r->local_in[0][RL_PAGE_LINE] = 3000;
+	r->local[RL_BUDDY_PAGE] = r->local_in[0][RL_BUDDY_PAGE] = 5000;
+	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 8000;
+	r->local[RL_PERCPU] = r->local_in[0][RL_PERCPU] = 1000;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct memcg_costs ci = c;
+		struct sim_prog prog;
+		double got;
+
+		cfg.p.kpath = cases[i].era;
+		if (!cases[i].counted)
+			memset(ci.kzone_ns, 0, sizeof(ci.kzone_ns));
+		if (memcg_sim_build_from(&prog, "hand", r, &cfg, &ci)) {
+			ok(0, "%s: program builds", cases[i].what);
+			continue;
+		}
+		got = section_local(&prog);
+		ok(fabs(got - cases[i].want) < 0.05, "a zone hold's kernel work, %s = %.1f ns (%.2f)",
+		   cases[i].what, cases[i].want, got);
+		sim_prog_free(&prog);
+	}
+	free(r);
+}
+
+/*
  * The periodic flusher's fold: per CPU, depth + 1 memcgs (leaf, chain,
  * root) of 7 + 3 + 6 lines (51 memcg items, 22 events, 44 node items of
  * 8 B on 64 B lines, one node): 64 at depth 3; N CPUs, N times that.
@@ -791,6 +848,7 @@ int main(void)
 	test_folio_neighbours();
 	test_neighbour_transfer();
 	test_kpath_section();
+	test_kzone_section();
 	test_layouts();
 	test_lock_in_block();
 	test_stats_paths_agree();

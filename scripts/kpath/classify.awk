@@ -5,7 +5,9 @@
 # instruction (gdb's own lines are ignored).  A section opens when the PC leaves a _raw_spin_lock*
 # function and closes when it reaches a _raw_spin_unlock* function.
 # Prints per call: its instructions, its batch size, each section as
-# holder:instructions, and the section's instructions by function.
+# holder:instructions (one still open at the call's end marked so), the
+# instructions held in all, and the section's instructions by function, with
+# the times the function was entered at its first instruction.
 # Functions whose names match SKIP (a regular expression; empty: none)
 # are counted apart, as "skipped".  WHOLE=1: the whole call is one
 # section (a function its caller runs under the lock); "RET <value>"
@@ -24,20 +26,28 @@ function hex(s,    i, c, v) {
 }
 function fname(pc,    lo, hi, mid) {
 	lo = 1; hi = nsym
+	entry = 0
 	if (pc < addr[1]) return "?"
 	while (lo < hi) {
 		mid = int((lo + hi + 1) / 2)
 		if (addr[mid] <= pc) lo = mid; else hi = mid - 1
 	}
+	entry = addr[lo] == pc
 	return name[lo]
 }
 function flush(    f) {
 	if (!incall) return
 	if (WHOLE) secs = "whole:" cur
-	printf "call %d: %d instructions, batch nr %d, sections %s, skipped %d, returned %s\n", ncall, total, nr, secs == "" ? "-" : secs, skipped, ret
-	for (f in hist) printf "  %6d %s\n", hist[f], f | "sort -rn"
+	# a section whose unlock was inlined (spin_unlock's release store:
+	# no _raw_spin_unlock call) stays open to the call's end
+	else if (state == "held") secs = secs (secs == "" ? "" : ",") holder ":" cur "(open)"
+	held = 0
+	for (f in hist) held += hist[f]
+	printf "call %d: %d instructions, batch nr %d, sections %s, held %d, skipped %d, string repetitions %d, returned %s\n", ncall, total, nr, secs == "" ? "-" : secs, held, skipped, reps, ret
+	for (f in hist) printf "  %6d %s%s\n", hist[f], f, f in ent ? " (" ent[f] " entries)" : "" | "sort -rn"
 	close("sort -rn")
 	delete hist
+	delete ent
 }
 FNR == NR {
 	# System.map: ADDRESS TYPE NAME; keep text symbols (sorted already,
@@ -52,15 +62,19 @@ FNR == NR {
 $1 == "CALL" {
 	flush()
 	incall = 1; ncall++; nr = $2; total = 0; secs = ""; state = WHOLE ? "held" : "free"; skipped = 0
-	cur = 0; holder = "whole"; ret = "-"
+	cur = 0; holder = "whole"; ret = "-"; reps = 0; lastpc = ""
 	next
 }
 $1 == "RET" { ret = $2; next }
 incall && $1 == "pc" {
 	pc = $2
+	# a string instruction's repetitions (rep movs/stos) step one by
+	# one at the same PC: one instruction, the repetitions counted apart
+	if (pc == lastpc) { reps++; next }
+	lastpc = pc
 	f = fname(hex(pc))
 	total++
-	if (WHOLE) { if (SKIP != "" && f ~ SKIP) skipped++; else { cur++; hist[f]++ }; next }
+	if (WHOLE) { if (SKIP != "" && f ~ SKIP) skipped++; else { cur++; hist[f]++; if (entry) ent[f]++ }; next }
 	if (state == "free" && f ~ /^_raw_spin_lock/) state = "locking"
 	else if (state == "locking" && f !~ /^_raw_spin_lock/) { state = "held"; cur = 0; holder = f }
 	if (state == "held" && f ~ /^_raw_spin_unlock/) {
@@ -69,7 +83,7 @@ incall && $1 == "pc" {
 	}
 	if (state == "held") {
 		if (SKIP != "" && f ~ SKIP) skipped++
-		else { cur++; hist[f]++ }
+		else { cur++; hist[f]++; if (entry) ent[f]++ }
 	}
 }
 END { flush() }

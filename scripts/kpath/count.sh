@@ -8,7 +8,8 @@
 #     DIR    holds boot/vmlinuz-*, boot/System.map-* (a Debian
 #            linux-image-*-unsigned and its -dbg package, unpacked)
 #     MODE   tlb (tlb_flush2's loop), pf2 (page_fault2's), falloc
-#            (fallocate1's), reclaim (a reader of a brd block device,
+#            (fallocate1's), zone (128 MB allocated and truncated: pages
+#            through zone->lock), reclaim (a reader of a brd block device,
 #            twice over, in a 16 MB memcg: the memcg's own reclaim; the
 #            brd module is taken from DIR/lib/modules)
 #     FUNC   the function traced (folio_batch_move_lru: the LRU add
@@ -17,6 +18,8 @@
 #     NR     a gdb expression for the batch size at FUNC's entry
 #            (default: the first byte of its first argument, a
 #            folio_batch or pagevec; release_pages(pages, nr): '$esi')
+# KPATH_PORT (default 1234) is the gdbstub's TCP port: two counts at
+# once need two.
 # With KPATH_WHOLE=1 every instruction of the call counts as held (a
 # function its caller runs under the lock, such as isolate_lru_folios),
 # and the report gives its return value (the folios it took).
@@ -38,12 +41,14 @@ for f in "$dir"/usr/lib/debug/boot/System.map-* "$dir"/boot/System.map-*; do
 	[ -r "$f" ] && [ "$(wc -l < "$f")" -gt 1 ] && { map=$f; break; }
 done
 [ -r "$vmlinuz" ] && [ -n "$map" ] || { echo "count.sh: no vmlinuz or System.map under $dir" >&2; exit 2; }
-case $mode in tlb|pf2|falloc|reclaim) ;; *) echo "count.sh: mode is tlb, pf2, falloc or reclaim" >&2; exit 2 ;; esac
+case $mode in tlb|pf2|falloc|zone|reclaim) ;; *) echo "count.sh: mode is tlb, pf2, falloc, zone or reclaim" >&2; exit 2 ;; esac
 for v in "$calls" "$skip"; do
 	case $v in ''|*[!0-9]*) echo "count.sh: CALLS and SKIP are counts, not '$v'" >&2; exit 2 ;; esac
 done
 # NR goes into gdb's command file: a C expression of registers and
 # numbers only, nothing that could end the command
+port=${KPATH_PORT:-1234}
+case $port in ''|*[!0-9]*) echo "count.sh: KPATH_PORT is a port number, not '$port'" >&2; exit 2 ;; esac
 case $nr in *[!A-Za-z0-9_\$\*\(\)\ +-]*|'') echo "count.sh: NR '$nr' is not a register expression" >&2; exit 2 ;; esac
 
 # the guest: busybox, the workload and an init that starts it
@@ -72,7 +77,7 @@ INIT
 chmod +x "$work/root/init"
 (cd "$work/root" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$work/initrd.gz")
 
-qemu-system-x86_64 -s -kernel "$vmlinuz" -initrd "$work/initrd.gz" \
+qemu-system-x86_64 -gdb "tcp::$port" -kernel "$vmlinuz" -initrd "$work/initrd.gz" \
 	-append "console=ttyS0 nokaslr nopti quiet lrumode=$mode" -m 1G -smp 1 -cpu max \
 	-nographic -no-reboot > "$work/console" 2>&1 &
 qpid=$!
@@ -81,22 +86,40 @@ until grep -q "^lrutest" "$work/console"; do
 	i=$((i + 1)); [ $i -lt 120 ] || { echo "count.sh: the guest did not start" >&2; exit 1; }
 	sleep 1
 done
+# mode zone fragments the guest's memory first
+ready='^lrutest'
+[ "$mode" != zone ] || ready='^lrutest: holes made'
+until grep -q "$ready" "$work/console"; do
+	i=$((i + 1)); [ $i -lt 600 ] || { echo "count.sh: the guest's workload did not start" >&2; exit 1; }
+	sleep 1
+done
 grep "^lru_gen" "$work/console" >&2 || true
 sleep 3
 
-addr=$(awk -v f="$func" '$3 == f && $2 ~ /^[tT]$/ { print $1; exit }' "$map")
-[ -n "$addr" ] || { echo "count.sh: $func not in $map" >&2; exit 2; }
+# FUNC may be an address (0x...) inside a function, with KPATH_END the
+# address where the count stops: a section whose lock and unlock the
+# compiler inlined (5.10's rmqueue_bulk: from the return of
+# _raw_spin_lock to the paravirt unlock's call site), counted whole
+end=${KPATH_END:-}
+case $func in
+0x*)	addr=${func#0x}
+	case $addr$end in *[!0-9a-fx]*) echo "count.sh: FUNC and KPATH_END are hex addresses" >&2; exit 2 ;; esac
+	case $end in 0x?*) ;; *) echo "count.sh: FUNC as an address wants KPATH_END=0x..." >&2; exit 2 ;; esac ;;
+*)	addr=$(awk -v f="$func" '$3 == f && $2 ~ /^[tT]$/ { print $1; exit }' "$map")
+	[ -n "$addr" ] || { echo "count.sh: $func not in $map" >&2; exit 2; }
+	end= ;;
+esac
 {
 	echo "set pagination off"
 	echo "set confirm off"
-	echo "target remote :1234"
+	echo "target remote :$port"
 	echo "break *0x$addr"
 	n=0
 	while [ $n -lt "$skip" ]; do echo "continue"; n=$((n + 1)); done
 	n=0
 	while [ $n -lt "$calls" ]; do
 		echo "continue"
-		echo 'set $ret = *(unsigned long *)$rsp'
+		if [ -n "$end" ]; then echo "set \$ret = $end"; else echo 'set $ret = *(unsigned long *)$rsp'; fi
 		printf 'printf "CALL %%d\\n", %s\n' "$nr"
 		echo 'disable 1'
 		echo 'while $pc != $ret'

@@ -2,7 +2,8 @@
  * (scripts/kpath/count.sh): tlb_flush2's loop (write a page,
  * MADV_DONTNEED it, read it back), page_fault2's (write-fault private
  * file pages, munmap), fallocate1's (allocate 1 MB of a tmpfs file,
- * truncate it) or a readtwice-like reader that makes its memcg reclaim,
+ * truncate it), the same with 16 MB (pages through the zone lock) or a
+ * readtwice-like reader that makes its memcg reclaim,
  * in a memcg two levels below the root. */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -63,6 +64,36 @@ int main(int argc, char **argv)
 					;
 				close(fd);
 			}
+		}
+	} else if (!strcmp(mode, "zone")) {
+		/* pages through the zone's free lists: 128 MB of a tmpfs file
+		 * allocated and truncated, far more than a pcp list holds,
+		 * so rmqueue_bulk refills it and free_pcppages_bulk drains it
+		 * (fallocate1's 1 MB stays within one CPU's pcp list, and 6.12's
+		 * auto-tuned pcp->high holds 16 MB) */
+		/* first the full, fragmented memory of a long-running
+		 * machine: two files written a page each in turn (adjacent
+		 * pages, each the other's buddy), then one removed, so the
+		 * free pages are order-0 holes whose buddies are in use: the
+		 * allocator takes them first (__rmqueue_smallest) and a page
+		 * returned merges with nothing, as where free memory is
+		 * scarce and scattered */
+		static char page[4096] = { 1 };
+		int fa = open("/tmp/za", O_RDWR | O_CREAT, 0600), fb = open("/tmp/zb", O_RDWR | O_CREAT, 0600);
+		int fd = open("/tmp/fz", O_RDWR | O_CREAT, 0600);
+		if (fa < 0 || fb < 0 || fd < 0) { perror("fz"); return 1; }
+		for (off_t i = 0; i < 60000; i++)
+			if (pwrite(fa, page, pg, i * (off_t)pg) < 0 || pwrite(fb, page, pg, i * (off_t)pg) < 0) {
+				perror("pwrite");
+				return 1;
+			}
+		close(fb);
+		unlink("/tmp/zb");
+		printf("lrutest: holes made\n");
+		fflush(stdout);
+		for (;;) {
+			if (fallocate(fd, 0, 0, 128 * sz)) { perror("fallocate"); return 1; }
+			if (ftruncate(fd, 0)) { perror("ftruncate"); return 1; }
 		}
 	} else if (!strcmp(mode, "falloc")) {
 		/* fallocate1: allocate 1 MB of a tmpfs file, truncate it */
