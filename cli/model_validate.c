@@ -412,6 +412,7 @@ static size_t validate_csv(const char *path, struct csv_table *t, struct mopts *
 		 * locks, not the kernel's: list_ns/2 per list operation */
 		for (int e = 0; e < KPATH_NR; e++)
 			costs.kpath_ns[e] = costs.kzone_ns[e][0] = costs.kzone_ns[e][1] = 0;
+		costs.insn_ns = 0;
 		if (cfg.p.page_work != PAGE_WORK_COPY)
 			costs.page_ns = costs.clear_ns = 0;
 		if (!m->csv)

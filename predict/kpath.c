@@ -54,6 +54,56 @@ static int set_num(struct kparse *p, double *slot, const char *v)
 	return 1;
 }
 
+/* body.WORKLOAD or body.WORKLOAD.source: WORKLOAD a registry name's
+ * characters (which workloads exist is the tests' to check: this layer
+ * does not know them) */
+static int set_body(struct kparse *p, struct kpath_count *e, const char *k, const char *v)
+{
+	const char *dot = strchr(k, '.');
+	size_t len = dot ? (size_t)(dot - k) : strlen(k);
+	struct kpath_body *b = NULL;
+
+	if (!len || len > 40 || strspn(k, "abcdefghijklmnopqrstuvwxyz0123456789_") != len ||
+	    (dot && strcmp(dot, ".source"))) {
+		snprintf(p->err, sizeof(p->err), "bad key '%.60s' (want body.WORKLOAD or "
+			 "body.WORKLOAD.source)", p->cont.key);
+		return 0;
+	}
+	for (unsigned i = 0; i < e->nbody; i++)
+		if (strlen(e->body[i].workload) == len && !strncmp(e->body[i].workload, k, len))
+			b = &e->body[i];
+	if (!b) {
+		if (e->nbody == KPATH_MAX_BODY) {
+			snprintf(p->err, sizeof(p->err), "more than %d body counts in a section",
+				 KPATH_MAX_BODY);
+			return 0;
+		}
+		char name[41];
+
+		memcpy(name, k, len);
+		name[len] = '\0';
+		b = &e->body[e->nbody++];
+		b->workload = xstrdup(name);
+		b->n = NAN;
+	}
+	if (dot)
+		return set_str(p, (const char **)&b->src, v);
+	return set_num(p, &b->n, v);
+}
+
+double kpath_body(const struct kpath *k, int era, const char *workload, const char **src)
+{
+	const struct kpath_count *e = &k->era[era];
+
+	for (unsigned i = 0; i < e->nbody; i++)
+		if (!strcmp(e->body[i].workload, workload)) {
+			if (src)
+				*src = e->body[i].src;
+			return e->body[i].n;
+		}
+	return NAN;
+}
+
 static int on_kpath_value(void *user, const char *sec, const char *key, const char *value)
 {
 	struct kparse *p = user;
@@ -94,6 +144,8 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 		return set_num(p, &e->isolate, value);
 	if (!strcmp(key, "isolate.source"))
 		return set_str(p, &e->isolate_src, value);
+	if (!strncmp(key, "body.", 5))
+		return set_body(p, e, key + 5, value);
 	if (!strcmp(key, "zalloc"))
 		return set_num(p, &e->zalloc, value);
 	if (!strcmp(key, "zalloc.source"))
@@ -116,6 +168,10 @@ void kpath_free(struct kpath *k)
 		free((char *)k->era[i].isolate_src);
 		free((char *)k->era[i].zalloc_src);
 		free((char *)k->era[i].zfree_src);
+		for (unsigned b = 0; b < k->era[i].nbody; b++) {
+			free(k->era[i].body[b].workload);
+			free(k->era[i].body[b].src);
+		}
 	}
 	free((char *)k->list_probe_src);
 	memset(k, 0, sizeof(*k));
@@ -130,6 +186,9 @@ static bool complete(const struct kpath *k)
 		    isnan(e->zfree) || !e->kernel || !e->add_src || !e->del_src ||
 		    !e->isolate_src || !e->zalloc_src || !e->zfree_src)
 			return false;
+		for (unsigned b = 0; b < e->nbody; b++)
+			if (isnan(e->body[b].n) || !e->body[b].src)
+				return false;
 	}
 	return !isnan(k->list_probe) && k->list_probe_src;
 }
@@ -162,8 +221,8 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 	}
 	if (!complete(k)) {
 		snprintf(err, errlen, "'%s': want [probe] list and, for every value of knob kpath, "
-			 "a section with kernel, add, del, isolate, zalloc and zfree, each count with its "
-			 ".source", path);
+			 "a section with kernel, add, del, isolate, zalloc and zfree, each count (and "
+			 "each body.WORKLOAD) with its .source", path);
 		kpath_free(k);
 		return -1;
 	}

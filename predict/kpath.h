@@ -15,6 +15,8 @@
 
 #include "models/memcg.h"
 
+#define KPATH_MAX_BODY 16
+
 struct kpath {
 	struct kpath_count {
 		double add;  /* instructions per folio, LRU add section */
@@ -27,6 +29,15 @@ struct kpath {
 				* inside zone->lock */
 		const char *kernel, *add_src, *del_src, *isolate_src;
 		const char *zalloc_src, *zfree_src;
+		/* body.WORKLOAD: the instructions per operation of the
+		 * workload's system calls outside the LRU and zone sections
+		 * (those are priced as above); a workload without one keeps
+		 * its system calls at the entry's cost */
+		struct kpath_body {
+			char *workload, *src;
+			double n;
+		} body[KPATH_MAX_BODY];
+		unsigned nbody;
 	} era[KPATH_NR];     /* [section named as knob kpath's value] */
 	double list_probe;   /* instructions per iteration of the list probe */
 	const char *list_probe_src;
@@ -39,5 +50,8 @@ const struct kpath *kpath_reference(void);
  * 0, or -1 with one line in err. */
 int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen);
 void kpath_free(struct kpath *k);
+/* The count body.WORKLOAD of era (instructions per operation), its
+ * source in *src; NAN where the file has none. */
+double kpath_body(const struct kpath *k, int era, const char *workload, const char **src);
 
 #endif

@@ -63,6 +63,7 @@
  * tests/sim_record.t).
  */
 #include "predict/sim_memcg.h"
+#include "predict/kpath.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -692,7 +693,15 @@ static int build_shared(struct sim_prog *prog, const char *workload, const struc
 	struct model_rec *m;
 	struct memcg_costs ca = *c;
 	int rc;
+	double body = c->insn_ns > 0 ? kpath_body(kpath_reference(), cfg->p.kpath, workload, NULL)
+				     : NAN;
 
+	/* the workload's system calls beyond their entry, counted
+	 * (predict/kpath.h body.WORKLOAD): the workers' local work */
+	if (body > 0) {
+		ca.extra_local_ns += body * c->insn_ns;
+		c = &ca;
+	}
 	sim_prog_init(prog, workload);
 	/* the footprint that ages read copies (sim.h): each page zeroed
 	 * writes 4 KiB, each page copied reads 4 KiB and writes 4 KiB */
@@ -707,6 +716,7 @@ static int build_shared(struct sim_prog *prog, const char *workload, const struc
 	if (rc)
 		return rc;
 	sim_actor_begin(prog);
+	ca = *c;
 	ca.extra_local_ns = 0;
 	return build_part(prog, r->actor, cfg, &ca);
 }

@@ -36,6 +36,11 @@ struct memcg_costs {
 			       * per-CPU adds inside LRU sections; 0: not priced */
 	double kpath_iso_ns[KPATH_NR]; /* the same for one of reclaim's
 			       * isolations (RL_LIST_ISOLATE) */
+	double insn_ns;       /* one kernel instruction at the list probe's
+			       * pace (list_ns / its instructions): prices
+			       * a workload's counted system-call bodies
+			       * (predict/kpath.h body.WORKLOAD) as local
+			       * work; 0: not priced */
 	double kzone_ns[KPATH_NR][2]; /* the kernel's instructions inside
 			       * zone->lock per page, priced: [0] one
 			       * rmqueue_bulk takes, [1] one free_pcppages_bulk

@@ -443,6 +443,7 @@ static void kpath_costs(struct target_costs *tc, bool here)
 
 	/* the notes keep the name, not a copy: one buffer per era for good */
 	static char names[KPATH_NR][32], iso_names[KPATH_NR][40], zone_names[KPATH_NR][2][40];
+	static char body_names[KPATH_NR][32];
 
 	for (int i = 0; i < KPATH_NR; i++) {
 		const struct kpath_count *e = &k->era[i];
@@ -458,7 +459,7 @@ static void kpath_costs(struct target_costs *tc, bool here)
 			 knob_kpath.values[i].value);
 		if (!(m->list_ns > 0)) {
 			m->kpath_ns[i] = m->kpath_iso_ns[i] = 0;
-			m->kzone_ns[i][0] = m->kzone_ns[i][1] = 0;
+			m->kzone_ns[i][0] = m->kzone_ns[i][1] = m->insn_ns = 0;
 			note(tc, name, 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
 			     "kernel path's %.0f instructions per LRU list operation: list_ns/2 "
 			     "each", per);
@@ -475,6 +476,21 @@ static void kpath_costs(struct target_costs *tc, bool here)
 		note(tc, iso_names[i], m->kpath_iso_ns[i], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
 		     "%.0f instructions per folio of reclaim's isolation (%s; %s), x list_ns / %.0f",
 		     e->isolate, e->isolate_src, e->kernel, k->list_probe);
+		m->insn_ns = m->list_ns / k->list_probe;
+		snprintf(body_names[i], sizeof(body_names[i]), "kbody@%s", knob_kpath.values[i].value);
+		{
+			char list[300] = "";
+			size_t at = 0;
+
+			for (unsigned b = 0; b < e->nbody && at < sizeof(list); b++)
+				at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s %.0f",
+						       b ? ", " : "", e->body[b].workload, e->body[b].n);
+			note(tc, body_names[i], e->nbody, "wl", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+			     "system-call instructions per operation outside the LRU and zone sections "
+			     "(%s; kpath.ini body.*): %s; each x list_ns / %.0f = %.4g ns; other "
+			     "workloads' system calls cost their entry only", e->kernel,
+			     e->nbody ? list : "none counted", k->list_probe, m->insn_ns);
+		}
 		m->kzone_ns[i][0] = e->zalloc * m->list_ns / k->list_probe;
 		note(tc, zone_names[i][0], m->kzone_ns[i][0], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
 		     "%.0f instructions per page rmqueue_bulk takes, inside zone->lock (%s; %s), "

@@ -145,7 +145,7 @@ enum param_origin {
 	ORIGIN_CLI,          /* set on the command line */
 };
 
-#define TARGET_MAX_PARAMS 40
+#define TARGET_MAX_PARAMS 64
 
 struct param_note {
 	const char *name;

@@ -70,6 +70,29 @@ for e in v5.10 v6.12; do
 	done
 done
 
+# A workload's counted system-call body (body.WORKLOAD) is its local
+# work: aim9_brk_test takes no lock, so on one CPU an operation's time
+# is 1e9 / ops_s, and a body of 1700 instructions added to v5.10's
+# section lengthens it by 1700 x list_ns / probe (the v5.11 side's era
+# is v5.10 too).
+P="model predict --workload aim9_brk_test --pair v5.10..v5.11 --target lkp-skl-fpga01 --cpus 1 --calib $CAL -f csv"
+mkdir "$TMP/b"; cp predict/work/reference.txt "$TMP/b/"
+awk '{ print } /^\[v5.10\]/ { print "body.aim9_brk_test = 1700"; print "body.aim9_brk_test.source = a test" }' \
+	"$KP" > "$TMP/b/kpath.ini"
+$MEMSCALE $P 2>/dev/null | tail -n 1 > "$TMP/b0"
+MEMSCALE_WORK="$TMP/b" $MEMSCALE $P 2>/dev/null | tail -n 1 > "$TMP/b1"
+d=$(awk -F, 'NR == FNR { a = $(NF - 1); next } { printf "%.2f\n", 1e9 / $(NF - 1) - 1e9 / a }' "$TMP/b0" "$TMP/b1")
+want=$(awk -v l="$list_ns" -v p="$probe" 'BEGIN { printf "%.2f\n", 1700 * l / p }')
+awk -v d="$d" -v w="$want" 'BEGIN { exit !(d != "" && (d - w) < 0.05 * w && (w - d) < 0.05 * w) }'
+ok $? "body.aim9_brk_test = 1700: an operation is 1700 x list_ns / probe = $want ns longer (got $d)"
+
+# Every body count names a workload of the registry.
+$MEMSCALE list workloads | awk '{ print $1 }' > "$TMP/wls"
+awk -F'[ .=]+' '$1 == "body" && $3 != "source" { print $2 }' "$KP" | sort -u > "$TMP/bodies"
+bad=$(grep -vxFf "$TMP/wls" "$TMP/bodies" | tr '\n' ' ')
+[ -z "$bad" ]
+ok $? "every body.WORKLOAD of kpath.ini is a workload ($(wc -l < "$TMP/bodies") counted${bad:+; unknown: $bad})"
+
 # A bad reference file: one line, exit 2 (MEMSCALE_WORK names its folder).
 mkdir "$TMP/w"; cp predict/work/reference.txt "$TMP/w/"
 export MEMSCALE_WORK="$TMP/w"
@@ -82,6 +105,10 @@ sed 's/^del.source/dell.source/' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini with an unknown key" "kpath.ini.*unknown key 'dell.source'" -- $MEMSCALE $Q
 grep -v '^zfree = ' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini without a zone count" "kpath.ini.*zalloc and zfree" -- $MEMSCALE $Q
+awk '{ print } /^\[v6.12\]/ { print "body.Page-Fault = 10" }' "$KP" > "$TMP/w/kpath.ini"
+expect_usage "kpath.ini with a body key that names no workload" "kpath.ini.*bad key 'body.Page-Fault'" -- $MEMSCALE $Q
+awk '{ print } /^\[v6.12\]/ { print "body.page_fault2 = 10" }' "$KP" > "$TMP/w/kpath.ini"
+expect_usage "kpath.ini with a body count without its source" "kpath.ini.*body.WORKLOAD" -- $MEMSCALE $Q
 rm -f "$TMP/w/kpath.ini"; mkdir "$TMP/w/kpath.ini"
 expect_usage "kpath.ini a directory" "kpath.ini.*directory" -- $MEMSCALE $Q
 unset MEMSCALE_WORK

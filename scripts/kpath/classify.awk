@@ -7,7 +7,10 @@
 # Prints per call: its instructions, its batch size, each section as
 # holder:instructions (one still open at the call's end marked so), the
 # instructions held in all, and the section's instructions by function, with
-# the times the function was entered at its first instruction.
+# the times the function was entered at its first instruction.  A "pc"
+# line may give the stack pointer after the PC: what other tasks ran
+# while the traced one slept (a call that entered __schedule) is told by
+# its stack and left out, and counted apart.
 # Functions whose names match SKIP (a regular expression; empty: none)
 # are counted apart, as "skipped".  WHOLE=1: the whole call is one
 # section (a function its caller runs under the lock); "RET <value>"
@@ -43,7 +46,7 @@ function flush(    f) {
 	else if (state == "held") secs = secs (secs == "" ? "" : ",") holder ":" cur "(open)"
 	held = 0
 	for (f in hist) held += hist[f]
-	printf "call %d: %d instructions, batch nr %d, sections %s, held %d, skipped %d, string repetitions %d, returned %s\n", ncall, total, nr, secs == "" ? "-" : secs, held, skipped, reps, ret
+	printf "call %d: %d instructions, batch nr %d, sections %s, held %d, skipped %d, string repetitions %d, returned %s%s\n", ncall, total, nr, secs == "" ? "-" : secs, held, skipped, reps, ret, sched ? ", scheduled: " away " of other tasks left out" : ""
 	for (f in hist) printf "  %6d %s%s\n", hist[f], f, f in ent ? " (" ent[f] " entries)" : "" | "sort -rn"
 	close("sort -rn")
 	delete hist
@@ -62,17 +65,26 @@ FNR == NR {
 $1 == "CALL" {
 	flush()
 	incall = 1; ncall++; nr = $2; total = 0; secs = ""; state = WHOLE ? "held" : "free"; skipped = 0
-	cur = 0; holder = "whole"; ret = "-"; reps = 0; lastpc = ""
+	cur = 0; holder = "whole"; ret = "-"; reps = 0; lastpc = ""; sched = 0; task = ""; away = 0
 	next
 }
 $1 == "RET" { ret = $2; next }
 incall && $1 == "pc" {
 	pc = $2
+	# the traced task's kernel stack (16 KiB, aligned) is the one its
+	# call began on: an instruction on another stack is another task's,
+	# run while this one slept or was preempted, and is not counted
+	if (NF >= 3) {
+		stk = int(hex($3) / 16384)
+		if (task == "") task = stk
+		else if (stk != task) { away++; next }
+	}
 	# a string instruction's repetitions (rep movs/stos) step one by
 	# one at the same PC: one instruction, the repetitions counted apart
 	if (pc == lastpc) { reps++; next }
 	lastpc = pc
 	f = fname(hex(pc))
+	if (f == "__schedule") sched = 1
 	total++
 	if (WHOLE) { if (SKIP != "" && f ~ SKIP) skipped++; else { cur++; hist[f]++; if (entry) ent[f]++ }; next }
 	if (state == "free" && f ~ /^_raw_spin_lock/) state = "locking"

@@ -9,7 +9,10 @@
 #            linux-image-*-unsigned and its -dbg package, unpacked)
 #     MODE   tlb (tlb_flush2's loop), pf2 (page_fault2's), falloc
 #            (fallocate1's), zone (128 MB allocated and truncated: pages
-#            through zone->lock), reclaim (a reader of a brd block device,
+#            through zone->lock), readtwice (lru-file-readtwice's two
+#            readers of a brd device, 4 KB reads, the second 64 pages
+#            behind, each page written to /dev/null twice, in a 16 MB
+#            memcg), brk (AIM9 page_test's sbrk rounds), reclaim (a reader of a brd block device,
 #            twice over, in a 16 MB memcg: the memcg's own reclaim; the
 #            brd module is taken from DIR/lib/modules)
 #     FUNC   the function traced (folio_batch_move_lru: the LRU add
@@ -41,7 +44,7 @@ for f in "$dir"/usr/lib/debug/boot/System.map-* "$dir"/boot/System.map-*; do
 	[ -r "$f" ] && [ "$(wc -l < "$f")" -gt 1 ] && { map=$f; break; }
 done
 [ -r "$vmlinuz" ] && [ -n "$map" ] || { echo "count.sh: no vmlinuz or System.map under $dir" >&2; exit 2; }
-case $mode in tlb|pf2|falloc|zone|reclaim) ;; *) echo "count.sh: mode is tlb, pf2, falloc, zone or reclaim" >&2; exit 2 ;; esac
+case $mode in tlb|pf2|falloc|zone|reclaim|readtwice|brk) ;; *) echo "count.sh: mode is tlb, pf2, falloc, zone, reclaim, readtwice or brk" >&2; exit 2 ;; esac
 for v in "$calls" "$skip"; do
 	case $v in ''|*[!0-9]*) echo "count.sh: CALLS and SKIP are counts, not '$v'" >&2; exit 2 ;; esac
 done
@@ -55,7 +58,7 @@ case $nr in *[!A-Za-z0-9_\$\*\(\)\ +-]*|'') echo "count.sh: NR '$nr' is not a re
 mkdir -p "$work/root/bin" "$work/root/proc" "$work/root/sys" "$work/root/dev" "$work/root/tmp"
 cp "$(command -v busybox)" "$work/root/bin/busybox"
 gcc -O2 -static -o "$work/root/bin/lrutest" "$here/guest.c"
-if [ "$mode" = reclaim ]; then
+if [ "$mode" = reclaim ] || [ "$mode" = readtwice ]; then
 	ko=$(ls "$dir"/lib/modules/*/kernel/drivers/block/brd.ko* 2>/dev/null | head -n 1)
 	[ -n "$ko" ] || { echo "count.sh: no brd module under $dir/lib/modules" >&2; exit 2; }
 	case $ko in *.xz) xz -dc "$ko" > "$work/root/brd.ko" ;; *) cp "$ko" "$work/root/brd.ko" ;; esac
@@ -122,9 +125,22 @@ esac
 		if [ -n "$end" ]; then echo "set \$ret = $end"; else echo 'set $ret = *(unsigned long *)$rsp'; fi
 		printf 'printf "CALL %%d\\n", %s\n' "$nr"
 		echo 'disable 1'
+		# a string instruction (rep movs/stos: copies, clears) runs to
+		# its end at a temporary breakpoint, not one step a repetition
 		echo 'while $pc != $ret'
-		printf '%s\n' '  printf "pc %lx\n", $pc'
-		echo '  stepi'
+		printf '%s\n' '  printf "pc %lx %lx\n", $pc, $sp'
+		echo '  set $w = *(unsigned int *)$pc'
+		echo '  if ($w & 0xff) == 0xf3 && ((($w >> 8) & 0xfe) == 0xa4 || (($w >> 8) & 0xfe) == 0xaa)'
+		echo '    tbreak *($pc + 2)'
+		echo '    continue'
+		echo '  else'
+		echo '    if ($w & 0xffff) == 0x48f3 && ((($w >> 16) & 0xff) == 0xa5 || (($w >> 16) & 0xff) == 0xab)'
+		echo '      tbreak *($pc + 3)'
+		echo '      continue'
+		echo '    else'
+		echo '      stepi'
+		echo '    end'
+		echo '  end'
 		echo 'end'
 		printf '%s\n' 'printf "RET %d\n", $rax'
 		echo 'enable 1'

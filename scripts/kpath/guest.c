@@ -32,7 +32,7 @@ int main(int argc, char **argv)
 	wr("/sys/fs/cgroup/cgroup.subtree_control", "+memory");
 	wr("/sys/fs/cgroup/a/cgroup.subtree_control", "+memory");
 	mkdir("/sys/fs/cgroup/a/b", 0755);
-	if (!strcmp(mode, "reclaim")) /* the memcg's own reclaim, below */
+	if (!strcmp(mode, "reclaim") || !strcmp(mode, "readtwice")) /* the memcg's own reclaim */
 		wr("/sys/fs/cgroup/a/b/memory.max", "16M");
 	snprintf(pid, sizeof pid, "%d", getpid());
 	wr("/sys/fs/cgroup/a/b/cgroup.procs", pid);
@@ -64,6 +64,42 @@ int main(int argc, char **argv)
 					;
 				close(fd);
 			}
+		}
+	} else if (!strcmp(mode, "readtwice")) {
+		/* lru-file-readtwice's two dd of one file (bs=4k, to
+		 * /dev/null), the second RING pages behind: the first misses
+		 * (readahead, page cache, LRU add), the second hits and
+		 * activates; the 16 MB memcg reclaims all along */
+		enum { RING = 64, PAGES = 32768 };
+		static char buf[4096];
+		int f1 = open("/dev/ram0", O_RDONLY), f2 = open("/dev/ram0", O_RDONLY);
+		int nul = open("/dev/null", O_WRONLY);
+		if (f1 < 0 || f2 < 0 || nul < 0) { perror("readtwice"); return 1; }
+		for (;;) {
+			lseek(f1, 0, SEEK_SET);
+			lseek(f2, 0, SEEK_SET);
+			for (int i = 0; i < PAGES + RING; i++) {
+				if (i < PAGES && (read(f1, buf, pg) != (ssize_t)pg || write(nul, buf, pg) < 0))
+					return 1;
+				if (i >= RING && (read(f2, buf, pg) != (ssize_t)pg || write(nul, buf, pg) < 0))
+					return 1;
+			}
+		}
+	} else if (!strcmp(mode, "brk")) {
+		/* AIM9 page_test: sbrk(1 MB), 100 x (sbrk(-64 KB), 16 x
+		 * (sbrk(4 KB), a byte written every 128 B)), brk(old) */
+		for (;;) {
+			char *old = sbrk(0);
+			if (sbrk(1 << 20) == (void *)-1) { perror("sbrk"); return 1; }
+			for (int r = 0; r < 100; r++) {
+				sbrk(-65536);
+				for (int i = 0; i < 16; i++) {
+					char *p = sbrk(4096);
+					for (int b = 0; b < 4096; b += 128)
+						p[b] = 1;
+				}
+			}
+			if (brk(old)) { perror("brk"); return 1; }
 		}
 	} else if (!strcmp(mode, "zone")) {
 		/* pages through the zone's free lists: 128 MB of a tmpfs file
