@@ -8,7 +8,8 @@
 #     DIR    holds boot/vmlinuz-*, boot/System.map-* (a Debian
 #            linux-image-*-unsigned and its -dbg package, unpacked)
 #     MODE   tlb (tlb_flush2's loop), pf2 (page_fault2's), falloc
-#            (fallocate1's), zone (128 MB allocated and truncated: pages
+#            (fallocate1's, 1 MB at once), falloc8 (fallocate1's own
+#            8 KB steps to 1 MB, then ftruncate), zone (128 MB allocated and truncated: pages
 #            through zone->lock), readtwice (lru-file-readtwice's two
 #            readers of a brd device, 4 KB reads, the second 64 pages
 #            behind, each page written to /dev/null twice, in a 16 MB
@@ -22,7 +23,7 @@
 #            (default: the first byte of its first argument, a
 #            folio_batch or pagevec; release_pages(pages, nr): '$esi')
 # KPATH_PORT (default 1234) is the gdbstub's TCP port: two counts at
-# once need two.
+# once need two.  KPATH_TIMEOUT (default 900) bounds gdb's seconds.
 # With KPATH_WHOLE=1 every instruction of the call counts as held (a
 # function its caller runs under the lock, such as isolate_lru_folios),
 # and the report gives its return value (the folios it took).
@@ -44,13 +45,15 @@ for f in "$dir"/usr/lib/debug/boot/System.map-* "$dir"/boot/System.map-*; do
 	[ -r "$f" ] && [ "$(wc -l < "$f")" -gt 1 ] && { map=$f; break; }
 done
 [ -r "$vmlinuz" ] && [ -n "$map" ] || { echo "count.sh: no vmlinuz or System.map under $dir" >&2; exit 2; }
-case $mode in tlb|pf2|falloc|zone|reclaim|readtwice|brk) ;; *) echo "count.sh: mode is tlb, pf2, falloc, zone, reclaim, readtwice or brk" >&2; exit 2 ;; esac
+case $mode in tlb|pf2|falloc|falloc8|zone|reclaim|readtwice|brk) ;; *) echo "count.sh: mode is tlb, pf2, falloc, falloc8, zone, reclaim, readtwice or brk" >&2; exit 2 ;; esac
 for v in "$calls" "$skip"; do
 	case $v in ''|*[!0-9]*) echo "count.sh: CALLS and SKIP are counts, not '$v'" >&2; exit 2 ;; esac
 done
 # NR goes into gdb's command file: a C expression of registers and
 # numbers only, nothing that could end the command
 port=${KPATH_PORT:-1234}
+limit=${KPATH_TIMEOUT:-900}
+case $limit in ''|*[!0-9]*) echo "count.sh: KPATH_TIMEOUT is seconds, not '$limit'" >&2; exit 2 ;; esac
 case $port in ''|*[!0-9]*) echo "count.sh: KPATH_PORT is a port number, not '$port'" >&2; exit 2 ;; esac
 case $nr in *[!A-Za-z0-9_\$\*\(\)\ +-]*|'') echo "count.sh: NR '$nr' is not a register expression" >&2; exit 2 ;; esac
 
@@ -73,6 +76,7 @@ mount -t tmpfs tmp /tmp
 mount -t devtmpfs dev /dev
 [ -f /brd.ko ] && insmod /brd.ko rd_nr=1 rd_size=131072
 echo n > /sys/kernel/mm/lru_gen/enabled 2>/dev/null
+echo -1 > /proc/sys/kernel/sched_rt_runtime_us
 echo "lru_gen: $(cat /sys/kernel/mm/lru_gen/enabled 2>/dev/null || echo absent)"
 mode=$(sed -n 's/.*lrumode=\([a-z0-9]*\).*/\1/p' /proc/cmdline)
 exec /bin/lrutest "$mode"
@@ -149,6 +153,6 @@ esac
 	echo "kill"
 } > "$work/cmds"
 # a call that never comes must not hang the count
-timeout 900 gdb -q -batch -x "$work/cmds" > "$work/trace" 2>&1 || true
+timeout "$limit" gdb -q -batch -x "$work/cmds" > "$work/trace" 2>&1 || true
 [ -z "${KPATH_KEEP:-}" ] || echo "count.sh: trace in $work/trace" >&2
 awk -v SKIP='^lru_gen_' -v WHOLE="${KPATH_WHOLE:-0}" -f "$here/classify.awk" "$map" "$work/trace"

@@ -7,6 +7,7 @@
  * in a memcg two levels below the root. */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,14 @@ int main(int argc, char **argv)
 		wr("/sys/fs/cgroup/a/b/memory.max", "16M");
 	snprintf(pid, sizeof pid, "%d", getpid());
 	wr("/sys/fs/cgroup/a/b/cgroup.procs", pid);
+	/* SCHED_FIFO: the timer ticks that the count's string-instruction
+	 * breakpoints let in preempt nothing (init disables RT throttling),
+	 * so a traced call runs unscheduled but where it sleeps */
+	{
+		struct sched_param sp = { .sched_priority = 50 };
+		if (sched_setscheduler(0, SCHED_FIFO, &sp))
+			perror("sched_setscheduler");
+	}
 	printf("lrutest %s in /a/b\n", mode);
 	fflush(stdout);
 	if (!strcmp(mode, "tlb")) {
@@ -129,6 +138,16 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		for (;;) {
 			if (fallocate(fd, 0, 0, 128 * sz)) { perror("fallocate"); return 1; }
+			if (ftruncate(fd, 0)) { perror("ftruncate"); return 1; }
+		}
+	} else if (!strcmp(mode, "falloc8")) {
+		/* will-it-scale fallocate1 itself: a /dev/shm-like tmpfs file
+		 * grown by fallocate(8 KB) steps to 1 MB, then ftruncate(0) */
+		int fd = open("/tmp/fa8", O_RDWR | O_CREAT, 0600);
+		if (fd < 0) { perror("fa8"); return 1; }
+		for (;;) {
+			for (size_t off = 0; off < sz; off += 2 * pg)
+				if (fallocate(fd, 0, (off_t)off, (off_t)(2 * pg))) { perror("fallocate"); return 1; }
 			if (ftruncate(fd, 0)) { perror("ftruncate"); return 1; }
 		}
 	} else if (!strcmp(mode, "falloc")) {
