@@ -699,6 +699,41 @@ static double section_local(const struct sim_prog *prog)
 	return ns;
 }
 
+struct hold_case {
+	enum kpath_era era;
+	bool counted;
+	double want;
+	const char *what;
+};
+
+/* Builds r's program for each case (c with the kernel path's counts
+ * zeroed where the case has none) and checks its first lock section's
+ * work per hold. */
+static void check_holds(const struct model_rec *r, struct memcg_sim_cfg *cfg,
+			const struct memcg_costs *c, const struct hold_case *cases, size_t n,
+			const char *what)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct memcg_costs ci = *c;
+		struct sim_prog prog;
+		double got;
+
+		cfg->p.kpath = cases[i].era;
+		if (!cases[i].counted) {
+			memset(ci.kpath_ns, 0, sizeof(ci.kpath_ns));
+			memset(ci.kzone_ns, 0, sizeof(ci.kzone_ns));
+		}
+		if (memcg_sim_build_from(&prog, "hand", r, cfg, &ci)) {
+			ok(0, "%s: program builds", cases[i].what);
+			continue;
+		}
+		got = section_local(&prog);
+		ok(fabs(got - cases[i].want) < 0.05, "%s, %s = %.1f ns (%.2f)", what,
+		   cases[i].what, cases[i].want, got);
+		sim_prog_free(&prog);
+	}
+}
+
 /*
  * The kernel path's instructions in an LRU section (predict/kpath.h), by
  * hand: 3 list operations per hold, 2 of them reclaim's isolations, no
@@ -717,7 +752,7 @@ static void test_kpath_section(void)
 				 .l2_bytes = NAN, .dram_ns = NAN,
 				 .kpath_ns = { [KPATH_V5_10] = 200, [KPATH_V6_12] = 100 },
 				 .kpath_iso_ns = { [KPATH_V5_10] = 20, [KPATH_V6_12] = 10 } };
-	static const struct { enum kpath_era era; bool counted; double want; const char *what; } cases[] = {
+	static const struct hold_case cases[] = {
 		{ KPATH_V6_12, true, 100 + 2 * 10, "v6.12: 1 x 100 + 2 x 10" },
 		{ KPATH_V5_10, true, 200 + 2 * 20, "v5.10: 1 x 200 + 2 x 20" },
 		{ KPATH_V6_12, false, 3 * 4 / 2.0 + 4 * 1, "no count: 3 x list_ns/2 + 4 per-CPU adds" },
@@ -735,23 +770,7 @@ static void test_kpath_section(void)
 	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 3000;
 	r->local[RL_LIST_ISOLATE] = r->local_in[0][RL_LIST_ISOLATE] = 2000;
 	r->local[RL_PERCPU] = r->local_in[0][RL_PERCPU] = 4000;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct memcg_costs ci = c;
-		struct sim_prog prog;
-		double got;
-
-		cfg.p.kpath = cases[i].era;
-		if (!cases[i].counted)
-			memset(ci.kpath_ns, 0, sizeof(ci.kpath_ns));
-		if (memcg_sim_build_from(&prog, "hand", r, &cfg, &ci)) {
-			ok(0, "%s: program builds", cases[i].what);
-			continue;
-		}
-		got = section_local(&prog);
-		ok(fabs(got - cases[i].want) < 0.05, "a hold's kernel work, %s = %.1f ns (%.2f)",
-		   cases[i].what, cases[i].want, got);
-		sim_prog_free(&prog);
-	}
+	check_holds(r, &cfg, &c, cases, sizeof(cases) / sizeof(cases[0]), "a hold's kernel work");
 	free(r);
 }
 
@@ -773,7 +792,7 @@ static void test_kzone_section(void)
 				 .list_ns = 4, .percpu_ns = 1, .walk_step_ns = { NAN, NAN },
 				 .l2_bytes = NAN, .dram_ns = NAN,
 				 .kzone_ns = { [KPATH_V5_10] = { 60, 80 }, [KPATH_V6_12] = { 30, 40 } } };
-	static const struct { enum kpath_era era; bool counted; double want; const char *what; } cases[] = {
+	static const struct hold_case cases[] = {
 		{ KPATH_V6_12, true, 3 * 30 + 2 * 40, "v6.12: 3 x 30 + 2 x 40" },
 		{ KPATH_V5_10, true, 3 * 60 + 2 * 80, "v5.10: 3 x 60 + 2 x 80" },
 		{ KPATH_V6_12, false, 8 * 4 / 2.0 + 1, "no count: 8 x list_ns/2 + 1 per-CPU add" },
@@ -792,23 +811,7 @@ static void test_kzone_section(void)
 	r->local[RL_BUDDY_PAGE] = r->local_in[0][RL_BUDDY_PAGE] = 5000;
 	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 8000;
 	r->local[RL_PERCPU] = r->local_in[0][RL_PERCPU] = 1000;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct memcg_costs ci = c;
-		struct sim_prog prog;
-		double got;
-
-		cfg.p.kpath = cases[i].era;
-		if (!cases[i].counted)
-			memset(ci.kzone_ns, 0, sizeof(ci.kzone_ns));
-		if (memcg_sim_build_from(&prog, "hand", r, &cfg, &ci)) {
-			ok(0, "%s: program builds", cases[i].what);
-			continue;
-		}
-		got = section_local(&prog);
-		ok(fabs(got - cases[i].want) < 0.05, "a zone hold's kernel work, %s = %.1f ns (%.2f)",
-		   cases[i].what, cases[i].want, got);
-		sim_prog_free(&prog);
-	}
+	check_holds(r, &cfg, &c, cases, sizeof(cases) / sizeof(cases[0]), "a zone hold's kernel work");
 	free(r);
 }
 
