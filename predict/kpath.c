@@ -10,6 +10,7 @@
 
 #include <ini.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +38,7 @@ static int set_str(struct kparse *p, const char **slot, const char *v)
 	return 1;
 }
 
-static int set_num_upto(struct kparse *p, double *slot, const char *v, double max)
+static int set_num(struct kparse *p, double *slot, const char *v, double max)
 {
 	double x;
 
@@ -54,10 +55,40 @@ static int set_num_upto(struct kparse *p, double *slot, const char *v, double ma
 	return 1;
 }
 
-/* a section's count per folio or page */
-static int set_num(struct kparse *p, double *slot, const char *v)
+/* An era's counts per folio or page, each KEY and KEY.source. */
+static const struct {
+	const char *key;
+	size_t off;
+} era_counts[] = {
+	{ "add", offsetof(struct kpath_count, add) },
+	{ "del", offsetof(struct kpath_count, del) },
+	{ "isolate", offsetof(struct kpath_count, isolate) },
+	{ "zalloc", offsetof(struct kpath_count, zalloc) },
+	{ "zfree", offsetof(struct kpath_count, zfree) },
+};
+
+/* count i of era e (const in, not out: as strchr) */
+static struct kpath_num *era_count(const struct kpath_count *e, size_t i)
 {
-	return set_num_upto(p, slot, v, 1e6);
+	return (struct kpath_num *)((const char *)e + era_counts[i].off);
+}
+
+/* num's count (up to max) where the rest of the key after its name is
+ * empty, its source where it is ".source": 1, or 0 with p->err set; -1
+ * where it is anything else. */
+static int set_count(struct kparse *p, struct kpath_num *num, const char *rest, const char *v,
+		     double max)
+{
+	if (!*rest)
+		return set_num(p, &num->n, v, max);
+	if (!strcmp(rest, ".source"))
+		return set_str(p, &num->src, v);
+	return -1;
+}
+
+static bool count_done(const struct kpath_num *num)
+{
+	return !isnan(num->n) && num->src;
 }
 
 /* body.WORKLOAD or body.WORKLOAD.source: WORKLOAD a registry name's
@@ -79,23 +110,21 @@ static int set_body(struct kparse *p, struct kpath_count *e, const char *k, cons
 		if (strlen(e->body[i].workload) == len && !strncmp(e->body[i].workload, k, len))
 			b = &e->body[i];
 	if (!b) {
+		char name[41];
+
 		if (e->nbody == KPATH_MAX_BODY) {
 			snprintf(p->err, sizeof(p->err), "more than %d body counts in a section",
 				 KPATH_MAX_BODY);
 			return 0;
 		}
-		char name[41];
-
 		memcpy(name, k, len);
 		name[len] = '\0';
 		b = &e->body[e->nbody++];
 		b->workload = xstrdup(name);
-		b->n = NAN;
+		b->c.n = NAN;
 	}
-	if (dot)
-		return set_str(p, (const char **)&b->src, v);
 	/* per operation: AIM9's operations run thousands of system calls */
-	return set_num_upto(p, &b->n, v, 1e9);
+	return set_count(p, &b->c, k + len, v, 1e9);
 }
 
 double kpath_body(const struct kpath *k, int era, const char *workload, const char **src)
@@ -105,8 +134,8 @@ double kpath_body(const struct kpath *k, int era, const char *workload, const ch
 	for (unsigned i = 0; i < e->nbody; i++)
 		if (!strcmp(e->body[i].workload, workload)) {
 			if (src)
-				*src = e->body[i].src;
-			return e->body[i].n;
+				*src = e->body[i].c.src;
+			return e->body[i].c.n;
 		}
 	return NAN;
 }
@@ -121,7 +150,7 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 		return 1;
 	if (!strcmp(sec, "probe")) {
 		if (!strcmp(key, "list"))
-			return set_num(p, &k->list_probe, value);
+			return set_num(p, &k->list_probe, value, 1e6);
 		if (!strcmp(key, "list.source"))
 			return set_str(p, &k->list_probe_src, value);
 		snprintf(p->err, sizeof(p->err), "unknown key '%s' in [probe] (want list, "
@@ -139,28 +168,18 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 	}
 	if (!strcmp(key, "kernel"))
 		return set_str(p, &e->kernel, value);
-	if (!strcmp(key, "add"))
-		return set_num(p, &e->add, value);
-	if (!strcmp(key, "del"))
-		return set_num(p, &e->del, value);
-	if (!strcmp(key, "add.source"))
-		return set_str(p, &e->add_src, value);
-	if (!strcmp(key, "del.source"))
-		return set_str(p, &e->del_src, value);
-	if (!strcmp(key, "isolate"))
-		return set_num(p, &e->isolate, value);
-	if (!strcmp(key, "isolate.source"))
-		return set_str(p, &e->isolate_src, value);
 	if (!strncmp(key, "body.", 5))
 		return set_body(p, e, key + 5, value);
-	if (!strcmp(key, "zalloc"))
-		return set_num(p, &e->zalloc, value);
-	if (!strcmp(key, "zalloc.source"))
-		return set_str(p, &e->zalloc_src, value);
-	if (!strcmp(key, "zfree"))
-		return set_num(p, &e->zfree, value);
-	if (!strcmp(key, "zfree.source"))
-		return set_str(p, &e->zfree_src, value);
+	for (size_t i = 0; i < sizeof(era_counts) / sizeof(era_counts[0]); i++) {
+		size_t n = strlen(era_counts[i].key);
+		int rc;
+
+		if (strncmp(key, era_counts[i].key, n))
+			continue;
+		rc = set_count(p, era_count(e, i), key + n, value, 1e6);
+		if (rc >= 0)
+			return rc;
+	}
 	snprintf(p->err, sizeof(p->err), "unknown key '%s' in [%s] (want kernel, add, del, "
 		 "isolate, zalloc, zfree and their .source)", key, sec);
 	return 0;
@@ -169,15 +188,14 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 void kpath_free(struct kpath *k)
 {
 	for (int i = 0; i < KPATH_NR; i++) {
-		free((char *)k->era[i].kernel);
-		free((char *)k->era[i].add_src);
-		free((char *)k->era[i].del_src);
-		free((char *)k->era[i].isolate_src);
-		free((char *)k->era[i].zalloc_src);
-		free((char *)k->era[i].zfree_src);
-		for (unsigned b = 0; b < k->era[i].nbody; b++) {
-			free(k->era[i].body[b].workload);
-			free(k->era[i].body[b].src);
+		struct kpath_count *e = &k->era[i];
+
+		free((char *)e->kernel);
+		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
+			free((char *)era_count(e, c)->src);
+		for (unsigned b = 0; b < e->nbody; b++) {
+			free(e->body[b].workload);
+			free((char *)e->body[b].c.src);
 		}
 	}
 	free((char *)k->list_probe_src);
@@ -189,12 +207,13 @@ static bool complete(const struct kpath *k)
 	for (int i = 0; i < KPATH_NR; i++) {
 		const struct kpath_count *e = &k->era[i];
 
-		if (isnan(e->add) || isnan(e->del) || isnan(e->isolate) || isnan(e->zalloc) ||
-		    isnan(e->zfree) || !e->kernel || !e->add_src || !e->del_src ||
-		    !e->isolate_src || !e->zalloc_src || !e->zfree_src)
+		if (!e->kernel)
 			return false;
+		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
+			if (!count_done(era_count(e, c)))
+				return false;
 		for (unsigned b = 0; b < e->nbody; b++)
-			if (isnan(e->body[b].n) || !e->body[b].src)
+			if (!count_done(&e->body[b].c))
 				return false;
 	}
 	return !isnan(k->list_probe) && k->list_probe_src;
@@ -208,8 +227,8 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 
 	memset(k, 0, sizeof(*k));
 	for (int i = 0; i < KPATH_NR; i++)
-		k->era[i].add = k->era[i].del = k->era[i].isolate = k->era[i].zalloc =
-			k->era[i].zfree = NAN;
+		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
+			era_count(&k->era[i], c)->n = NAN;
 	k->list_probe = NAN;
 	p.in.f = input_fopen(path, &why);
 	if (!p.in.f) {

@@ -17,25 +17,30 @@
 
 #define KPATH_MAX_BODY 16
 
+/* One count of the file and where it was read (KEY and KEY.source). */
+struct kpath_num {
+	double n;            /* NAN until given */
+	const char *src;
+};
+
 struct kpath {
 	struct kpath_count {
-		double add;  /* instructions per folio, LRU add section */
-		double del;  /* instructions per folio, LRU delete section */
-		double isolate; /* per folio of reclaim's isolation (a
-				 * SWAP_CLUSTER_MAX batch) */
-		double zalloc; /* per page rmqueue_bulk takes, inside
-				* zone->lock */
-		double zfree;  /* per page free_pcppages_bulk returns,
-				* inside zone->lock */
-		const char *kernel, *add_src, *del_src, *isolate_src;
-		const char *zalloc_src, *zfree_src;
+		struct kpath_num add;     /* per folio, LRU add section */
+		struct kpath_num del;     /* per folio, LRU delete section */
+		struct kpath_num isolate; /* per folio of reclaim's isolation (a
+					   * SWAP_CLUSTER_MAX batch) */
+		struct kpath_num zalloc;  /* per page rmqueue_bulk takes, inside
+					   * zone->lock */
+		struct kpath_num zfree;   /* per page free_pcppages_bulk returns,
+					   * inside zone->lock */
+		const char *kernel;
 		/* body.WORKLOAD: the instructions per operation of the
 		 * workload's system calls outside the LRU and zone sections
 		 * (those are priced as above); a workload without one keeps
 		 * its system calls at the entry's cost */
 		struct kpath_body {
-			char *workload, *src;
-			double n;
+			char *workload;
+			struct kpath_num c;
 		} body[KPATH_MAX_BODY];
 		unsigned nbody;
 	} era[KPATH_NR];     /* [section named as knob kpath's value] */

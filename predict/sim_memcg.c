@@ -716,8 +716,7 @@ static int build_shared(struct sim_prog *prog, const char *workload, const struc
 	if (rc)
 		return rc;
 	sim_actor_begin(prog);
-	ca = *c;
-	ca.extra_local_ns = 0;
+	ca.extra_local_ns = 0; /* kswapd: no body, no extra local work */
 	return build_part(prog, r->actor, cfg, &ca);
 }
 

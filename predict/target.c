@@ -440,65 +440,59 @@ static void kpath_costs(struct target_costs *tc, bool here)
 {
 	const struct kpath *k = kpath_reference();
 	struct memcg_costs *m = &tc->c;
+	enum param_origin o = here ? ORIGIN_MEASURED : ORIGIN_SCALED;
+	/* one kernel instruction at the list probe's pace */
+	double insn = m->list_ns > 0 ? m->list_ns / k->list_probe : 0;
 
 	/* the notes keep the name, not a copy: one buffer per era for good */
-	static char names[KPATH_NR][32], iso_names[KPATH_NR][40], zone_names[KPATH_NR][2][40];
-	static char body_names[KPATH_NR][32];
+	static char names[KPATH_NR][5][40];
 
+	m->insn_ns = insn;
 	for (int i = 0; i < KPATH_NR; i++) {
 		const struct kpath_count *e = &k->era[i];
-		double per = (e->add + e->del) / 2;
-		char *name = names[i];
+		const char *era = knob_kpath.values[i].value;
+		double per = (e->add.n + e->del.n) / 2;
+		char list[300] = "";
+		size_t at = 0;
 
-		snprintf(name, sizeof(names[i]), "kpath_ns@%s", knob_kpath.values[i].value);
-		snprintf(iso_names[i], sizeof(iso_names[i]), "kpath_iso_ns@%s",
-			 knob_kpath.values[i].value);
-		snprintf(zone_names[i][0], sizeof(zone_names[i][0]), "kzone_alloc_ns@%s",
-			 knob_kpath.values[i].value);
-		snprintf(zone_names[i][1], sizeof(zone_names[i][1]), "kzone_free_ns@%s",
-			 knob_kpath.values[i].value);
-		if (!(m->list_ns > 0)) {
-			m->kpath_ns[i] = m->kpath_iso_ns[i] = 0;
-			m->kzone_ns[i][0] = m->kzone_ns[i][1] = m->insn_ns = 0;
-			note(tc, name, 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
+		snprintf(names[i][0], sizeof(names[i][0]), "kpath_ns@%s", era);
+		snprintf(names[i][1], sizeof(names[i][1]), "kpath_iso_ns@%s", era);
+		snprintf(names[i][2], sizeof(names[i][2]), "kbody@%s", era);
+		snprintf(names[i][3], sizeof(names[i][3]), "kzone_alloc_ns@%s", era);
+		snprintf(names[i][4], sizeof(names[i][4]), "kzone_free_ns@%s", era);
+		m->kpath_ns[i] = per * insn;
+		m->kpath_iso_ns[i] = e->isolate.n * insn;
+		m->kzone_ns[i][0] = e->zalloc.n * insn;
+		m->kzone_ns[i][1] = e->zfree.n * insn;
+		if (!(insn > 0)) {
+			note(tc, names[i][0], 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
 			     "kernel path's %.0f instructions per LRU list operation: list_ns/2 "
 			     "each", per);
 			continue;
 		}
-		m->kpath_ns[i] = per * m->list_ns / k->list_probe;
-		note(tc, name, m->kpath_ns[i], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		note(tc, names[i][0], m->kpath_ns[i], "ns", o,
 		     "%.0f instructions per LRU list operation inside the lock, the mean of add "
 		     "%.0f and delete %.0f (%s; predict/work/kpath.ini), a stand-in for the "
 		     "profiles of knob kpath=%s; x list_ns / %.0f, the list probe's "
-		     "instructions (%s)", per, e->add, e->del, e->kernel,
-		     knob_kpath.values[i].value, k->list_probe, k->list_probe_src);
-		m->kpath_iso_ns[i] = e->isolate * m->list_ns / k->list_probe;
-		note(tc, iso_names[i], m->kpath_iso_ns[i], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		     "instructions (%s)", per, e->add.n, e->del.n, e->kernel, era, k->list_probe,
+		     k->list_probe_src);
+		note(tc, names[i][1], m->kpath_iso_ns[i], "ns", o,
 		     "%.0f instructions per folio of reclaim's isolation (%s; %s), x list_ns / %.0f",
-		     e->isolate, e->isolate_src, e->kernel, k->list_probe);
-		m->insn_ns = m->list_ns / k->list_probe;
-		snprintf(body_names[i], sizeof(body_names[i]), "kbody@%s", knob_kpath.values[i].value);
-		{
-			char list[300] = "";
-			size_t at = 0;
-
-			for (unsigned b = 0; b < e->nbody && at < sizeof(list); b++)
-				at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s %.0f",
-						       b ? ", " : "", e->body[b].workload, e->body[b].n);
-			note(tc, body_names[i], e->nbody, "wl", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
-			     "system-call instructions per operation outside the LRU and zone sections "
-			     "(%s; kpath.ini body.*): %s; each x list_ns / %.0f = %.4g ns; other "
-			     "workloads' system calls cost their entry only", e->kernel,
-			     e->nbody ? list : "none counted", k->list_probe, m->insn_ns);
-		}
-		m->kzone_ns[i][0] = e->zalloc * m->list_ns / k->list_probe;
-		note(tc, zone_names[i][0], m->kzone_ns[i][0], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		     e->isolate.n, e->isolate.src, e->kernel, k->list_probe);
+		for (unsigned b = 0; b < e->nbody && at < sizeof(list); b++)
+			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s %.0f", b ? ", " : "",
+					       e->body[b].workload, e->body[b].c.n);
+		note(tc, names[i][2], e->nbody, "wl", o,
+		     "system-call instructions per operation outside the LRU and zone sections "
+		     "(%s; kpath.ini body.*): %s; each x list_ns / %.0f = %.4g ns; other "
+		     "workloads' system calls cost their entry only", e->kernel,
+		     e->nbody ? list : "none counted", k->list_probe, insn);
+		note(tc, names[i][3], m->kzone_ns[i][0], "ns", o,
 		     "%.0f instructions per page rmqueue_bulk takes, inside zone->lock (%s; %s), "
-		     "x list_ns / %.0f", e->zalloc, e->zalloc_src, e->kernel, k->list_probe);
-		m->kzone_ns[i][1] = e->zfree * m->list_ns / k->list_probe;
-		note(tc, zone_names[i][1], m->kzone_ns[i][1], "ns", here ? ORIGIN_MEASURED : ORIGIN_SCALED,
+		     "x list_ns / %.0f", e->zalloc.n, e->zalloc.src, e->kernel, k->list_probe);
+		note(tc, names[i][4], m->kzone_ns[i][1], "ns", o,
 		     "%.0f instructions per page free_pcppages_bulk returns, inside zone->lock "
-		     "(%s; %s), x list_ns / %.0f", e->zfree, e->zfree_src, e->kernel, k->list_probe);
+		     "(%s; %s), x list_ns / %.0f", e->zfree.n, e->zfree.src, e->kernel, k->list_probe);
 	}
 }
 
