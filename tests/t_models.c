@@ -706,24 +706,47 @@ struct hold_case {
 	const char *what;
 };
 
-/* Builds r's program for each case (c with the kernel path's counts
- * zeroed where the case has none) and checks its first lock section's
- * work per hold. */
-static void check_holds(const struct model_rec *r, struct memcg_sim_cfg *cfg,
-			const struct memcg_costs *c, const struct hold_case *cases, size_t n,
-			const char *what)
+/* A recording made by hand: one lock at obj+off, one hold per operation
+ * with per_hold[kind] of each kind inside it; one core, hit 0, no
+ * caches, so no line costs anything.  Builds its program for each case
+ * (the kernel path's counts of `counts`, zeroed where the case has none)
+ * and checks its first lock section's work per hold. */
+static void check_holds(const char *obj, unsigned off, enum rec_scope scope,
+			const uint64_t per_hold[RL_NR], const struct memcg_costs *counts,
+			const struct hold_case *cases, size_t n, const char *what)
 {
+	struct model_rec *r = xcalloc(1, sizeof(*r));
+	struct memcg_sim_cfg cfg = { .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
+	struct memcg_costs c = *counts;
+	int lock_l;
+
+	c.sim = (struct sim_costs){ .xfer_ns = 50, .remote_factor = 1, .hit_ns = 0,
+				    .atomic_ns = 5, .handoff_ns = 50 };
+	c.list_ns = 4;
+	c.percpu_ns = 1;
+	c.walk_step_ns[0] = c.walk_step_ns[1] = NAN;
+	c.l2_bytes = c.dram_ns = NAN;
+	model_params_default(&cfg.p);
+	cfg.p.containers = 1;
+	cfg.p.nodes = 1;
+	model_rec_clear(r);
+	lock_l = model_rec_line_of(r, obj, off, scope);
+	model_rec_lock_of(r, (unsigned)lock_l);
+	r->ops = 1000;
+	r->holds[0] = 1000;
+	for (unsigned k = 0; k < RL_NR; k++)
+		r->local[k] = r->local_in[0][k] = per_hold[k] * r->ops;
 	for (size_t i = 0; i < n; i++) {
-		struct memcg_costs ci = *c;
+		struct memcg_costs ci = c;
 		struct sim_prog prog;
 		double got;
 
-		cfg->p.kpath = cases[i].era;
+		cfg.p.kpath = cases[i].era;
 		if (!cases[i].counted) {
 			memset(ci.kpath_ns, 0, sizeof(ci.kpath_ns));
 			memset(ci.kzone_ns, 0, sizeof(ci.kzone_ns));
 		}
-		if (memcg_sim_build_from(&prog, "hand", r, cfg, &ci)) {
+		if (memcg_sim_build_from(&prog, "hand", r, &cfg, &ci)) {
 			ok(0, "%s: program builds", cases[i].what);
 			continue;
 		}
@@ -732,87 +755,54 @@ static void check_holds(const struct model_rec *r, struct memcg_sim_cfg *cfg,
 		   cases[i].what, cases[i].want, got);
 		sim_prog_free(&prog);
 	}
+	free(r);
 }
 
 /*
  * The kernel path's instructions in an LRU section (predict/kpath.h), by
- * hand: 3 list operations per hold, 2 of them reclaim's isolations, no
- * line costs (hit 0, no caches): a hold's work is 1 x kpath_ns + 2 x
- * kpath_iso_ns of the side's era; without a count, 3 x list_ns / 2; the
- * per-CPU adds inside (4 per hold) are the count's, priced only without
- * it.
+ * hand: 3 list operations per hold, 2 of them reclaim's isolations: a
+ * hold's work is 1 x kpath_ns + 2 x kpath_iso_ns of the side's era;
+ * without a count, 3 x list_ns / 2; the per-CPU adds inside (4 per hold)
+ * are the count's, priced only without it.
  */
 static void test_kpath_section(void)
 {
-	struct model_rec *r = xcalloc(1, sizeof(*r));
-	struct memcg_sim_cfg cfg = { .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
-	struct memcg_costs c = { .sim = { .xfer_ns = 50, .remote_factor = 1, .hit_ns = 0,
-					  .atomic_ns = 5, .handoff_ns = 50 },
-				 .list_ns = 4, .percpu_ns = 1, .walk_step_ns = { NAN, NAN },
-				 .l2_bytes = NAN, .dram_ns = NAN,
-				 .kpath_ns = { [KPATH_V5_10] = 200, [KPATH_V6_12] = 100 },
-				 .kpath_iso_ns = { [KPATH_V5_10] = 20, [KPATH_V6_12] = 10 } };
 	static const struct hold_case cases[] = {
 		{ KPATH_V6_12, true, 100 + 2 * 10, "v6.12: 1 x 100 + 2 x 10" },
 		{ KPATH_V5_10, true, 200 + 2 * 20, "v5.10: 1 x 200 + 2 x 20" },
 		{ KPATH_V6_12, false, 3 * 4 / 2.0 + 4 * 1, "no count: 3 x list_ns/2 + 4 per-CPU adds" },
 	};
-	int lock_l;
+	const uint64_t per_hold[RL_NR] = { [RL_LIST] = 3, [RL_LIST_ISOLATE] = 2, [RL_PERCPU] = 4 };
+	const struct memcg_costs counts = {
+		.kpath_ns = { [KPATH_V5_10] = 200, [KPATH_V6_12] = 100 },
+		.kpath_iso_ns = { [KPATH_V5_10] = 20, [KPATH_V6_12] = 10 } };
 
-	model_params_default(&cfg.p);
-	cfg.p.containers = 1;
-	cfg.p.nodes = 1;
-	model_rec_clear(r);
-	lock_l = model_rec_line_of(r, "pn[L0]", 64, RS_MEMCG_NODE);
-	model_rec_lock_of(r, (unsigned)lock_l);
-	r->ops = 1000;
-	r->holds[0] = 1000;
-	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 3000;
-	r->local[RL_LIST_ISOLATE] = r->local_in[0][RL_LIST_ISOLATE] = 2000;
-	r->local[RL_PERCPU] = r->local_in[0][RL_PERCPU] = 4000;
-	check_holds(r, &cfg, &c, cases, sizeof(cases) / sizeof(cases[0]), "a hold's kernel work");
-	free(r);
+	check_holds("pn[L0]", 64, RS_MEMCG_NODE, per_hold, &counts, cases,
+		    sizeof(cases) / sizeof(cases[0]), "a hold's kernel work");
 }
 
 /*
  * The kernel path's instructions in a zone->lock section, by hand: per
  * hold rmqueue_bulk takes 3 pages (3 struct page lines recorded) and
  * free_pcppages_bulk returns 2 (5 pages moved), 8 list operations and
- * one NR_FREE_PAGES per-CPU add; one core, hit 0, no caches, so the
- * page lines cost nothing: a hold's work is 3 x the era's per page
- * taken + 2 x its per page returned; without a count, 8 x list_ns / 2
- * + the per-CPU add.
+ * one NR_FREE_PAGES per-CPU add; the page lines cost nothing here: a
+ * hold's work is 3 x the era's per page taken + 2 x its per page
+ * returned; without a count, 8 x list_ns / 2 + the per-CPU add.
  */
 static void test_kzone_section(void)
 {
-	struct model_rec *r = xcalloc(1, sizeof(*r));
-	struct memcg_sim_cfg cfg = { .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
-	struct memcg_costs c = { .sim = { .xfer_ns = 50, .remote_factor = 1, .hit_ns = 0,
-					  .atomic_ns = 5, .handoff_ns = 50 },
-				 .list_ns = 4, .percpu_ns = 1, .walk_step_ns = { NAN, NAN },
-				 .l2_bytes = NAN, .dram_ns = NAN,
-				 .kzone_ns = { [KPATH_V5_10] = { 60, 80 }, [KPATH_V6_12] = { 30, 40 } } };
 	static const struct hold_case cases[] = {
 		{ KPATH_V6_12, true, 3 * 30 + 2 * 40, "v6.12: 3 x 30 + 2 x 40" },
 		{ KPATH_V5_10, true, 3 * 60 + 2 * 80, "v5.10: 3 x 60 + 2 x 80" },
 		{ KPATH_V6_12, false, 8 * 4 / 2.0 + 1, "no count: 8 x list_ns/2 + 1 per-CPU add" },
 	};
-	int lock_l;
+	const uint64_t per_hold[RL_NR] = { [RL_PAGE_LINE] = 3, [RL_BUDDY_PAGE] = 5, [RL_LIST] = 8,
+					   [RL_PERCPU] = 1 };
+	const struct memcg_costs counts = {
+		.kzone_ns = { [KPATH_V5_10] = { 60, 80 }, [KPATH_V6_12] = { 30, 40 } } };
 
-	model_params_default(&cfg.p);
-	cfg.p.containers = 1;
-	cfg.p.nodes = 1;
-	model_rec_clear(r);
-	lock_l = model_rec_line_of(r, "zone", 1152, RS_NODE);
-	model_rec_lock_of(r, (unsigned)lock_l);
-	r->ops = 1000;
-	r->holds[0] = 1000;
-	r->local[RL_PAGE_LINE] = r->local_in[0][RL_PAGE_LINE] = 3000;
-	r->local[RL_BUDDY_PAGE] = r->local_in[0][RL_BUDDY_PAGE] = 5000;
-	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 8000;
-	r->local[RL_PERCPU] = r->local_in[0][RL_PERCPU] = 1000;
-	check_holds(r, &cfg, &c, cases, sizeof(cases) / sizeof(cases[0]), "a zone hold's kernel work");
-	free(r);
+	check_holds("zone", 1152, RS_NODE, per_hold, &counts, cases,
+		    sizeof(cases) / sizeof(cases[0]), "a zone hold's kernel work");
 }
 
 /*
