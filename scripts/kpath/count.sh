@@ -49,13 +49,29 @@ case $mode in tlb|pf2|falloc|falloc8|zone|reclaim|readtwice|brk) ;; *) echo "cou
 for v in "$calls" "$skip"; do
 	case $v in ''|*[!0-9]*) echo "count.sh: CALLS and SKIP are counts, not '$v'" >&2; exit 2 ;; esac
 done
-# NR goes into gdb's command file: a C expression of registers and
-# numbers only, nothing that could end the command
 port=${KPATH_PORT:-1234}
 limit=${KPATH_TIMEOUT:-900}
 case $limit in ''|*[!0-9]*) echo "count.sh: KPATH_TIMEOUT is seconds, not '$limit'" >&2; exit 2 ;; esac
 case $port in ''|*[!0-9]*) echo "count.sh: KPATH_PORT is a port number, not '$port'" >&2; exit 2 ;; esac
+# NR goes into gdb's command file: a C expression of registers and
+# numbers only, nothing that could end the command
 case $nr in *[!A-Za-z0-9_\$\*\(\)\ +-]*|'') echo "count.sh: NR '$nr' is not a register expression" >&2; exit 2 ;; esac
+
+# FUNC may be an address (0x...) inside a function, with KPATH_END the
+# address where the count stops: a section whose lock and unlock the
+# compiler inlined (5.10's rmqueue_bulk: from the return of
+# _raw_spin_lock to the paravirt unlock's call site), counted whole.
+# Both go into gdb's command file: hex digits only.
+end=${KPATH_END:-}
+case $func in
+0x*)	addr=${func#0x}
+	case $addr in ''|*[!0-9a-f]*) echo "count.sh: FUNC '$func' is not a hex address" >&2; exit 2 ;; esac
+	case $end in 0x*) ;; *) echo "count.sh: FUNC as an address wants KPATH_END=0x..." >&2; exit 2 ;; esac
+	case ${end#0x} in ''|*[!0-9a-f]*) echo "count.sh: KPATH_END '$end' is not a hex address" >&2; exit 2 ;; esac ;;
+*)	addr=$(awk -v f="$func" '$3 == f && $2 ~ /^[tT]$/ { print $1; exit }' "$map")
+	[ -n "$addr" ] || { echo "count.sh: $func not in $map" >&2; exit 2; }
+	end= ;;
+esac
 
 # the guest: busybox, the workload and an init that starts it
 mkdir -p "$work/root/bin" "$work/root/proc" "$work/root/sys" "$work/root/dev" "$work/root/tmp"
@@ -103,19 +119,6 @@ done
 grep "^lru_gen" "$work/console" >&2 || true
 sleep 3
 
-# FUNC may be an address (0x...) inside a function, with KPATH_END the
-# address where the count stops: a section whose lock and unlock the
-# compiler inlined (5.10's rmqueue_bulk: from the return of
-# _raw_spin_lock to the paravirt unlock's call site), counted whole
-end=${KPATH_END:-}
-case $func in
-0x*)	addr=${func#0x}
-	case $addr$end in *[!0-9a-fx]*) echo "count.sh: FUNC and KPATH_END are hex addresses" >&2; exit 2 ;; esac
-	case $end in 0x?*) ;; *) echo "count.sh: FUNC as an address wants KPATH_END=0x..." >&2; exit 2 ;; esac ;;
-*)	addr=$(awk -v f="$func" '$3 == f && $2 ~ /^[tT]$/ { print $1; exit }' "$map")
-	[ -n "$addr" ] || { echo "count.sh: $func not in $map" >&2; exit 2; }
-	end= ;;
-esac
 {
 	echo "set pagination off"
 	echo "set confirm off"
