@@ -36,8 +36,9 @@
  * rmqueue_bulk / free_pcppages_bulk moves, each round the kernel's
  * instructions per page taken or returned (kzone_ns, counted like
  * kpath_ns below; without a count its list operations and per-CPU
- * NR_FREE_PAGES updates) and its struct page lines (zone_page_line_ns); the zone's own lines (free_area[0]'s head and
- * nr_free, vm_stat) are recorded lines like any other.
+ * NR_FREE_PAGES updates) and its struct page lines (zone_page_line_ns);
+ * the zone's own lines (free_area[0]'s head and nr_free, vm_stat) are
+ * recorded lines like any other.
  * Inside each LRU lock section, as the kernel's loop runs it (mm/swap.c:
  * folios_put_refs and the folio batch adds touch every folio under the
  * lock), per LRU list operation: list_ns/2, the folio's own struct page
