@@ -1,9 +1,11 @@
 # classify.awk - the instructions a kernel executed while holding a
 # spinlock, from a single-step trace (scripts/kpath/count.sh).
 # Input: System.map first (its text symbols), then the trace: lines
-# "CALL <batch nr>" opening one traced call and "pc <hex>" per executed
-# instruction (gdb's own lines are ignored).  A section opens when the PC leaves a _raw_spin_lock*
-# function and closes when it reaches a _raw_spin_unlock* function.
+# "CALL <batch nr>" opening one traced call and "pc <hex> [<sp> [<word>]]"
+# per executed instruction (gdb's own lines are ignored).  A section
+# opens when the PC leaves a _raw_spin_lock* function and closes when
+# it reaches a _raw_spin_unlock* function or an inlined unlock's
+# release store (the instruction's first four bytes, <word>).
 # Prints per call: its instructions, its batch size, each section as
 # holder:instructions (one still open at the call's end marked so), the
 # instructions held in all, and the section's instructions by function, with
@@ -91,6 +93,16 @@ incall && $1 == "pc" {
 	else if (state == "locking" && f !~ /^_raw_spin_lock/) { state = "held"; cur = 0; holder = f }
 	if (state == "held" && f ~ /^_raw_spin_unlock/) {
 		secs = secs (secs == "" ? "" : ",") holder ":" cur
+		state = "free"
+	}
+	# an inlined spin_unlock (5.10's spin_unlock, spin_unlock_irq): its
+	# paravirt call site, patched at boot to the native release store
+	# movb $0,(%rdi) (c6 07 00) and nops, when the trace gives the
+	# instruction's first four bytes (little-endian: their low 24 bits
+	# 0x0007c6).  A held section's own byte store of 0 through %rdi would
+	# end it too: none is in the LRU, zone or page cache paths counted.
+	else if (state == "held" && NF >= 4 && hex($4) % 16777216 == 1990) {
+		secs = secs (secs == "" ? "" : ",") holder ":" cur "(inline)"
 		state = "free"
 	}
 	if (state == "held") {

@@ -15,7 +15,13 @@
 #            behind, each page written to /dev/null twice, in a 16 MB
 #            memcg), brk (AIM9 page_test's sbrk rounds), reclaim (a reader of a brd block device,
 #            twice over, in a 16 MB memcg: the memcg's own reclaim; the
-#            brd module is taken from DIR/lib/modules)
+#            brd module is taken from DIR/lib/modules), sparse
+#            (lru-file-readtwice as vm-scalability runs it: the two
+#            readers of a sparse file on xfs, loop-mounted from an image
+#            in tmpfs; memory ample, so nothing reclaims) and sparsecg
+#            (the same in a 16 MB memcg: its reclaim, as direct reclaim
+#            does it); xfs, libcrc32c, crc32c_generic and loop modules
+#            from DIR/lib/modules, the image made by the host's mkfs.xfs
 #     FUNC   the function traced (folio_batch_move_lru: the LRU add
 #            drain; folios_put_refs: the release)
 #     CALLS  calls traced after SKIP calls let pass
@@ -28,8 +34,8 @@
 # function its caller runs under the lock, such as isolate_lru_folios),
 # and the report gives its return value (the folios it took).
 #
-# Needs qemu-system-x86, gdb, busybox-static, cpio and a static-capable
-# gcc.  Not part of `make check` (it downloads nothing, but needs the
+# Needs qemu-system-x86, gdb, busybox-static, cpio, a static-capable
+# gcc, and xfsprogs for the sparse modes.  Not part of `make check` (it downloads nothing, but needs the
 # kernel packages; predict/work/kpath.txt records the counts it printed
 # and the commands).  Prints classify.awk's report.
 set -eu
@@ -45,7 +51,7 @@ for f in "$dir"/usr/lib/debug/boot/System.map-* "$dir"/boot/System.map-*; do
 	[ -r "$f" ] && [ "$(wc -l < "$f")" -gt 1 ] && { map=$f; break; }
 done
 [ -r "$vmlinuz" ] && [ -n "$map" ] || { echo "count.sh: no vmlinuz or System.map under $dir" >&2; exit 2; }
-case $mode in tlb|pf2|falloc|falloc8|zone|reclaim|readtwice|brk) ;; *) echo "count.sh: mode is tlb, pf2, falloc, falloc8, zone, reclaim, readtwice or brk" >&2; exit 2 ;; esac
+case $mode in tlb|pf2|falloc|falloc8|zone|reclaim|readtwice|brk|sparse|sparsecg) ;; *) echo "count.sh: mode is tlb, pf2, falloc, falloc8, zone, reclaim, readtwice, brk, sparse or sparsecg" >&2; exit 2 ;; esac
 for v in "$calls" "$skip"; do
 	case $v in ''|*[!0-9]*) echo "count.sh: CALLS and SKIP are counts, not '$v'" >&2; exit 2 ;; esac
 done
@@ -77,11 +83,26 @@ esac
 mkdir -p "$work/root/bin" "$work/root/proc" "$work/root/sys" "$work/root/dev" "$work/root/tmp"
 cp "$(command -v busybox)" "$work/root/bin/busybox"
 gcc -O2 -static -o "$work/root/bin/lrutest" "$here/guest.c"
-if [ "$mode" = reclaim ] || [ "$mode" = readtwice ]; then
-	ko=$(ls "$dir"/lib/modules/*/kernel/drivers/block/brd.ko* 2>/dev/null | head -n 1)
-	[ -n "$ko" ] || { echo "count.sh: no brd module under $dir/lib/modules" >&2; exit 2; }
-	case $ko in *.xz) xz -dc "$ko" > "$work/root/brd.ko" ;; *) cp "$ko" "$work/root/brd.ko" ;; esac
-fi
+mem=1G
+# a module of DIR's kernel into the guest's root, unpacked
+module() {
+	ko=$(ls "$dir"/lib/modules/*/kernel/"$1".ko* 2>/dev/null | head -n 1)
+	[ -n "$ko" ] || { echo "count.sh: no $1 module under $dir/lib/modules" >&2; exit 2; }
+	case $ko in *.xz) xz -dc "$ko" > "$work/root/$2.ko" ;; *) cp "$ko" "$work/root/$2.ko" ;; esac
+}
+case $mode in
+reclaim|readtwice) module drivers/block/brd brd ;;
+sparse|sparsecg)
+	# vm-scalability's SPARSE_ROOT: an xfs image in tmpfs (the guest's
+	# rootfs), loop-mounted; its files' holes read as zeroed pages
+	# without I/O (iomap_readahead)
+	module crypto/crc32c_generic m1; module lib/libcrc32c m2; module fs/xfs/xfs m3
+	module drivers/block/loop m0
+	# the image (xfsprogs' least size) lives in the guest's memory
+	mem=2G
+	truncate -s 320M "$work/root/xfs.img"
+	mkfs.xfs -q -f "$work/root/xfs.img" ;;
+esac
 cat > "$work/root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -91,6 +112,10 @@ mount -t cgroup2 none /sys/fs/cgroup
 mount -t tmpfs tmp /tmp
 mount -t devtmpfs dev /dev
 [ -f /brd.ko ] && insmod /brd.ko rd_nr=1 rd_size=131072
+if [ -f /xfs.img ]; then
+	for m in /m0.ko /m1.ko /m2.ko /m3.ko; do insmod $m; done
+	mkdir -p /mnt && mount -o loop -t xfs /xfs.img /mnt
+fi
 echo n > /sys/kernel/mm/lru_gen/enabled 2>/dev/null
 echo -1 > /proc/sys/kernel/sched_rt_runtime_us
 echo "lru_gen: $(cat /sys/kernel/mm/lru_gen/enabled 2>/dev/null || echo absent)"
@@ -101,7 +126,7 @@ chmod +x "$work/root/init"
 (cd "$work/root" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$work/initrd.gz")
 
 qemu-system-x86_64 -gdb "tcp::$port" -kernel "$vmlinuz" -initrd "$work/initrd.gz" \
-	-append "console=ttyS0 nokaslr nopti quiet lrumode=$mode" -m 1G -smp 1 -cpu max \
+	-append "console=ttyS0 nokaslr nopti quiet lrumode=$mode" -m "$mem" -smp 1 -cpu max \
 	-nographic -no-reboot > "$work/console" 2>&1 &
 qpid=$!
 i=0
@@ -135,8 +160,8 @@ sleep 3
 		# a string instruction (rep movs/stos: copies, clears) runs to
 		# its end at a temporary breakpoint, not one step a repetition
 		echo 'while $pc != $ret'
-		printf '%s\n' '  printf "pc %lx %lx\n", $pc, $sp'
 		echo '  set $w = *(unsigned int *)$pc'
+		printf '%s\n' '  printf "pc %lx %lx %x\n", $pc, $sp, $w'
 		echo '  if ($w & 0xff) == 0xf3 && ((($w >> 8) & 0xfe) == 0xa4 || (($w >> 8) & 0xfe) == 0xaa)'
 		echo '    tbreak *($pc + 2)'
 		echo '    continue'

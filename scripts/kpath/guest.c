@@ -2,9 +2,11 @@
  * (scripts/kpath/count.sh): tlb_flush2's loop (write a page,
  * MADV_DONTNEED it, read it back), page_fault2's (write-fault private
  * file pages, munmap), fallocate1's (allocate 1 MB of a tmpfs file,
- * truncate it), the same with 16 MB (pages through the zone lock) or a
- * readtwice-like reader that makes its memcg reclaim,
- * in a memcg two levels below the root. */
+ * truncate it), the same with 16 MB (pages through the zone lock), a
+ * readtwice-like reader that makes its memcg reclaim, or
+ * lru-file-readtwice's two readers of a sparse file on xfs (sparse,
+ * sparsecg: the latter in 768 MB), in a memcg two levels below the
+ * root. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sched.h>
@@ -33,8 +35,14 @@ int main(int argc, char **argv)
 	wr("/sys/fs/cgroup/cgroup.subtree_control", "+memory");
 	wr("/sys/fs/cgroup/a/cgroup.subtree_control", "+memory");
 	mkdir("/sys/fs/cgroup/a/b", 0755);
-	if (!strcmp(mode, "reclaim") || !strcmp(mode, "readtwice")) /* the memcg's own reclaim */
+	/* the memcg's own reclaim: 16 MB, or for sparsecg 768 MB, whose
+	 * LRU lists (~190000 pages) give reclaim's first priority
+	 * (DEF_PRIORITY 12: size >> 12) full SWAP_CLUSTER_MAX batches as a
+	 * large machine's do; 16 MB would scan a page or two at a time */
+	if (!strcmp(mode, "reclaim") || !strcmp(mode, "readtwice"))
 		wr("/sys/fs/cgroup/a/b/memory.max", "16M");
+	if (!strcmp(mode, "sparsecg"))
+		wr("/sys/fs/cgroup/a/b/memory.max", "768M");
 	snprintf(pid, sizeof pid, "%d", getpid());
 	wr("/sys/fs/cgroup/a/b/cgroup.procs", pid);
 	/* SCHED_FIFO: the timer ticks that the count's string-instruction
@@ -93,6 +101,30 @@ int main(int argc, char **argv)
 				if (i >= RING && (read(f2, buf, pg) != (ssize_t)pg || write(nul, buf, pg) < 0))
 					return 1;
 			}
+		}
+	} else if (!strcmp(mode, "sparse") || !strcmp(mode, "sparsecg")) {
+		/* vm-scalability case-lru-file-readtwice: a sparse file on
+		 * xfs (count.sh mounts it on /mnt) read by two dd bs=4k to
+		 * /dev/null, the second RING pages behind; the first reader's
+		 * reads hit the pages readahead brought in, one read in 32
+		 * starting the next readahead of holes (zeroed, no I/O) */
+		enum { RING = 64 };
+		static char buf[4096];
+		int f1 = open("/mnt/sparse", O_RDWR | O_CREAT, 0600), f2, nul;
+		if (f1 < 0 || ftruncate(f1, (off_t)1 << 40)) { perror("/mnt/sparse"); return 1; }
+		f2 = open("/mnt/sparse", O_RDONLY);
+		nul = open("/dev/null", O_WRONLY);
+		if (f2 < 0 || nul < 0) { perror("sparse"); return 1; }
+		for (long i = 0;; i++) {
+			/* hole reads never sleep: a pause now and then lets
+			 * the kernel's threads (RCU's grace periods, the
+			 * flushers) run beside a SCHED_FIFO task */
+			if (i % 4096 == 4095)
+				usleep(2000);
+			if (read(f1, buf, pg) != (ssize_t)pg || write(nul, buf, pg) < 0)
+				return 1;
+			if (i >= RING && (read(f2, buf, pg) != (ssize_t)pg || write(nul, buf, pg) < 0))
+				return 1;
 		}
 	} else if (!strcmp(mode, "brk")) {
 		/* AIM9 page_test: sbrk(1 MB), 100 x (sbrk(-64 KB), 16 x
