@@ -593,8 +593,10 @@ void model_uncharge_pages(struct model_worker *mw, struct mpage **pages,
 void model_reclaim_free(struct model_worker *mw, struct mpage **iso, unsigned n)
 {
 	MODEL_REC_ENTRY_VOID(mw->m, model_reclaim_free, mw, iso, n);
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
+		MODEL_REC_LOCAL(mw->m, RL_RECLAIM_FOLIO);
 		model_mod_lruvec_state(mw, iso[i]->memcg, iso[i]->nid, NR_FILE_PAGES, -1);
+	}
 	model_uncharge_pages(mw, iso, n);
 	for (unsigned i = 0; i < n; i++)
 		model_page_free_reclaimed(mw, iso[i]);

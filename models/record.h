@@ -63,6 +63,10 @@ enum rec_local {
 			   * isolation made (isolate_lru_folios: counted in
 			   * RL_LIST as well; the kernel batches its stat
 			   * updates, predict/kpath.h prices it apart) */
+	RL_RECLAIM_FOLIO, /* a folio reclaim freed: its work outside the LRU
+			   * and zone locks (shrink_folio_list and the rest
+			   * of the reclaim call, per folio; predict/kpath.h
+			   * reclaim) */
 	RL_NR
 };
 extern const char *const rec_kind_names[REC_NKIND];

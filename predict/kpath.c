@@ -170,6 +170,12 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 		return set_str(p, &e->kernel, value);
 	if (!strncmp(key, "body.", 5))
 		return set_body(p, e, key + 5, value);
+	if (!strncmp(key, "reclaim", 7)) { /* optional, one per era */
+		int rc = set_count(p, &e->reclaim, key + 7, value, 1e6);
+
+		if (rc >= 0)
+			return rc;
+	}
 	for (size_t i = 0; i < sizeof(era_counts) / sizeof(era_counts[0]); i++) {
 		size_t n = strlen(era_counts[i].key);
 		int rc;
@@ -181,7 +187,7 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 			return rc;
 	}
 	snprintf(p->err, sizeof(p->err), "unknown key '%s' in [%s] (want kernel, add, del, "
-		 "isolate, zalloc, zfree and their .source)", key, sec);
+		 "isolate, zalloc, zfree, reclaim and their .source)", key, sec);
 	return 0;
 }
 
@@ -191,6 +197,7 @@ void kpath_free(struct kpath *k)
 		struct kpath_count *e = &k->era[i];
 
 		free((char *)e->kernel);
+		free((char *)e->reclaim.src);
 		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
 			free((char *)era_count(e, c)->src);
 		for (unsigned b = 0; b < e->nbody; b++) {
@@ -215,6 +222,8 @@ static bool complete(const struct kpath *k)
 		for (unsigned b = 0; b < e->nbody; b++)
 			if (!count_done(&e->body[b].c))
 				return false;
+		if ((!isnan(e->reclaim.n) || e->reclaim.src) && !count_done(&e->reclaim))
+			return false;
 	}
 	return !isnan(k->list_probe) && k->list_probe_src;
 }
@@ -226,9 +235,11 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 	int rc;
 
 	memset(k, 0, sizeof(*k));
-	for (int i = 0; i < KPATH_NR; i++)
+	for (int i = 0; i < KPATH_NR; i++) {
 		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
 			era_count(&k->era[i], c)->n = NAN;
+		k->era[i].reclaim.n = NAN;
+	}
 	k->list_probe = NAN;
 	p.in.f = input_fopen(path, &why);
 	if (!p.in.f) {
@@ -248,7 +259,7 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 	if (!complete(k)) {
 		snprintf(err, errlen, "'%s': want [probe] list and, for every value of knob kpath, "
 			 "a section with kernel, add, del, isolate, zalloc and zfree, each count (and "
-			 "each body.WORKLOAD) with its .source", path);
+			 "each body.WORKLOAD and reclaim) with its .source", path);
 		kpath_free(k);
 		return -1;
 	}

@@ -1,7 +1,8 @@
 /*
  * kpath.h - the kernel path reference (predict/work/kpath.ini): how many
  * instructions a kernel executes inside its LRU lock sections per folio
- * and inside its zone->lock sections per page,
+ * and inside its zone->lock sections per page, in a workload's system
+ * calls outside them, and in reclaim per folio freed,
  * counted by single-stepping a distribution kernel under qemu
  * (scripts/kpath/count.sh), one count per era of the path (knob kpath,
  * models/knobs.c), and the instruction count of the list probe whose
@@ -33,6 +34,10 @@ struct kpath {
 					   * zone->lock */
 		struct kpath_num zfree;   /* per page free_pcppages_bulk returns,
 					   * inside zone->lock */
+		struct kpath_num reclaim; /* optional: per folio reclaim frees,
+					   * its work outside the LRU and zone
+					   * sections (NAN: not counted, priced
+					   * at nothing) */
 		const char *kernel;
 		/* body.WORKLOAD: the instructions per operation of the
 		 * workload's system calls outside the LRU and zone sections

@@ -54,6 +54,9 @@
  * instruction.  Not in it:
  * irqsave/restore (inside _raw_spin_lock_irqsave and the unlock, which
  * the count leaves out; no sourced cycle count of pushf/cli/popf).
+ * Outside the locks, the same pace prices a workload's counted system-call
+ * body (build_shared) and reclaim's own work per folio it frees
+ * (RL_RECLAIM_FOLIO, kreclaim_ns: kswapd's folios and the workers' alike).
  * The periodic flusher: its share of each core's time (flush_share).
  * Not in the program: the flushes by threshold (recorded with the
  * periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
@@ -528,6 +531,9 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 	unit[RL_PERCPU] = c->percpu_ns;
 	/* a locked RMW of the folio's own struct page line (this CPU's) */
 	unit[RL_FOLIO_ATOMIC] = c->sim.atomic_ns;
+	/* reclaim's own work on a folio it frees, outside the locks
+	 * (kswapd's reclaim calls as the workers' direct ones) */
+	unit[RL_RECLAIM_FOLIO] = c->kreclaim_ns[cfg->p.kpath];
 	/*
 	 * A walk level's probe (harness/calib_probe.c: the model's own walk,
 	 * depth 5 minus depth 1, its lines where the kernel footprint leaves

@@ -47,6 +47,10 @@ struct memcg_costs {
 			       * returns; replaces list_ns/2 per list operation
 			       * and the NR_FREE_PAGES per-CPU adds there; 0:
 			       * not priced */
+	double kreclaim_ns[KPATH_NR]; /* the kernel's instructions per folio
+			       * reclaim frees, outside the LRU and zone
+			       * sections (RL_RECLAIM_FOLIO), priced; 0: not
+			       * counted */
 	double miss_ns;       /* one load that misses every cache */
 	double walk_miss;     /* ASSUMPTION: fraction of ancestor-walk loads
 			       * that miss (8d59d2214c23: "potentially 3 cache

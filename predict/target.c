@@ -445,7 +445,7 @@ static void kpath_costs(struct target_costs *tc, bool here)
 	double insn = m->list_ns > 0 ? m->list_ns / k->list_probe : 0;
 
 	/* the notes keep the name, not a copy: one buffer per era for good */
-	static char names[KPATH_NR][5][40];
+	static char names[KPATH_NR][6][40];
 
 	m->insn_ns = insn;
 	for (int i = 0; i < KPATH_NR; i++) {
@@ -460,10 +460,12 @@ static void kpath_costs(struct target_costs *tc, bool here)
 		snprintf(names[i][2], sizeof(names[i][2]), "kbody@%s", era);
 		snprintf(names[i][3], sizeof(names[i][3]), "kzone_alloc_ns@%s", era);
 		snprintf(names[i][4], sizeof(names[i][4]), "kzone_free_ns@%s", era);
+		snprintf(names[i][5], sizeof(names[i][5]), "kreclaim_ns@%s", era);
 		m->kpath_ns[i] = per * insn;
 		m->kpath_iso_ns[i] = e->isolate.n * insn;
 		m->kzone_ns[i][0] = e->zalloc.n * insn;
 		m->kzone_ns[i][1] = e->zfree.n * insn;
+		m->kreclaim_ns[i] = isnan(e->reclaim.n) ? 0 : e->reclaim.n * insn;
 		if (!(insn > 0)) {
 			note(tc, names[i][0], 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
 			     "kernel path's %.0f instructions per LRU list operation: list_ns/2 "
@@ -493,6 +495,15 @@ static void kpath_costs(struct target_costs *tc, bool here)
 		note(tc, names[i][4], m->kzone_ns[i][1], "ns", o,
 		     "%.0f instructions per page free_pcppages_bulk returns, inside zone->lock "
 		     "(%s; %s), x list_ns / %.0f", e->zfree.n, e->zfree.src, e->kernel, k->list_probe);
+		if (isnan(e->reclaim.n))
+			note(tc, names[i][5], 0, "ns", ORIGIN_NOT_MEASURED, "reclaim's work per folio "
+			     "freed outside the LRU and zone sections not counted for %s: priced at "
+			     "nothing", e->kernel);
+		else
+			note(tc, names[i][5], m->kreclaim_ns[i], "ns", o,
+			     "%.0f instructions per folio reclaim frees, outside the LRU and zone "
+			     "sections (%s; %s), x list_ns / %.0f; kswapd's folios and direct "
+			     "reclaim's alike", e->reclaim.n, e->reclaim.src, e->kernel, k->list_probe);
 	}
 }
 

@@ -5,9 +5,10 @@
 # the list probe's time per instruction (list_ns / the probe's count):
 # a section's work computed by hand from the file and the calibration,
 # each era's count on its profiles' side, both in the parameter list, and
-# the zone->lock counts per page at the same pace, a bad file refused in
-# one line (t_models prices a hold by hand, with reclaim's isolations,
-# and a zone hold).
+# the zone->lock counts per page at the same pace, reclaim's per folio
+# freed where an era has one, a bad file refused in one line (t_models
+# prices a hold by hand, with reclaim's isolations, a zone hold, and
+# reclaim's work per folio freed).
 # check: parallel (computes only: no timing, no spinning, outputs under $TMP)
 . tests/lib.sh
 CAL=tests/fixtures/model_calib.txt
@@ -70,6 +71,23 @@ for e in v5.10 v6.12; do
 	done
 done
 
+# Reclaim's work per folio freed outside the LRU and zone sections
+# (reclaim, optional per era): counted, the list's figure is the count x
+# list_ns / probe; not counted, it says so and prices nothing.
+for e in v5.10 v6.12; do
+	n=$(cnt $e reclaim)
+	got=$(awk -v n="kreclaim_ns@$e" '$1 == "#" && $2 == n { print $3 }' "$TMP/p")
+	origin=$(awk -v n="kreclaim_ns@$e" '$1 == "#" && $2 == n { print $5, $6 }' "$TMP/p")
+	if [ -n "$n" ]; then
+		want=$(awk -v n="$n" -v l="$list_ns" -v p="$probe" 'BEGIN { printf "%.4g\n", n * l / p }')
+		awk -v g="$got" -v w="$want" 'BEGIN { exit !(g != "" && w > 0 && (g - w) / w < 0.001 && (w - g) / w < 0.001) }'
+		ok $? "kreclaim_ns@$e = reclaim $n x list_ns $list_ns / $probe = $want ns (got $got)"
+	else
+		[ "$got $origin" = "0 NOT MEASURED" ]
+		ok $? "kreclaim_ns@$e: no count, priced at nothing and said so (got $got, $origin)"
+	fi
+done
+
 # A workload's counted system-call body (body.WORKLOAD) is its local
 # work: aim9_brk_test takes no lock, so on one CPU an operation's time
 # is 1e9 / ops_s, and a body of 1700 instructions added to v5.10's
@@ -109,6 +127,10 @@ awk '{ print } /^\[v6.12\]/ { print "body.Page-Fault = 10" }' "$KP" > "$TMP/w/kp
 expect_usage "kpath.ini with a body key that names no workload" "kpath.ini.*bad key 'body.Page-Fault'" -- $MEMSCALE $Q
 awk '{ print } /^\[v6.12\]/ { print "body.page_fault2 = 10" }' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini with a body count without its source" "kpath.ini.*body.WORKLOAD" -- $MEMSCALE $Q
+awk '/^\[/{ era = $0 } { print } era == "[v6.12]" && /^kernel/ { print "reclaim = 900" }' "$KP" > "$TMP/w/kpath.ini"
+grep -q '^reclaim = 900' "$TMP/w/kpath.ini" && ! awk '/^\[/{ era = $0 } era == "[v6.12]" && /^reclaim.source/' "$KP" | grep -q .
+ok $? "the test's file gives [v6.12] a reclaim count and no source"
+expect_usage "kpath.ini with a reclaim count without its source" "kpath.ini.*reclaim) with its .source" -- $MEMSCALE $Q
 rm -f "$TMP/w/kpath.ini"; mkdir "$TMP/w/kpath.ini"
 expect_usage "kpath.ini a directory" "kpath.ini.*directory" -- $MEMSCALE $Q
 unset MEMSCALE_WORK

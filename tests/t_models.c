@@ -805,6 +805,96 @@ static void test_kzone_section(void)
 		    sizeof(cases) / sizeof(cases[0]), "a zone hold's kernel work");
 }
 
+/* The program's first local step (the work outside every lock). */
+static double outside_local(const struct sim_prog *prog)
+{
+	char *buf = NULL, *at;
+	size_t len = 0;
+	double ns = NAN;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NAN;
+	sim_prog_dump(prog, f);
+	fclose(f);
+	if ((at = strstr(buf, "\n  local ")))
+		ns = strtod(at + strlen("\n  local "), NULL);
+	free(buf);
+	return ns;
+}
+
+/*
+ * Reclaim's own work on each folio it frees (RL_RECLAIM_FOLIO, outside
+ * every lock; predict/kpath.h reclaim), by hand: 2 folios freed per
+ * operation at 25 ns each (the era's kreclaim_ns) lengthen the work
+ * outside the locks by 50 ns; the other era's count is not read; the
+ * lock's section is not touched.
+ */
+static void test_reclaim_folio(void)
+{
+	struct model_rec *r = xcalloc(1, sizeof(*r));
+	struct memcg_sim_cfg cfg = { .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
+	struct memcg_costs c = { 0 };
+	double out[3], in[3];
+
+	c.sim = (struct sim_costs){ .xfer_ns = 50, .remote_factor = 1, .atomic_ns = 5,
+				    .handoff_ns = 50 };
+	c.list_ns = 4;
+	c.percpu_ns = 1;
+	c.walk_step_ns[0] = c.walk_step_ns[1] = NAN;
+	c.l2_bytes = c.dram_ns = NAN;
+	model_params_default(&cfg.p);
+	cfg.p.containers = 1;
+	cfg.p.nodes = 1;
+	cfg.p.kpath = KPATH_V5_10;
+	model_rec_clear(r);
+	model_rec_lock_of(r, (unsigned)model_rec_line_of(r, "pgdat", 0, RS_NODE));
+	r->ops = 1000;
+	r->holds[0] = 1000;
+	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 1000;
+	r->local[RL_RECLAIM_FOLIO] = 2000;
+	for (int i = 0; i < 3; i++) {
+		struct sim_prog prog;
+
+		memset(c.kreclaim_ns, 0, sizeof(c.kreclaim_ns));
+		if (i == 1)
+			c.kreclaim_ns[KPATH_V5_10] = 25;
+		if (i == 2)
+			c.kreclaim_ns[KPATH_V6_12] = 25;
+		out[i] = in[i] = NAN;
+		if (!memcg_sim_build_from(&prog, "hand", r, &cfg, &c)) {
+			out[i] = outside_local(&prog);
+			in[i] = section_local(&prog);
+			sim_prog_free(&prog);
+		}
+	}
+	ok(fabs(out[1] - out[0] - 50) < 0.01, "2 folios freed x kreclaim_ns 25 = 50 ns outside the "
+	   "locks (%.2f)", out[1] - out[0]);
+	ok(fabs(out[2] - out[0]) < 0.01, "another era's reclaim count is not read (%.2f)",
+	   out[2] - out[0]);
+	ok(fabs(in[1] - in[0]) < 0.01, "the lock section is not lengthened (%.2f)", in[1] - in[0]);
+	free(r);
+
+	/* the recorder marks each folio reclaim frees, outside the locks:
+	 * lru_file_readtwice reads a page an operation into a full memory,
+	 * so in steady state reclaim frees one (its calls apart, rec->actor) */
+	struct model_params p;
+	const struct model_rec *rr;
+	uint64_t freed = 0, inside = 0;
+
+	model_params_default(&p);
+	rr = model_rec_cached("lru_file_readtwice", &p, MODEL_REC_WARMUP, MODEL_REC_OPS);
+	for (const struct model_rec *x = rr; x; x = x == rr ? rr->actor : NULL) {
+		freed += x->local[RL_RECLAIM_FOLIO];
+		for (unsigned i = 0; i < x->nlocks; i++)
+			inside += x->local_in[i][RL_RECLAIM_FOLIO];
+	}
+	ok(rr && freed > 0.9 * (double)rr->ops && freed < 1.1 * (double)rr->ops,
+	   "lru_file_readtwice: %llu folios freed by reclaim in %llu operations",
+	   (unsigned long long)freed, rr ? (unsigned long long)rr->ops : 0ULL);
+	is_int((long)inside, 0, "none of them inside a lock");
+}
+
 /*
  * The periodic flusher's fold: per CPU, depth + 1 memcgs (leaf, chain,
  * root) of 7 + 3 + 6 lines (51 memcg items, 22 events, 44 node items of
@@ -842,6 +932,7 @@ int main(void)
 	test_neighbour_transfer();
 	test_kpath_section();
 	test_kzone_section();
+	test_reclaim_folio();
 	test_layouts();
 	test_lock_in_block();
 	test_stats_paths_agree();
