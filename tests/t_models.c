@@ -679,9 +679,9 @@ static void test_neighbour_transfer(void)
 	free(r);
 }
 
-/* The work printed in a program's first lock section ("  local X ns"
- * after the first "  lock" line of sim_prog_dump), NAN if none. */
-static double section_local(const struct sim_prog *prog)
+/* The work of the first "  local X ns" step of sim_prog_dump after the
+ * first line starting with `after` (NULL: from the top), NAN if none. */
+static double local_after(const struct sim_prog *prog, const char *after)
 {
 	char *buf = NULL, *at;
 	size_t len = 0;
@@ -692,11 +692,33 @@ static double section_local(const struct sim_prog *prog)
 		return NAN;
 	sim_prog_dump(prog, f);
 	fclose(f);
-	at = strstr(buf, "\n  lock ");
+	at = after ? strstr(buf, after) : buf;
 	if (at && (at = strstr(at, "\n  local ")))
 		ns = strtod(at + strlen("\n  local "), NULL);
 	free(buf);
 	return ns;
+}
+
+/* The work printed in a program's first lock section. */
+static double section_local(const struct sim_prog *prog)
+{
+	return local_after(prog, "\n  lock ");
+}
+
+/* The hand-made recordings' machine: one core, one container and node,
+ * L1 hits free, no caches (so no line costs anything), a queue lock. */
+static void hand_costs(struct memcg_costs *c, struct memcg_sim_cfg *cfg)
+{
+	*cfg = (struct memcg_sim_cfg){ .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
+	c->sim = (struct sim_costs){ .xfer_ns = 50, .remote_factor = 1, .hit_ns = 0,
+				     .atomic_ns = 5, .handoff_ns = 50 };
+	c->list_ns = 4;
+	c->percpu_ns = 1;
+	c->walk_step_ns[0] = c->walk_step_ns[1] = NAN;
+	c->l2_bytes = c->dram_ns = NAN;
+	model_params_default(&cfg->p);
+	cfg->p.containers = 1;
+	cfg->p.nodes = 1;
 }
 
 struct hold_case {
@@ -716,19 +738,11 @@ static void check_holds(const char *obj, unsigned off, enum rec_scope scope,
 			const struct hold_case *cases, size_t n, const char *what)
 {
 	struct model_rec *r = xcalloc(1, sizeof(*r));
-	struct memcg_sim_cfg cfg = { .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
+	struct memcg_sim_cfg cfg;
 	struct memcg_costs c = *counts;
 	int lock_l;
 
-	c.sim = (struct sim_costs){ .xfer_ns = 50, .remote_factor = 1, .hit_ns = 0,
-				    .atomic_ns = 5, .handoff_ns = 50 };
-	c.list_ns = 4;
-	c.percpu_ns = 1;
-	c.walk_step_ns[0] = c.walk_step_ns[1] = NAN;
-	c.l2_bytes = c.dram_ns = NAN;
-	model_params_default(&cfg.p);
-	cfg.p.containers = 1;
-	cfg.p.nodes = 1;
+	hand_costs(&c, &cfg);
 	model_rec_clear(r);
 	lock_l = model_rec_line_of(r, obj, off, scope);
 	model_rec_lock_of(r, (unsigned)lock_l);
@@ -805,24 +819,6 @@ static void test_kzone_section(void)
 		    sizeof(cases) / sizeof(cases[0]), "a zone hold's kernel work");
 }
 
-/* The program's first local step (the work outside every lock). */
-static double outside_local(const struct sim_prog *prog)
-{
-	char *buf = NULL, *at;
-	size_t len = 0;
-	double ns = NAN;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NAN;
-	sim_prog_dump(prog, f);
-	fclose(f);
-	if ((at = strstr(buf, "\n  local ")))
-		ns = strtod(at + strlen("\n  local "), NULL);
-	free(buf);
-	return ns;
-}
-
 /*
  * Reclaim's own work on each folio it frees (RL_RECLAIM_FOLIO, outside
  * every lock; predict/kpath.h reclaim), by hand: 2 folios freed per
@@ -833,19 +829,11 @@ static double outside_local(const struct sim_prog *prog)
 static void test_reclaim_folio(void)
 {
 	struct model_rec *r = xcalloc(1, sizeof(*r));
-	struct memcg_sim_cfg cfg = { .cpus = 1, .line_size = 64, .lock_kind = LOCK_MODEL_QUEUE };
+	struct memcg_sim_cfg cfg;
 	struct memcg_costs c = { 0 };
 	double out[3], in[3];
 
-	c.sim = (struct sim_costs){ .xfer_ns = 50, .remote_factor = 1, .atomic_ns = 5,
-				    .handoff_ns = 50 };
-	c.list_ns = 4;
-	c.percpu_ns = 1;
-	c.walk_step_ns[0] = c.walk_step_ns[1] = NAN;
-	c.l2_bytes = c.dram_ns = NAN;
-	model_params_default(&cfg.p);
-	cfg.p.containers = 1;
-	cfg.p.nodes = 1;
+	hand_costs(&c, &cfg);
 	cfg.p.kpath = KPATH_V5_10;
 	model_rec_clear(r);
 	model_rec_lock_of(r, (unsigned)model_rec_line_of(r, "pgdat", 0, RS_NODE));
@@ -863,7 +851,7 @@ static void test_reclaim_folio(void)
 			c.kreclaim_ns[KPATH_V6_12] = 25;
 		out[i] = in[i] = NAN;
 		if (!memcg_sim_build_from(&prog, "hand", r, &cfg, &c)) {
-			out[i] = outside_local(&prog);
+			out[i] = local_after(&prog, NULL); /* outside every lock */
 			in[i] = section_local(&prog);
 			sim_prog_free(&prog);
 		}
