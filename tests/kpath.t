@@ -127,8 +127,12 @@ awk '{ print } /^\[v6.12\]/ { print "body.Page-Fault = 10" }' "$KP" > "$TMP/w/kp
 expect_usage "kpath.ini with a body key that names no workload" "kpath.ini.*bad key 'body.Page-Fault'" -- $MEMSCALE $Q
 awk '{ print } /^\[v6.12\]/ { print "body.page_fault2 = 10" }' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini with a body count without its source" "kpath.ini.*body.WORKLOAD" -- $MEMSCALE $Q
-awk '/^\[/{ era = $0 } { print } era == "[v6.12]" && /^kernel/ { print "reclaim = 900" }' "$KP" > "$TMP/w/kpath.ini"
-grep -q '^reclaim = 900' "$TMP/w/kpath.ini" && ! awk '/^\[/{ era = $0 } era == "[v6.12]" && /^reclaim.source/' "$KP" | grep -q .
+# [v6.12]'s reclaim lines (and their continuations) replaced by a count
+# without its source
+awk '/^\[/{ era = $0; skip = 0 } era == "[v6.12]" && /^reclaim/ { skip = 1; next }
+     skip && /^[ \t]/ { next } { skip = 0; print } $0 == "[v6.12]" { print "reclaim = 900" }' \
+	"$KP" > "$TMP/w/kpath.ini"
+[ "$(awk '/^\[/{ era = $0 } era == "[v6.12]" && /^reclaim/' "$TMP/w/kpath.ini")" = "reclaim = 900" ]
 ok $? "the test's file gives [v6.12] a reclaim count and no source"
 expect_usage "kpath.ini with a reclaim count without its source" "kpath.ini.*reclaim) with its .source" -- $MEMSCALE $Q
 rm -f "$TMP/w/kpath.ini"; mkdir "$TMP/w/kpath.ini"
