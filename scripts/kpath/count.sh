@@ -19,9 +19,11 @@
 #            (lru-file-readtwice as vm-scalability runs it: the two
 #            readers of a sparse file on xfs, loop-mounted from an image
 #            in tmpfs; memory ample, so nothing reclaims) and sparsecg
-#            (the same in a 16 MB memcg: its reclaim, as direct reclaim
-#            does it); xfs, libcrc32c, crc32c_generic and loop modules
-#            from DIR/lib/modules, the image made by the host's mkfs.xfs
+#            (the same in a 768 MB memcg: its reclaim, as direct reclaim
+#            does it, at a list size whose first priority scans full
+#            SWAP_CLUSTER_MAX batches); xfs, libcrc32c, crc32c_generic
+#            and loop modules from DIR/lib/modules, the image made by
+#            the host's mkfs.xfs
 #     FUNC   the function traced (folio_batch_move_lru: the LRU add
 #            drain; folios_put_refs: the release)
 #     CALLS  calls traced after SKIP calls let pass
@@ -35,9 +37,10 @@
 # and the report gives its return value (the folios it took).
 #
 # Needs qemu-system-x86, gdb, busybox-static, cpio, a static-capable
-# gcc, and xfsprogs for the sparse modes.  Not part of `make check` (it downloads nothing, but needs the
-# kernel packages; predict/work/kpath.txt records the counts it printed
-# and the commands).  Prints classify.awk's report.
+# gcc, and xfsprogs for the sparse modes.  Not part of `make check` (it
+# downloads nothing, but needs the kernel packages; predict/work/kpath.ini
+# records the counts it printed and the commands).  Prints classify.awk's
+# report.
 set -eu
 dir=$1 mode=$2 func=$3 calls=$4 skip=$5 nr=${6:-'*(unsigned char *)$rdi'}
 here=$(cd "$(dirname "$0")" && pwd)
