@@ -135,6 +135,14 @@ awk '/^\[/{ era = $0; skip = 0 } era == "[v6.12]" && /^reclaim/ { skip = 1; next
 [ "$(awk '/^\[/{ era = $0 } era == "[v6.12]" && /^reclaim/' "$TMP/w/kpath.ini")" = "reclaim = 900" ]
 ok $? "the test's file gives [v6.12] a reclaim count and no source"
 expect_usage "kpath.ini with a reclaim count without its source" "kpath.ini.*reclaim) with its .source" -- $MEMSCALE $Q
+# without [v6.12]'s reclaim lines at all: the era prices nothing and its
+# parameter list says so
+awk '/^\[/{ era = $0; skip = 0 } era == "[v6.12]" && /^reclaim/ { skip = 1; next }
+     skip && /^[ \t]/ { next } { skip = 0; print }' "$KP" > "$TMP/w/kpath.ini"
+$MEMSCALE $Q > "$TMP/nr" 2>&1
+got=$(awk '$1 == "#" && $2 == "kreclaim_ns@v6.12" { print $3, $5, $6 }' "$TMP/nr")
+[ "$got" = "0 NOT MEASURED" ]
+ok $? "kpath.ini without [v6.12]'s reclaim: kreclaim_ns@v6.12 priced at 0 and NOT MEASURED (got '$got')"
 rm -f "$TMP/w/kpath.ini"; mkdir "$TMP/w/kpath.ini"
 expect_usage "kpath.ini a directory" "kpath.ini.*directory" -- $MEMSCALE $Q
 unset MEMSCALE_WORK
