@@ -55,16 +55,19 @@ static int set_num(struct kparse *p, double *slot, const char *v, double max)
 	return 1;
 }
 
-/* An era's counts per folio or page, each KEY and KEY.source. */
+/* An era's counts per folio or page, each KEY and KEY.source; an
+ * optional one may be left out whole (count and source). */
 static const struct {
 	const char *key;
 	size_t off;
+	bool optional;
 } era_counts[] = {
-	{ "add", offsetof(struct kpath_count, add) },
-	{ "del", offsetof(struct kpath_count, del) },
-	{ "isolate", offsetof(struct kpath_count, isolate) },
-	{ "zalloc", offsetof(struct kpath_count, zalloc) },
-	{ "zfree", offsetof(struct kpath_count, zfree) },
+	{ "add", offsetof(struct kpath_count, add), false },
+	{ "del", offsetof(struct kpath_count, del), false },
+	{ "isolate", offsetof(struct kpath_count, isolate), false },
+	{ "zalloc", offsetof(struct kpath_count, zalloc), false },
+	{ "zfree", offsetof(struct kpath_count, zfree), false },
+	{ "reclaim", offsetof(struct kpath_count, reclaim), true },
 };
 
 /* count i of era e (const in, not out: as strchr) */
@@ -170,12 +173,6 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 		return set_str(p, &e->kernel, value);
 	if (!strncmp(key, "body.", 5))
 		return set_body(p, e, key + 5, value);
-	if (!strncmp(key, "reclaim", 7)) { /* optional, one per era */
-		int rc = set_count(p, &e->reclaim, key + 7, value, 1e6);
-
-		if (rc >= 0)
-			return rc;
-	}
 	for (size_t i = 0; i < sizeof(era_counts) / sizeof(era_counts[0]); i++) {
 		size_t n = strlen(era_counts[i].key);
 		int rc;
@@ -197,7 +194,6 @@ void kpath_free(struct kpath *k)
 		struct kpath_count *e = &k->era[i];
 
 		free((char *)e->kernel);
-		free((char *)e->reclaim.src);
 		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
 			free((char *)era_count(e, c)->src);
 		for (unsigned b = 0; b < e->nbody; b++) {
@@ -216,14 +212,16 @@ static bool complete(const struct kpath *k)
 
 		if (!e->kernel)
 			return false;
-		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
-			if (!count_done(era_count(e, c)))
+		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++) {
+			const struct kpath_num *num = era_count(e, c);
+			bool absent = isnan(num->n) && !num->src;
+
+			if (!count_done(num) && !(era_counts[c].optional && absent))
 				return false;
+		}
 		for (unsigned b = 0; b < e->nbody; b++)
 			if (!count_done(&e->body[b].c))
 				return false;
-		if ((!isnan(e->reclaim.n) || e->reclaim.src) && !count_done(&e->reclaim))
-			return false;
 	}
 	return !isnan(k->list_probe) && k->list_probe_src;
 }
@@ -235,11 +233,9 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 	int rc;
 
 	memset(k, 0, sizeof(*k));
-	for (int i = 0; i < KPATH_NR; i++) {
+	for (int i = 0; i < KPATH_NR; i++)
 		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
 			era_count(&k->era[i], c)->n = NAN;
-		k->era[i].reclaim.n = NAN;
-	}
 	k->list_probe = NAN;
 	p.in.f = input_fopen(path, &why);
 	if (!p.in.f) {
