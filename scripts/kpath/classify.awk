@@ -13,6 +13,12 @@
 # line may give the stack pointer after the PC: what other tasks ran
 # while the traced one slept (a call that entered __schedule) is told by
 # its stack and left out, and counted apart.
+# SPAN=FUNCTION (not with WHOLE) prints, for each run of that function
+# inside a traced call (from its entry to its return, told by the stack
+# pointer rising above the entry's), the instructions it ran inside
+# sections and outside, and how often it entered SPANCOUNT (a function
+# called once per folio, say): what kpath.ini's reclaim count reads
+# apart by function.
 # Functions whose names match SKIP (a regular expression; empty: none)
 # are counted apart, as "skipped".  WHOLE=1: the whole call is one
 # section (a function its caller runs under the lock); "RET <value>"
@@ -40,8 +46,14 @@ function fname(pc,    lo, hi, mid) {
 	entry = addr[lo] == pc
 	return name[lo]
 }
+function span_end() {
+	printf "span %d of %s in call %d: in %d, out %d, %s entries %d%s\n", ++nspan, SPAN, ncall,
+		s_in, s_out, SPANCOUNT, s_ent, inspan == 2 ? " (open at the call's end)" : ""
+	inspan = 0
+}
 function flush(    f) {
 	if (!incall) return
+	if (inspan) { inspan = 2; span_end() }
 	if (WHOLE) secs = "whole:" cur
 	# a section whose unlock was inlined (spin_unlock's release store:
 	# no _raw_spin_unlock call) stays open to the call's end
@@ -104,6 +116,14 @@ incall && $1 == "pc" {
 	else if (state == "held" && NF >= 4 && hex($4) % 16777216 == 1990) {
 		secs = secs (secs == "" ? "" : ",") holder ":" cur "(inline)"
 		state = "free"
+	}
+	if (SPAN != "" && NF >= 3) {
+		if (inspan && hex($3) > sp0) span_end()
+		if (!inspan && f == SPAN && entry) { inspan = 1; sp0 = hex($3); s_in = s_out = s_ent = 0 }
+		if (inspan) {
+			if (state == "held") s_in++; else s_out++
+			if (f == SPANCOUNT && entry) s_ent++
+		}
 	}
 	if (state == "held") {
 		if (SKIP != "" && f ~ SKIP) skipped++
