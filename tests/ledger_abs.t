@@ -45,7 +45,8 @@ ok $? "base_ops_s and patch_ops_s are positive and patch/base - 1 = predicted_pc
 grep -E "^[a-z0-9_]+ *=.*base_ops_s=" experiments/layout_false_sharing.ini |
 	sed -E 's/^([a-z0-9_]+) *=.*cpus=([0-9]+).*base_ops_s=([0-9.e+]+), patch_ops_s=([0-9.e+]+).*/\1,\2,\3,\4/' |
 	sort >"$TMP/want"
-[ "$(wc -l <"$TMP/want")" -eq 10 ]; ok $? "the file gives absolutes for 10 rows"
+nabs=$(wc -l <"$TMP/want")
+[ "$nabs" -gt 0 ]; ok $? "the file gives absolutes for some rows ($nabs)"
 awk "$COLS"'$c["published_base_ops_s"] != "" {
 	print $c["workload"] "," $c["cpus"] "," $c["published_base_ops_s"] "," $c["published_patch_ops_s"] }' \
 	"$TMP/v.csv" | sort >"$TMP/got"
@@ -66,14 +67,14 @@ sed -nE 's/^# absolute, all published rows: +([0-9]+) rows with a published base
 	"$TMP/v.err" >"$TMP/sum.got"
 [ -s "$TMP/sum.got" ] && cmp -s "$TMP/sum.want" "$TMP/sum.got"
 ok $? "the summary's geometric mean and worst ratio are those of the ratio rows ($(cat "$TMP/sum.got"))"
-grep -q "^# absolute layout_false_sharing: .*10 rows with a published base ops/s" "$TMP/v.err"
+grep -q "^# absolute layout_false_sharing: *$nabs rows with a published base ops/s" "$TMP/v.err"
 ok $? "the seed's summary says the same"
 
 # The table prints the ratio beside each row (column ops/s).
 expect_exit 0 "validate (table)" -- \
 	env MEMSCALE_EXPERIMENTS="$TMP/exp" $MEMSCALE model validate --calib $CAL --iters 1000
-[ "$(grep -Ec '^layout_false_sharing .* (ok|NO|n/a) +[0-9]+\.[0-9]{2} ' "$TMP/out")" -eq 10 ]
-ok $? "ten table rows show their ratio"
+[ "$(grep -Ec '^layout_false_sharing .* (ok|NO|n/a) +[0-9]+\.[0-9]{2} ' "$TMP/out")" -eq "$nabs" ]
+ok $? "as many table rows show their ratio ($nabs)"
 
 # Bad published absolutes: one clear line, exit 2.
 row='page_fault2 = 100, 150, +50%, m, cpus=52, target=shakeel-52cpu, role=dev'
