@@ -764,12 +764,12 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 {
 	uint64_t t0 = now_ns(), updates;
 	void *ctx;
+	bool paused;
 
 	if (__atomic_exchange_n(&m->flush_ongoing, 1, __ATOMIC_ACQUIRE))
 		return; /* stats_flush_ongoing: someone else is at it */
 	/* Flushes are not part of a recorded program (models/record.h). */
-	if (m->rec)
-		m->rec->paused = true;
+	paused = model_rec_pause(m->rec);
 	/* The final flush (mw == NULL, workers stopped) borrows worker 0's
 	 * context: queue locks need one. */
 	ctx = (mw ? mw : m->workers[0])->lock_ctx[m->nlru_locks];
@@ -821,8 +821,7 @@ static void do_flush(struct model *m, struct model_worker *mw, struct mcg *root)
 		mw->ops.flushes++;
 	tracked_unlock(m->lock, m->flush_lock, ctx,
 		       mw ? &mw->lock_stats[LC_STATS_FLUSH] : NULL);
-	if (m->rec)
-		m->rec->paused = false;
+	model_rec_resume(m->rec, paused);
 	/* Release: pairs with the acquiring exchange of the next flusher. */
 	__atomic_store_n(&m->flush_ongoing, 0, __ATOMIC_RELEASE);
 	trace_stats_flush(mw ? mw->id : 0, now_ns() - t0, updates);

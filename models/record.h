@@ -165,6 +165,26 @@ static inline void model_rec_op(struct model_rec *r)
 	r->stretch++;
 }
 
+/*
+ * Stops recording (the work that follows is no part of the recorded
+ * program) and says whether it was stopped already; model_rec_resume
+ * restores that, so pauses nest (a flush inside a paused stretch).
+ */
+static inline bool model_rec_pause(struct model_rec *r)
+{
+	bool was = r && r->paused;
+
+	if (r)
+		r->paused = true;
+	return was;
+}
+
+static inline void model_rec_resume(struct model_rec *r, bool was)
+{
+	if (r)
+		r->paused = was;
+}
+
 /* The hooks (out of line: the slow path). */
 __attribute__((cold)) void model_rec_access(const struct model *m, const void *addr,
 					 enum rec_kind k);
