@@ -342,6 +342,11 @@ struct model_params {
 	unsigned mc_layout;               /* index in knob_mc_layout.values */
 	bool lru_gen;                     /* MGLRU enabled at run time (models/lru_gen.h) */
 	bool mm_shared;                   /* threads mode: one mm (models/mmlock.h) */
+	/* Record only what the benchmark's own timer covers (a prediction
+	 * for a target profile, predict/predict.c), not the whole loop that
+	 * memscale's runs measure: a workload whose benchmark leaves part
+	 * of its work untimed pauses the recorder there (wl_lru_shm.c). */
+	bool bench_window;
 };
 
 struct model_rec;

@@ -221,7 +221,7 @@ bool model_params_equal(const struct model_params *a, const struct model_params 
 	       a->depth == b->depth && a->nodes == b->nodes && a->flush_ms == b->flush_ms &&
 	       a->lru_gen == b->lru_gen && a->pc_layout == b->pc_layout &&
 	       a->mc_layout == b->mc_layout &&
-	       a->mm_shared == b->mm_shared;
+	       a->mm_shared == b->mm_shared && a->bench_window == b->bench_window;
 }
 
 void model_rec_reset(struct model_rec *r)

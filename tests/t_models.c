@@ -884,6 +884,54 @@ static void test_reclaim_folio(void)
 }
 
 /*
+ * bench_window: a prediction of the benchmark records only what its timer
+ * covers.  lru_shm's usemem times its reads; its munmap (at exit) and the
+ * case script's rm come after.  Recorded as memscale's loop, an
+ * operation is one LRU add and, at the truncation, one delete: 2 list
+ * operations; in the benchmark's window, the add alone, and no page goes
+ * back to the zone.  A workload whose benchmark times its whole loop
+ * (tlb_flush2) records the same either way.
+ */
+static void test_bench_window(void)
+{
+	const char *wl[] = { "lru_shm", "tlb_flush2" };
+
+	for (unsigned w = 0; w < ARRAY_SIZE(wl); w++) {
+		struct model_params p;
+		double list[2], lru_holds[2];
+
+		model_params_default(&p);
+		for (int b = 0; b < 2; b++) {
+			const struct model_rec *r;
+
+			p.bench_window = b;
+			r = model_rec_cached(wl[w], &p, MODEL_REC_WARMUP, MODEL_REC_OPS);
+			list[b] = lru_holds[b] = NAN;
+			if (!r)
+				continue;
+			list[b] = lru_holds[b] = 0; /* under the LRU locks, per operation */
+			for (unsigned i = 0; i < r->nlocks; i++)
+				if (strcmp(r->lines[r->lock_line[i]].obj, "zone")) {
+					list[b] += (double)r->local_in[i][RL_LIST] / (double)r->ops;
+					lru_holds[b] += (double)r->holds[i] / (double)r->ops;
+				}
+		}
+		if (w == 0) {
+			ok(fabs(list[0] - 2) < 0.01, "lru_shm, the whole loop: 2 LRU list "
+			   "operations per operation (%.4f)", list[0]);
+			ok(fabs(list[1] - 1) < 0.01, "lru_shm, usemem's window: the add alone "
+			   "(%.4f)", list[1]);
+			ok(lru_holds[1] < 0.55 * lru_holds[0], "and about half the LRU lock holds "
+			   "(%.4f of %.4f per operation)", lru_holds[1], lru_holds[0]);
+		} else {
+			ok(list[0] == list[1] && lru_holds[0] == lru_holds[1],
+			   "tlb_flush2: the same recording either way (%.4f, %.4f list "
+			   "operations)", list[0], list[1]);
+		}
+	}
+}
+
+/*
  * The periodic flusher's fold: per CPU, depth + 1 memcgs (leaf, chain,
  * root) of 7 + 3 + 6 lines (51 memcg items, 22 events, 44 node items of
  * 8 B on 64 B lines, one node): 64 at depth 3; N CPUs, N times that.
@@ -921,6 +969,7 @@ int main(void)
 	test_kpath_section();
 	test_kzone_section();
 	test_reclaim_folio();
+	test_bench_window();
 	test_layouts();
 	test_lock_in_block();
 	test_stats_paths_agree();

@@ -9,8 +9,10 @@
  * and truncate the file to 0 (LRU delete, uncharge) and read it again.
  *
  * One operation is one 4 KB page read (so ops/s x 4 = vm-scalability's
- * KB/s); expected one minor fault per operation (fault-around finds no
- * cached pages in a freshly truncated file).
+ * KB/s, but over the whole loop: the unmap and the truncation are in
+ * the run's wall clock, where usemem's timer leaves them out;
+ * workloads/model/wl_lru_shm.c); expected one minor fault per operation
+ * (fault-around finds no cached pages in a freshly truncated file).
  *
  * The loops only: each kernel twin is defined with its spec, and its
  * expected faults come from there, in workloads/model/wl_NAME.c
