@@ -16,6 +16,7 @@
 #include "core/knob.h"
 #include "models/record.h"
 #include "predict/predict.h"
+#include "workloads/wlspec.h"
 
 /* EXPERIMENT: a path to an experiment file, or the name of one in the
  * experiment directory; it must have [published] rows (the pairs). */
@@ -303,6 +304,7 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	struct sim_prog prog;
 	const struct model_rec *rec;
 	const char *err = NULL;
+	const struct wl_spec *spec = wl_spec_find(sp->workload);
 
 	predict_side_sim(sp, diff, &pt->tc->c, po, po->iters, pt, &side);
 	side.c.sim.explain = xp;
@@ -315,6 +317,9 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	rec = model_rec_cached(side.workload, &side.cfg.p, MODEL_REC_WARMUP, MODEL_REC_OPS);
 	fprintf(out, "explain: side %s (%s) on %s, %u CPUs: %.4g ops/s\n", label, diff,
 		pt->t->name, pt->cpus, r.ops_per_sec);
+	if (side.cfg.p.bench_window && spec && spec->untimed)
+		fprintf(out, "  the benchmark's own window: %s's timer leaves out %s, "
+			"so it is not recorded\n", spec->test, spec->untimed);
 	if (memcg_sim_has_actor(rec))
 		fprintf(out, "  global reclaim: kswapd, one per node at %.3g of a CPU (%s), "
 			"%.4g reclaim calls/s, does %.1f%% of the reclaim calls, the workers' direct "

@@ -75,6 +75,19 @@ T="model predict --workload tlb_flush2 --pair v6.7..9cee7e8ef3e3 --target lkp-sk
 $MEMSCALE $T >"$TMP/tlb" 2>&1
 [ "$(grep -c "^  published absolute: none (the \[published\] row, lore .* gives no base_ops_s/patch_ops_s): no implied hold$" "$TMP/tlb")" -eq 2 ]
 ok $? "a row without a published absolute says so in one line per side"
+grep -q "benchmark's own window" "$TMP/tlb"; [ $? -eq 1 ]
+ok $? "tlb_flush2's benchmark times its whole loop: no window line"
+
+# lru_shm at 224 on a target: usemem's timer leaves out the munmap and
+# the rm, so the prediction records the reads alone and says so per side
+# (wl_lru_shm.c's spec, .untimed); its implied hold has one folio-op per
+# operation, the LRU add (the delete is outside the window).
+T="model predict --workload lru_shm --pair v6.7..8d59d2214c --target lkp-cpl-4sp2 --cpus 224 --calib $CAL --iters 2000 --explain"
+$MEMSCALE $T >"$TMP/shm" 2>&1
+[ "$(grep -c "^  the benchmark's own window: lru-shm's timer leaves out usemem's munmap at its exit and the case script's rm after 'wait', so it is not recorded$" "$TMP/shm")" -eq 2 ]
+ok $? "lru_shm on a target: the benchmark's window is named on each side"
+[ "$(grep -c "^    implied hold per folio-op = 4 / ([0-9.e+]* ops/s x 1.000 folio-ops/op)" "$TMP/shm")" -eq 2 ]
+ok $? "lru_shm: one folio-op per operation in the window, four nodes' locks"
 
 expect_exit 0 "predict --explain -f csv" -- $MEMSCALE $Q --explain -f csv
 [ "$(wc -l <"$TMP/out")" -eq 2 ] && head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s$"

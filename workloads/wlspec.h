@@ -53,6 +53,10 @@ struct wl_spec {
 	/* operations of the kernel twin per model operation (AIM9's counts
 	 * brk calls, the model page_test calls); 0 means 1 */
 	double kops_per_op;
+	/* What the benchmark's own timer leaves out of an operation, which a
+	 * prediction for a target profile does not record
+	 * (model_params.bench_window); NULL: it times the whole operation */
+	const char *untimed;
 	const struct mwl_desc *model; /* the model operation */
 	const struct kwl *kernel;     /* the kernel loop; NULL: none */
 };

@@ -93,5 +93,6 @@ KERNEL_WORKLOAD(lru_shm, 0,
 		.op_unit = "4 KB page read", .dir = KWL_DIR_TMP, .flags = KWL_F_SIZED,
 		.prepare = kwl_lru_shm_prepare, .loop = kwl_lru_shm_loop);
 WORKLOAD_SPEC(lru_shm, .suite = WL_SUITE_VMSCAL, .test = "lru-shm",
+	      .untimed = "usemem's munmap at its exit and the case script's rm after 'wait'",
 	      .kentry = { .faults = 1, .syscalls = 2.0 / MWL_SHM_PAGES, .clears = 1 },
 	      .kernel = &lru_shm_kernel);
