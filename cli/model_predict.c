@@ -247,7 +247,7 @@ static const struct published_row *question_published(const struct seed_pair *sp
  * node the workers run on), each folio-op waits for the one before it
  * on its instance, so folio-ops/s = n / hold per folio-op, and the
  * published ops/s x the folio-ops per operation gives the hold the
- * kernel had. */
+ * kernel had; saturated or not, it bounds that hold from above. */
 struct explain_pub {
 	const struct published_row *row; /* NULL: no [published] row */
 	double ops_s;                /* 0: the row gives no absolute */
@@ -286,6 +286,12 @@ static void explain_implied(const struct explain_pub *xp, const struct sim_prog 
 		fprintf(out, "    implied hold per folio-op = %u / (%.4g ops/s x %.3f folio-ops/op) "
 			"= %.1f ns; simulated %.1f ns (implied/simulated %.2f)\n", n, xp->ops_s,
 			folio_per_op, implied, hold_folio, implied / hold_folio);
+		/* n instances held h per folio-op pass at most n / h folio-ops
+		 * a second, so h <= n / (ops/s x folio-ops/op) whether or not
+		 * the lock was saturated */
+		fprintf(out, "    without the assumption, an upper bound: %u instance%s cannot pass "
+			"more than %u / hold folio-ops/s, so the kernel's hold was at most "
+			"%.1f ns\n", n, n == 1 ? "" : "s", n, implied);
 	}
 }
 
