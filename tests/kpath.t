@@ -127,18 +127,17 @@ awk '{ print } /^\[v6.12\]/ { print "body.Page-Fault = 10" }' "$KP" > "$TMP/w/kp
 expect_usage "kpath.ini with a body key that names no workload" "kpath.ini.*bad key 'body.Page-Fault'" -- $MEMSCALE $Q
 awk '{ print } /^\[v6.12\]/ { print "body.page_fault2 = 10" }' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini with a body count without its source" "kpath.ini.*body.WORKLOAD" -- $MEMSCALE $Q
-# [v6.12]'s reclaim lines (and their continuations) replaced by a count
-# without its source
+# [v6.12] without its reclaim lines (and their continuations)
 awk '/^\[/{ era = $0; skip = 0 } era == "[v6.12]" && /^reclaim/ { skip = 1; next }
-     skip && /^[ \t]/ { next } { skip = 0; print } $0 == "[v6.12]" { print "reclaim = 900" }' \
-	"$KP" > "$TMP/w/kpath.ini"
+     skip && /^[ \t]/ { next } { skip = 0; print }' "$KP" > "$TMP/noreclaim.ini"
+# ... then given a count without its source
+awk '{ print } $0 == "[v6.12]" { print "reclaim = 900" }' "$TMP/noreclaim.ini" > "$TMP/w/kpath.ini"
 [ "$(awk '/^\[/{ era = $0 } era == "[v6.12]" && /^reclaim/' "$TMP/w/kpath.ini")" = "reclaim = 900" ]
 ok $? "the test's file gives [v6.12] a reclaim count and no source"
 expect_usage "kpath.ini with a reclaim count without its source" "kpath.ini.*reclaim) with its .source" -- $MEMSCALE $Q
 # without [v6.12]'s reclaim lines at all: the era prices nothing and its
 # parameter list says so
-awk '/^\[/{ era = $0; skip = 0 } era == "[v6.12]" && /^reclaim/ { skip = 1; next }
-     skip && /^[ \t]/ { next } { skip = 0; print }' "$KP" > "$TMP/w/kpath.ini"
+cp "$TMP/noreclaim.ini" "$TMP/w/kpath.ini"
 $MEMSCALE $Q > "$TMP/nr" 2>&1
 got=$(awk '$1 == "#" && $2 == "kreclaim_ns@v6.12" { print $3, $5, $6 }' "$TMP/nr")
 [ "$got" = "0 NOT MEASURED" ]
