@@ -326,6 +326,15 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	if (side.cfg.p.bench_window && spec && spec->untimed)
 		fprintf(out, "  the benchmark's own window: %s's timer leaves out %s, "
 			"so it is not recorded\n", spec->test, spec->untimed);
+	if (prog.flusher.per_s > 0) {
+		const struct sim_flusher *f = &prog.flusher;
+
+		fprintf(out, "  stats flushers: %.4g flushes/s (periodic %.3g/s, asked for on the "
+			"update path and by readers at most %.4g/s, one at a time: at most 1 / %.4g us), "
+			"each moving %.0f per-CPU lines over %u CPUs; each core loses %.3g%% of its "
+			"time (added to its local work)\n", f->per_s, f->periodic_per_s,
+			f->asked_per_s, f->flush_ns / 1000, f->lines, pt->cpus, 100 * f->share);
+	}
 	if (memcg_sim_has_actor(rec))
 		fprintf(out, "  global reclaim: kswapd, one per node at %.3g of a CPU (%s), "
 			"%.4g reclaim calls/s, does %.1f%% of the reclaim calls, the workers' direct "

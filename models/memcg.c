@@ -626,6 +626,13 @@ static void cgroup_rstat_updated(struct model_worker *mw, struct mcg *memcg)
 	int *lock;
 
 	MODEL_REC_LOCAL(m, RL_PERCPU); /* this CPU's updated_next */
+	/* A flush unlinks the whole chain under the CPU's lock: the next
+	 * update here writes each link and the lock again (npcpu). */
+	if (MODEL_REC_ON(m)) {
+		for (struct mcg *c = memcg; c; c = mcg_parent(m, c))
+			MODEL_REC_PCPU(m, &MODEL_PCPU(m, c->rstat_cpu, mw->id)->updated_next);
+		MODEL_REC_PCPU(m, MODEL_PCPU(m, m->rstat_lock, mw->id));
+	}
 	if (__atomic_load_n(&MODEL_PCPU(m, memcg->rstat_cpu, mw->id)->updated_next,
 			    __ATOMIC_RELAXED))
 		return;
@@ -711,6 +718,8 @@ void stats_rstat_mod_state(struct model_worker *mw, struct mcg *memcg, unsigned 
 
 	MODEL_REC_LOCAL(m, RL_PERCPU);
 	MODEL_REC_LOCAL(m, RL_PERCPU);
+	MODEL_REC_PCPU(m, &statc->state[KS(m, idx)]);
+	MODEL_REC_PCPU(m, &pc->state[KS(m, idx)]);
 	pcpu_add(&statc->state[KS(m, idx)], val);
 	pcpu_add(&pc->state[KS(m, idx)], val);
 	memcg_rstat_updated(mw, memcg, val);
@@ -732,6 +741,7 @@ void model_count_event(struct model_worker *mw, struct mcg *memcg,
 		mw->m->p.stats->count_event(mw, memcg, ev, n);
 		return;
 	}
+	MODEL_REC_PCPU(mw->m, &statc->events[KE(mw->m, ev)]);
 	pcpu_add(&statc->events[KE(mw->m, ev)], n);
 	memcg_rstat_updated(mw, memcg, n);
 }
@@ -848,6 +858,7 @@ void model_flush_if_needed(struct model_worker *mw, struct mcg *memcg)
 
 	if (!m->p.stats->should_flush || !m->p.stats->should_flush(m, memcg))
 		return;
+	MODEL_REC_LOCAL(m, RL_FLUSH_REQ); /* a reader's flush */
 	/* per-memcg designs: the subtree (7d7ef0a4686a); global: all */
 	do_flush(m, mw, m->p.stats->scope == STATS_FLUSH_SUBTREE ? memcg : &m->memcgs[0]);
 }

@@ -235,6 +235,7 @@ void model_rec_reset(struct model_rec *r)
 	memset(r->local_in, 0, sizeof(r->local_in));
 	r->ops = 0;
 	r->unknown = 0;
+	r->npcpu = 0;
 	r->nelems = 0;
 	memset(r->elem_seen, 0, sizeof(r->elem_seen));
 }
@@ -548,6 +549,22 @@ void model_rec_unlock(const struct model *m)
 		m->rec->held = -1;
 		m->rec->stretch++;
 	}
+}
+
+void model_rec_pcpu(const struct model *m, const void *addr)
+{
+	struct model_rec *r = m->rec;
+	uintptr_t line = (uintptr_t)addr / 64;
+
+	if (r->paused)
+		return;
+	for (unsigned i = 0; i < r->npcpu; i++)
+		if (r->pcpu_line[i] == line)
+			return;
+	if (r->npcpu < REC_MAX_PCPU)
+		r->pcpu_line[r->npcpu++] = line;
+	else
+		r->unknown++;
 }
 
 void model_rec_local(const struct model *m, enum rec_local l)

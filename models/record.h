@@ -67,6 +67,12 @@ enum rec_local {
 			   * and zone locks (shrink_folio_list and the rest
 			   * of the reclaim call, per folio; predict/kpath.h
 			   * reclaim) */
+	RL_FLUSH_REQ,     /* a flush of the stats asked for by a worker: the
+			   * update path's (aa48e47e3906's queue_work every
+			   * MEMCG_CHARGE_BATCH lruvec updates) or a reader's
+			   * past its design's trigger (reclaim).  No work of
+			   * its own here: the simulator prices the flusher
+			   * from their rate (predict/sim_memcg.c flusher) */
 	RL_NR
 };
 extern const char *const rec_kind_names[REC_NKIND];
@@ -78,6 +84,7 @@ extern const char *const rec_kind_names[REC_NKIND];
 
 #define REC_MAX_LINES 96
 #define REC_MAX_LOCKS 8
+#define REC_MAX_PCPU 64
 
 struct rec_line {
 	char obj[32];        /* object: "memcg[L1]", "pn[L0]", "pgdat", ... */
@@ -120,6 +127,14 @@ struct model_rec {
 	struct model_rec *actor;
 	/* the kernel's entries per operation (struct mwl_kentry) */
 	double faults, syscalls, copies, clears, private_atomics;
+	/* The distinct 64 B lines of this CPU's per-CPU stats state that its
+	 * updates wrote and a flush reads or writes back (model_rec_pcpu):
+	 * statc->state[] and events[] slots, the lruvec's per-CPU state[]
+	 * slots, the per-memcg stats_updates counters, the rstat_cpu links
+	 * and cgroup_rstat_cpu_lock.  Each flush moves them to the flusher
+	 * and the owner's next write back (predict/sim_memcg.c flusher). */
+	unsigned npcpu;
+	uintptr_t pcpu_line[REC_MAX_PCPU];
 	unsigned unknown;                  /* accesses the recorder could not place */
 	/* The LRU list's folio neighbours (model_rec_nbr): per page of the
 	 * model (index in m->pages) the stretch + 1 of the section that put
@@ -191,6 +206,9 @@ __attribute__((cold)) void model_rec_access(const struct model *m, const void *a
 __attribute__((cold)) void model_rec_lock(const struct model *m, const void *lock);
 __attribute__((cold)) void model_rec_unlock(const struct model *m);
 __attribute__((cold)) void model_rec_local(const struct model *m, enum rec_local l);
+/* A write of this CPU's per-CPU stats state at addr (struct model_rec
+ * npcpu): its 64 B line joins the set, once. */
+__attribute__((cold)) void model_rec_pcpu(const struct model *m, const void *addr);
 /*
  * A list_add or list_del on the LRU list of the lruvec in block `pn`
  * writes a neighbour folio's struct page (lru.prev or lru.next):
@@ -225,6 +243,7 @@ __attribute__((cold)) void model_rec_nbr(const struct model *m, const void *pn,
 #if defined(MODEL_REC_HANDOFF) && !defined(MODEL_REC_BUILD)
 #define MODEL_REC(m, addr, kind) ((void)0)
 #define MODEL_REC_LOCAL(m, what) ((void)0)
+#define MODEL_REC_PCPU(m, addr) ((void)0)
 #define MODEL_REC_ON(m) 0
 #define MODEL_REC_NBR(m, pn, pg, nbr, which) ((void)0)
 /* First statement of an entry point of a dual-built file: with a recorder
@@ -253,6 +272,11 @@ __attribute__((cold)) void model_rec_nbr(const struct model *m, const void *pn,
 	do {                                                                  \
 		if (__builtin_expect((m)->rec != NULL, 0))                    \
 			model_rec_local((m), (what));                         \
+	} while (0)
+#define MODEL_REC_PCPU(m, addr)                                               \
+	do {                                                                  \
+		if (__builtin_expect((m)->rec != NULL, 0))                    \
+			model_rec_pcpu((m), (addr));                          \
 	} while (0)
 #define MODEL_REC_ON(m) __builtin_expect((m)->rec != NULL, 0)
 #define MODEL_REC_NBR(m, pn, pg, nbr, which)                                  \

@@ -57,12 +57,12 @@
  * Outside the locks, the same pace prices a workload's counted system-call
  * body (build_shared) and reclaim's own work per folio it frees
  * (RL_RECLAIM_FOLIO, kreclaim_ns: kswapd's folios and the workers' alike).
- * The periodic flusher: its share of each core's time (flush_share).
- * Not in the program: the flushes by threshold (recorded with the
- * periodic flusher off and the thresholds of MODEL_REC_CPUS CPUs),
- * reclaim's flush, VMA and page-table locks (the shared mm's lines are in
- * it in threads mode, models/mmlock.c), capacity misses except the measured
- * walk step.  `memscale model program WORKLOAD` prints one, `--check`
+ * The stats flushers (periodic, update path, readers): their share of
+ * each core's time (memcg_flusher), from the flush requests and per-CPU
+ * lines the recording counted; the flushes themselves are not recorded
+ * (models/memcg.c do_flush pauses).  Not in the program: VMA and
+ * page-table locks (the shared mm's lines are in it in threads mode,
+ * models/mmlock.c), capacity misses except the measured walk step.  `memscale model program WORKLOAD` prints one, `--check`
  * compares it with a second recording (sim_memcg_check.c,
  * tests/sim_record.t).
  */
@@ -454,48 +454,76 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 }
 
 /*
- * The periodic stats flusher, the kernel's other actor on every memcg
- * path (mm/memcontrol.c, v6.x rstat: flush_memcg_stats_dwork requeued
- * every FLUSH_TIME, the kernel profile's flush_ms; cgroup_rstat_flush
- * of the root visits, per CPU, every memcg on that CPU's updated tree -
- * a CPU that updates its leaf links the leaf and each ancestor up to the
- * root, depth + 1 memcgs - and mem_cgroup_css_rstat_flush reads that
- * CPU's memcg->vmstats_percpu state[] and events[] and, per node, its
- * lruvec_stats_percpu state[], every item: K_MEMCG_NR_STAT,
- * K_NR_MEMCG_EVENTS and K_NR_NODE_STAT longs, models/memcg.h).  Lines
- * their owner wrote since the last flush: a transfer each to the
- * flushing CPU.  So a flush moves cpus x (depth + 1) x per-memcg lines.
- * The flushing work runs on a worker's CPU (a kworker): spread over the
- * cores, each core loses lines/cpus x xfer_ns every flush_ms; the
- * program adds that share of its iteration time (its local work: a lower
- * bound of the iteration).  Not added: each owner's next write of a line
- * the flusher read (at most as many transfers again), the flusher's
- * cgroup_rstat_lock and per-CPU rstat locks (one hold a flush), and the
- * flushes readers and reclaim run (mem_cgroup_flush_stats past the
- * update threshold: the recording pauses inside them, models/memcg.c
- * do_flush).  Designs without the periodic flusher (v5.10's fold):
- * none.
+ * The stats flushers, the kernel's other actor on every rstat update path
+ * (mm/memcontrol.c, kernel/cgroup/rstat.c).  Who flushes: the periodic
+ * flush_memcg_stats_dwork every FLUSH_TIME (the kernel profile's
+ * flush_ms), the update path where the design queues one
+ * (aa48e47e3906's queue_work() every MEMCG_CHARGE_BATCH lruvec updates
+ * per CPU) and readers past their design's trigger (reclaim).  At most
+ * one runs at a time: the work item is pending once, later readers find
+ * stats_flush_lock or stats_flush_ongoing taken and return.
+ *
+ * What one flush moves: cgroup_rstat_flush visits, per CPU, the memcgs on
+ * that CPU's updated tree and mem_cgroup_css_rstat_flush reads its
+ * per-CPU slots; the lines the owner wrote since the last flush come to
+ * the flusher's CPU (a transfer each), and the owner's next write of each
+ * takes it back (another).  Those lines are the recording's npcpu: the
+ * distinct per-CPU lines the workload's updates write (state[], events[]
+ * and the lruvec's state[] slots it uses, the per-memcg stats_updates
+ * counters, the rstat_cpu links of the chain and cgroup_rstat_cpu_lock,
+ * which the flush unlinks and takes); the slots nobody wrote stay in the
+ * flusher's cache.  One flush: cpus x npcpu lines, back to back (no
+ * overlap of the misses: a flush at least this long).  Its cost to the
+ * machine is its own time, spread over the cores its kworker or reader
+ * takes time from, plus the owners' transfers back: 2 x npcpu x xfer_ns
+ * per core per flush.
+ *
+ * How often: the periodic rate plus the requests, each worker asking
+ * req_per_op times an iteration of at least iter_ns (its local work:
+ * an upper bound of the rate), but no more than one flush at a time,
+ * 1 / flush_ns.  So a design that asks on the update path flushes back
+ * to back on a large machine, and each core loses 2 / cpus of its time
+ * to it; the periodic flusher alone, every 2 s, nearly nothing.
+ * Not in it: the flusher's instructions over the slots (no count), the
+ * cgroup_rstat_lock holders' waits, the kworker's wake-up per queued
+ * work.
  */
-double memcg_flush_lines(const struct model_params *p, unsigned cpus)
+int memcg_flusher(const struct model_params *p, unsigned cpus, unsigned npcpu,
+		  double req_per_op, double iter_ns, double xfer_ns, struct sim_flusher *out)
 {
-	unsigned memcgs = p->depth ? p->depth + 1 : 1, nodes = p->nodes ? p->nodes : 1;
-	double per_memcg = ceil(K_MEMCG_NR_STAT * 8.0 / 64) + ceil(K_NR_MEMCG_EVENTS * 8.0 / 64) +
-			   nodes * ceil(K_NR_NODE_STAT * 8.0 / 64);
+	double per_core, cap;
 
-	if (!p->flush_ms || !p->stats || !stats_design_reads(p->stats, "flush_ms"))
+	memset(out, 0, sizeof(*out));
+	if (!(req_per_op >= 0) || !(iter_ns >= 0) || !(xfer_ns >= 0))
+		return -1;
+	if (!p->stats || p->stats->scope == STATS_FLUSH_NONE || !cpus)
 		return 0;
-	return (double)cpus * memcgs * per_memcg;
+	if (p->flush_ms && stats_design_reads(p->stats, "flush_ms"))
+		out->periodic_per_s = 1000.0 / p->flush_ms;
+	if (req_per_op > 0 && iter_ns > 0)
+		out->asked_per_s = (double)cpus * req_per_op / iter_ns * 1e9;
+	per_core = (double)npcpu * xfer_ns;
+	out->lines = (double)cpus * npcpu;
+	out->flush_ns = (double)cpus * per_core;
+	out->per_s = out->periodic_per_s + out->asked_per_s;
+	cap = out->flush_ns > 0 ? 1e9 / out->flush_ns : INFINITY;
+	if (out->per_s > cap)
+		out->per_s = cap;
+	out->share = out->per_s * 2 * per_core * 1e-9;
+	return 0;
 }
 
-/* The share of a core's time the periodic flusher takes (above). */
-static double flush_share(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
+/* The mean transfer from an owner's CPU to the flusher's: the owners
+ * spread over the target's sockets, those on another socket at
+ * remote_factor. */
+static double flusher_xfer_ns(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
 {
-	unsigned cpus = cfg->cpus ? cfg->cpus : 1;
-	double lines = memcg_flush_lines(&cfg->p, cpus);
+	unsigned s = c->sockets ? c->sockets : 1, cpus = cfg->cpus ? cfg->cpus : 1;
+	double rf = c->sim.remote_factor > 1 ? c->sim.remote_factor : 1;
 
-	if (!(lines > 0))
-		return 0;
-	return lines / cpus * c->sim.xfer_ns / (cfg->p.flush_ms * 1e6);
+	if (s > cpus)
+		s = cpus;
+	return c->sim.xfer_ns * (1 + (1 - 1.0 / s) * (rf - 1));
 }
 
 /* Test-only negative control: MEMSCALE_SIM_MUTATE=1 drops the first
@@ -584,7 +612,17 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 			outside -= r->local_in[i][k];
 		local += (double)outside / per * unit[k];
 	}
-	local *= 1 + flush_share(cfg, c);
+	{
+		struct sim_flusher fl;
+
+		if (memcg_flusher(mp, cfg->cpus ? cfg->cpus : 1, r->npcpu,
+				  (double)r->local[RL_FLUSH_REQ] / per, local,
+				  flusher_xfer_ns(cfg, c), &fl))
+			return -1;
+		local *= 1 + fl.share;
+		if (!prog->actor_start) /* the workers' part: for --explain */
+			prog->flusher = fl;
+	}
 	sim_local(prog, local);
 	for (unsigned l = 0; l < r->nlines; l++)
 		for (unsigned k = 0; k < IS_NR; k++) {

@@ -63,6 +63,18 @@ struct sim_lock_def {
 	int line; /* template line holding the lock word */
 };
 
+/* An actor beside the program's cores that takes a share of each core's
+ * time: the memcg stats flusher (predict/sim_memcg.c memcg_flusher). */
+struct sim_flusher {
+	double periodic_per_s; /* the periodic flusher's flushes a second */
+	double asked_per_s;    /* update-path and reader requests a second,
+				* machine-wide (an upper bound) */
+	double per_s;          /* flushes that run: at most one at a time */
+	double lines;          /* lines one flush moves: cpus x per-CPU lines */
+	double flush_ns;       /* one flush, its transfers back to back */
+	double share;          /* of each core's time the flushes take */
+};
+
 struct sim_prog {
 	char name[64];
 	struct sim_op *ops;
@@ -74,6 +86,8 @@ struct sim_prog {
 	size_t actor_start; /* 0, or where the reclaimer's program starts:
 			     * ops [0, actor_start) are the workers', the
 			     * rest the reclaimers' (sim_params.reclaimers) */
+	struct sim_flusher flusher; /* priced into the workers' local work
+				     * already; kept for --explain */
 	unsigned nlines, nlocks;
 	struct sim_line_def lines[SIM_MAX_LINES];
 	struct sim_lock_def locks[SIM_MAX_LOCKS];

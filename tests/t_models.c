@@ -931,39 +931,8 @@ static void test_bench_window(void)
 	}
 }
 
-/*
- * The periodic flusher's fold: per CPU, depth + 1 memcgs (leaf, chain,
- * root) of 7 + 3 + 6 lines (51 memcg items, 22 events, 44 node items of
- * 8 B on 64 B lines, one node): 64 at depth 3; N CPUs, N times that.
- * v5.10's fold has no periodic flusher of the memcg stats.
- */
-static void test_flush_lines(void)
-{
-	struct model_params p;
-	struct knobset *ks = knobset_new();
-	char err[256];
-
-	if (!knobset_set(ks, "kernel", "70a64b7919cb", err, sizeof(err)) ||
-	    model_params_from_knobs(&p, ks))
-		die(1, "test: %s", err);
-	knobset_free(ks);
-	p.depth = 3;
-	p.nodes = 1;
-	is_int((long)memcg_flush_lines(&p, 1), 64, "one CPU: 4 memcgs x 16 lines");
-	is_int((long)memcg_flush_lines(&p, 52), 52 * 64, "52 CPUs: 52 times the lines");
-	p.flush_ms = 0;
-	is_int((long)memcg_flush_lines(&p, 52), 0, "no period, no periodic flush");
-	ks = knobset_new();
-	if (!knobset_set(ks, "kernel", "v5.10", err, sizeof(err)) ||
-	    model_params_from_knobs(&p, ks))
-		die(1, "test: %s", err);
-	knobset_free(ks);
-	is_int((long)memcg_flush_lines(&p, 52), 0, "v5.10: no rstat flusher");
-}
-
 int main(void)
 {
-	test_flush_lines();
 	test_folio_neighbours();
 	test_neighbour_transfer();
 	test_kpath_section();

@@ -74,6 +74,7 @@ bool stats_memcg_level_updated(struct model *m, unsigned *counter,
 	unsigned x = __atomic_load_n(counter, __ATOMIC_RELAXED) + (unsigned)val;
 
 	MODEL_REC_LOCAL(m, RL_PERCPU);
+	MODEL_REC_PCPU(m, counter); /* the flush zeroes it */
 	if (x < batch) {
 		__atomic_store_n(counter, x, __ATOMIC_RELAXED);
 		return false;

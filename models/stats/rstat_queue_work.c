@@ -35,6 +35,9 @@ static void queue_work_mod_state(struct model_worker *mw, struct mcg *memcg, uns
 		return;
 	mw->stats_updates = 0;
 	mw->ops.rstat_batches++;
+	/* every queuer asks; N CPUs' requests past one flush at a time
+	 * find the work pending (the simulator's flusher rate) */
+	MODEL_REC_LOCAL(m, RL_FLUSH_REQ);
 	/* queue_work(): test_and_set_bit(WORK_STRUCT_PENDING_BIT) */
 	MODEL_REC(m, &m->stats_flush_work, REC_RMW);
 	if (__atomic_fetch_or(&m->stats_flush_work, 1ul, __ATOMIC_ACQ_REL) & 1)
