@@ -37,12 +37,12 @@ const struct subcommand model_cmd = {
 	"       model predict --workload W --pair A..B --target T --cpus N\n"
 	"                 [--mode processes|threads] [--calib FILE] [-f table|csv]\n"
 	"                 [--experiment NAME|FILE] [--set KEY=VALUE]... [--explain]\n"
-	"                 [--sensitivity] [--jobs N]\n"
+	"                 [--sensitivity] [--jobs N] [--seed N]\n"
 	"       model predict EXPERIMENT [--cpus LIST] [--calib FILE] [--target NAME|FILE]\n"
 	"                 [--line 64|128] [--iters N] [--walk-miss F] [--remote-factor X]\n"
-	"                 [--sensitivity] [--jobs N]\n"
+	"                 [--sensitivity] [--jobs N] [--seed N]\n"
 	"       model validate [RESULTS_DIR|RESULTS.csv]... [--calib FILE] [--target NAME|FILE]\n"
-	"                 [-f table|csv] [--jobs N]\n"
+	"                 [-f table|csv] [--jobs N] [--seed N]\n"
 	"\n"
 	"calibrate  measures cache-line transfer (ping-pong), atomics, loads,\n"
 	"           per-CPU adds, list ops, page copy and fault, syscalls, every\n"
@@ -66,7 +66,10 @@ const struct subcommand model_cmd = {
 	"           the adjacent-line prefetcher (predict: the target's pairing).\n"
 	"predict, validate: --jobs N runs N independent simulations at once on\n"
 	"           threads (default: the CPUs this process may run on); the\n"
-	"           output is the same for every N.\n"
+	"           output is the same for every N.  --seed N: the simulator\n"
+	"           draws each core's phase and its spread arrivals from N\n"
+	"           (default 1); the spread of an answer over seeds is the\n"
+	"           simulation's own sampling noise, which no band includes.\n"
 	"predict    --workload W --pair A..B: one question; A and B are kernel\n"
 	"           profiles ('memscale list kernels') or knob=value,... sets\n"
 	"           (kernel=NAME,stats_batch=512), T a target name or file, N up\n"
@@ -133,7 +136,8 @@ enum {
 	O_OUT = 'o', O_CPUS = 'C', O_CALIB = 'k', O_SET = 's', O_HOLD = 'H',
 	O_WHERE = 'W', O_Y = 'Y', O_CS = 1000, O_THINK, O_HANDOFF, O_KIND,
 	O_LINE, O_LOCKKIND, O_ITERS, O_QUICK, O_REPS, O_NOLOCKS, O_NOWL, O_SENS, O_EXPLAIN, O_CHECK,
-	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_EXPERIMENT, O_PAIR, O_MODE, O_JOBS, O_FORMAT = 'f',
+	O_WALKMISS, O_REMOTE, O_TARGET, O_WORKLOAD, O_EXPERIMENT, O_PAIR, O_MODE, O_JOBS, O_SEED,
+	O_FORMAT = 'f',
 };
 
 #define usage_die(fmt, arg) \
@@ -186,6 +190,11 @@ static bool parse_valued(int c, const char *arg, struct mopts *m)
 	case O_ITERS:
 		if (!parse_long(arg, 1000, 1000000000L, &m->iters))
 			usage_die("bad --iters '%s' (want 1000..1e9)", arg);
+		break;
+	case O_SEED:
+		if (!parse_long(arg, 1, 4294967295L, &v))
+			usage_die("bad --seed '%s' (want 1..4294967295)", arg);
+		m->seed = (unsigned long)v;
 		break;
 	case O_REPS:
 		if (!parse_long(arg, 1, 1000, &m->reps))
@@ -259,6 +268,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 		{ "mode", required_argument, NULL, O_MODE },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "jobs", required_argument, NULL, O_JOBS },
+		{ "seed", required_argument, NULL, O_SEED },
 		{ 0 },
 	};
 	int c;
@@ -268,6 +278,7 @@ static void parse_opts(int argc, char **argv, struct mopts *m)
 	m->kind = LOCK_MODEL_TICKET;
 	m->lock_kind = LOCK_MODEL_QUEUE;
 	m->iters = 300000;
+	m->seed = 1;
 	m->reps = 7;
 	m->walk_miss = m->remote_factor = NAN;
 	opterr = 0;

@@ -38,6 +38,7 @@ struct mopts {
 	unsigned line;
 	enum lock_model_kind lock_kind;
 	long iters, reps;
+	unsigned long seed; /* --seed (predict, validate): the simulator's draws */
 	unsigned jobs;      /* --jobs (predict, validate); 0: the CPUs available */
 	double walk_miss, remote_factor; /* NAN: defaults */
 	char **args;

@@ -70,6 +70,7 @@ void model_sim_cfg(const struct mopts *m, struct memcg_sim_cfg *cfg)
 	knobset_free(ks);
 	cfg->line_size = m->line ? m->line : 64;
 	cfg->lock_kind = m->lock_kind;
+	cfg->seed = m->seed;
 	/* --mode threads: the workers share one mm (models/mmlock.h) */
 	cfg->p.mm_shared = m->mode && !strcmp(m->mode, "threads");
 }
@@ -109,6 +110,7 @@ void model_predict_opts(const struct mopts *m, struct predict_opts *po)
 	target_work_reference();
 	memset(po, 0, sizeof(*po));
 	po->iters = (uint64_t)m->iters;
+	po->seed = m->seed;
 	po->line_size = m->line;
 	po->lock_kind = m->lock_kind;
 	po->walk_miss = m->walk_miss;

@@ -64,6 +64,7 @@ static void side_cfg(const struct seed_pair *sp, const char *diff,
 	cfg->phys_cores = phys;
 	cfg->cpus = cpus;
 	cfg->lock_kind = o->lock_kind;
+	cfg->seed = o->seed;
 	cfg->p.mm_shared = o->threads;
 	/* A target profile's prediction is of the benchmark as published:
 	 * only what its own timer covers.  The machine at hand is predicted

@@ -65,6 +65,7 @@ struct predict_opts {
 	long *cpus;
 	size_t ncpus;         /* 0: only the published sizes */
 	uint64_t iters;       /* simulated iterations per configuration */
+	uint64_t seed;        /* the simulator's draws (memcg_sim_cfg.seed) */
 	unsigned line_size;   /* 0: print both 64 and 128 */
 	enum lock_model_kind lock_kind;
 	double walk_miss;     /* NAN: from the calibration, or not measured */

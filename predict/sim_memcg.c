@@ -880,7 +880,8 @@ int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 	struct sim_prog prog;
 	struct sim_params sp = {
 		.ncores = ncores, .nodes = cfg->p.nodes, .containers = cfg->p.containers,
-		.iters_per_core = iters_per_core, .warm_frac = 0.2, .seed = 1,
+		.iters_per_core = iters_per_core, .warm_frac = 0.2,
+		.seed = cfg->seed ? cfg->seed : 1,
 	};
 	int rc;
 

@@ -90,6 +90,7 @@ struct memcg_sim_cfg {
 	double ops_budget;         /* > 0: a run's shared ops at most about this
 				    * (memcg_sim_run_prog); 0: no bound */
 	uint64_t ops_min_per_core; /* ... but never fewer iterations per core */
+	uint64_t seed;             /* the simulator's draws (sim_params.seed); 0: 1 */
 };
 
 /*
