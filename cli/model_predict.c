@@ -334,6 +334,12 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 			"each moving %.0f per-CPU lines over %u CPUs; each core loses %.3g%% of its "
 			"time (added to its local work)\n", f->per_s, f->periodic_per_s,
 			f->asked_per_s, f->flush_ns / 1000, f->lines, pt->cpus, 100 * f->share);
+		if (f->in_lock_lines && f->in_lock_p > 1e-3)
+			fprintf(out, "  after a flush, %u per-CPU lines written only under a lock come "
+				"back inside its section: a flush came since the core's last hold "
+				"with chance %.3g (%s), +%.4g ns per hold\n", f->in_lock_lines,
+				f->in_lock_p, f->iter_from_run ? "its iteration from a first run"
+				: "its local work, a lower bound", f->in_lock_ns);
 	}
 	if (memcg_sim_has_actor(rec))
 		fprintf(out, "  global reclaim: kswapd, one per node at %.3g of a CPU (%s), "

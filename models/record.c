@@ -555,16 +555,22 @@ void model_rec_pcpu(const struct model *m, const void *addr)
 {
 	struct model_rec *r = m->rec;
 	uintptr_t line = (uintptr_t)addr / 64;
+	uint16_t where = (uint16_t)(r->held >= 0 ? 2u << r->held : 1u);
+	unsigned i;
 
 	if (r->paused)
 		return;
-	for (unsigned i = 0; i < r->npcpu; i++)
-		if (r->pcpu_line[i] == line)
-			return;
-	if (r->npcpu < REC_MAX_PCPU)
-		r->pcpu_line[r->npcpu++] = line;
-	else
+	for (i = 0; i < r->npcpu && r->pcpu_line[i] != line; i++)
+		;
+	if (i == REC_MAX_PCPU) {
 		r->unknown++;
+		return;
+	}
+	if (i == r->npcpu) {
+		r->pcpu_line[r->npcpu++] = line;
+		r->pcpu_where[i] = 0;
+	}
+	r->pcpu_where[i] |= where;
 }
 
 void model_rec_local(const struct model *m, enum rec_local l)

@@ -85,6 +85,7 @@ extern const char *const rec_kind_names[REC_NKIND];
 #define REC_MAX_LINES 96
 #define REC_MAX_LOCKS 8
 #define REC_MAX_PCPU 64
+_Static_assert(REC_MAX_LOCKS + 1 <= 16, "pcpu_where: a bit per lock and one outside");
 
 struct rec_line {
 	char obj[32];        /* object: "memcg[L1]", "pn[L0]", "pgdat", ... */
@@ -135,6 +136,10 @@ struct model_rec {
 	 * and the owner's next write back (predict/sim_memcg.c flusher). */
 	unsigned npcpu;
 	uintptr_t pcpu_line[REC_MAX_PCPU];
+	/* where each was written: bit 0 outside every lock, bit 1 + l under
+	 * lock l (a line written only under an LRU lock is taken back inside
+	 * that lock's section after a flush) */
+	uint16_t pcpu_where[REC_MAX_PCPU];
 	unsigned unknown;                  /* accesses the recorder could not place */
 	/* The LRU list's folio neighbours (model_rec_nbr): per page of the
 	 * model (index in m->pages) the stretch + 1 of the section that put

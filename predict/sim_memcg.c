@@ -57,10 +57,11 @@
  * Outside the locks, the same pace prices a workload's counted system-call
  * body (build_shared) and reclaim's own work per folio it frees
  * (RL_RECLAIM_FOLIO, kreclaim_ns: kswapd's folios and the workers' alike).
- * The stats flushers (periodic, update path, readers): their share of
- * each core's time (memcg_flusher), from the flush requests and per-CPU
- * lines the recording counted; the flushes themselves are not recorded
- * (models/memcg.c do_flush pauses).  Not in the program: VMA and
+ * The stats flushers (periodic, update path, readers; predict/
+ * sim_flusher.c): their share of each core's time, and the per-CPU lines
+ * written only under a lock taken back inside its sections, from the
+ * flush requests and per-CPU lines the recording counted; the flushes
+ * themselves are not recorded (models/memcg.c do_flush pauses).  Not in the program: VMA and
  * page-table locks (the shared mm's lines are in it in threads mode,
  * models/mmlock.c), capacity misses except the measured walk step.  `memscale model program WORKLOAD` prints one, `--check`
  * compares it with a second recording (sim_memcg_check.c,
@@ -68,6 +69,7 @@
  */
 #include "predict/sim_memcg.h"
 #include "predict/kpath.h"
+#include "predict/sim_flusher.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -453,66 +455,6 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 	}
 }
 
-/*
- * The stats flushers, the kernel's other actor on every rstat update path
- * (mm/memcontrol.c, kernel/cgroup/rstat.c).  Who flushes: the periodic
- * flush_memcg_stats_dwork every FLUSH_TIME (the kernel profile's
- * flush_ms), the update path where the design queues one
- * (aa48e47e3906's queue_work() every MEMCG_CHARGE_BATCH lruvec updates
- * per CPU) and readers past their design's trigger (reclaim).  At most
- * one runs at a time: the work item is pending once, later readers find
- * stats_flush_lock or stats_flush_ongoing taken and return.
- *
- * What one flush moves: cgroup_rstat_flush visits, per CPU, the memcgs on
- * that CPU's updated tree and mem_cgroup_css_rstat_flush reads its
- * per-CPU slots; the lines the owner wrote since the last flush come to
- * the flusher's CPU (a transfer each), and the owner's next write of each
- * takes it back (another).  Those lines are the recording's npcpu: the
- * distinct per-CPU lines the workload's updates write (state[], events[]
- * and the lruvec's state[] slots it uses, the per-memcg stats_updates
- * counters, the rstat_cpu links of the chain and cgroup_rstat_cpu_lock,
- * which the flush unlinks and takes); the slots nobody wrote stay in the
- * flusher's cache.  One flush: cpus x npcpu lines, back to back (no
- * overlap of the misses: a flush at least this long).  Its cost to the
- * machine is its own time, spread over the cores its kworker or reader
- * takes time from, plus the owners' transfers back: 2 x npcpu x xfer_ns
- * per core per flush.
- *
- * How often: the periodic rate plus the requests, each worker asking
- * req_per_op times an iteration of at least iter_ns (its local work:
- * an upper bound of the rate), but no more than one flush at a time,
- * 1 / flush_ns.  So a design that asks on the update path flushes back
- * to back on a large machine, and each core loses 2 / cpus of its time
- * to it; the periodic flusher alone, every 2 s, nearly nothing.
- * Not in it: the flusher's instructions over the slots (no count), the
- * cgroup_rstat_lock holders' waits, the kworker's wake-up per queued
- * work.
- */
-int memcg_flusher(const struct model_params *p, unsigned cpus, unsigned npcpu,
-		  double req_per_op, double iter_ns, double xfer_ns, struct sim_flusher *out)
-{
-	double per_core, cap;
-
-	memset(out, 0, sizeof(*out));
-	if (!(req_per_op >= 0) || !(iter_ns >= 0) || !(xfer_ns >= 0))
-		return -1;
-	if (!p->stats || p->stats->scope == STATS_FLUSH_NONE || !cpus)
-		return 0;
-	if (p->flush_ms && stats_design_reads(p->stats, "flush_ms"))
-		out->periodic_per_s = 1000.0 / p->flush_ms;
-	if (req_per_op > 0 && iter_ns > 0)
-		out->asked_per_s = (double)cpus * req_per_op / iter_ns * 1e9;
-	per_core = (double)npcpu * xfer_ns;
-	out->lines = (double)cpus * npcpu;
-	out->flush_ns = (double)cpus * per_core;
-	out->per_s = out->periodic_per_s + out->asked_per_s;
-	cap = out->flush_ns > 0 ? 1e9 / out->flush_ns : INFINITY;
-	if (out->per_s > cap)
-		out->per_s = cap;
-	out->share = out->per_s * 2 * per_core * 1e-9;
-	return 0;
-}
-
 /* The mean transfer from an owner's CPU to the flusher's: the owners
  * spread over the target's sockets, those on another socket at
  * remote_factor. */
@@ -524,6 +466,52 @@ static double flusher_xfer_ns(const struct memcg_sim_cfg *cfg, const struct memc
 	if (s > cpus)
 		s = cpus;
 	return c->sim.xfer_ns * (1 + (1 - 1.0 / s) * (rf - 1));
+}
+
+/* The flushers beside the workers' (or the reclaimers') part: each
+ * core's share into its local work *local, the lines taken back under a
+ * lock into that lock's work per hold (memcg_flusher above). */
+/* The flushers beside the workers' (or the reclaimers') part of prog
+ * built from recording r (per: its operations): each core's share into
+ * its local work *local_io, the lines taken back under a lock into that
+ * lock's work per hold, in_lock_of[lock]; prog->flusher keeps the
+ * workers' for --explain (predict/sim_flusher.c). */
+static int price_flushers(struct sim_prog *prog, const struct model_rec *r,
+			  const struct memcg_sim_cfg *cfg, const struct memcg_costs *c,
+			  double per, double *local_io, double *in_lock_of)
+{
+	double local = *local_io;
+	struct sim_flusher fl;
+	double xf = flusher_xfer_ns(cfg, c);
+	/* the workers' iteration: a first run's, else its local work */
+	double iter = !prog->actor_start && cfg->iter_ns > local ? cfg->iter_ns : local;
+
+	if (memcg_flusher(&cfg->p, cfg->cpus ? cfg->cpus : 1, r->npcpu, memcg_pcpu_only_under(r, -1),
+			  (double)r->local[RL_FLUSH_REQ] / per, iter, xf, &fl))
+		return -1;
+	fl.iter_from_run = iter > local;
+	local *= 1 + fl.share;
+	for (unsigned i = 0; i < r->nlocks; i++) {
+		unsigned n = memcg_pcpu_only_under(r, (int)i);
+		double p, add;
+
+		if (!n || !r->holds[i])
+			continue;
+		/* the gap between a core's holds: its iteration over
+		 * the operations one hold serves */
+		p = memcg_flush_between(&fl, iter * per / (double)r->holds[i]);
+		add = n * p * xf;
+		in_lock_of[i] += add;
+		if (add > fl.in_lock_ns) {
+			fl.in_lock_ns = add;
+			fl.in_lock_lines = n;
+			fl.in_lock_p = p;
+		}
+	}
+	if (!prog->actor_start) /* the workers' part: for --explain */
+		prog->flusher = fl;
+	*local_io = local;
+	return 0;
 }
 
 /* Test-only negative control: MEMSCALE_SIM_MUTATE=1 drops the first
@@ -612,17 +600,8 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 			outside -= r->local_in[i][k];
 		local += (double)outside / per * unit[k];
 	}
-	{
-		struct sim_flusher fl;
-
-		if (memcg_flusher(mp, cfg->cpus ? cfg->cpus : 1, r->npcpu,
-				  (double)r->local[RL_FLUSH_REQ] / per, local,
-				  flusher_xfer_ns(cfg, c), &fl))
-			return -1;
-		local *= 1 + fl.share;
-		if (!prog->actor_start) /* the workers' part: for --explain */
-			prog->flusher = fl;
-	}
+	if (price_flushers(prog, r, cfg, c, per, &local, in_lock_of))
+		return -1;
 	sim_local(prog, local);
 	for (unsigned l = 0; l < r->nlines; l++)
 		for (unsigned k = 0; k < IS_NR; k++) {
@@ -919,6 +898,7 @@ int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 	}
 	{
 		struct sim_costs sc = c->sim;
+		struct memcg_sim_cfg again = *cfg;
 
 		sc.pair_prefetch = cfg->line_size == 128;
 		/* SMT: the CPUs past the target's physical cores are siblings
@@ -926,10 +906,23 @@ int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 		if (cfg->phys_cores && cfg->phys_cores < ncores &&
 		    ncores <= 2 * cfg->phys_cores && cfg->phys_cores % sp.nodes == 0)
 			sp.phys_cores = cfg->phys_cores;
-		if (memcg_sim_has_actor(rec0))
-			rc = run_with_kswapd(&prog, workload, rec0, cfg, c, &sc, &sp, r, err);
-		else
-			rc = sim_run(&prog, &sc, &sp, r, err);
+		for (int pass = 0;; pass++) {
+			if (memcg_sim_has_actor(rec0))
+				rc = run_with_kswapd(&prog, workload, rec0, &again, c, &sc, &sp, r, err);
+			else
+				rc = sim_run(&prog, &sc, &sp, r, err);
+			/* A design that asks for flushes: once more with the
+			 * iteration this run found (memcg_flusher's rate and
+			 * the gap between a core's holds), not its lower bound */
+			if (rc || pass || !(prog.flusher.asked_per_s > 0) || !(r->ops_per_sec > 0))
+				break;
+			again.iter_ns = 1e9 * ncores / r->ops_per_sec;
+			sim_prog_free(&prog);
+			if (build_shared(&prog, workload, rec0, &again, c, 0)) {
+				*err = "unknown workload";
+				return -1;
+			}
+		}
 	}
 	if (rc == 0)
 		*out = prog;

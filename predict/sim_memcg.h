@@ -91,6 +91,10 @@ struct memcg_sim_cfg {
 				    * (memcg_sim_run_prog); 0: no bound */
 	uint64_t ops_min_per_core; /* ... but never fewer iterations per core */
 	uint64_t seed;             /* the simulator's draws (sim_params.seed); 0: 1 */
+	double iter_ns;            /* > 0: a worker's iteration time from a first
+				    * run (the flushers' rate and the gap between
+				    * a core's holds); 0: its local work, a lower
+				    * bound (memcg_sim_run_prog's second pass) */
 };
 
 /*
@@ -109,20 +113,6 @@ struct memcg_sim_cfg {
  */
 #define MEMCG_KSWAPD_SHARE (1.0 / 3)
 
-/* The stats flushers, the kernel's other actor on every rstat update
- * path (predict/sim_memcg.c memcg_flusher): how often a flush runs on a
- * machine of `cpus` CPUs and what it costs each core (struct
- * sim_flusher, predict/sim_types.h).
- *
- * p's design and flush period; npcpu: the per-CPU lines a CPU's updates
- * write that a flush takes (struct model_rec npcpu); req_per_op: flush
- * requests per operation of a worker (RL_FLUSH_REQ); iter_ns: a lower
- * bound of the worker's iteration; xfer_ns: the mean transfer from the
- * owner's CPU to the flusher's.  Zeroes *out for a design without rstat
- * flushes (v5.10's fold).  Returns 0, or -1 on a negative or NaN input.
- */
-int memcg_flusher(const struct model_params *p, unsigned cpus, unsigned npcpu,
-		  double req_per_op, double iter_ns, double xfer_ns, struct sim_flusher *out);
 
 /* Does recording r have reclaim calls a reclaimer can take over? */
 bool memcg_sim_has_actor(const struct model_rec *r);

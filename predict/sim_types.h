@@ -73,6 +73,14 @@ struct sim_flusher {
 	double lines;          /* lines one flush moves: cpus x per-CPU lines */
 	double flush_ns;       /* one flush, its transfers back to back */
 	double share;          /* of each core's time the flushes take */
+	/* The lines the owners write only under a lock, taken back inside
+	 * its section after a flush (the lock with the most added work):
+	 * how many, the chance a flush came since the owner's last hold
+	 * (at least), and the work each hold gains. */
+	unsigned in_lock_lines;
+	double in_lock_p, in_lock_ns;
+	bool iter_from_run; /* the iteration a first run found, not the
+			     * local work's lower bound */
 };
 
 struct sim_prog {

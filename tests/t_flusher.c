@@ -1,7 +1,8 @@
 /*
  * t_flusher.c - the stats flushers the simulator prices beside a memcg
- * program (predict/sim_memcg.c memcg_flusher): their rate and each
- * core's share computed by hand, and what the recording gives them
+ * program (predict/sim_memcg.c memcg_flusher): their rate, each core's
+ * share and the chance a flush came between two holds computed by hand,
+ * and what the recording gives them
  * (models/record.h RL_FLUSH_REQ and npcpu) for aa48e47e3906, whose update
  * path queues a flush every MEMCG_CHARGE_BATCH lruvec updates, and for
  * v6.7, whose update path asks for none.
@@ -16,6 +17,7 @@
 #include "models/memcg.h"
 #include "models/record.h"
 #include "models/stats/stats.h"
+#include "predict/sim_flusher.h"
 #include "predict/sim_memcg.h"
 #include "tap.h"
 
@@ -50,22 +52,33 @@ static void test_flusher(void)
 
 	params_of(&p, "70a64b7919cb");
 	is_int(p.flush_ms, 2000, "70a64b7919cb: the 2 s flusher");
-	rc = memcg_flusher(&p, 52, 5, 0, 1000, 47, &f);
+	rc = memcg_flusher(&p, 52, 5, 5, 0, 1000, 47, &f);
 	ok(!rc && f.lines == 260 && f.flush_ns == 12220 &&
 	   f.per_s == 0.5 && fabs(f.share - 2.35e-7) < 1e-12,
 	   "periodic alone: 260 lines, 12220 ns, 0.5/s, share 2.35e-7 (%g)", f.share);
-	rc = memcg_flusher(&p, 52, 5, 0.125, 2000, 47, &f);
+	rc = memcg_flusher(&p, 52, 5, 5, 0.125, 2000, 47, &f);
 	ok(!rc && fabs(f.asked_per_s - 3.25e6) < 1e-3 &&
 	   fabs(f.per_s - 1e9 / 12220) < 1e-6 && fabs(f.share - 2.0 / 52) < 1e-12,
 	   "52 CPUs asking: one flush at a time, 2/52 of each core (%g)", f.share);
-	rc = memcg_flusher(&p, 2, 5, 0.125, 2000, 47, &f);
+	rc = memcg_flusher(&p, 2, 5, 5, 0.125, 2000, 47, &f);
 	ok(!rc && fabs(f.per_s - 125000.5) < 1e-6 &&
 	   fabs(f.share - 125000.5 * 470e-9) < 1e-12,
 	   "2 CPUs: every request runs (%g a second, share %g)", f.per_s, f.share);
-	ok(memcg_flusher(&p, 2, 5, -1, 2000, 47, &f) == -1 &&
-	   memcg_flusher(&p, 2, 5, 0, NAN, 47, &f) == -1, "a negative or NaN input is refused");
+	ok(memcg_flusher(&p, 2, 5, 5, -1, 2000, 47, &f) == -1 &&
+	   memcg_flusher(&p, 2, 5, 5, 0, NAN, 47, &f) == -1, "a negative or NaN input is refused");
+	/* 9659 flushes a second: a gap of 110 us between a core's holds has
+	 * had one (capped at 1), one of 50 us one with chance 0.48295 */
+	f.per_s = 9659;
+	ok(memcg_flush_between(&f, 110e3) == 1 && fabs(memcg_flush_between(&f, 50e3) - 0.48295) < 1e-12,
+	   "a flush between two holds: 1 after 110 us, 0.48295 after 50 us");
+	f.per_s = 0;
+	ok(memcg_flush_between(&f, 50e3) == 0, "no flusher, no chance");
+	ok(memcg_flusher(&p, 52, 5, 6, 0, 1000, 47, &f) == -1, "more lines outside than in all refused");
+	rc = memcg_flusher(&p, 52, 5, 2, 0, 1000, 47, &f);
+	ok(!rc && fabs(f.share - 0.5 * 7 * 47e-9) < 1e-15,
+	   "3 of 5 lines come back under a lock: each core's share counts the other 2 (%g)", f.share);
 	params_of(&p, "v5.10");
-	rc = memcg_flusher(&p, 52, 5, 0.125, 2000, 47, &f);
+	rc = memcg_flusher(&p, 52, 5, 5, 0.125, 2000, 47, &f);
 	ok(!rc && f.share == 0 && f.per_s == 0,
 	   "v5.10: no rstat flusher");
 }
@@ -102,6 +115,15 @@ static void test_flush_requests(void)
 			ok(req == 0, "%s: no flush asked on the update path (%.4f)", k[i], req);
 		ok(r->npcpu >= 5 && r->npcpu < REC_MAX_PCPU, "%s: per-CPU lines a flush takes "
 		   "(%u)", k[i], r->npcpu);
+		/* update_lru_size() under the lruvec lock writes the LRU-size
+		 * slots of the lruvec's and the memcg's per-CPU state */
+		unsigned under = 0, out = 0;
+		for (unsigned l = 0; l < r->npcpu; l++) {
+			under += r->pcpu_where[l] > 1 && !(r->pcpu_where[l] & 1);
+			out += r->pcpu_where[l] & 1;
+		}
+		ok(under >= 1 && under + out == r->npcpu, "%s: %u written only under a lock, "
+		   "%u outside", k[i], under, out);
 	}
 }
 
