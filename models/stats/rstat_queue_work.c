@@ -17,7 +17,9 @@
  * Model: the kworker's flush runs on the worker that queued it (the
  * kernel runs it on another CPU of the unbound pool, which a loaded
  * machine takes from a benchmark task); the PENDING bit is cleared as
- * the work starts, as process_one_work() does.
+ * the work starts, as process_one_work() does.  A recording counts each
+ * queuer's request (RL_FLUSH_REQ) and pauses in the flush; a prediction
+ * prices the flushes beside the program (predict/sim_flusher.c).
  */
 #include "models/memcg.h"
 #include "models/internal.h"
