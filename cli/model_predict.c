@@ -296,8 +296,8 @@ static void explain_implied(const struct explain_pub *xp, const struct sim_prog 
 }
 
 /* --explain: side `label` (settings diff) simulated again, as the
- * prediction did (same program, costs, size and seed, so the same run),
- * with the hold accounting on. */
+ * prediction's first member did (same program, costs, size and seed, so
+ * the same run), with the hold accounting on. */
 static void explain_side(const char *label, const char *diff, const struct seed_pair *sp,
 			 const struct predict_opts *po, const struct predict_point *pt,
 			 const struct explain_pub *xpub, FILE *out)
@@ -312,7 +312,7 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	const char *err = NULL;
 	const struct wl_spec *spec = wl_spec_find(sp->workload);
 
-	predict_side_sim(sp, diff, &pt->tc->c, po, po->iters, pt, &side);
+	predict_side_sim(sp, diff, &pt->tc->c, po, po->iters, 0, pt, &side);
 	side.c.sim.explain = xp;
 	if (memcg_sim_run_prog(side.workload, &side.cfg, &side.c, side.ncores, side.per_core,
 			       &r, &err, &prog)) {
@@ -323,6 +323,12 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	rec = model_rec_cached(side.workload, &side.cfg.p, MODEL_REC_WARMUP, MODEL_REC_OPS);
 	fprintf(out, "explain: side %s (%s) on %s, %u CPUs: %.4g ops/s\n", label, diff,
 		pt->t->name, pt->cpus, r.ops_per_sec);
+	if (pt->members > 1)
+		fprintf(out, "  the first of the %u simulations (seeds %llu..%llu) whose mean the "
+			"prediction is: this one's seed %llu\n", pt->members,
+			(unsigned long long)side.cfg.seed,
+			(unsigned long long)side.cfg.seed + pt->members - 1,
+			(unsigned long long)side.cfg.seed);
 	if (side.cfg.p.bench_window && spec && spec->untimed)
 		fprintf(out, "  the benchmark's own window: %s's timer leaves out %s, "
 			"so it is not recorded\n", spec->test, spec->untimed);

@@ -310,9 +310,11 @@ int predict_ledger(const struct experiment_def *defs, size_t ndefs, const struct
 		"# Nothing is fitted to the published column.\n"
 		"# ops/s: predicted base ops/s (all CPUs) over the published absolute, '-' where\n"
 		"# none was published.\n"
-		"# simulator: %llu iterations a side, seed %llu (--seed: the spread over seeds is\n"
-		"# the simulation's sampling noise, which the band does not include).\n",
-		(unsigned long long)o->iters, (unsigned long long)(o->seed ? o->seed : 1));
+		"# simulator: %llu iterations a side, over up to %d simulations from seed %llu\n"
+		"# (predict_members; --seed: the spread over seeds is the simulation's\n"
+		"# sampling noise, which the band does not include).\n",
+		(unsigned long long)o->iters, PREDICT_MEMBERS,
+		(unsigned long long)(o->seed ? o->seed : 1));
 	if (!csv)
 		fprintf(out, "%-20s %-18s %-32s %-16s %5s %-4s %13s %9s %8s %-4s %6s %s\n", "seed",
 			"workload", "A -> B", "target", "cpus", "role", "published", "predicted",

@@ -89,21 +89,33 @@ static uint64_t band_per_core(uint64_t iters, unsigned cpus)
 	return n < BAND_MIN_PER_CORE ? BAND_MIN_PER_CORE : n;
 }
 
+unsigned predict_members(uint64_t iters, unsigned cpus)
+{
+	uint64_t k = iters / ((uint64_t)(cpus ? cpus : 1) * MIN_PER_CORE);
+
+	return k < 1 ? 1 : k > PREDICT_MEMBERS ? PREDICT_MEMBERS : (unsigned)k;
+}
+
 void predict_side_sim(const struct seed_pair *sp, const char *diff,
 		      const struct memcg_costs *c, const struct predict_opts *o,
-		      uint64_t iters, const struct predict_point *pt, struct predict_sim *out)
+		      uint64_t iters, unsigned member, const struct predict_point *pt,
+		      struct predict_sim *out)
 {
+	unsigned k = predict_members(iters, pt->cpus);
+
 	memset(out, 0, sizeof(*out));
 	side_cfg(sp, diff, o, pt->cpus, pt->tc->nodes, pt->tc->line_size, pt->t->cores,
 		 !strcmp(pt->t->name, TARGET_HERE), &out->cfg);
 	out->workload = sp->workload;
 	out->c = *c;
 	out->ncores = pt->cpus;
-	out->per_core = iters / pt->cpus;
-	if (out->per_core < MIN_PER_CORE)
-		out->per_core = MIN_PER_CORE;
-	out->cfg.ops_budget = PREDICT_OPS_BUDGET;
-	out->cfg.ops_min_per_core = MIN_PER_CORE;
+	/* the members share one run's iterations, budget and floor */
+	out->per_core = iters / k / pt->cpus;
+	if (out->per_core < MIN_PER_CORE / k)
+		out->per_core = MIN_PER_CORE / k;
+	out->cfg.ops_budget = PREDICT_OPS_BUDGET / k;
+	out->cfg.ops_min_per_core = MIN_PER_CORE / k;
+	out->cfg.seed = (o->seed ? o->seed : 1) + member;
 }
 
 /* Simulated throughput of one side that ran, or NAN (said on stderr). */
@@ -154,13 +166,16 @@ void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_cost
 
 /* The simulations of one point: A and B at the central costs, then A
  * and B under each band variant at band_per_core's iterations. */
-#define POINT_SIMS (2 + 2 * PREDICT_BAND_N)
+#define POINT_SIMS (2 * PREDICT_MEMBERS + 2 * PREDICT_BAND_N)
 
+/* The band's runs follow the 2 x members central ones. */
 static void band(const struct predict_sim *v, struct predict_point *pt)
 {
+	unsigned o = 2 * pt->members;
+
 	pt->band_lo = pt->band_hi = pt->pct;
-	for (int k = 0; k < PREDICT_BAND_N; k++) {
-		double a = side_value(&v[2 + 2 * k]), b = side_value(&v[3 + 2 * k]);
+	for (unsigned k = 0; k < PREDICT_BAND_N; k++) {
+		double a = side_value(&v[o + 2 * k]), b = side_value(&v[o + 2 * k + 1]);
 		double x = 100.0 * (b - a) / a;
 
 		if (isfinite(x)) {
@@ -406,9 +421,13 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 	if (!pt->t)
 		return;
 	pt->tc = session_costs(s, pt->t);
-	predict_side_sim(sp, sp->a, &pt->tc->c, s->o, s->o->iters, pt, &v[0]);
-	predict_side_sim(sp, sp->b, &pt->tc->c, s->o, s->o->iters, pt, &v[1]);
-	*nsim = 2;
+	pt->members = predict_members(s->o->iters, pt->cpus);
+	for (unsigned m = 0; m < pt->members; m++) {
+		predict_side_sim(sp, sp->a, &pt->tc->c, s->o, s->o->iters, m, pt, &v[m]);
+		predict_side_sim(sp, sp->b, &pt->tc->c, s->o, s->o->iters, m, pt,
+				 &v[pt->members + m]);
+	}
+	*nsim = 2 * pt->members;
 	/* The band's are run with the central ones, whose outcome they
 	 * would wait for otherwise: point_finish reads them only when the
 	 * central change is a number. */
@@ -419,7 +438,7 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 			predict_band_costs(&pt->tc->c, k, &c);
 			for (int side = 0; side < 2; side++, (*nsim)++) {
 				predict_side_sim(sp, side ? sp->b : sp->a, &c, s->o, s->o->iters,
-						 pt, &v[*nsim]);
+						 0, pt, &v[*nsim]);
 				v[*nsim].per_core = band_per_core(s->o->iters, pt->cpus);
 				v[*nsim].cfg.ops_budget = PREDICT_OPS_BUDGET / BAND_ITERS_DIV;
 				v[*nsim].cfg.ops_min_per_core = BAND_MIN_PER_CORE;
@@ -436,14 +455,19 @@ static void point_finish(struct predict_session *s, struct predict_point *pt,
 
 	if (!nsim)
 		return;
-	a = side_value(&v[0]);
-	b = side_value(&v[1]);
+	a = b = 0;
+	for (unsigned m = 0; m < pt->members; m++) {
+		a += side_value(&v[m]) / pt->members;
+		b += side_value(&v[pt->members + m]) / pt->members;
+	}
 	pt->base_ops_s = a;
 	pt->patch_ops_s = b;
 	pt->pct = 100.0 * (b - a) / a;
-	/* the patch side's program names rb's lines */
+	/* the first member of each side; the patch side's program names
+	 * rb's lines */
 	if (isfinite(pt->pct))
-		row_regime(&v[0].r, &v[1].r, &pt->tc->c, &v[0].prog, &v[1].prog, pt->regime, sizeof(pt->regime));
+		row_regime(&v[0].r, &v[pt->members].r, &pt->tc->c, &v[0].prog,
+			   &v[pt->members].prog, pt->regime, sizeof(pt->regime));
 	if (isfinite(pt->pct)) {
 		if (s->o->band) {
 			band(v, pt);

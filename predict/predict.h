@@ -95,6 +95,8 @@ struct predict_point {
 	double pct;                  /* predicted % change B vs A (NAN: none) */
 	double err;                  /* signed distance from the published range */
 	double band_lo, band_hi;     /* sensitivity band (predict_opts.band), or NAN */
+	unsigned members;            /* seeds each side's value averages
+				      * (predict_members) */
 	/* Absolute throughput of each side at the central costs: operations
 	 * per second over all simulated CPUs (sim_result.ops_per_sec, one
 	 * operation = one iteration of the workload's program = one of the
@@ -158,12 +160,23 @@ struct predict_sim {
 	struct sim_prog prog;  /* the program that ran (names r's lines) */
 	long same;             /* an earlier identical one's index, or -1 */
 };
-/* The simulation of pair sp's side `diff` at `iters` iterations (pt's
- * size, machine, and costs c) into *out, to run with predict_sims_run()
- * or memcg_sim_run_prog() on its fields. */
+/*
+ * A side's value is the mean over `members` simulations, each of
+ * iters / members iterations, with seeds seed, seed + 1, ...: the
+ * simulator settles into one of several rates for some programs whatever
+ * the run's length (docs/validation.md), so only an average over seeds
+ * narrows the spread.  As many members as the iterations allow at
+ * MIN_PER_CORE each per CPU, at most PREDICT_MEMBERS (1 for a short run).
+ */
+#define PREDICT_MEMBERS 4
+unsigned predict_members(uint64_t iters, unsigned cpus);
+/* Member `member` of the simulation of pair sp's side `diff` at `iters`
+ * iterations in all (pt's size, machine, and costs c) into *out, to run
+ * with predict_sims_run() or memcg_sim_run_prog() on its fields. */
 void predict_side_sim(const struct seed_pair *sp, const char *diff,
 		      const struct memcg_costs *c, const struct predict_opts *o,
-		      uint64_t iters, const struct predict_point *pt, struct predict_sim *out);
+		      uint64_t iters, unsigned member, const struct predict_point *pt,
+		      struct predict_sim *out);
 /* 0: the CPUs this process may run on. */
 unsigned predict_jobs(unsigned jobs);
 /* Runs v[0..n), `jobs` at once (0: predict_jobs), each recording made
