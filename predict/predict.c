@@ -128,6 +128,22 @@ static double side_value(const struct predict_sim *v)
 	return v->r.ops_per_sec;
 }
 
+/* The mean of a side's k members v[0..k), or NAN at the first that did
+ * not run (said once). */
+static double members_value(const struct predict_sim *v, unsigned k)
+{
+	double sum = 0;
+
+	for (unsigned m = 0; m < k; m++) {
+		double x = side_value(&v[m]);
+
+		if (!isfinite(x))
+			return NAN;
+		sum += x;
+	}
+	return sum / k;
+}
+
 /*
  * The sensitivity band: the change again with the calibrated local work
  * (fault, page, syscall) x0.5 and x2, and with the memcg work on the
@@ -455,11 +471,8 @@ static void point_finish(struct predict_session *s, struct predict_point *pt,
 
 	if (!nsim)
 		return;
-	a = b = 0;
-	for (unsigned m = 0; m < pt->members; m++) {
-		a += side_value(&v[m]) / pt->members;
-		b += side_value(&v[pt->members + m]) / pt->members;
-	}
+	a = members_value(v, pt->members);
+	b = members_value(&v[pt->members], pt->members);
 	pt->base_ops_s = a;
 	pt->patch_ops_s = b;
 	pt->pct = 100.0 * (b - a) / a;

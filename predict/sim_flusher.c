@@ -92,12 +92,12 @@ double memcg_flush_between(const struct sim_flusher *f, double gap_ns)
 	return p > 1 ? 1 : p > 0 ? p : 0;
 }
 
-unsigned memcg_pcpu_only_under(const struct model_rec *r, int lock)
+unsigned memcg_pcpu_only_under(const struct model_rec *r, unsigned lock)
 {
 	unsigned n = 0;
-	uint16_t want = (uint16_t)(lock < 0 ? 1u : 2u << lock);
+	uint16_t want = (uint16_t)(2u << lock);
 
 	for (unsigned i = 0; i < r->npcpu; i++)
-		n += lock < 0 ? (r->pcpu_where[i] & want) != 0 : r->pcpu_where[i] == want;
+		n += r->pcpu_where[i] == want;
 	return n;
 }

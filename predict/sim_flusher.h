@@ -21,13 +21,14 @@ struct model_rec;
  *
  * p's design and flush period; npcpu: the per-CPU lines a CPU's updates
  * write that a flush takes (struct model_rec npcpu), npcpu_out those of
- * them it also writes outside every lock (the others it takes back
- * inside a lock section: priced there, memcg_flush_between);
- * req_per_op: flush requests per operation of a worker (RL_FLUSH_REQ);
- * iter_ns: the worker's iteration (a first run's, else its local work, a
- * lower bound); xfer_ns: the mean transfer from the
- * owner's CPU to the flusher's.  Zeroes *out for a design without rstat
- * flushes (v5.10's fold).  Returns 0, or -1 on a negative or NaN input, or npcpu_out > npcpu.
+ * them it takes back in its local work (the others, written only under
+ * one lock, it takes back inside that lock's section: priced there,
+ * memcg_flush_between); req_per_op: flush requests per operation of a
+ * worker (RL_FLUSH_REQ); iter_ns: the worker's iteration (a first run's,
+ * else its local work, a lower bound); xfer_ns: the mean transfer from
+ * the owner's CPU to the flusher's.  Zeroes *out for a design without
+ * rstat flushes (v5.10's fold).  Returns 0, or -1 on a negative or NaN
+ * input, or npcpu_out > npcpu.
  */
 int memcg_flusher(const struct model_params *p, unsigned cpus, unsigned npcpu,
 		  unsigned npcpu_out, double req_per_op, double iter_ns, double xfer_ns,
@@ -36,9 +37,8 @@ int memcg_flusher(const struct model_params *p, unsigned cpus, unsigned npcpu,
  * flushes a second x the gap between them (ns), at most 1. */
 double memcg_flush_between(const struct sim_flusher *f, double gap_ns);
 
-/* Of recording r's per-CPU lines (npcpu): lock >= 0, those written under
- * that lock and nowhere else (taken back inside its section after a
- * flush); lock -1, those written outside every lock. */
-unsigned memcg_pcpu_only_under(const struct model_rec *r, int lock);
+/* Of recording r's per-CPU lines (npcpu), those written under `lock` and
+ * nowhere else: taken back inside its section after a flush. */
+unsigned memcg_pcpu_only_under(const struct model_rec *r, unsigned lock);
 
 #endif

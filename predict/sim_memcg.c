@@ -61,10 +61,11 @@
  * sim_flusher.c): their share of each core's time, and the per-CPU lines
  * written only under a lock taken back inside its sections, from the
  * flush requests and per-CPU lines the recording counted; the flushes
- * themselves are not recorded (models/memcg.c do_flush pauses).  Not in the program: VMA and
- * page-table locks (the shared mm's lines are in it in threads mode,
- * models/mmlock.c), capacity misses except the measured walk step.  `memscale model program WORKLOAD` prints one, `--check`
- * compares it with a second recording (sim_memcg_check.c,
+ * themselves are not recorded (models/memcg.c do_flush pauses).
+ * Not in the program: VMA and page-table locks (the shared mm's lines are
+ * in it in threads mode, models/mmlock.c), capacity misses except the
+ * measured walk step.  `memscale model program WORKLOAD` prints one,
+ * `--check` compares it with a second recording (sim_memcg_check.c,
  * tests/sim_record.t).
  */
 #include "predict/sim_memcg.h"
@@ -468,9 +469,6 @@ static double flusher_xfer_ns(const struct memcg_sim_cfg *cfg, const struct memc
 	return c->sim.xfer_ns * (1 + (1 - 1.0 / s) * (rf - 1));
 }
 
-/* The flushers beside the workers' (or the reclaimers') part: each
- * core's share into its local work *local, the lines taken back under a
- * lock into that lock's work per hold (memcg_flusher above). */
 /* The flushers beside the workers' (or the reclaimers') part of prog
  * built from recording r (per: its operations): each core's share into
  * its local work *local_io, the lines taken back under a lock into that
@@ -485,14 +483,19 @@ static int price_flushers(struct sim_prog *prog, const struct model_rec *r,
 	double xf = flusher_xfer_ns(cfg, c);
 	/* the workers' iteration: a first run's, else its local work */
 	double iter = !prog->actor_start && cfg->iter_ns > local ? cfg->iter_ns : local;
+	unsigned under[REC_MAX_LOCKS], out = r->npcpu;
 
-	if (memcg_flusher(&cfg->p, cfg->cpus ? cfg->cpus : 1, r->npcpu, memcg_pcpu_only_under(r, -1),
+	/* a line written only under one lock comes back in its section,
+	 * every other one in the owner's local work */
+	for (unsigned i = 0; i < r->nlocks; i++)
+		out -= under[i] = memcg_pcpu_only_under(r, i);
+	if (memcg_flusher(&cfg->p, cfg->cpus ? cfg->cpus : 1, r->npcpu, out,
 			  (double)r->local[RL_FLUSH_REQ] / per, iter, xf, &fl))
 		return -1;
 	fl.iter_from_run = iter > local;
 	local *= 1 + fl.share;
 	for (unsigned i = 0; i < r->nlocks; i++) {
-		unsigned n = memcg_pcpu_only_under(r, (int)i);
+		unsigned n = under[i];
 		double p, add;
 
 		if (!n || !r->holds[i])

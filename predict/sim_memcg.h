@@ -113,7 +113,6 @@ struct memcg_sim_cfg {
  */
 #define MEMCG_KSWAPD_SHARE (1.0 / 3)
 
-
 /* Does recording r have reclaim calls a reclaimer can take over? */
 bool memcg_sim_has_actor(const struct model_rec *r);
 

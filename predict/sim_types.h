@@ -64,7 +64,7 @@ struct sim_lock_def {
 };
 
 /* An actor beside the program's cores that takes a share of each core's
- * time: the memcg stats flusher (predict/sim_memcg.c memcg_flusher). */
+ * time: the memcg stats flusher (predict/sim_flusher.c memcg_flusher). */
 struct sim_flusher {
 	double periodic_per_s; /* the periodic flusher's flushes a second */
 	double asked_per_s;    /* update-path and reader requests a second,
@@ -75,8 +75,8 @@ struct sim_flusher {
 	double share;          /* of each core's time the flushes take */
 	/* The lines the owners write only under a lock, taken back inside
 	 * its section after a flush (the lock with the most added work):
-	 * how many, the chance a flush came since the owner's last hold
-	 * (at least), and the work each hold gains. */
+	 * how many, the chance a flush came since the owner's last hold,
+	 * and the work each hold gains. */
 	unsigned in_lock_lines;
 	double in_lock_p, in_lock_ns;
 	bool iter_from_run; /* the iteration a first run found, not the

@@ -124,7 +124,7 @@ ok $? "the override is named in the explanation and the regime"
 MEMSCALE_KSWAPD_SHARE=2 $MEMSCALE $R >"$TMP/rt" 2>&1; st=$?
 [ "$st" -eq 2 ] && [ "$(wc -l <"$TMP/rt")" -eq 1 ] && grep -q "MEMSCALE_KSWAPD_SHARE: '2' is not a share" "$TMP/rt"
 ok $? "a share outside (0, 1] gets one line and exit 2"
-# The stats flushers beside the program (predict/sim_memcg.c memcg_flusher):
+# The stats flushers beside the program (predict/sim_flusher.c memcg_flusher):
 # 70a64b7919cb's sides flush every 2 s only; aa48e47e3906's update path
 # queues a flush every 32 lruvec updates per CPU (1f828223b799^), which
 # then runs back to back (1 / its flush time) and takes a share of each
@@ -134,7 +134,7 @@ ok $? "70a64b7919cb: the periodic flusher alone"
 F="model predict --workload page_fault2 --pair 1f828223b799^..1f828223b799 --target lkp-skl-fpga01 --cpus 104 --calib $CAL --iters 4000 --explain"
 expect_exit 0 "predict --explain of aa48e47e3906's queued flush" -- $MEMSCALE $F
 awk '/^explain: side A/{ s = "A" } /^explain: side B/{ s = "B" }
-     /^  stats flushers: /{ n[s]++; split($0, w, " ")
+     /^  stats flushers: /{ n[s]++
 	for (i = 1; i <= NF; i++) { if ($i == "flushes/s") r[s] = $(i - 1); if ($i == "most" && $(i + 2) == "one") a[s] = $(i + 1) + 0
 		if ($i == "1" && $(i + 1) == "/") cap[s] = 1e6 / $(i + 2); if ($i == "loses") sh[s] = $(i + 1) + 0 } }
      END { exit !(n["A"] == 1 && n["B"] == 1 && a["A"] > r["A"] && (r["A"] - cap["A"]) ^ 2 < (0.01 * cap["A"]) ^ 2 &&

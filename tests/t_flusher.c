@@ -1,9 +1,9 @@
 /*
  * t_flusher.c - the stats flushers the simulator prices beside a memcg
- * program (predict/sim_memcg.c memcg_flusher): their rate, each core's
+ * program (predict/sim_flusher.c memcg_flusher): their rate, each core's
  * share and the chance a flush came between two holds computed by hand,
- * and what the recording gives them
- * (models/record.h RL_FLUSH_REQ and npcpu) for aa48e47e3906, whose update
+ * and what the recording gives them (models/record.h RL_FLUSH_REQ, npcpu
+ * and pcpu_where) for aa48e47e3906, whose update
  * path queues a flush every MEMCG_CHARGE_BATCH lruvec updates, and for
  * v6.7, whose update path asks for none.
  */
@@ -35,7 +35,7 @@ static void params_of(struct model_params *p, const char *k)
 }
 
 /*
- * The flushers by hand (predict/sim_memcg.c memcg_flusher): 5 per-CPU
+ * The flushers by hand (predict/sim_flusher.c memcg_flusher): 5 per-CPU
  * lines, 47 ns a transfer.  One flush on 52 CPUs moves 260 lines in
  * 12220 ns and costs each core 2 x 5 x 47 = 470 ns.  The periodic
  * flusher alone (2 s): 0.5 flushes a second, 2.35e-7 of a core.  With
