@@ -63,6 +63,14 @@ enum page_work { PAGE_WORK_NONE, PAGE_WORK_TOUCH, PAGE_WORK_COPY, PAGE_WORK_KERN
 /* ZONE_NORMAL's index and MAX_NR_ZONES come with the layout (kconfig). */
 #define SWAP_CLUSTER_MAX 32
 #define PAGE_SIZE_MODEL 4096
+/* sizeof(struct page) on x86-64: one 64 B line per page frame
+ * (Documentation/mm/vmemmap_dedup.rst: a 2 MB HugeTLB page's 512
+ * struct pages fill 8 base pages) */
+#define MODEL_STRUCT_PAGE_BYTES 64
+/* The nominal node the model's sizes assume: pcp->high (page_alloc.c
+ * zone_highsize), a global reclaim walk (MODEL_WALK_PAGES), the struct
+ * page array a full node's pages span (predict/sim_memcg.c) */
+#define MODEL_NODE_BYTES (64ul << 30)
 
 /* Kernel-style doubly-linked list (the LRU lists are real). */
 struct list_head {

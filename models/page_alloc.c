@@ -18,8 +18,15 @@
  *     their buddies), then per page under the lock __free_one_page():
  *     __mod_zone_freepage_state (NR_FREE_PAGES, per page), page_is_buddy()
  *     reads the buddy's struct page, set_buddy_order writes the page's
- *     (both lines this CPU just touched: RL_PAGE_HOT), add_to_free_list
- *     the head and nr_free.
+ *     (both lines this CPU just touched: RL_PAGE_HOT), buddy_merge_likely()
+ *     reads the order-1 buddy's (pfn & ~1) ^ 2, add_to_free_list the head
+ *     and nr_free.  That last struct page line depends on the memory:
+ *     with free memory (no reclaim) the pages a CPU frees came to it as
+ *     runs split from one free block (expand()), so the order-1 buddy
+ *     was freed in the same batch (RL_PAGE_HOT; ASSUMPTION: runs of at
+ *     least 4 pages); on a node that reclaim keeps full
+ *     (m->reclaim_walk) it is any page of the node, last touched by
+ *     whichever CPU used it (RL_PAGE_FAR, predict/sim_memcg.c).
  * Not modelled: buddy merging and splitting (every page stays order 0:
  * a free buddy's del_page_from_free_list and the higher orders' lines),
  * the v6.x free path's pcp unlink under the lock, v6.7's decay of an
@@ -49,8 +56,8 @@ static unsigned zone_highsize(const struct model *m, unsigned high_fraction)
 {
 	unsigned batch = m->p.pcp_batch, nodes = m->p.nodes ? m->p.nodes : 1;
 	unsigned cpus = m->online_cpus / nodes;
-	unsigned long managed = (64ul << 30) / PAGE_SIZE_MODEL, min, total, high;
-	unsigned long kb = (unsigned long)nodes * (64ul << 20), r = 1;
+	unsigned long managed = MODEL_NODE_BYTES / PAGE_SIZE_MODEL, min, total, high;
+	unsigned long kb = (unsigned long)nodes * (MODEL_NODE_BYTES >> 10), r = 1;
 
 	if (high_fraction) {
 		total = managed / high_fraction;
@@ -208,6 +215,9 @@ static void free_pcppages_bulk(struct model_worker *mw, struct mzone *z, unsigne
 		 * the pcp list before the lock): both lines at hand */
 		MODEL_REC_LOCAL(m, RL_PAGE_HOT);
 		MODEL_REC_LOCAL(m, RL_PAGE_HOT);
+		/* buddy_merge_likely(): page_is_buddy() of the order-1
+		 * buddy (two pages on) picks head or tail */
+		MODEL_REC_LOCAL(m, m->reclaim_walk ? RL_PAGE_FAR : RL_PAGE_HOT);
 		MODEL_REC(m, head, REC_WRITE);    /* add_to_free_list */
 		list_add(&pg->lru, head);
 		MODEL_REC(m, &area->nr_free, REC_WRITE);

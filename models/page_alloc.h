@@ -34,7 +34,7 @@ void model_page_free(struct model_worker *mw, struct mpage *pg);
  * a free_pcppages_bulk() of pcp->batch under zone->lock, and the readers
  * get them back through rmqueue_bulk().
  */
-#define MODEL_WALK_PAGES (((64ul << 30) / PAGE_SIZE_MODEL) >> 12)
+#define MODEL_WALK_PAGES ((MODEL_NODE_BYTES / PAGE_SIZE_MODEL) >> 12)
 void model_page_free_reclaimed(struct model_worker *mw, struct mpage *pg);
 /* pcp->high of every worker at m->online_cpus CPUs (knob pcp_high);
  * model_setup and the recorder (models/record.h) set it. */

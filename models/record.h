@@ -56,6 +56,10 @@ enum rec_local {
 	RL_PAGE_HOT,      /* one this CPU touched just before taking the lock
 			   * (a drained page, unlinked from the pcp list
 			   * first; its buddy, prefetched then) */
+	RL_PAGE_FAR,      /* a struct page line of any page of a full node
+			   * read under zone->lock (buddy_merge_likely()'s
+			   * order-1 buddy while reclaim frees the pages:
+			   * models/page_alloc.c) */
 	RL_FOLIO_ATOMIC,  /* a locked read-modify-write of a folio's own
 			   * struct page line (flags bit op, refcount) made
 			   * under an LRU lock (models/lru.c says which) */

@@ -212,6 +212,33 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
 }
 
 /*
+ * The target's caches as one core sees them (predict/footprint.h): its
+ * L2, its share of its socket's LLC among the cores simulated there.
+ * False without cache sizes and a sourced DRAM latency (the lines
+ * priced with them then cost an L1 hit or a transfer, as each caller
+ * says).
+ */
+static bool target_caches(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c,
+			  struct fp_cache *fc)
+{
+	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, sharers;
+
+	if (!(c->l2_bytes > 0 && c->llc_bytes > 0 && c->dram_ns > 0))
+		return false;
+	if (cfg->phys_cores && cfg->phys_cores < cores)
+		cores = cfg->phys_cores;
+	sharers = cores / (c->sockets ? c->sockets : 1);
+	*fc = (struct fp_cache){
+		.l2_bytes = c->l2_bytes, .llc_bytes = c->llc_bytes,
+		.llc_sharers = sharers ? sharers : 1,
+		.llc_victim = c->llc_victim,
+		.l2_ns = c->l2_ns > 0 ? c->l2_ns : c->sim.hit_ns,
+		.llc_ns = c->llc_ns > 0 ? c->llc_ns : c->sim.hit_ns,
+		.dram_ns = c->dram_ns };
+	return true;
+}
+
+/*
  * The folio lines one LRU list operation touches under the lock, beyond
  * list_ns/2 (the measured, L1-hot list probe) and what the recording
  * has as program lines, as mm/swap.c's loops run
@@ -247,28 +274,15 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
 static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
 			    const struct memcg_costs *c, unsigned per_hold, double nbr_rec)
 {
-	unsigned cpus = cfg->cpus ? cfg->cpus : 1, cores = cpus, sharers;
 	double hit = c->sim.hit_ns, own_add = hit, op_bytes, nbr_hits;
+	struct fp_cache fc;
+	struct fp_where w;
 
 	if (per_hold < 1)
 		per_hold = 1;
-	if (cfg->phys_cores && cfg->phys_cores < cores)
-		cores = cfg->phys_cores;
-	sharers = cores / (c->sockets ? c->sockets : 1);
 	op_bytes = 4096.0 * (1 + r->copies) + 64;
-	if (c->l2_bytes > 0 && c->llc_bytes > 0 && c->dram_ns > 0) {
-		struct fp_cache fc = {
-			.l2_bytes = c->l2_bytes, .llc_bytes = c->llc_bytes,
-			.llc_sharers = sharers ? sharers : 1,
-			.llc_victim = c->llc_victim,
-			.l2_ns = c->l2_ns > 0 ? c->l2_ns : hit,
-			.llc_ns = c->llc_ns > 0 ? c->llc_ns : hit,
-			.dram_ns = c->dram_ns };
-		struct fp_where w;
-
-		if (!fp_locate(&fc, op_bytes * per_hold / 2.0, FP_UNIFORM, &w))
-			own_add = w.ns;
-	}
+	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, op_bytes * per_hold / 2.0, FP_UNIFORM, &w))
+		own_add = w.ns;
 	nbr_hits = 1.5 - nbr_rec;
 	if (nbr_hits < 0)
 		nbr_hits = 0;
@@ -336,6 +350,16 @@ static bool is_zone_lock(const struct model_rec *r, unsigned lk)
 	return !strcmp(r->lines[r->lock_line[lk]].obj, "zone");
 }
 
+/* The chance that another CPU of this CPU's node wrote a line of the
+ * node's pages last: (n-1)/n, n the CPUs simulated per node. */
+static double node_foreign(const struct memcg_sim_cfg *cfg)
+{
+	unsigned nodes = cfg->p.nodes ? cfg->p.nodes : 1, cpus = cfg->cpus ? cfg->cpus : 1;
+	unsigned per_node = cpus / nodes ? cpus / nodes : 1;
+
+	return (double)(per_node - 1) / per_node;
+}
+
 /*
  * A struct page line the page allocator touches under zone->lock and
  * this CPU did not just touch (models/page_alloc.c: a page
@@ -351,28 +375,39 @@ static bool is_zone_lock(const struct model_rec *r, unsigned lk)
 static double zone_page_line_ns(const struct model_rec *r, const struct memcg_sim_cfg *cfg,
 				const struct memcg_costs *c)
 {
-	unsigned nodes = cfg->p.nodes ? cfg->p.nodes : 1, cpus = cfg->cpus ? cfg->cpus : 1;
-	unsigned per_node = cpus / nodes ? cpus / nodes : 1, cores = cpus, sharers;
-	double foreign = (double)(per_node - 1) / per_node, own = c->sim.hit_ns;
+	double foreign = node_foreign(cfg), own = c->sim.hit_ns;
 	double op_bytes = 4096.0 * (1 + r->copies) + 64;
+	struct fp_cache fc;
+	struct fp_where w;
 
-	if (cfg->phys_cores && cfg->phys_cores < cores)
-		cores = cfg->phys_cores;
-	sharers = cores / (c->sockets ? c->sockets : 1);
-	if (c->l2_bytes > 0 && c->llc_bytes > 0 && c->dram_ns > 0) {
-		struct fp_cache fc = {
-			.l2_bytes = c->l2_bytes, .llc_bytes = c->llc_bytes,
-			.llc_sharers = sharers ? sharers : 1,
-			.llc_victim = c->llc_victim,
-			.l2_ns = c->l2_ns > 0 ? c->l2_ns : c->sim.hit_ns,
-			.llc_ns = c->llc_ns > 0 ? c->llc_ns : c->sim.hit_ns,
-			.dram_ns = c->dram_ns };
-		struct fp_where w;
-
-		if (!fp_locate(&fc, op_bytes * (r->pcp_high ? r->pcp_high : 1), FP_UNIFORM, &w))
-			own = w.ns;
-	}
+	if (target_caches(cfg, c, &fc) &&
+	    !fp_locate(&fc, op_bytes * (r->pcp_high ? r->pcp_high : 1), FP_UNIFORM, &w))
+		own = w.ns;
 	return foreign * c->sim.xfer_ns + (1 - foreign) * own;
+}
+
+/*
+ * A struct page line of any page of a node that reclaim keeps full
+ * (RL_PAGE_FAR: buddy_merge_likely()'s order-1 buddy in
+ * free_pcppages_bulk, models/page_alloc.c).  Its page is in use by any
+ * CPU of the node, or free; nothing ties it to this CPU's recent work.
+ * So it is located by the footprint model (predict/footprint.h) as a
+ * line of the node's whole struct page array, MODEL_STRUCT_PAGE_BYTES
+ * per page of the nominal MODEL_NODE_BYTES node (1 GiB), uniform reuse:
+ * with a few tens of MB of cache, a DRAM access with probability
+ * above 0.9.  Without the target's caches: another CPU of the node wrote
+ * it last (a transfer) with probability (n-1)/n, as zone_page_line_ns.
+ */
+static double zone_far_line_ns(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
+{
+	double foreign = node_foreign(cfg);
+	double array = (double)(MODEL_NODE_BYTES / PAGE_SIZE_MODEL) * MODEL_STRUCT_PAGE_BYTES;
+	struct fp_cache fc;
+	struct fp_where w;
+
+	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, array, FP_UNIFORM, &w))
+		return w.ns;
+	return foreign * c->sim.xfer_ns + (1 - foreign) * c->sim.hit_ns;
 }
 
 /*
@@ -388,7 +423,7 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
  *     free_pcppages_bulk, at most ZONE_MAX_ROUNDS); the kernel's
  *     instructions per page taken and per page returned (kzone_ns, its
  *     NR_FREE_PAGES adds included), else list_ns/2 per list operation,
- *     plus the struct page lines (zone_page_line_ns);
+ *     plus the struct page lines (zone_page_line_ns, zone_far_line_ns);
  * and for either, each per-CPU add and walk level done under it (the
  * stat updates of update_lru_size() and their memcg_rstat_updated()
  * walk, zone->lock's NR_FREE_PAGES updates) at its probe's figure,
@@ -433,6 +468,7 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 				    : (double)in[RL_LIST] * c->list_ns / 2;
 
 		*in_lock = (work + (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c) +
+			    (double)in[RL_PAGE_FAR] * zone_far_line_ns(cfg, c) +
 			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns + priced) / (double)h;
 		return;
 	}

@@ -820,6 +820,61 @@ static void test_kzone_section(void)
 }
 
 /*
+ * A far struct page line under zone->lock (RL_PAGE_FAR: a full node's
+ * order-1 buddy, predict/sim_memcg.c zone_far_line_ns), by hand: two per
+ * hold beside two list operations (no kernel count: 2 x list_ns / 2 =
+ * 4 ns), so the hold is 4 ns and the two lines:
+ *   - one CPU, no caches: its own line, an L1 hit (0 here);
+ *   - 4 CPUs on the node, no caches: another CPU's with chance 3/4, a
+ *     transfer of 50 ns: 2 x 37.5 = 75 ns;
+ *   - 4 CPUs with caches (L2 1 MiB at 5 ns, LLC 32 MiB inclusive at 20 ns
+ *     shared by the 4, DRAM 100 ns) against the 1 GiB struct page array
+ *     of the 64 GB node: L2 1/1024, LLC 8/1024 - 1/1024, DRAM the rest:
+ *     2 x (5 + 7 x 20 + 1016 x 100) / 1024 = 198.72 ns.
+ */
+static void test_zone_far_line(void)
+{
+	static const struct { unsigned cpus; bool caches; double want; const char *what; } cases[] = {
+		{ 1, false, 4, "one CPU, no caches: 4 + two hits" },
+		{ 4, false, 4 + 75, "4 CPUs, no caches: 4 + 2 x 3/4 x 50" },
+		{ 4, true, 4 + 2 * (5 + 7 * 20 + 1016 * 100) / 1024.0,
+		  "4 CPUs with caches: 4 + 2 x 99.36" },
+	};
+	struct model_rec *r = xcalloc(1, sizeof(*r));
+
+	model_rec_clear(r);
+	model_rec_lock_of(r, (unsigned)model_rec_line_of(r, "zone", 1152, RS_NODE));
+	r->ops = r->holds[0] = 1000;
+	r->local[RL_PAGE_FAR] = r->local_in[0][RL_PAGE_FAR] = 2000;
+	r->local[RL_BUDDY_PAGE] = r->local_in[0][RL_BUDDY_PAGE] = 2000;
+	r->local[RL_LIST] = r->local_in[0][RL_LIST] = 2000;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct memcg_costs c = { 0 };
+		struct memcg_sim_cfg cfg;
+		struct sim_prog prog;
+		double got = NAN;
+
+		hand_costs(&c, &cfg);
+		cfg.cpus = cases[i].cpus;
+		if (cases[i].caches) {
+			c.l2_bytes = 1 << 20;
+			c.llc_bytes = 32 << 20;
+			c.l2_ns = 5;
+			c.llc_ns = 20;
+			c.dram_ns = 100;
+			c.sockets = 1;
+		}
+		if (!memcg_sim_build_from(&prog, "hand", r, &cfg, &c)) {
+			got = section_local(&prog);
+			sim_prog_free(&prog);
+		}
+		ok(fabs(got - cases[i].want) < 0.05, "far struct page lines: %s = %.2f ns (%.2f)",
+		   cases[i].what, cases[i].want, got);
+	}
+	free(r);
+}
+
+/*
  * Reclaim's own work on each folio it frees (RL_RECLAIM_FOLIO, outside
  * every lock; predict/kpath.h reclaim), by hand: 2 folios freed per
  * operation at 25 ns each (the era's kreclaim_ns) lengthen the work
@@ -937,6 +992,7 @@ int main(void)
 	test_neighbour_transfer();
 	test_kpath_section();
 	test_kzone_section();
+	test_zone_far_line();
 	test_reclaim_folio();
 	test_bench_window();
 	test_layouts();

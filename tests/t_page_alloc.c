@@ -192,13 +192,15 @@ static void test_recorded(void)
 	   "63 pages per zone->lock hold (%llu pages, %llu holds)",
 	   (unsigned long long)r->local_in[z][RL_BUDDY_PAGE], (unsigned long long)r->holds[z]);
 	/* a refilled page: two list operations and its struct page (cold);
-	 * a drained one: one list operation, its and its buddy's struct page
-	 * (at hand: unlinked and prefetched before the lock) */
+	 * a drained one: one list operation, its, its buddy's and its
+	 * order-1 buddy's struct page (at hand: unlinked, prefetched, or
+	 * freed in the same batch with free memory) */
 	ok(r->local_in[z][RL_LIST] + r->local_in[z][RL_PAGE_LINE] + r->local_in[z][RL_PAGE_HOT] ==
-	   3 * r->local_in[z][RL_BUDDY_PAGE],
-	   "three list operations or struct page lines per page under the zone lock");
-	ok(r->local_in[z][RL_PAGE_HOT] == 2 * (r->local_in[z][RL_BUDDY_PAGE] - r->local_in[z][RL_PAGE_LINE]),
-	   "a cold struct page line per refilled page, two at hand per drained one");
+	   3 * r->local_in[z][RL_BUDDY_PAGE] + (r->local_in[z][RL_BUDDY_PAGE] - r->local_in[z][RL_PAGE_LINE]),
+	   "three list operations or struct page lines per refilled page, four per drained one");
+	ok(r->local_in[z][RL_PAGE_HOT] == 3 * (r->local_in[z][RL_BUDDY_PAGE] - r->local_in[z][RL_PAGE_LINE]),
+	   "a cold struct page line per refilled page, three at hand per drained one");
+	is_int((long)r->local[RL_PAGE_FAR], 0, "with free memory no line of a far page");
 	ok(r->local_in[z][RL_PERCPU] > 0 && r->local_in[z][RL_PERCPU] <= r->local_in[z][RL_BUDDY_PAGE],
 	   "NR_FREE_PAGES per-CPU updates under the zone lock: one per drained page, one per refill");
 	if (memcg_sim_build_from(&prog, "page_fault2", r, &cfg, &zero))
@@ -226,6 +228,43 @@ static void test_recorded(void)
 	free(r);
 }
 
+/* A node that reclaim keeps full (lru_file_readtwice, v5.10): each page
+ * reclaim drains to the buddy lists (recorded with the reclaim calls,
+ * r->actor) reads the order-1 buddy of any page of the node
+ * (RL_PAGE_FAR); its own and its buddy's lines stay at hand. */
+static void test_full_node(void)
+{
+	struct knobset *ks = knobset_new();
+	struct model_params p;
+	struct model_rec *whole = xcalloc(1, sizeof(*whole)), *r;
+	char err[256];
+	int z = -1;
+
+	if (!knobset_set(ks, "kernel", "v5.10", err, sizeof(err)) || model_params_from_knobs(&p, ks))
+		die(1, "test: %s", err);
+	knobset_free(ks);
+	if (memcg_sim_record("lru_file_readtwice", &p, whole) || !whole->actor)
+		die(1, "test: no recording of lru_file_readtwice with its reclaim calls");
+	is_int((long)whole->local[RL_PAGE_FAR], 0, "the reader's own part frees nothing");
+	r = whole->actor;
+	for (unsigned i = 0; i < r->nlocks; i++)
+		if (!strcmp(r->lines[r->lock_line[i]].obj, "zone"))
+			z = (int)i;
+	ok(z >= 0, "lru_file_readtwice's reclaim under v5.10 takes zone->lock");
+	if (z >= 0) {
+		uint64_t drained = r->local_in[z][RL_BUDDY_PAGE] - r->local_in[z][RL_PAGE_LINE];
+
+		ok(drained > 0 && r->local_in[z][RL_PAGE_FAR] == drained,
+		   "one far struct page line per page drained (%llu of %llu)",
+		   (unsigned long long)r->local_in[z][RL_PAGE_FAR], (unsigned long long)drained);
+		ok(r->local_in[z][RL_PAGE_HOT] == 2 * drained, "two at hand per page drained");
+		is_int((long)(r->local[RL_PAGE_FAR] - r->local_in[z][RL_PAGE_FAR]), 0,
+		       "no far line outside the zone lock");
+	}
+	free(whole->actor);
+	free(whole);
+}
+
 int main(void)
 {
 	test_high();
@@ -233,5 +272,6 @@ int main(void)
 	test_v67();
 	test_auto();
 	test_recorded();
+	test_full_node();
 	done_testing();
 }
