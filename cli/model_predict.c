@@ -15,7 +15,9 @@
 #include "core/csv.h"
 #include "core/knob.h"
 #include "models/record.h"
+#include "predict/footprint.h"
 #include "predict/predict.h"
+#include "predict/sim_memcg.h"
 #include "workloads/wlspec.h"
 
 /* EXPERIMENT: a path to an experiment file, or the name of one in the
@@ -295,6 +297,40 @@ static void explain_implied(const struct explain_pub *xp, const struct sim_prog 
 	}
 }
 
+/* A zone->lock whose drained pages read a far struct page line
+ * (RL_PAGE_FAR, buddy_merge_likely()'s order-1 buddy on a full node;
+ * the pages reclaim frees, so the recording's reclaim calls or the
+ * worker's own part): what each costs, where the footprint model finds
+ * it (predict/sim_memcg.h memcg_zone_far_line_ns) and how many a hold
+ * of the recording that has them reads.  Part of the hold's local work. */
+static void explain_far_lines(const struct predict_sim *side, const struct model_rec *rec,
+			      const struct sim_lock_def *lock, FILE *out)
+{
+	const struct model_rec *fr = rec;
+	int rl = rec_lock_of_prog(fr, lock);
+	struct fp_where w;
+	double ns;
+
+	if (rl < 0 || !fr->local_in[rl][RL_PAGE_FAR]) {
+		fr = rec ? rec->actor : NULL;
+		rl = rec_lock_of_prog(fr, lock);
+	}
+	if (rl < 0 || !fr->holds[rl] || !fr->local_in[rl][RL_PAGE_FAR])
+		return;
+	ns = memcg_zone_far_line_ns(&side->cfg, &side->c, &w);
+	fprintf(out, "    far struct page lines: each page drained reads the order-1 buddy's, any "
+		"page of the full node, at %.4g ns", ns);
+	if (isfinite(w.p_dram))
+		fprintf(out, " (L2 %.2f%%, LLC %.2f%%, DRAM %.2f%% of the node's struct page array)",
+			100 * w.p_l2, 100 * w.p_llc, 100 * w.p_dram);
+	else
+		fprintf(out, " (no cache sizes: another CPU's transfer or a hit)");
+	fprintf(out, "; %.2f per hold of the %s, %.4g ns of its local work\n",
+		(double)fr->local_in[rl][RL_PAGE_FAR] / (double)fr->holds[rl],
+		fr == rec ? "workers' recording" : "reclaim calls' recording",
+		(double)fr->local_in[rl][RL_PAGE_FAR] / (double)fr->holds[rl] * ns);
+}
+
 /* --explain: side `label` (settings diff) simulated again, as the
  * prediction's first member did (same program, costs, size and seed, so
  * the same run), with the hold accounting on. */
@@ -378,6 +414,7 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 			prog.locks[i].scope >= SCOPE_MEMCG_WALK ? " (global reclaim's memcg walk)" : "",
 			r.lock[i].util, r.lock[i].hold_ns, r.lock[i].mean_waiters,
 			r.lock[i].acq_per_op, folio);
+		explain_far_lines(&side, rec, &prog.locks[i], out);
 		if (!e->holds)
 			continue;
 		fprintf(out, "    %-26s %10s %12s %7s\n", "part", "ns/hold", "ns/folio-op", "share");

@@ -29,7 +29,9 @@
  *     whichever CPU used it (RL_PAGE_FAR, predict/sim_memcg.c).
  * Not modelled: buddy merging and splitting (every page stays order 0:
  * a free buddy's del_page_from_free_list and the higher orders' lines),
- * the v6.x free path's pcp unlink under the lock, v6.7's decay of an
+ * the v6.x free path's pcp unlink under the lock and its buddy read
+ * without the prefetch (gone since Mel Gorman's "mm/page_alloc: Do not
+ * prefetch buddies during bulk free", 2022), v6.7's decay of an
  * auto-tuned pcp->high (decay_pcp_high, per vmstat interval) and its
  * ZONE_BELOW_HIGH / reclaim cases, pcp->lock (v6.0+, per CPU, uncontended), the
  * watermark checks (but that an empty zone is not locked) and

@@ -398,15 +398,21 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
  * above 0.9.  Without the target's caches: another CPU of the node wrote
  * it last (a transfer) with probability (n-1)/n, as zone_page_line_ns.
  */
-static double zone_far_line_ns(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
+double memcg_zone_far_line_ns(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c,
+			      struct fp_where *where)
 {
 	double foreign = node_foreign(cfg);
 	double array = (double)(MODEL_NODE_BYTES / PAGE_SIZE_MODEL) * MODEL_STRUCT_PAGE_BYTES;
 	struct fp_cache fc;
 	struct fp_where w;
 
-	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, array, FP_UNIFORM, &w))
+	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, array, FP_UNIFORM, &w)) {
+		if (where)
+			*where = w;
 		return w.ns;
+	}
+	if (where)
+		*where = (struct fp_where){ .p_dram = NAN, .ns = NAN };
 	return foreign * c->sim.xfer_ns + (1 - foreign) * c->sim.hit_ns;
 }
 
@@ -423,7 +429,7 @@ static double zone_far_line_ns(const struct memcg_sim_cfg *cfg, const struct mem
  *     free_pcppages_bulk, at most ZONE_MAX_ROUNDS); the kernel's
  *     instructions per page taken and per page returned (kzone_ns, its
  *     NR_FREE_PAGES adds included), else list_ns/2 per list operation,
- *     plus the struct page lines (zone_page_line_ns, zone_far_line_ns);
+ *     plus the struct page lines (zone_page_line_ns, memcg_zone_far_line_ns);
  * and for either, each per-CPU add and walk level done under it (the
  * stat updates of update_lru_size() and their memcg_rstat_updated()
  * walk, zone->lock's NR_FREE_PAGES updates) at its probe's figure,
@@ -468,7 +474,7 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 				    : (double)in[RL_LIST] * c->list_ns / 2;
 
 		*in_lock = (work + (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c) +
-			    (double)in[RL_PAGE_FAR] * zone_far_line_ns(cfg, c) +
+			    (double)in[RL_PAGE_FAR] * memcg_zone_far_line_ns(cfg, c, NULL) +
 			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns + priced) / (double)h;
 		return;
 	}

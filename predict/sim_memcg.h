@@ -113,6 +113,15 @@ struct memcg_sim_cfg {
  */
 #define MEMCG_KSWAPD_SHARE (1.0 / 3)
 
+/* A struct page line of any page of a node that reclaim keeps full, read
+ * under zone->lock (RL_PAGE_FAR): its expected cost, and in *where
+ * (unless NULL) where the footprint model finds it (p_dram NAN: the
+ * target has no cache sizes, and it is priced as a transfer from
+ * another CPU of the node, or a hit). */
+struct fp_where;
+double memcg_zone_far_line_ns(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c,
+			      struct fp_where *where);
+
 /* Does recording r have reclaim calls a reclaimer can take over? */
 bool memcg_sim_has_actor(const struct model_rec *r);
 

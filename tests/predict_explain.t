@@ -117,6 +117,20 @@ ok $? "kswapd's default share is printed for both sides"
 ! grep -q "nan folio-ops/hold" "$TMP/rt" &&
 	grep -q "^  lock 'lock pn\[L0\]+64' (global reclaim's memcg walk): .* [0-9.]* folio-ops/hold" "$TMP/rt"
 ok $? "readtwice: every lock has its folio-ops per hold, the reclaim walk's twin named"
+# A full node's drained pages each read a far struct page line under
+# zone->lock (buddy_merge_likely's order-1 buddy): the footprint model
+# finds it in the target's caches with the printed chances, and its cost
+# is their mix of the target's l2_ns, llc_ns and miss_ns (DRAM); the
+# reclaim calls drain pcp->batch = 63 pages a hold.
+awk '/^#   l2_ns /{ l2 = $3 } /^#   llc_ns /{ llc = $3 } /^#   miss_ns /{ dram = $3 }
+     /^    far struct page lines: /{ n++
+	for (i = 1; i <= NF; i++) { if ($i == "at") ns = $(i + 1) + 0; if ($i == "(L2") pl2 = $(i + 1) + 0
+		if ($i == "LLC") pllc = $(i + 1) + 0; if ($i == "DRAM") pd = $(i + 1) + 0
+		if ($(i + 1) == "per" && $(i + 2) == "hold") per = $i + 0 }
+	want = (pl2 * l2 + pllc * llc + pd * dram) / 100
+	if ((ns - want) ^ 2 > 0.05 ^ 2 || pd < 99 || per != 63) bad++ }
+     END { exit !(n == 2 && !bad) }' "$TMP/rt"
+ok $? "readtwice: a far struct page line per drained page on both sides, priced from the footprint's chances"
 MEMSCALE_KSWAPD_SHARE=0.5 $MEMSCALE $R >"$TMP/rt" 2>&1
 [ "$(grep -c "^  global reclaim: kswapd, one per node at 0.5 of a CPU (MEMSCALE_KSWAPD_SHARE)" "$TMP/rt")" -eq 2 ] &&
 	grep -q "^lru_file_readtwice .*kswapd reclaims A .* at the MEMSCALE_KSWAPD_SHARE override" "$TMP/rt"

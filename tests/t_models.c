@@ -821,7 +821,7 @@ static void test_kzone_section(void)
 
 /*
  * A far struct page line under zone->lock (RL_PAGE_FAR: a full node's
- * order-1 buddy, predict/sim_memcg.c zone_far_line_ns), by hand: two per
+ * order-1 buddy, predict/sim_memcg.c memcg_zone_far_line_ns), by hand: two per
  * hold beside two list operations (no kernel count: 2 x list_ns / 2 =
  * 4 ns), so the hold is 4 ns and the two lines:
  *   - one CPU, no caches: its own line, an L1 hit (0 here);
