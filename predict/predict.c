@@ -146,25 +146,32 @@ static double members_value(const struct predict_sim *v, unsigned k)
 
 /*
  * The sensitivity band: the change again with the calibrated local work
- * (fault, page, syscall) x0.5 and x2, and with the memcg work on the
- * shared paths (list operations under the LRU lock, per-CPU stat adds,
- * ancestor-walk steps) x0.67 and x1.5; the band is the range of the five
- * changes.  It says how much the answer rests on the measured costs, not
- * how likely it is.  Its eight simulations run an eighth of the central
- * value's iterations, at least BAND_MIN_PER_CORE per core, and an eighth
- * of its op budget (both sides of each pair alike, same seed;
- * band_per_core): they price a cost twice or half as large, far beyond
+ * (fault, page, syscall) x0.5 and x2, with the memcg work on the shared
+ * paths (list operations under the LRU lock, per-CPU stat adds,
+ * ancestor-walk steps) x0.67 and x1.5, with the other request type of the
+ * spatial prefetcher's pair fill after an ownership miss, and with the
+ * footprint model's scan reuse (predict.h PREDICT_BAND_N); the band is the
+ * range of the seven changes.  It says how much the answer rests on the
+ * measured costs and on those two choices, not how likely it is.  Its
+ * twelve simulations run an eighth of the central value's iterations, at
+ * least BAND_MIN_PER_CORE per core, and an eighth of its op budget (both
+ * sides of each pair alike, same seed; band_per_core): they price a cost
+ * twice or half as large, or a different coherence or cache rule, beyond
  * the simulation's own noise.  At half the iterations and 400 per core
- * they were two thirds of a prediction's time (make bench prints it);
- * the central value does not depend on them.
+ * the four cost variants were two thirds of a prediction's time (make
+ * bench prints it); the central value does not depend on them.
  */
 void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_costs *c)
 {
 	static const double local_x[] = { 0.5, 2 }, cs_x[] = { 0.67, 1.5 };
-	double f = k < 2 ? local_x[k] : cs_x[k - 2];
+	double f = k < 2 ? local_x[k] : k < 4 ? cs_x[k - 2] : 1;
 
 	*c = *base;
-	if (k < 2) {
+	if (k == 4) {
+		c->sim.pair_rfo = !base->sim.pair_rfo; /* no effect without pairs */
+	} else if (k == 5) {
+		c->fp_scan = true;
+	} else if (k < 2) {
 		c->fault_ns *= f;
 		c->page_ns *= f;
 		c->clear_ns *= f;

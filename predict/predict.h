@@ -72,7 +72,8 @@ struct predict_opts {
 	double remote_factor; /* NAN: from the target profile */
 	const char *target;   /* --target NAME; NULL: each published row's own
 			       * machine, "here" for the other sizes */
-	bool band;            /* compute the sensitivity band (4 more runs) */
+	bool band;            /* compute the sensitivity band (PREDICT_BAND_N
+			       * more runs a side) */
 	bool threads;         /* will-it-scale thread mode: one shared mm */
 	unsigned jobs;        /* simulations run at once (0: the CPUs this
 			       * process may run on); every number is the
@@ -198,10 +199,14 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
 
 /* The sensitivity band's variants: k = 0, 1 the local work (fault, page,
  * syscall, extra_local_ns) x0.5 and x2; k = 2, 3 the memcg work on the
- * shared paths (cs_scale, per-CPU adds, walk steps) x0.67 and x1.5.  A
- * prediction's band is the range of its value under the PREDICT_BAND_N
- * variants and the central costs. */
-#define PREDICT_BAND_N 4
+ * shared paths (cs_scale, per-CPU adds, walk steps) x0.67 and x1.5; and
+ * the two modelling choices no source settles: k = 4 the other request
+ * type of the L2 spatial prefetcher's pair fill after an ownership miss
+ * (sim_costs.pair_rfo flipped; sources.ini pair_rfo_intel is an
+ * inference), k = 5 the footprint model's reuse as a scan (FP_SCAN)
+ * instead of uniform.  A prediction's band is the range of its value
+ * under the PREDICT_BAND_N variants and the central costs. */
+#define PREDICT_BAND_N 6
 void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_costs *out);
 /* The regime of one simulated point, as predict_point.regime says it for
  * a pair: class, busiest lock's utilisation, queue and hold, the three

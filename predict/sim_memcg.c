@@ -218,6 +218,12 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
  * priced with them then cost an L1 hit or a transfer, as each caller
  * says).
  */
+/* The footprint model's reuse: uniform, or a scan in the band's variant */
+static enum fp_model fp_model_of(const struct memcg_costs *c)
+{
+	return c->fp_scan ? FP_SCAN : FP_UNIFORM;
+}
+
 static bool target_caches(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c,
 			  struct fp_cache *fc)
 {
@@ -281,7 +287,7 @@ static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cf
 	if (per_hold < 1)
 		per_hold = 1;
 	op_bytes = 4096.0 * (1 + r->copies) + 64;
-	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, op_bytes * per_hold / 2.0, FP_UNIFORM, &w))
+	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, op_bytes * per_hold / 2.0, fp_model_of(c), &w))
 		own_add = w.ns;
 	nbr_hits = 1.5 - nbr_rec;
 	if (nbr_hits < 0)
@@ -381,7 +387,7 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
 	struct fp_where w;
 
 	if (target_caches(cfg, c, &fc) &&
-	    !fp_locate(&fc, op_bytes * (r->pcp_high ? r->pcp_high : 1), FP_UNIFORM, &w))
+	    !fp_locate(&fc, op_bytes * (r->pcp_high ? r->pcp_high : 1), fp_model_of(c), &w))
 		own = w.ns;
 	return foreign * c->sim.xfer_ns + (1 - foreign) * own;
 }
@@ -393,7 +399,8 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
  * CPU of the node, or free; nothing ties it to this CPU's recent work.
  * So it is located by the footprint model (predict/footprint.h) as a
  * line of the node's whole struct page array, MODEL_STRUCT_PAGE_BYTES
- * per page of the nominal MODEL_NODE_BYTES node (1 GiB), uniform reuse:
+ * per page of the nominal MODEL_NODE_BYTES node (1 GiB), uniform reuse
+ * (a scan in the sensitivity band's variant):
  * with a few tens of MB of cache, a DRAM access with probability
  * above 0.9.  Without the target's caches: another CPU of the node wrote
  * it last (a transfer) with probability (n-1)/n, as zone_page_line_ns.
@@ -406,7 +413,7 @@ double memcg_zone_far_line_ns(const struct memcg_sim_cfg *cfg, const struct memc
 	struct fp_cache fc;
 	struct fp_where w;
 
-	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, array, FP_UNIFORM, &w)) {
+	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, array, fp_model_of(c), &w)) {
 		if (where)
 			*where = w;
 		return w.ns;

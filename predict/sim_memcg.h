@@ -73,6 +73,9 @@ struct memcg_costs {
 	double l2_ns, llc_ns; /* the target's sourced L2 / LLC hit latency
 			       * (cycles at its clock); NAN: none */
 	bool llc_victim;      /* non-inclusive LLC (capacity adds to L2's) */
+	bool fp_scan;         /* the footprint model's reuse as a cyclic scan
+			       * (FP_SCAN) instead of uniform (FP_UNIFORM):
+			       * the sensitivity band's variant */
 	double cs_scale;      /* factor on the local work inside critical
 			       * sections (the sensitivity band; 0: 1) */
 };

@@ -21,6 +21,7 @@
 #include "models/memcg.h"
 #include "models/stats/stats.h"
 #include "models/record.h"
+#include "predict/predict.h"
 #include "predict/sim_memcg.h"
 #include "tap.h"
 
@@ -830,7 +831,9 @@ static void test_kzone_section(void)
  *   - 4 CPUs with caches (L2 1 MiB at 5 ns, LLC 32 MiB inclusive at 20 ns
  *     shared by the 4, DRAM 100 ns) against the 1 GiB struct page array
  *     of the 64 GB node: L2 1/1024, LLC 8/1024 - 1/1024, DRAM the rest:
- *     2 x (5 + 7 x 20 + 1016 x 100) / 1024 = 198.72 ns.
+ *     2 x (5 + 7 x 20 + 1016 x 100) / 1024 = 198.72 ns;
+ *   - the same under the band's scan reuse (fp_scan): 1 GiB passes
+ *     through every level, so DRAM: 2 x 100 ns.
  */
 static void test_zone_far_line(void)
 {
@@ -839,6 +842,7 @@ static void test_zone_far_line(void)
 		{ 4, false, 4 + 75, "4 CPUs, no caches: 4 + 2 x 3/4 x 50" },
 		{ 4, true, 4 + 2 * (5 + 7 * 20 + 1016 * 100) / 1024.0,
 		  "4 CPUs with caches: 4 + 2 x 99.36" },
+		{ 4, true, 4 + 2 * 100, "the band's scan reuse: 1 GiB passes every cache, 4 + 2 x 100" },
 	};
 	struct model_rec *r = xcalloc(1, sizeof(*r));
 
@@ -856,6 +860,7 @@ static void test_zone_far_line(void)
 
 		hand_costs(&c, &cfg);
 		cfg.cpus = cases[i].cpus;
+		c.fp_scan = i == 3;
 		if (cases[i].caches) {
 			c.l2_bytes = 1 << 20;
 			c.llc_bytes = 32 << 20;
@@ -872,6 +877,32 @@ static void test_zone_far_line(void)
 		   cases[i].what, cases[i].want, got);
 	}
 	free(r);
+}
+
+/*
+ * The sensitivity band's variants (predict/predict.h PREDICT_BAND_N): the
+ * cost variants scale, k = 4 turns the pair fill's request type over and
+ * touches nothing else, k = 5 makes the footprint a scan.
+ */
+static void test_band_variants(void)
+{
+	struct memcg_costs base = { .fault_ns = 100, .percpu_ns = 2 }, c;
+
+	base.sim.pair_rfo = true;
+	is_int(PREDICT_BAND_N, 6, "six band variants");
+	predict_band_costs(&base, 0, &c);
+	ok(c.fault_ns == 50 && c.sim.pair_rfo && !c.fp_scan, "k = 0: local work x0.5 only");
+	predict_band_costs(&base, 3, &c);
+	ok(c.percpu_ns == 3 && c.cs_scale == 1.5 && c.fault_ns == 100 && c.sim.pair_rfo && !c.fp_scan,
+	   "k = 3: shared-path work x1.5 only");
+	predict_band_costs(&base, 4, &c);
+	ok(!c.sim.pair_rfo && c.fault_ns == 100 && c.percpu_ns == 2 && !c.fp_scan,
+	   "k = 4: the pair fill's request type turned over, nothing else");
+	base.sim.pair_rfo = false;
+	predict_band_costs(&base, 4, &c);
+	ok(c.sim.pair_rfo, "k = 4 turns a read pair fill into an ownership one");
+	predict_band_costs(&base, 5, &c);
+	ok(c.fp_scan && !c.sim.pair_rfo && c.fault_ns == 100, "k = 5: the footprint as a scan, nothing else");
 }
 
 /*
@@ -993,6 +1024,7 @@ int main(void)
 	test_kpath_section();
 	test_kzone_section();
 	test_zone_far_line();
+	test_band_variants();
 	test_reclaim_folio();
 	test_bench_window();
 	test_layouts();
