@@ -211,6 +211,12 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
 	}
 }
 
+/* The footprint model's reuse: uniform, or a scan in the band's variant */
+static enum fp_model fp_model_of(const struct memcg_costs *c)
+{
+	return c->fp_scan ? FP_SCAN : FP_UNIFORM;
+}
+
 /*
  * The target's caches as one core sees them (predict/footprint.h): its
  * L2, its share of its socket's LLC among the cores simulated there.
@@ -218,12 +224,6 @@ static uint64_t slot_count(const struct model_rec *r, unsigned l, unsigned place
  * priced with them then cost an L1 hit or a transfer, as each caller
  * says).
  */
-/* The footprint model's reuse: uniform, or a scan in the band's variant */
-static enum fp_model fp_model_of(const struct memcg_costs *c)
-{
-	return c->fp_scan ? FP_SCAN : FP_UNIFORM;
-}
-
 static bool target_caches(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c,
 			  struct fp_cache *fc)
 {
@@ -287,7 +287,8 @@ static double folio_line_ns(const struct model_rec *r, const struct memcg_sim_cf
 	if (per_hold < 1)
 		per_hold = 1;
 	op_bytes = 4096.0 * (1 + r->copies) + 64;
-	if (target_caches(cfg, c, &fc) && !fp_locate(&fc, op_bytes * per_hold / 2.0, fp_model_of(c), &w))
+	if (target_caches(cfg, c, &fc) &&
+	    !fp_locate(&fc, op_bytes * per_hold / 2.0, fp_model_of(c), &w))
 		own_add = w.ns;
 	nbr_hits = 1.5 - nbr_rec;
 	if (nbr_hits < 0)
@@ -400,10 +401,10 @@ static double zone_page_line_ns(const struct model_rec *r, const struct memcg_si
  * So it is located by the footprint model (predict/footprint.h) as a
  * line of the node's whole struct page array, MODEL_STRUCT_PAGE_BYTES
  * per page of the nominal MODEL_NODE_BYTES node (1 GiB), uniform reuse
- * (a scan in the sensitivity band's variant):
- * with a few tens of MB of cache, a DRAM access with probability
- * above 0.9.  Without the target's caches: another CPU of the node wrote
- * it last (a transfer) with probability (n-1)/n, as zone_page_line_ns.
+ * (a scan in the sensitivity band's variant): with a few tens of MB of
+ * cache, a DRAM access with probability above 0.9.  Without the target's
+ * caches: another CPU of the node wrote it last (a transfer) with
+ * probability (n-1)/n, as zone_page_line_ns.
  */
 double memcg_zone_far_line_ns(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c,
 			      struct fp_where *where)
