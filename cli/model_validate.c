@@ -151,7 +151,7 @@ static void plan_point(const char *wl, const struct memcg_sim_cfg *cfg,
 		v[k].ncores = workers;
 		v[k].per_core = per;
 		if (k)
-			predict_band_costs(costs, k - 1, &v[k].c);
+			predict_band_costs(costs, k - 1, cfg->line_size, &v[k].c);
 		else
 			v[k].c = *costs;
 	}

@@ -161,15 +161,22 @@ static double members_value(const struct predict_sim *v, unsigned k)
  * the four cost variants were two thirds of a prediction's time (make
  * bench prints it); the central value does not depend on them.
  */
-void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_costs *c)
+bool predict_band_costs(const struct memcg_costs *base, int k, unsigned line_size,
+			struct memcg_costs *c)
 {
 	static const double local_x[] = { 0.5, 2 }, cs_x[] = { 0.67, 1.5 };
 	double f = k < 2 ? local_x[k] : k < 4 ? cs_x[k - 2] : 1;
 
 	*c = *base;
 	if (k == 4) {
-		c->sim.pair_rfo = !base->sim.pair_rfo; /* no effect without pairs */
+		if (line_size != 128) /* no pair fills */
+			return false;
+		c->sim.pair_rfo = !base->sim.pair_rfo;
 	} else if (k == 5) {
+		/* the footprint's users need the target's caches
+		 * (sim_memcg.c target_caches) */
+		if (!(base->l2_bytes > 0 && base->llc_bytes > 0 && base->dram_ns > 0))
+			return false;
 		c->fp_scan = true;
 	} else if (k < 2) {
 		c->fault_ns *= f;
@@ -185,6 +192,7 @@ void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_cost
 		c->walk_step_ns[0] *= f;
 		c->walk_step_ns[1] *= f;
 	}
+	return true;
 }
 
 /* The simulations of one point: A and B at the central costs, then A
@@ -198,8 +206,16 @@ static void band(const struct predict_sim *v, struct predict_point *pt)
 
 	pt->band_lo = pt->band_hi = pt->pct;
 	for (unsigned k = 0; k < PREDICT_BAND_N; k++) {
-		double a = side_value(&v[o + 2 * k]), b = side_value(&v[o + 2 * k + 1]);
-		double x = 100.0 * (b - a) / a;
+		struct memcg_costs unused;
+		double a, b, x;
+
+		/* a variant that changes nothing here would only add the
+		 * band runs' own noise */
+		if (!predict_band_costs(&pt->tc->c, (int)k, pt->tc->line_size, &unused))
+			continue;
+		a = side_value(&v[o + 2 * k]);
+		b = side_value(&v[o + 2 * k + 1]);
+		x = 100.0 * (b - a) / a;
 
 		if (isfinite(x)) {
 			pt->band_lo = fmin(pt->band_lo, x);
@@ -458,7 +474,7 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 		for (int k = 0; k < PREDICT_BAND_N; k++) {
 			struct memcg_costs c;
 
-			predict_band_costs(&pt->tc->c, k, &c);
+			predict_band_costs(&pt->tc->c, k, pt->tc->line_size, &c);
 			for (int side = 0; side < 2; side++, (*nsim)++) {
 				predict_side_sim(sp, side ? sp->b : sp->a, &c, s->o, s->o->iters,
 						 0, pt, &v[*nsim]);

@@ -205,9 +205,14 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
  * (sim_costs.pair_rfo flipped; sources.ini pair_rfo_intel is an
  * inference), k = 5 the footprint model's reuse as a scan (FP_SCAN)
  * instead of uniform.  A prediction's band is the range of its value
- * under the PREDICT_BAND_N variants and the central costs. */
+ * under the PREDICT_BAND_N variants and the central costs.  False (and
+ * *out = *base) for a variant that changes nothing at this line size or
+ * without the target's caches: its simulations are then those of the
+ * central costs (predict_sims_run runs identical inputs once), and the
+ * band leaves it out. */
 #define PREDICT_BAND_N 6
-void predict_band_costs(const struct memcg_costs *base, int k, struct memcg_costs *out);
+bool predict_band_costs(const struct memcg_costs *base, int k, unsigned line_size,
+			struct memcg_costs *out);
 /* The regime of one simulated point, as predict_point.regime says it for
  * a pair: class, busiest lock's utilisation, queue and hold, the three
  * lines with the most transfers per iteration.  No commas. */

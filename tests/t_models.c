@@ -882,27 +882,33 @@ static void test_zone_far_line(void)
 /*
  * The sensitivity band's variants (predict/predict.h PREDICT_BAND_N): the
  * cost variants scale, k = 4 turns the pair fill's request type over and
- * touches nothing else, k = 5 makes the footprint a scan.
+ * touches nothing else, k = 5 makes the footprint a scan; each of the
+ * last two is left out, the costs untouched, where it cannot matter (no
+ * pair fills at 64-byte lines, no footprint without the target's caches).
  */
 static void test_band_variants(void)
 {
-	struct memcg_costs base = { .fault_ns = 100, .percpu_ns = 2 }, c;
+	struct memcg_costs base = { .fault_ns = 100, .percpu_ns = 2, .l2_bytes = 1 << 20,
+				    .llc_bytes = 32 << 20, .dram_ns = 90 }, c;
 
 	base.sim.pair_rfo = true;
 	is_int(PREDICT_BAND_N, 6, "six band variants");
-	predict_band_costs(&base, 0, &c);
-	ok(c.fault_ns == 50 && c.sim.pair_rfo && !c.fp_scan, "k = 0: local work x0.5 only");
-	predict_band_costs(&base, 3, &c);
-	ok(c.percpu_ns == 3 && c.cs_scale == 1.5 && c.fault_ns == 100 && c.sim.pair_rfo && !c.fp_scan,
-	   "k = 3: shared-path work x1.5 only");
-	predict_band_costs(&base, 4, &c);
-	ok(!c.sim.pair_rfo && c.fault_ns == 100 && c.percpu_ns == 2 && !c.fp_scan,
-	   "k = 4: the pair fill's request type turned over, nothing else");
+	ok(predict_band_costs(&base, 0, 128, &c) && c.fault_ns == 50 && c.sim.pair_rfo && !c.fp_scan,
+	   "k = 0: local work x0.5 only");
+	ok(predict_band_costs(&base, 3, 128, &c) && c.percpu_ns == 3 && c.cs_scale == 1.5 &&
+	   c.fault_ns == 100 && c.sim.pair_rfo && !c.fp_scan, "k = 3: shared-path work x1.5 only");
+	ok(predict_band_costs(&base, 4, 128, &c) && !c.sim.pair_rfo && c.fault_ns == 100 &&
+	   c.percpu_ns == 2 && !c.fp_scan, "k = 4: the pair fill's request type turned over, nothing else");
+	ok(!predict_band_costs(&base, 4, 64, &c) && !memcmp(&c, &base, sizeof(c)),
+	   "k = 4 at 64-byte lines (no pair fills): left out, the costs as they were");
 	base.sim.pair_rfo = false;
-	predict_band_costs(&base, 4, &c);
-	ok(c.sim.pair_rfo, "k = 4 turns a read pair fill into an ownership one");
-	predict_band_costs(&base, 5, &c);
-	ok(c.fp_scan && !c.sim.pair_rfo && c.fault_ns == 100, "k = 5: the footprint as a scan, nothing else");
+	ok(predict_band_costs(&base, 4, 128, &c) && c.sim.pair_rfo,
+	   "k = 4 turns a read pair fill into an ownership one");
+	ok(predict_band_costs(&base, 5, 128, &c) && c.fp_scan && !c.sim.pair_rfo && c.fault_ns == 100,
+	   "k = 5: the footprint as a scan, nothing else");
+	base.l2_bytes = NAN;
+	ok(!predict_band_costs(&base, 5, 128, &c) && !memcmp(&c, &base, sizeof(c)),
+	   "k = 5 without the target's caches: left out, the costs as they were");
 }
 
 /*
