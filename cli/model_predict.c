@@ -447,6 +447,26 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 	free(xp);
 }
 
+/* The band's variants one by one (predict/predict.h predict_band_names):
+ * which of the measured costs and modelling choices moves the change. */
+static void explain_band(const struct predict_point *pt, FILE *out)
+{
+	const char *sep = "";
+
+	if (!isfinite(pt->band_lo))
+		return;
+	fprintf(out, "band: %+.1f..%+.1f%% over the central %+.1f%% and its variants:",
+		pt->band_lo, pt->band_hi, pt->pct);
+	for (int k = 0; k < PREDICT_BAND_N; k++, sep = ";") {
+		if (isfinite(pt->band_pct[k]))
+			fprintf(out, "%s %s %+.1f%%", sep, predict_band_names[k], pt->band_pct[k]);
+		else
+			fprintf(out, "%s %s left out (it changes nothing here)", sep,
+				predict_band_names[k]);
+	}
+	fputc('\n', out);
+}
+
 /* --explain of the question sp at point pt: both sides, each beside its
  * published absolute (question_published) where there is one. */
 static void explain_question(const struct seed_pair *sp, const struct predict_opts *po,
@@ -462,6 +482,7 @@ static void explain_question(const struct seed_pair *sp, const struct predict_op
 		xa.ops_s = dir > 0 ? pub->base_ops_s : pub->patch_ops_s;
 		xb.ops_s = dir > 0 ? pub->patch_ops_s : pub->base_ops_s;
 	}
+	explain_band(pt, out);
 	explain_side("A", sp->a, sp, po, pt, &xa, out);
 	explain_side("B", sp->b, sp, po, pt, &xb, out);
 	for (size_t i = 0; i < nall; i++)

@@ -161,6 +161,11 @@ static double members_value(const struct predict_sim *v, unsigned k)
  * the four cost variants were two thirds of a prediction's time (make
  * bench prints it); the central value does not depend on them.
  */
+const char *const predict_band_names[PREDICT_BAND_N] = {
+	"local work x0.5", "local work x2", "shared-path work x0.67", "shared-path work x1.5",
+	"the pair fill's other request type", "the footprint as a scan",
+};
+
 bool predict_band_costs(const struct memcg_costs *base, int k, unsigned line_size,
 			struct memcg_costs *c)
 {
@@ -216,6 +221,7 @@ static void band(const struct predict_sim *v, struct predict_point *pt)
 		a = side_value(&v[o + 2 * k]);
 		b = side_value(&v[o + 2 * k + 1]);
 		x = 100.0 * (b - a) / a;
+		pt->band_pct[k] = x;
 
 		if (isfinite(x)) {
 			pt->band_lo = fmin(pt->band_lo, x);
@@ -453,6 +459,8 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 	pt->pub = q->pub;
 	pt->cpus = q->cpus;
 	pt->pct = pt->err = pt->band_lo = pt->band_hi = NAN;
+	for (int k = 0; k < PREDICT_BAND_N; k++)
+		pt->band_pct[k] = NAN;
 	pt->base_ops_s = pt->patch_ops_s = NAN;
 	snprintf(pt->regime, sizeof(pt->regime), "unknown");
 	*nsim = 0;

@@ -87,6 +87,9 @@ struct predict_opts {
 /* A regime string: the class, each side's locks, the hottest lines. */
 #define PREDICT_REGIME_LEN 512
 
+/* The sensitivity band's variants (predict_band_costs below). */
+#define PREDICT_BAND_N 6
+
 struct predict_point {
 	const struct seed_pair *sp;
 	const struct published_row *pub; /* NULL: no published row at this size */
@@ -96,6 +99,9 @@ struct predict_point {
 	double pct;                  /* predicted % change B vs A (NAN: none) */
 	double err;                  /* signed distance from the published range */
 	double band_lo, band_hi;     /* sensitivity band (predict_opts.band), or NAN */
+	double band_pct[PREDICT_BAND_N]; /* each variant's change
+					  * (predict_band_names); NAN: left
+					  * out or not run */
 	unsigned members;            /* seeds each side's value averages
 				      * (predict_members) */
 	/* Absolute throughput of each side at the central costs: operations
@@ -210,7 +216,8 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
  * without the target's caches: its simulations are then those of the
  * central costs (predict_sims_run runs identical inputs once), and the
  * band leaves it out. */
-#define PREDICT_BAND_N 6
+/* What each variant does, for the explanation ("local work x0.5", ...). */
+extern const char *const predict_band_names[PREDICT_BAND_N];
 bool predict_band_costs(const struct memcg_costs *base, int k, unsigned line_size,
 			struct memcg_costs *out);
 /* The regime of one simulated point, as predict_point.regime says it for

@@ -37,6 +37,15 @@ ok $? "the composition is that of the simulated hold"
 ok $? "the waiters' traffic per hold on both sides"
 grep -q "^    pn\[L0\]+[0-9]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*$" "$TMP/out"; ok $? "the top lines by the taker's role"
 grep -q "^page_fault2 .*hold [0-9]* ns" "$TMP/all"; ok $? "the prediction line is still printed"
+# The band's variants one by one (predict_band_names): all six on a target
+# that pairs lines and has caches, and the band is their range with the
+# central value (to the 0.1 printed).
+awk '/^page_fault2 /{ for (i = 1; i <= NF; i++) if ($i == "band") { split($(i + 1), b, /\.\.|%/); lo = b[1] + 0; hi = b[2] + 0 } }
+     /^band: /{ n = split($0, f, ";"); c = $0; sub(/.*over the central /, "", c); mn = mx = c + 0
+	for (i = 1; i <= n; i++) { if (f[i] ~ /left out/) out++; x = f[i]; sub(/%[^%]*$/, "", x); sub(/.* /, "", x); x += 0
+		if (x < mn) mn = x; if (x > mx) mx = x } v = n }
+     END { exit !(v == 6 && !out && (mn - lo) ^ 2 < 0.0101 && (mx - hi) ^ 2 < 0.0101) }' "$TMP/all"
+ok $? "the band's six variants printed, their range with the central value the band"
 # Beside the simulated hold, the hold the published absolute implies
 # (layout_false_sharing's row at 52 CPUs, seed 000 line 36): with the
 # busiest lock's n instances in use saturated (one node here: n = 1),
@@ -106,6 +115,11 @@ expect_usage "--explain with an experiment" "explain" -- $MEMSCALE model predict
 # said where the explanation prints kswapd; the sensitivity override
 # MEMSCALE_KSWAPD_SHARE is named there and in the regime, and a share
 # outside (0, 1] is refused.
+H="model predict --workload page_fault2 --pair 70a64b7919cb..fefc6e6631ff --target here --cpus 2 --calib $CAL --iters 4000 --explain"
+$MEMSCALE $H >"$TMP/here" 2>&1
+[ "$(grep -c "^band: .*left out (it changes nothing here)" "$TMP/here")" -eq 1 ] &&
+	[ "$(grep "^band: " "$TMP/here" | grep -o "left out" | wc -l)" -eq 2 ]
+ok $? "this machine's model (64-byte lines, no cache sizes): the two modelling variants left out"
 R="model predict --workload lru_file_readtwice --pair v5.10..v5.11 --target xeon-2s-32t --cpus 32 --calib $CAL --explain"
 $MEMSCALE $R >"$TMP/rt" 2>&1
 [ "$(grep -c "^  global reclaim: kswapd, one per node at 0.333 of a CPU (default MEMCG_KSWAPD_SHARE)" "$TMP/rt")" -eq 2 ] &&
