@@ -204,22 +204,18 @@ bool predict_band_costs(const struct memcg_costs *base, int k, unsigned line_siz
  * and B under each band variant at band_per_core's iterations. */
 #define POINT_SIMS (2 * PREDICT_MEMBERS + 2 * PREDICT_BAND_N)
 
-/* The band's runs follow the 2 x members central ones. */
+/* The band from the variants' runs (pt->band_sim: point_plan). */
 static void band(const struct predict_sim *v, struct predict_point *pt)
 {
-	unsigned o = 2 * pt->members;
-
 	pt->band_lo = pt->band_hi = pt->pct;
 	for (unsigned k = 0; k < PREDICT_BAND_N; k++) {
-		struct memcg_costs unused;
+		int at = pt->band_sim[k];
 		double a, b, x;
 
-		/* a variant that changes nothing here would only add the
-		 * band runs' own noise */
-		if (!predict_band_costs(&pt->tc->c, (int)k, pt->tc->line_size, &unused))
+		if (at < 0)
 			continue;
-		a = side_value(&v[o + 2 * k]);
-		b = side_value(&v[o + 2 * k + 1]);
+		a = side_value(&v[at]);
+		b = side_value(&v[at + 1]);
 		x = 100.0 * (b - a) / a;
 		pt->band_pct[k] = x;
 
@@ -459,8 +455,10 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 	pt->pub = q->pub;
 	pt->cpus = q->cpus;
 	pt->pct = pt->err = pt->band_lo = pt->band_hi = NAN;
-	for (int k = 0; k < PREDICT_BAND_N; k++)
+	for (int k = 0; k < PREDICT_BAND_N; k++) {
 		pt->band_pct[k] = NAN;
+		pt->band_sim[k] = -1;
+	}
 	pt->base_ops_s = pt->patch_ops_s = NAN;
 	snprintf(pt->regime, sizeof(pt->regime), "unknown");
 	*nsim = 0;
@@ -482,7 +480,11 @@ static void point_plan(struct predict_session *s, const struct predict_req *q,
 		for (int k = 0; k < PREDICT_BAND_N; k++) {
 			struct memcg_costs c;
 
-			predict_band_costs(&pt->tc->c, k, pt->tc->line_size, &c);
+			/* a variant that changes nothing here is not run: it
+			 * would only add the band runs' own noise */
+			if (!predict_band_costs(&pt->tc->c, k, pt->tc->line_size, &c))
+				continue;
+			pt->band_sim[k] = (int)*nsim;
 			for (int side = 0; side < 2; side++, (*nsim)++) {
 				predict_side_sim(sp, side ? sp->b : sp->a, &c, s->o, s->o->iters,
 						 0, pt, &v[*nsim]);

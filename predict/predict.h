@@ -102,6 +102,9 @@ struct predict_point {
 	double band_pct[PREDICT_BAND_N]; /* each variant's change
 					  * (predict_band_names); NAN: left
 					  * out or not run */
+	int band_sim[PREDICT_BAND_N];    /* where a variant's two runs are
+					  * among the point's simulations;
+					  * -1: left out (none run) */
 	unsigned members;            /* seeds each side's value averages
 				      * (predict_members) */
 	/* Absolute throughput of each side at the central costs: operations
@@ -213,9 +216,9 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
  * instead of uniform.  A prediction's band is the range of its value
  * under the PREDICT_BAND_N variants and the central costs.  False (and
  * *out = *base) for a variant that changes nothing at this line size or
- * without the target's caches: its simulations are then those of the
- * central costs (predict_sims_run runs identical inputs once), and the
- * band leaves it out. */
+ * without the target's caches: a prediction does not run it, model
+ * validate's points run it as the central costs (predict_sims_run runs
+ * identical inputs once), and the band leaves it out. */
 /* What each variant does, for the explanation ("local work x0.5", ...). */
 extern const char *const predict_band_names[PREDICT_BAND_N];
 bool predict_band_costs(const struct memcg_costs *base, int k, unsigned line_size,
