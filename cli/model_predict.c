@@ -490,6 +490,31 @@ static void explain_question(const struct seed_pair *sp, const struct predict_op
 	free(all);
 }
 
+/* What both sides of the question (workload, sides a and b, --target
+ * and --cpus) share under experiment ed: the settings of its pair whose
+ * [published] row asks that question (a row's build=KNOB:VALUE is in
+ * its pair's), else the experiment's own. */
+static const char *experiment_common(const struct experiment_def *ed, const struct mopts *m,
+				     const char *a, const char *b)
+{
+	long cpus = 0;
+
+	(void)parse_long(m->cpus, 1, 65536, &cpus); /* checked by the caller */
+	for (size_t j = 0; j < ed->npairs; j++) {
+		const struct seed_pair *q = &ed->pairs[j];
+
+		if (strcmp(q->workload, m->workload) ||
+		    !((same_side(q->a, a) && same_side(q->b, b)) ||
+		      (same_side(q->a, b) && same_side(q->b, a))))
+			continue;
+		for (size_t k = 0; k < q->npub; k++)
+			if (q->pub[k].target && !strcmp(q->pub[k].target, m->target) &&
+			    published_size(&q->pub[k]) == (unsigned long)cpus)
+				return q->common;
+	}
+	return ed->common;
+}
+
 /* model predict --workload W --pair A..B --target T --cpus N: one question. */
 static int predict_question(struct mopts *m)
 {
@@ -520,14 +545,15 @@ static int predict_question(struct mopts *m)
 	common = question_common(m);
 	if (m->experiment) {
 		/* the experiment's shared settings first, --set over them:
-		 * the question its ledger rows ask (every pair of an
-		 * experiment shares them; it has one at least) */
+		 * the question its ledger rows ask (with the build of the
+		 * row that asks it, experiment_common) */
 		struct experiment_def ed = { 0 };
 		char *joined;
+		const char *shared;
 
 		load_experiment(m->experiment, &ed);
-		joined = xasprintf("%s%s%s", ed.pairs[0].common,
-				   *ed.pairs[0].common && *common ? "," : "", common);
+		shared = experiment_common(&ed, m, a, b);
+		joined = xasprintf("%s%s%s", shared, *shared && *common ? "," : "", common);
 		model_experiment_free(&ed);
 		free(common);
 		common = joined;

@@ -411,7 +411,8 @@ static size_t validate_csv(const char *path, struct csv_table *t, struct mopts *
 		/* ... and runs its own list and per-CPU code inside its
 		 * locks, not the kernel's: list_ns/2 per list operation */
 		for (int e = 0; e < KPATH_NR; e++)
-			costs.kpath_ns[e] = costs.kzone_ns[e][0] = costs.kzone_ns[e][1] = 0;
+			costs.kpath_ns[e] = costs.kzone_ns[e][0] = costs.kzone_ns[e][1] =
+				costs.kfault_ns[e] = costs.khold_ns[e] = 0;
 		costs.insn_ns = 0;
 		if (cfg.p.page_work != PAGE_WORK_COPY)
 			costs.page_ns = costs.clear_ns = 0;

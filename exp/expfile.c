@@ -24,8 +24,6 @@
 #include "exp/expfile_parse.h"
 #include "core/knob.h"
 #include "core/util.h"
-#include "counters/counter.h"
-#include "locks/lock.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -78,27 +76,6 @@ static bool valid_workers(const char *s, long max, char *why, size_t len)
 	return ok;
 }
 
-/* Checks one assignment of a knob, `lock` or `counter`. */
-static void check_setting(struct parser *p, const char *key, const char *value)
-{
-	char err[768];
-
-	if (!strcmp(key, "lock")) {
-		if (!lock_find(value))
-			exp_perr(p, p->line, "unknown lock '%s' (see 'memscale list locks')",
-			     value);
-		return;
-	}
-	if (!strcmp(key, "counter")) {
-		if (!counter_find(value))
-			exp_perr(p, p->line, "unknown counter '%s' (see 'memscale list "
-			     "counters')", value);
-		return;
-	}
-	if (!knobset_set(p->scratch, key, value, err, sizeof(err)))
-		exp_perr(p, p->line, "%s", err);
-}
-
 static void kv_add(struct parser *p, struct exp_kv **list, size_t *n,
 		   const char *key, const char *value)
 {
@@ -106,7 +83,7 @@ static void kv_add(struct parser *p, struct exp_kv **list, size_t *n,
 		if (!strcmp((*list)[i].key, key))
 			exp_perr(p, p->line, "'%s' is set twice in this section "
 			     "(first on line %d)", key, (*list)[i].line);
-	check_setting(p, key, value);
+	exp_check_setting(p, key, value);
 	*list = realloc(*list, (*n + 1) * sizeof(**list));
 	if (!*list)
 		die(1, "out of memory");
@@ -133,7 +110,7 @@ static void axis_add(struct parser *p, struct exp_axis **list, size_t *n,
 	exp_check_unique(p, key, a->values, a->nvalues);
 	if (check)
 		for (size_t i = 0; i < a->nvalues; i++)
-			check_setting(p, key, a->values[i]);
+			exp_check_setting(p, key, a->values[i]);
 }
 
 /* One scalar run setting (workers, mode, seconds, warmup, sample_ms,
@@ -279,13 +256,13 @@ static void set_trace(struct parser *p, const char *value)
 
 static void set_lock(struct parser *p, const char *value)
 {
-	check_setting(p, "lock", value);
+	exp_check_setting(p, "lock", value);
 	p->e->lock = xstrdup(value);
 }
 
 static void set_counter(struct parser *p, const char *value)
 {
-	check_setting(p, "counter", value);
+	exp_check_setting(p, "counter", value);
 	p->e->counter = xstrdup(value);
 }
 
@@ -905,6 +882,7 @@ void exp_free(struct experiment *e)
 		free(pub->target);
 		free(pub->role);
 		free(pub->abs_source);
+		free(pub->build);
 		free(pub->text.cpus);
 		free(pub->text.workers);
 		free(pub->text.base_ops_s);

@@ -64,7 +64,9 @@
  *   # workers=N (benchmark workers, when fewer than cpus),
  *   # base_ops_s=X, patch_ops_s=X (the published absolute throughput of
  *   # each side: operations per second over all workers, > 0) with
- *   # abs_source=TEXT (where: thread, message, line; required with them)
+ *   # abs_source=TEXT (where: thread, message, line; required with them),
+ *   # build=KNOB:VALUE (a knob of the published kernel's own build, such
+ *   # as its configuration, set on both sides over [fixed] and [predict])
  *
  *   [predict]                                # knobs for `model predict` and
  *   depth = 2                                # `model validate` only, over
@@ -127,6 +129,10 @@ struct published_row {
 				* (predict/targets/) */
 	char *role;            /* "dev" or "held" (docs/validation.md); NULL: held */
 	char *abs_source;      /* where base_ops_s/patch_ops_s were published */
+	char *build;           /* "KNOB:VALUE": a knob the published run's own
+				* kernel build sets on both sides (its
+				* configuration, not the commits'), as
+				* `--set KNOB=VALUE` would */
 	struct {               /* the optional fields read as numbers below */
 		char *cpus, *workers, *base_ops_s, *patch_ops_s;
 	} text;

@@ -1,10 +1,14 @@
 /*
  * expfile_parse.c - what every part of the experiment file reader uses
  * (expfile_parse.h): the one error line, "FILE:LINE: reason" with exit
- * status 2, and comma lists split into trimmed items, each given once.
+ * status 2, comma lists split into trimmed items, each given once, and
+ * the check of one knob, lock or counter setting.
  */
 #include "exp/expfile_parse.h"
+#include "core/knob.h"
 #include "core/util.h"
+#include "counters/counter.h"
+#include "locks/lock.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -69,3 +73,23 @@ size_t exp_split_list(const struct parser *p, const char *key,
 	return n;
 }
 
+/* Checks one assignment of a knob, `lock` or `counter`. */
+void exp_check_setting(struct parser *p, const char *key, const char *value)
+{
+	char err[768];
+
+	if (!strcmp(key, "lock")) {
+		if (!lock_find(value))
+			exp_perr(p, p->line, "unknown lock '%s' (see 'memscale list locks')",
+			     value);
+		return;
+	}
+	if (!strcmp(key, "counter")) {
+		if (!counter_find(value))
+			exp_perr(p, p->line, "unknown counter '%s' (see 'memscale list "
+			     "counters')", value);
+		return;
+	}
+	if (!knobset_set(p->scratch, key, value, err, sizeof(err)))
+		exp_perr(p, p->line, "%s", err);
+}

@@ -58,6 +58,9 @@ void exp_check_unique(const struct parser *p, const char *key, char **v, size_t 
 /* One [published] row, WORKLOAD = BASE, PATCH, CHANGE, MACHINE[, K=V...],
  * checked and added to p->e->published. */
 void exp_published_key(struct parser *p, const char *key, const char *value);
+/* A knob setting KEY = VALUE checked against the registries (a lock or
+ * counter name for `lock` and `counter`); exit 2 naming the line. */
+void exp_check_setting(struct parser *p, const char *key, const char *value);
 /* Once the file is read: no two rows for one result. */
 void exp_published_unique(const struct parser *p);
 /* Then each row read as numbers and its A/B pair (struct published_row). */

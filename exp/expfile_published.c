@@ -70,6 +70,23 @@ static void check_published_change(struct parser *p, const char *key,
 		     "PATCH %s, which make %+.2f%%", key, change, base, patch, implied);
 }
 
+/* build=KNOB:VALUE: a model knob and one of its values (not a run
+ * setting: lock and counter are the harness's). */
+static void exp_published_build(struct parser *p, const char *key, const char *kv)
+{
+	const char *colon = strchr(kv, ':');
+	char *knob;
+
+	if (!colon || colon == kv || !colon[1])
+		exp_perr(p, p->line, "published '%s': build '%s' (want build=KNOB:VALUE)", key, kv);
+	knob = xstrdup(kv);
+	knob[colon - kv] = '\0';
+	if (!strcmp(knob, "lock") || !strcmp(knob, "counter"))
+		exp_perr(p, p->line, "published '%s': build sets a model knob, not '%s'", key, knob);
+	exp_check_setting(p, knob, colon + 1);
+	free(knob);
+}
+
 void exp_published_key(struct parser *p, const char *key, const char *value)
 {
 	struct experiment *e = p->e;
@@ -111,13 +128,14 @@ void exp_published_key(struct parser *p, const char *key, const char *value)
 			       !strcmp(f[i], "workers") ? &pub->text.workers :
 			       !strcmp(f[i], "base_ops_s") ? &pub->text.base_ops_s :
 			       !strcmp(f[i], "patch_ops_s") ? &pub->text.patch_ops_s :
-			       !strcmp(f[i], "abs_source") ? &pub->abs_source : NULL;
+			       !strcmp(f[i], "abs_source") ? &pub->abs_source :
+			       !strcmp(f[i], "build") ? &pub->build : NULL;
 		}
 		if (!slot || *slot || !eq[1])
 			exp_perr(p, p->line, "published '%s' field %zu: want pair=BASE>PATCH, "
 			     "cpus=N, workers=N, target=NAME, role=dev|held, source=TEXT, "
-			     "base_ops_s=X, patch_ops_s=X or abs_source=TEXT (once each), "
-			     "got '%s'", key, i + 1, f[i]);
+			     "base_ops_s=X, patch_ops_s=X, abs_source=TEXT or build=KNOB:VALUE "
+			     "(once each), got '%s'", key, i + 1, f[i]);
 		if ((slot == &pub->text.base_ops_s || slot == &pub->text.patch_ops_s) &&
 		    !parse_double(eq + 1, 1e-9, 1e18, &(double){ 0 }))
 			exp_perr(p, p->line, "published '%s': %s '%s' is not a throughput "
@@ -126,6 +144,8 @@ void exp_published_key(struct parser *p, const char *key, const char *value)
 		if (slot == &pub->text.workers && !parse_long(eq + 1, 1, 65536, &(long){ 0 }))
 			exp_perr(p, p->line, "published '%s': %s '%s' is not a count 1..65536",
 			     key, f[i], eq + 1);
+		if (slot == &pub->build)
+			exp_published_build(p, key, eq + 1);
 		if (slot == &pub->role && strcmp(eq + 1, "dev") && strcmp(eq + 1, "held"))
 			exp_perr(p, p->line, "published '%s': role '%s' (want dev or held)", key, eq + 1);
 		*slot = xstrdup(eq + 1);
@@ -151,10 +171,10 @@ void exp_published_key(struct parser *p, const char *key, const char *value)
  * fields that tell two rows of one workload apart (the source aside). */
 static char *published_id(const struct published_row *r)
 {
-	return xasprintf("%s\n%s\n%s\n%s\n%s\n%s\n%s", r->workload, r->machine,
+	return xasprintf("%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s", r->workload, r->machine,
 			 r->text.cpus ? r->text.cpus : "", r->target ? r->target : "",
 			 r->pair ? r->pair : "", r->text.workers ? r->text.workers : "",
-			 r->role ? r->role : "");
+			 r->role ? r->role : "", r->build ? r->build : "");
 }
 
 struct pub_key {

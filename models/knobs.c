@@ -190,11 +190,17 @@ const struct knob knob_mitigations = {
  * releases.  Counted: Debian's 5.10.223 (pgdat->lru_lock, pages and
  * pagevecs, the v5.10 per-CPU stat batches with their hierarchical
  * atomics) and 6.12.107 (lruvec->lru_lock, folios and folio batches,
- * rstat with the cached ancestor walk).
+ * rstat with the cached ancestor walk).  v5.10-lock_stat is no release:
+ * v5.10's counts with what a CONFIG_LOCK_STAT build adds to them (an
+ * overlay, kpath.ini `like`), for a published row whose kernel had lock
+ * statistics (its build=kpath:v5.10-lock_stat).
  */
 static const struct knob_value kpath_values[] = {
 	{ "v5.10", "Debian 5.10.223's LRU sections: profiles from v5.3 to v6.0" },
 	{ "v6.12", "Debian 6.12.107's LRU sections: profiles from v6.1" },
+	{ "v5.10-lock_stat", "v5.10's counts with what CONFIG_LOCK_STAT adds to them (5.10.223 "
+			     "built with and without it): a published run whose kernel was built "
+			     "with lock statistics" },
 	{ NULL, NULL },
 };
 const struct knob knob_kpath = {

@@ -343,7 +343,7 @@ struct model_params {
 	/* Which counted kernel's LRU-section instructions stand for this
 	 * kernel's (knob kpath; predict/kpath.h prices them, the model
 	 * runs no kernel code). */
-	enum kpath_era { KPATH_V5_10, KPATH_V6_12, KPATH_NR } kpath;
+	enum kpath_era { KPATH_V5_10, KPATH_V6_12, KPATH_V5_10_LOCK_STAT, KPATH_NR } kpath;
 	unsigned containers, depth, nodes;
 	unsigned flush_ms;
 	unsigned pc_layout;               /* index in knob_pc_layout.values */

@@ -68,6 +68,8 @@ static const struct {
 	{ "zalloc", offsetof(struct kpath_count, zalloc), false },
 	{ "zfree", offsetof(struct kpath_count, zfree), false },
 	{ "reclaim", offsetof(struct kpath_count, reclaim), true },
+	{ "fault", offsetof(struct kpath_count, fault), true },
+	{ "hold", offsetof(struct kpath_count, hold), true },
 };
 
 /* count i of era e (const in, not out: as strchr) */
@@ -171,6 +173,17 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 	}
 	if (!strcmp(key, "kernel"))
 		return set_str(p, &e->kernel, value);
+	if (!strcmp(key, "like")) {
+		for (int i = 0; i < KPATH_NR; i++)
+			if (!strcmp(value, knob_kpath.values[i].value) && &k->era[i] != e &&
+			    e->like < 0 && k->era[i].like < 0) {
+				e->like = i;
+				return 1;
+			}
+		snprintf(p->err, sizeof(p->err), "[%s] like '%.40s': want another era's name, "
+			 "once, of an era not itself like another", sec, value);
+		return 0;
+	}
 	if (!strncmp(key, "body.", 5))
 		return set_body(p, e, key + 5, value);
 	for (size_t i = 0; i < sizeof(era_counts) / sizeof(era_counts[0]); i++) {
@@ -184,7 +197,7 @@ static int on_kpath_value(void *user, const char *sec, const char *key, const ch
 			return rc;
 	}
 	snprintf(p->err, sizeof(p->err), "unknown key '%s' in [%s] (want kernel, add, del, "
-		 "isolate, zalloc, zfree, reclaim and their .source)", key, sec);
+		 "isolate, zalloc, zfree, reclaim, fault, hold and their .source, like)", key, sec);
 	return 0;
 }
 
@@ -216,14 +229,60 @@ static bool complete(const struct kpath *k)
 			const struct kpath_num *num = era_count(e, c);
 			bool absent = isnan(num->n) && !num->src;
 
-			if (!count_done(num) && !(era_counts[c].optional && absent))
+			/* an overlay (like) gives only what its build adds */
+			if (!count_done(num) && !((era_counts[c].optional || e->like >= 0) && absent))
 				return false;
 		}
 		for (unsigned b = 0; b < e->nbody; b++)
 			if (!count_done(&e->body[b].c))
 				return false;
+		if (e->like >= 0 && k->era[e->like].like >= 0)
+			return false; /* one level: what a build adds to a counted era */
 	}
 	return !isnan(k->list_probe) && k->list_probe_src;
+}
+
+/* n + the era it is like's m, NAN where neither is counted */
+static double sum_counts(double n, double m)
+{
+	return isnan(n) ? m : isnan(m) ? n : n + m;
+}
+
+/*
+ * Each overlay era (like = ERA) made whole: its counts are what its
+ * build adds to ERA's, so each becomes ERA's plus its own, a count it
+ * leaves out is ERA's, and so is a body.WORKLOAD (its own added to
+ * ERA's where both count it).  The sources stay the overlay's where it
+ * gives one (kpath_costs prints the era's kernel beside them).
+ */
+static void overlay(struct kpath *k)
+{
+	for (int i = 0; i < KPATH_NR; i++) {
+		struct kpath_count *e = &k->era[i];
+		const struct kpath_count *b;
+
+		if (e->like < 0)
+			continue;
+		b = &k->era[e->like];
+		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++) {
+			struct kpath_num *num = era_count(e, c);
+			const struct kpath_num *base = era_count(b, c);
+
+			num->n = sum_counts(num->n, base->n);
+			if (!num->src && base->src)
+				num->src = xstrdup(base->src);
+		}
+		for (unsigned j = 0; j < e->nbody; j++)
+			e->body[j].c.n = sum_counts(e->body[j].c.n,
+						    kpath_body(k, e->like, e->body[j].workload, NULL));
+		for (unsigned j = 0; j < b->nbody && e->nbody < KPATH_MAX_BODY; j++)
+			if (isnan(kpath_body(k, i, b->body[j].workload, NULL))) {
+				struct kpath_body *nb = &e->body[e->nbody++];
+
+				nb->workload = xstrdup(b->body[j].workload);
+				nb->c = (struct kpath_num){ b->body[j].c.n, xstrdup(b->body[j].c.src) };
+			}
+	}
 }
 
 int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
@@ -233,9 +292,11 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 	int rc;
 
 	memset(k, 0, sizeof(*k));
-	for (int i = 0; i < KPATH_NR; i++)
+	for (int i = 0; i < KPATH_NR; i++) {
+		k->era[i].like = -1;
 		for (size_t c = 0; c < sizeof(era_counts) / sizeof(era_counts[0]); c++)
 			era_count(&k->era[i], c)->n = NAN;
+	}
 	k->list_probe = NAN;
 	p.in.f = input_fopen(path, &why);
 	if (!p.in.f) {
@@ -255,10 +316,11 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 	if (!complete(k)) {
 		snprintf(err, errlen, "'%s': want [probe] list and, for every value of knob kpath, "
 			 "a section with kernel, add, del, isolate, zalloc and zfree, each count (and "
-			 "each body.WORKLOAD and reclaim) with its .source", path);
+			 "each body.WORKLOAD, reclaim and fault) with its .source", path);
 		kpath_free(k);
 		return -1;
 	}
+	overlay(k);
 	return 0;
 }
 

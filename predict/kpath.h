@@ -38,6 +38,15 @@ struct kpath {
 					   * its work outside the LRU and zone
 					   * sections (NAN: not counted, priced
 					   * at nothing) */
+		struct kpath_num fault;   /* optional: per page fault, what the
+					   * era's kernel runs beyond the fault
+					   * probe's (a build option: NAN, none) */
+		struct kpath_num hold;    /* optional: per hold of an LRU or
+					   * zone lock, beyond its per-folio and
+					   * per-page counts (NAN: none) */
+		int like;                 /* -1, or the era whose counts this
+					   * one's add to (key `like`): a build
+					   * option counted as what it adds */
 		const char *kernel;
 		/* body.WORKLOAD: the instructions per operation of the
 		 * workload's system calls outside the LRU and zone sections

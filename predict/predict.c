@@ -191,6 +191,12 @@ bool predict_band_costs(const struct memcg_costs *base, int k, unsigned line_siz
 		for (int e = 0; e < MITIGATIONS_NR; e++)
 			c->entry_ns[e] *= f; /* NAN stays NAN */
 		c->extra_local_ns *= f; /* validation's calibrated local work */
+		/* the kernel's counted work outside the lock sections: the
+		 * system-call bodies (at insn_ns each) and a build's extra
+		 * per fault */
+		c->insn_ns *= f;
+		for (int e = 0; e < KPATH_NR; e++)
+			c->kfault_ns[e] *= f;
 	} else {
 		c->cs_scale = f; /* the lock sections' list and folio work */
 		c->percpu_ns *= f;

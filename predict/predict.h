@@ -40,14 +40,16 @@ struct seed_pair {
 struct experiment_def {
 	const char *name;
 	const char *summary;
+	const char *common;  /* [fixed] with [predict] over it: what every
+			      * pair shares (a pair adds its rows' build) */
 	const struct seed_pair *pairs;
 	size_t npairs;
 	struct experiment *exp; /* read from; holds the rows' strings */
 };
 
 /* The seed pairs of an experiment file (predict/seeds.c): a pair per
- * (workload, A, B) of its [published] rows, sharing [fixed] with
- * [predict] over it; each row must have an A/B knob and a change, and
+ * (workload, A, B, build) of its [published] rows, sharing [fixed] with
+ * [predict] over it and the row's build=KNOB:VALUE over both; each row must have an A/B knob and a change, and
  * name a known target (exit 2 naming FILE:LINE).  false for a file
  * without [published] rows.  lim: exp_read()'s. */
 bool predict_experiment_load(const char *path, const struct exp_limits *lim,
@@ -207,7 +209,8 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
 			  FILE *out);
 
 /* The sensitivity band's variants: k = 0, 1 the local work (fault, page,
- * syscall, extra_local_ns) x0.5 and x2; k = 2, 3 the memcg work on the
+ * syscall, extra_local_ns, the counted system-call bodies' pace insn_ns
+ * and a build's extra per fault kfault_ns) x0.5 and x2; k = 2, 3 the memcg work on the
  * shared paths (cs_scale, per-CPU adds, walk steps) x0.67 and x1.5; and
  * the two modelling choices no source settles: k = 4 the other request
  * type of the L2 spatial prefetcher's pair fill after an ownership miss

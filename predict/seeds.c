@@ -1,7 +1,7 @@
 /*
  * seeds.c - the seed pairs the predictions and the ledger ask about, read
  * from the experiment files (exp/expfile.h) a layer below: a pair per
- * (workload, A, B) of an experiment's [published] rows, the rows
+ * (workload, A, B, build) of an experiment's [published] rows, the rows
  * themselves (struct published_row, copied as they are), and the
  * settings both sides share.  See predict.h.
  */
@@ -43,24 +43,35 @@ static char *common_settings(const struct experiment *e)
 	return s;
 }
 
-/* The pair of row r in pairs[0..*np), added when new. */
+/* The pair of row r in pairs[0..*np), added when new: its workload, A
+ * and B, and both sides' knobs, the row's build=KNOB:VALUE over common
+ * (a published kernel's own build is the row's, not the experiment's). */
 static struct seed_pair *pair_of(struct seed_pair *pairs, size_t *np, size_t nrows,
 				 const struct published_row *r, const char *common)
 {
 	char *a = xasprintf("%s=%s", r->knob, r->base_value);
 	char *b = xasprintf("%s=%s", r->knob, r->patch_value);
+	char *both = xstrdup(common);
 	struct seed_pair *sp;
 
+	if (r->build) {
+		char *knob = xstrdup(r->build), *colon = strchr(knob, ':');
+
+		*colon = '\0'; /* the reader checked KNOB:VALUE */
+		both = seeds_append(both, knob, colon + 1);
+		free(knob);
+	}
 	for (size_t k = 0; k < *np; k++)
 		if (!strcmp(pairs[k].workload, r->workload) && !strcmp(pairs[k].a, a) &&
-		    !strcmp(pairs[k].b, b)) {
+		    !strcmp(pairs[k].b, b) && !strcmp(pairs[k].common, both)) {
 			free(a);
 			free(b);
+			free(both);
 			return &pairs[k];
 		}
 	sp = &pairs[(*np)++];
 	sp->workload = xstrdup(r->workload);
-	sp->common = xstrdup(common);
+	sp->common = both;
 	sp->a = a;
 	sp->b = b;
 	sp->pub = xcalloc(nrows, sizeof(struct published_row));
@@ -102,7 +113,7 @@ bool predict_experiment_load(const char *path, const struct exp_limits *lim,
 	d->pairs = pairs;
 	d->npairs = np;
 	d->exp = e;
-	free(common);
+	d->common = common;
 	return true;
 }
 
@@ -138,6 +149,7 @@ void predict_experiment_free(struct experiment_def *d)
 		free((char *)sp->b);
 	}
 	free((void *)d->pairs);
+	free((char *)d->common);
 	exp_free(d->exp);
 	memset(d, 0, sizeof(*d));
 }

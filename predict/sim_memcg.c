@@ -483,7 +483,8 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 
 		*in_lock = (work + (double)in[RL_PAGE_LINE] * zone_page_line_ns(r, cfg, c) +
 			    (double)in[RL_PAGE_FAR] * memcg_zone_far_line_ns(cfg, c, NULL) +
-			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns + priced) / (double)h;
+			    (double)in[RL_PAGE_HOT] * c->sim.hit_ns + priced) / (double)h +
+			   (kpath ? c->khold_ns[cfg->p.kpath] : 0);
 		return;
 	}
 	if (in[RL_LIST] >= h)
@@ -501,7 +502,7 @@ static void section_work(const struct model_rec *r, const struct memcg_sim_cfg *
 			    folio_line_ns(r, cfg, c, *steps,
 					  (double)nbr_writes(r, lk) / (double)in[RL_LIST]);
 		*in_lock += kpath ? ((double)(in[RL_LIST] - iso) * kpath_ns + (double)iso * iso_ns) /
-					    (double)h
+					    (double)h + c->khold_ns[cfg->p.kpath]
 				  : (double)in[RL_LIST] / (double)h * c->list_ns / 2;
 	}
 }
@@ -641,7 +642,7 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 	entry = c->entry_ns[cfg->p.mitigations];
 	if (!isfinite(entry))
 		entry = 0; /* fault_ns and syscall_ns hold this machine's */
-	local = c->extra_local_ns + r->faults * (c->fault_ns + entry) +
+	local = c->extra_local_ns + r->faults * (c->fault_ns + entry + c->kfault_ns[cfg->p.kpath]) +
 		r->syscalls * (c->syscall_ns + entry) + r->copies * c->page_ns +
 		r->clears * c->clear_ns + r->private_atomics * c->sim.atomic_ns + out_list;
 	for (unsigned k = 0; k < RL_NR; k++) {

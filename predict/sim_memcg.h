@@ -51,6 +51,14 @@ struct memcg_costs {
 			       * reclaim frees, outside the LRU and zone
 			       * sections (RL_RECLAIM_FOLIO), priced; 0: not
 			       * counted */
+	double khold_ns[KPATH_NR]; /* the kernel's instructions per hold of an
+			       * LRU or zone lock beyond its per-folio and
+			       * per-page work (a lock-statistics build's
+			       * lock_acquired and lock_release), priced; 0:
+			       * none */
+	double kfault_ns[KPATH_NR]; /* what a page fault of that era's kernel
+			       * runs beyond fault_ns (a build option the
+			       * fault probe's kernel lacks), priced; 0: none */
 	double miss_ns;       /* one load that misses every cache */
 	double walk_miss;     /* ASSUMPTION: fraction of ancestor-walk loads
 			       * that miss (8d59d2214c23: "potentially 3 cache

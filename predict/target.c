@@ -445,7 +445,7 @@ static void kpath_costs(struct target_costs *tc, bool here)
 	double insn = m->list_ns > 0 ? m->list_ns / k->list_probe : 0;
 
 	/* the notes keep the name, not a copy: one buffer per era for good */
-	static char names[KPATH_NR][6][40];
+	static char names[KPATH_NR][8][40];
 
 	m->insn_ns = insn;
 	for (int i = 0; i < KPATH_NR; i++) {
@@ -461,11 +461,15 @@ static void kpath_costs(struct target_costs *tc, bool here)
 		snprintf(names[i][3], sizeof(names[i][3]), "kzone_alloc_ns@%s", era);
 		snprintf(names[i][4], sizeof(names[i][4]), "kzone_free_ns@%s", era);
 		snprintf(names[i][5], sizeof(names[i][5]), "kreclaim_ns@%s", era);
+		snprintf(names[i][6], sizeof(names[i][6]), "kfault_ns@%s", era);
+		snprintf(names[i][7], sizeof(names[i][7]), "khold_ns@%s", era);
 		m->kpath_ns[i] = per * insn;
 		m->kpath_iso_ns[i] = e->isolate.n * insn;
 		m->kzone_ns[i][0] = e->zalloc.n * insn;
 		m->kzone_ns[i][1] = e->zfree.n * insn;
 		m->kreclaim_ns[i] = isnan(e->reclaim.n) ? 0 : e->reclaim.n * insn;
+		m->kfault_ns[i] = isnan(e->fault.n) ? 0 : e->fault.n * insn;
+		m->khold_ns[i] = isnan(e->hold.n) ? 0 : e->hold.n * insn;
 		if (!(insn > 0)) {
 			note(tc, names[i][0], 0, "ns", ORIGIN_NOT_MEASURED, "no list probe to price the "
 			     "kernel path's %.0f instructions per LRU list operation: list_ns/2 "
@@ -504,6 +508,16 @@ static void kpath_costs(struct target_costs *tc, bool here)
 			     "%.0f instructions per folio reclaim frees, outside the LRU and zone "
 			     "sections (%s; %s), x list_ns / %.0f; kswapd's folios and direct "
 			     "reclaim's alike", e->reclaim.n, e->reclaim.src, e->kernel, k->list_probe);
+		/* a build option's extra per fault: only where counted */
+		if (!isnan(e->fault.n))
+			note(tc, names[i][6], m->kfault_ns[i], "ns", o,
+			     "%.0f instructions per page fault beyond fault_ns (%s; %s), x list_ns / "
+			     "%.0f", e->fault.n, e->fault.src, e->kernel, k->list_probe);
+		if (!isnan(e->hold.n))
+			note(tc, names[i][7], m->khold_ns[i], "ns", o,
+			     "%.0f instructions per hold of an LRU or zone lock beyond its per-folio "
+			     "and per-page work (%s; %s), x list_ns / %.0f", e->hold.n, e->hold.src,
+			     e->kernel, k->list_probe);
 	}
 }
 

@@ -94,10 +94,13 @@ done
 # section lengthens it by 1700 x list_ns / probe (the v5.11 side's era
 # is v5.10 too).
 P="model predict --workload aim9_brk_test --pair v5.10..v5.11 --target lkp-skl-fpga01 --cpus 1 --calib $CAL -f csv"
-mkdir "$TMP/b"; cp predict/work/reference.txt "$TMP/b/"
+mkdir "$TMP/b" "$TMP/b0d"; cp predict/work/reference.txt "$TMP/b/"; cp predict/work/reference.txt "$TMP/b0d/"
+# [v5.10] without its own body.aim9_brk_test (and the source's continuation)
+awk '/^\[/{ era = $0; skip = 0 } era == "[v5.10]" && /^body\.aim9_brk_test/ { skip = 1; next }
+     skip && /^[ \t]/ { next } { skip = 0; print }' "$KP" > "$TMP/b0d/kpath.ini"
 awk '{ print } /^\[v5.10\]/ { print "body.aim9_brk_test = 1700"; print "body.aim9_brk_test.source = a test" }' \
-	"$KP" > "$TMP/b/kpath.ini"
-$MEMSCALE $P 2>/dev/null | tail -n 1 > "$TMP/b0"
+	"$TMP/b0d/kpath.ini" > "$TMP/b/kpath.ini"
+MEMSCALE_WORK="$TMP/b0d" $MEMSCALE $P 2>/dev/null | tail -n 1 > "$TMP/b0"
 MEMSCALE_WORK="$TMP/b" $MEMSCALE $P 2>/dev/null | tail -n 1 > "$TMP/b1"
 d=$(awk -F, 'NR == FNR { a = $(NF - 1); next } { printf "%.2f\n", 1e9 / $(NF - 1) - 1e9 / a }' "$TMP/b0" "$TMP/b1")
 want=$(awk -v l="$list_ns" -v p="$probe" 'BEGIN { printf "%.2f\n", 1700 * l / p }')
@@ -115,16 +118,24 @@ ok $? "every body.WORKLOAD of kpath.ini is a workload ($(wc -l < "$TMP/bodies") 
 mkdir "$TMP/w"; cp predict/work/reference.txt "$TMP/w/"
 export MEMSCALE_WORK="$TMP/w"
 Q="model predict --workload tlb_flush2 --pair v6.7..8d59d2214c --target lkp-skl-fpga01 --cpus 4 --calib $CAL --iters 1000"
-sed 's/^add = .*/add = many/' "$KP" > "$TMP/w/kpath.ini"
-expect_usage "kpath.ini with a count that is no number" "kpath.ini.*bad value 'many'" -- $MEMSCALE $Q
-awk '/^\[v5.10\]/{ exit } { print }' "$KP" > "$TMP/w/kpath.ini"
-expect_usage "kpath.ini without an era's section" "kpath.ini.*for every value of knob kpath" -- $MEMSCALE $Q
-sed 's/^del.source/dell.source/' "$KP" > "$TMP/w/kpath.ini"
-expect_usage "kpath.ini with an unknown key" "kpath.ini.*unknown key 'dell.source'" -- $MEMSCALE $Q
-grep -v '^zfree = ' "$KP" > "$TMP/w/kpath.ini"
-expect_usage "kpath.ini without a zone count" "kpath.ini.*zalloc and zfree" -- $MEMSCALE $Q
-awk '{ print } /^\[v6.12\]/ { print "body.Page-Fault = 10" }' "$KP" > "$TMP/w/kpath.ini"
-expect_usage "kpath.ini with a body key that names no workload" "kpath.ini.*bad key 'body.Page-Fault'" -- $MEMSCALE $Q
+bad_kp() { # bad_kp DESCRIPTION PATTERN FILTER...: the reference through FILTER
+	desc=$1 pat=$2
+	shift 2
+	"$@" "$KP" > "$TMP/w/kpath.ini"
+	expect_usage "kpath.ini $desc" "kpath.ini.*$pat" -- $MEMSCALE $Q
+}
+bad_kp "with a count that is no number" "bad value 'many'" sed 's/^add = .*/add = many/'
+bad_kp "without an era's section" "for every value of knob kpath" awk '/^\[v5.10\]/{ exit } { print }'
+bad_kp "with an unknown key" "unknown key 'dell.source'" sed 's/^del.source/dell.source/'
+bad_kp "without a zone count" "zalloc and zfree" grep -v '^zfree = '
+bad_kp "with a body key that names no workload" "bad key 'body.Page-Fault'" \
+	awk '{ print } /^\[v6.12\]/ { print "body.Page-Fault = 10" }'
+# An overlay era (like = ERA): another era's name, once, not itself an
+# overlay's; a full era may not leave a count out, an overlay may.
+bad_kp "like an unknown era" "like 'v9.9': want another era's name" sed 's/^like = v5.10$/like = v9.9/'
+bad_kp "like itself" "like 'v5.10-lock_stat'" sed 's/^like = v5.10$/like = v5.10-lock_stat/'
+bad_kp "with an overlay of an overlay" "like 'v5.10': want another era's name, once, of an era not itself like another" \
+	awk '{ print } $0 == "[v5.10]" { print "like = v6.12" }'
 awk '{ print } /^\[v6.12\]/ { print "body.page_fault2 = 10" }' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini with a body count without its source" "kpath.ini.*body.WORKLOAD" -- $MEMSCALE $Q
 # [v6.12] without its reclaim lines (and their continuations)
@@ -134,7 +145,7 @@ awk '/^\[/{ era = $0; skip = 0 } era == "[v6.12]" && /^reclaim/ { skip = 1; next
 awk '{ print } $0 == "[v6.12]" { print "reclaim = 900" }' "$TMP/noreclaim.ini" > "$TMP/w/kpath.ini"
 [ "$(awk '/^\[/{ era = $0 } era == "[v6.12]" && /^reclaim/' "$TMP/w/kpath.ini")" = "reclaim = 900" ]
 ok $? "the test's file gives [v6.12] a reclaim count and no source"
-expect_usage "kpath.ini with a reclaim count without its source" "kpath.ini.*reclaim) with its .source" -- $MEMSCALE $Q
+expect_usage "kpath.ini with a reclaim count without its source" "kpath.ini.*reclaim and fault) with its .source" -- $MEMSCALE $Q
 # without [v6.12]'s reclaim lines at all: the era prices nothing and its
 # parameter list says so
 cp "$TMP/noreclaim.ini" "$TMP/w/kpath.ini"

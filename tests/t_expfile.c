@@ -80,7 +80,7 @@ int main(void)
 	fprintf(f, "[experiment]\nname = t_row\nworkloads = lock\n[variant base]\n"
 		"[variant patch]\ncs = 200ns\n[published]\n"
 		"lock = 100, 150, +50%%, m, pair=x>y, cpus=52, workers=8, role=dev, "
-		"source=s, base_ops_s=1e3, patch_ops_s=1.5e3, abs_source=t\n"
+		"source=s, base_ops_s=1e3, patch_ops_s=1.5e3, abs_source=t, build=kpath:v6.12\n"
 		"lock = -, -, -2..+3%%, m2, cpus=100000\n");
 	fclose(f);
 	e = exp_load(path);
@@ -92,11 +92,13 @@ int main(void)
 		ok(r->cpus == 52 && r->workers == 8 && r->dev && !strcmp(r->note, "s") &&
 		   r->base_ops_s == 1e3 && r->patch_ops_s == 1.5e3 && r->lo == 50 &&
 		   !strcmp(r->text.cpus, "52"), "optional fields read as numbers, kept as written");
+		ok(r->build && !strcmp(r->build, "kpath:v6.12") && !q->build,
+		   "build=KNOB:VALUE kept as written, NULL where not given");
 		ok(q->lo == -2 && q->hi == 3 && q->change_pct != q->change_pct && q->cpus == 0 &&
 		   !strcmp(q->text.cpus, "100000"),
 		   "a range has no one change; cpus beyond 65536 reads as not stated");
 	} else {
-		for (int i = 0; i < 3; i++)
+		for (int i = 0; i < 4; i++)
 			ok(0, "two published rows (%zu)", e->npublished);
 	}
 	exp_free(e);

@@ -889,14 +889,19 @@ static void test_zone_far_line(void)
 static void test_band_variants(void)
 {
 	struct memcg_costs base = { .fault_ns = 100, .percpu_ns = 2, .l2_bytes = 1 << 20,
-				    .llc_bytes = 32 << 20, .dram_ns = 90 }, c;
+				    .llc_bytes = 32 << 20, .dram_ns = 90, .insn_ns = 0.2 }, c;
 
 	base.sim.pair_rfo = true;
+	base.kfault_ns[KPATH_V5_10_LOCK_STAT] = 10;
 	is_int(PREDICT_BAND_N, 6, "six band variants");
 	ok(predict_band_costs(&base, 0, 128, &c) && c.fault_ns == 50 && c.sim.pair_rfo && !c.fp_scan,
 	   "k = 0: local work x0.5 only");
+	ok(predict_band_costs(&base, 1, 128, &c) && c.insn_ns == 0.4 &&
+	   c.kfault_ns[KPATH_V5_10_LOCK_STAT] == 20 && c.percpu_ns == 2,
+	   "k = 1: the counted bodies' pace and a build's extra per fault x2 with the local work");
 	ok(predict_band_costs(&base, 3, 128, &c) && c.percpu_ns == 3 && c.cs_scale == 1.5 &&
-	   c.fault_ns == 100 && c.sim.pair_rfo && !c.fp_scan, "k = 3: shared-path work x1.5 only");
+	   c.fault_ns == 100 && c.insn_ns == 0.2 && c.kfault_ns[KPATH_V5_10_LOCK_STAT] == 10 &&
+	   c.sim.pair_rfo && !c.fp_scan, "k = 3: shared-path work x1.5 only");
 	ok(predict_band_costs(&base, 4, 128, &c) && !c.sim.pair_rfo && c.fault_ns == 100 &&
 	   c.percpu_ns == 2 && !c.fp_scan, "k = 4: the pair fill's request type turned over, nothing else");
 	ok(!predict_band_costs(&base, 4, 64, &c) && !memcmp(&c, &base, sizeof(c)),

@@ -13,7 +13,8 @@
 #            through zone->lock), readtwice (lru-file-readtwice's two
 #            readers of a brd device, 4 KB reads, the second 64 pages
 #            behind, each page written to /dev/null twice, in a 16 MB
-#            memcg), brk (AIM9 page_test's sbrk rounds), reclaim (a reader of a brd block device,
+#            memcg), brk (AIM9 page_test's sbrk rounds), brk0 (brk_test's: the same
+#            calls, no page touched), reclaim (a reader of a brd block device,
 #            twice over, in a 16 MB memcg: the memcg's own reclaim; the
 #            brd module is taken from DIR/lib/modules), sparse
 #            (lru-file-readtwice as vm-scalability runs it: the two
@@ -54,7 +55,7 @@ for f in "$dir"/usr/lib/debug/boot/System.map-* "$dir"/boot/System.map-*; do
 	[ -r "$f" ] && [ "$(wc -l < "$f")" -gt 1 ] && { map=$f; break; }
 done
 [ -r "$vmlinuz" ] && [ -n "$map" ] || { echo "count.sh: no vmlinuz or System.map under $dir" >&2; exit 2; }
-case $mode in tlb|pf2|falloc|falloc8|zone|reclaim|readtwice|brk|sparse|sparsecg) ;; *) echo "count.sh: mode is tlb, pf2, falloc, falloc8, zone, reclaim, readtwice, brk, sparse or sparsecg" >&2; exit 2 ;; esac
+case $mode in tlb|pf2|falloc|falloc8|zone|reclaim|readtwice|brk|brk0|sparse|sparsecg) ;; *) echo "count.sh: mode is tlb, pf2, falloc, falloc8, zone, reclaim, readtwice, brk, brk0, sparse or sparsecg" >&2; exit 2 ;; esac
 for v in "$calls" "$skip"; do
 	case $v in ''|*[!0-9]*) echo "count.sh: CALLS and SKIP are counts, not '$v'" >&2; exit 2 ;; esac
 done
