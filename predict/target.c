@@ -490,8 +490,9 @@ static void kpath_costs(struct target_costs *tc, bool here)
 					       e->body[b].workload, e->body[b].c.n);
 		note(tc, names[i][2], e->nbody, "wl", o,
 		     "system-call instructions per operation outside the LRU and zone sections "
-		     "(%s; kpath.ini body.*): %s; each x list_ns / %.0f = %.4g ns; other "
-		     "workloads' system calls cost their entry only", e->kernel,
+		     "(%s, where kpath.ini's body.WORKLOAD.source names no other): %s; each x "
+		     "list_ns / %.0f = %.4g ns; other workloads' system calls cost their entry "
+		     "only", e->kernel,
 		     e->nbody ? list : "none counted", k->list_probe, insn);
 		note(tc, names[i][3], m->kzone_ns[i][0], "ns", o,
 		     "%.0f instructions per page rmqueue_bulk takes, inside zone->lock (%s; %s), "
