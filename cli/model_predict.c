@@ -209,11 +209,36 @@ static int rec_lock_of_prog(const struct model_rec *r, const struct sim_lock_def
 	return -1;
 }
 
-/* The [published] row that asks the question sp at `cpus` CPUs on
- * target t: the same workload, target and size, and the same two sides
- * (*dir 1) or the same two turned over (*dir -1); the common settings
- * are not compared.  NULL: none.  *all is freed by the caller
- * (model_experiment_free each of *nall). */
+/* The row of pair q that asks workload's question a..b at `cpus` CPUs on
+ * target `target`: the same workload, target and size, and the same two
+ * sides (*dir 1) or the same two turned over (*dir -1); the common
+ * settings are not compared.  NULL: none. */
+static const struct published_row *pair_row(const struct seed_pair *q, const char *workload,
+					    const char *a, const char *b, const char *target,
+					    unsigned cpus, int *dir)
+{
+	int d = 0;
+
+	if (strcmp(q->workload, workload))
+		return NULL;
+	if (same_side(q->a, a) && same_side(q->b, b))
+		d = 1;
+	else if (same_side(q->a, b) && same_side(q->b, a))
+		d = -1;
+	for (size_t k = 0; d && k < q->npub; k++) {
+		const struct published_row *p = &q->pub[k];
+
+		if (p->target && !strcmp(p->target, target) && published_size(p) == cpus) {
+			*dir = d;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* The [published] row of any experiment that asks the question sp at
+ * `cpus` CPUs on target t (pair_row).  NULL: none.  *all is freed by the
+ * caller (model_experiment_free each of *nall). */
 static const struct published_row *question_published(const struct seed_pair *sp,
 						  const struct target *t, unsigned cpus,
 						  struct experiment_def **all, size_t *nall,
@@ -222,24 +247,11 @@ static const struct published_row *question_published(const struct seed_pair *sp
 	*nall = model_experiments(all);
 	for (size_t i = 0; i < *nall; i++)
 		for (size_t j = 0; j < (*all)[i].npairs; j++) {
-			const struct seed_pair *q = &(*all)[i].pairs[j];
-			int d = 0;
+			const struct published_row *p = pair_row(&(*all)[i].pairs[j], sp->workload,
+								 sp->a, sp->b, t->name, cpus, dir);
 
-			if (strcmp(q->workload, sp->workload))
-				continue;
-			if (same_side(q->a, sp->a) && same_side(q->b, sp->b))
-				d = 1;
-			else if (same_side(q->a, sp->b) && same_side(q->b, sp->a))
-				d = -1;
-			for (size_t k = 0; d && k < q->npub; k++) {
-				const struct published_row *p = &q->pub[k];
-
-				if (p->target && !strcmp(p->target, t->name) &&
-				    published_size(p) == cpus) {
-					*dir = d;
-					return p;
-				}
-			}
+			if (p)
+				return p;
 		}
 	return NULL;
 }
@@ -498,20 +510,12 @@ static const char *experiment_common(const struct experiment_def *ed, const stru
 				     const char *a, const char *b)
 {
 	long cpus = 0;
+	int dir;
 
 	(void)parse_long(m->cpus, 1, 65536, &cpus); /* checked by the caller */
-	for (size_t j = 0; j < ed->npairs; j++) {
-		const struct seed_pair *q = &ed->pairs[j];
-
-		if (strcmp(q->workload, m->workload) ||
-		    !((same_side(q->a, a) && same_side(q->b, b)) ||
-		      (same_side(q->a, b) && same_side(q->b, a))))
-			continue;
-		for (size_t k = 0; k < q->npub; k++)
-			if (q->pub[k].target && !strcmp(q->pub[k].target, m->target) &&
-			    published_size(&q->pub[k]) == (unsigned long)cpus)
-				return q->common;
-	}
+	for (size_t j = 0; j < ed->npairs; j++)
+		if (pair_row(&ed->pairs[j], m->workload, a, b, m->target, (unsigned)cpus, &dir))
+			return ed->pairs[j].common;
 	return ed->common;
 }
 

@@ -49,9 +49,10 @@ struct experiment_def {
 
 /* The seed pairs of an experiment file (predict/seeds.c): a pair per
  * (workload, A, B, build) of its [published] rows, sharing [fixed] with
- * [predict] over it and the row's build=KNOB:VALUE over both; each row must have an A/B knob and a change, and
- * name a known target (exit 2 naming FILE:LINE).  false for a file
- * without [published] rows.  lim: exp_read()'s. */
+ * [predict] over it and the row's build=KNOB:VALUE over both; each row
+ * must have an A/B knob and a change, and name a known target (exit 2
+ * naming FILE:LINE).  false for a file without [published] rows.  lim:
+ * exp_read()'s. */
 bool predict_experiment_load(const char *path, const struct exp_limits *lim,
 			     struct experiment_def *d);
 /* Every experiment file (DIR/NAME.ini) with [published] rows, in file name
@@ -210,13 +211,13 @@ void predict_print_target(struct predict_session *s, const struct predict_point 
 
 /* The sensitivity band's variants: k = 0, 1 the local work (fault, page,
  * syscall, extra_local_ns, the counted system-call bodies' pace insn_ns
- * and a build's extra per fault kfault_ns) x0.5 and x2; k = 2, 3 the memcg work on the
- * shared paths (cs_scale, per-CPU adds, walk steps) x0.67 and x1.5; and
- * the two modelling choices no source settles: k = 4 the other request
- * type of the L2 spatial prefetcher's pair fill after an ownership miss
- * (sim_costs.pair_rfo flipped; sources.ini pair_rfo_intel is an
- * inference), k = 5 the footprint model's reuse as a scan (FP_SCAN)
- * instead of uniform.  A prediction's band is the range of its value
+ * and a build's extra per fault kfault_ns) x0.5 and x2; k = 2, 3 the
+ * memcg work on the shared paths (cs_scale, per-CPU adds, walk steps)
+ * x0.67 and x1.5; and the two modelling choices no source settles: k = 4
+ * the other request type of the L2 spatial prefetcher's pair fill after
+ * an ownership miss (sim_costs.pair_rfo flipped; sources.ini
+ * pair_rfo_intel is an inference), k = 5 the footprint model's reuse as
+ * a scan (FP_SCAN) instead of uniform.  A prediction's band is the range of its value
  * under the PREDICT_BAND_N variants and the central costs.  False (and
  * *out = *base) for a variant that changes nothing at this line size or
  * without the target's caches: a prediction does not run it, model
