@@ -253,9 +253,10 @@ static double sum_counts(double n, double m)
  * build adds to ERA's, so each becomes ERA's plus its own, a count it
  * leaves out is ERA's, and so is a body.WORKLOAD (its own added to
  * ERA's where both count it).  The sources stay the overlay's where it
- * gives one (kpath_costs prints the era's kernel beside them).
+ * gives one (kpath_costs prints the era's kernel beside them).  The era
+ * whose bodies and its like's do not fit KPATH_MAX_BODY (-1: none).
  */
-static void overlay(struct kpath *k)
+static int overlay(struct kpath *k)
 {
 	for (int i = 0; i < KPATH_NR; i++) {
 		struct kpath_count *e = &k->era[i];
@@ -275,14 +276,18 @@ static void overlay(struct kpath *k)
 		for (unsigned j = 0; j < e->nbody; j++)
 			e->body[j].c.n = sum_counts(e->body[j].c.n,
 						    kpath_body(k, e->like, e->body[j].workload, NULL));
-		for (unsigned j = 0; j < b->nbody && e->nbody < KPATH_MAX_BODY; j++)
+		for (unsigned j = 0; j < b->nbody; j++)
 			if (isnan(kpath_body(k, i, b->body[j].workload, NULL))) {
-				struct kpath_body *nb = &e->body[e->nbody++];
+				struct kpath_body *nb;
 
+				if (e->nbody == KPATH_MAX_BODY)
+					return i;
+				nb = &e->body[e->nbody++];
 				nb->workload = xstrdup(b->body[j].workload);
 				nb->c = (struct kpath_num){ b->body[j].c.n, xstrdup(b->body[j].c.src) };
 			}
 	}
+	return -1;
 }
 
 int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
@@ -320,7 +325,13 @@ int kpath_load(const char *path, struct kpath *k, char *err, size_t errlen)
 		kpath_free(k);
 		return -1;
 	}
-	overlay(k);
+	rc = overlay(k);
+	if (rc >= 0) {
+		snprintf(err, errlen, "'%s': [%s] and the era it is like count more than %d "
+			 "workloads' bodies", path, knob_kpath.values[rc].value, KPATH_MAX_BODY);
+		kpath_free(k);
+		return -1;
+	}
 	return 0;
 }
 

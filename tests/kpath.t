@@ -136,6 +136,11 @@ bad_kp "like an unknown era" "like 'v9.9': want another era's name" sed 's/^like
 bad_kp "like itself" "like 'v5.10-lock_stat'" sed 's/^like = v5.10$/like = v5.10-lock_stat/'
 bad_kp "with an overlay of an overlay" "like 'v5.10': want another era's name, once, of an era not itself like another" \
 	awk '{ print } $0 == "[v5.10]" { print "like = v6.12" }'
+# an overlay's bodies and its like's beyond KPATH_MAX_BODY (16): its own
+# 2 and 14 more fit a section, v5.10's lru_file_readtwice would be a 17th
+bad_kp "whose overlay's bodies do not fit" "\\[v5.10-lock_stat\\] and the era it is like count more than 16" \
+	awk '{ print } $0 == "[v5.10-lock_stat]" { for (i = 1; i <= 14; i++)
+		printf "body.w%d = 10\nbody.w%d.source = a test\n", i, i }'
 awk '{ print } /^\[v6.12\]/ { print "body.page_fault2 = 10" }' "$KP" > "$TMP/w/kpath.ini"
 expect_usage "kpath.ini with a body count without its source" "kpath.ini.*body.WORKLOAD" -- $MEMSCALE $Q
 # [v6.12] without its reclaim lines (and their continuations)
