@@ -111,7 +111,8 @@ char *published_change_text(const struct published_row *r, int dir)
 void published_csv_header(FILE *f)
 {
 	fputs("seed,knob,workload,base_variant,patch_variant,machine,cpus,base,"
-	      "patch,change_pct,source\n", f);
+	      "patch,change_pct,source,workers,target,role,build,base_ops_s,"
+	      "patch_ops_s,abs_source\n", f);
 }
 
 void published_csv_row(FILE *f, const struct published_row *r)
@@ -132,5 +133,13 @@ void published_csv_row(FILE *f, const struct published_row *r)
 	} else {
 		csv_num(f, r->change_pct, 0);
 	}
-	csv_field(f, r->source ? r->source : "", 1);
+	csv_field(f, r->source ? r->source : "", 0);
+	/* the optional fields, as written ("" where not given) */
+	csv_field(f, r->text.workers ? r->text.workers : "", 0);
+	csv_field(f, r->target ? r->target : "", 0);
+	csv_field(f, r->dev ? "dev" : "held", 0);
+	csv_field(f, r->build ? r->build : "", 0);
+	csv_field(f, r->text.base_ops_s ? r->text.base_ops_s : "", 0);
+	csv_field(f, r->text.patch_ops_s ? r->text.patch_ops_s : "", 0);
+	csv_field(f, r->abs_source ? r->abs_source : "", 1);
 }

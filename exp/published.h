@@ -61,8 +61,11 @@ double published_reverse_pct(double p);
  * " (reversed from CHANGE)"; "-" when nothing can be turned. */
 char *published_change_text(const struct published_row *r, int dir);
 /* CSV: seed,knob,workload,base_variant,patch_variant,machine,cpus,base,
- * patch,change_pct,source (the *_variant columns hold knob values;
- * change_pct of a range is written LO..HI). */
+ * patch,change_pct,source,workers,target,role,build,base_ops_s,
+ * patch_ops_s,abs_source (the *_variant columns hold knob values;
+ * change_pct of a range is written LO..HI; the columns from workers on
+ * are the optional fields as written, "" where not given, and role is
+ * "dev" or "held"). */
 void published_csv_header(FILE *f);
 void published_csv_row(FILE *f, const struct published_row *r);
 

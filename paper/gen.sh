@@ -29,7 +29,7 @@ if [ ! -s "$PUB" ]; then
 	RABS=; [ -d "$RESULTS" ] && RABS=$(cd "$RESULTS" && pwd)
 	(cd "$ROOT" && if [ -n "$RABS" ]; then "$MEMSCALE" published --runs "$RABS"
 	 else "$MEMSCALE" published; fi) > "$PUB" 2>/dev/null ||
-		echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$PUB"
+		echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source,workers,target,role,build,base_ops_s,patch_ops_s,abs_source" > "$PUB"
 fi
 
 # the primary ledger (LEDGER=NAME: ledger-NAME.csv, else ledger.csv, else

@@ -7,8 +7,9 @@
 #       -v inc=OUT.gp -v gp_str=OUT.gp.str published.csv AB.csv > OUT.dat
 #
 # published.csv (`memscale published`: columns seed,knob,workload,
-# base_variant,patch_variant,machine,cpus,base,patch,change_pct,source; no
-# commas inside fields) gives the pairs (knob, base value, patch value) and
+# base_variant,patch_variant,machine,cpus,base,patch,change_pct,source,
+# then the optional fields, of which only the first eleven are read here;
+# no commas inside fields) gives the pairs (knob, base value, patch value) and
 # the workloads.  AB.csv is compare's output for the seed's sweep
 # directory (may be empty: nothing measured).  Of its rows, those of a
 # published pair (base_value, patch_value) and workload are used, at the

@@ -70,7 +70,7 @@ if [ -n "${PUBLISHED:-}" ]; then cp "$PUBLISHED" "$D/published.csv"
 elif ! (cd "$ROOT" && if [ -n "${RABS:-}" ]; then "$MEMSCALE" published --runs "$RABS"
 	 else "$MEMSCALE" published; fi) > "$D/published.csv" 2>"$D/published.err"; then
 	say "no published numbers: $(head -1 "$D/published.err") (build bin/memscale first)"
-	echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source" > "$D/published.csv"
+	echo "seed,knob,workload,base_variant,patch_variant,machine,cpus,base,patch,change_pct,source,workers,target,role,build,base_ops_s,patch_ops_s,abs_source" > "$D/published.csv"
 fi
 PUBLISHED=$D/published.csv
 NROWS=$(($(wc -l < "$ALL") - 1))

@@ -115,8 +115,19 @@ FORMATS=png sh plots/plot.sh tests/fixtures/plots/stats_batch "$TMP/pl" 2>/dev/n
 $MEMSCALE published --runs "$(cd tests/fixtures/plots/stats_batch && pwd)" > "$TMP/pub-runs.csv"
 cmp -s "$TMP/pl/data/published.csv" "$TMP/pub-runs.csv"; ok $? "plots read the same rows (memscale published --runs RESULTS)"
 printf '[experiment]\nname = t\nworkloads = page_fault2\n[variant base]\nlayout = v6.10\n[variant patch]\nlayout = fixed\n[published]\npage_fault2 = 100, 125, -, m1\n' > "$TMP/t.ini"
-$MEMSCALE published "$TMP/t.ini" | grep -q '^t,layout,page_fault2,v6.10,fixed,m1,,100,125,25,$'
-ok $? "a change not given is computed from base and patch (+25 %)"
+$MEMSCALE published "$TMP/t.ini" | grep -q '^t,layout,page_fault2,v6.10,fixed,m1,,100,125,25,,,,held,,,,$'
+ok $? "a change not given is computed from base and patch (+25 %); no optional field: empty cells, role held"
+# Every optional field of a row reaches its own column as written (read
+# by the header's names), so plots and the paper see the target, the
+# build and the absolutes the ledger compares with.
+sed '$d' "$TMP/t.ini" >"$TMP/opt.ini"
+echo 'page_fault2 = 100, 125, -, m1, cpus=8, workers=4, target=shakeel-52cpu, role=dev, build=kpath:v6.12, source=S, base_ops_s=1e6, patch_ops_s=1.25e6, abs_source=A' >>"$TMP/opt.ini"
+$MEMSCALE published "$TMP/opt.ini" >"$TMP/opt.csv"; ok $? "published: a row with every optional field"
+for kv in cpus=8 workers=4 target=shakeel-52cpu role=dev build=kpath:v6.12 source=S \
+	base_ops_s=1e6 patch_ops_s=1.25e6 abs_source=A; do
+	got=$(col "$TMP/opt.csv" "${kv%%=*}" 1)
+	[ "$got" = "${kv#*=}" ]; ok $? "column ${kv%%=*} is ${kv#*=} (got '$got')"
+done
 printf '[experiment]\nname = t\nworkloads = page_fault2\n[variant base]\nlayout = v6.10\n[published]\npage_fault2 = 1, 2, +1%%, m, cpu=4\n' > "$TMP/bad.ini"
 expect_usage "unknown published field" "t.*bad.ini:7: published 'page_fault2' field 5" -- $MEMSCALE published "$TMP/bad.ini"
 
