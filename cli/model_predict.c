@@ -267,9 +267,31 @@ struct explain_pub {
 	double ops_s;                /* 0: the row gives no absolute */
 };
 
+/* The workers' local work per operation outside the lock sections, by
+ * the parts the builder priced (predict/sim_types.h sim_local_parts),
+ * and the SMT factor a core pays for it while its sibling computes. */
+static void explain_local(const struct sim_prog *prog, const struct predict_sim *side, FILE *out)
+{
+	const struct sim_local_parts *lp = &prog->local_parts;
+	unsigned phys = side->cfg.phys_cores, n = side->ncores;
+	double smt = side->c.sim.smt_slowdown;
+
+	if (!lp->n)
+		return;
+	fprintf(out, "  local work per operation outside the lock sections: %.1f ns", lp->total);
+	if (phys && phys < n && smt > 1)
+		fprintf(out, " (x%.3f on the %u of %u workers whose SMT sibling also works)",
+			smt, 2 * (n - phys) < n ? 2 * (n - phys) : n, n);
+	fputc('\n', out);
+	fprintf(out, "    %-52s %10s %7s\n", "part", "ns/op", "share");
+	for (unsigned i = 0; i < lp->n; i++)
+		fprintf(out, "    %-52s %10.1f %7.3f\n", lp->part[i].name, lp->part[i].ns,
+			lp->total > 0 ? lp->part[i].ns / lp->total : 0);
+}
+
 static void explain_implied(const struct explain_pub *xp, const struct sim_prog *prog,
-			    const struct sim_result *r, int sat, double folio_per_op,
-			    double hold_folio, FILE *out)
+			    const struct sim_result *r, unsigned ncores, int sat,
+			    double folio_per_op, double hold_folio, FILE *out)
 {
 	if (!xp->row) {
 		fprintf(out, "  published absolute: none (no [published] row for this workload, pair, "
@@ -283,8 +305,14 @@ static void explain_implied(const struct explain_pub *xp, const struct sim_prog 
 		return;
 	}
 	if (sat < 0 || !(folio_per_op > 0)) {
+		/* n workers each taking t per operation pass n / t ops/s */
+		double implied = 1e9 * ncores / xp->ops_s;
+
 		fprintf(out, "  published absolute: %.4g ops/s (%s); no lock with folio-ops to "
 			"imply a hold from\n", xp->ops_s, xp->row->abs_source);
+		fprintf(out, "    implied time per operation per worker = %u workers / %.4g ops/s "
+			"= %.1f ns; simulated %.1f ns (implied/simulated %.2f)\n", ncores,
+			xp->ops_s, implied, r->ns_per_op_core, implied / r->ns_per_op_core);
 		return;
 	}
 	{
@@ -403,6 +431,7 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 			: r.actor_share == MEMCG_KSWAPD_SHARE ? "default MEMCG_KSWAPD_SHARE" : "the configuration's",
 			r.actor_per_sec, 100 * r.reclaim_by_actor,
 			100 * (1 - r.reclaim_by_actor), r.actor_cover);
+	explain_local(&prog, &side, out);
 	if (!prog.nlocks)
 		fprintf(out, "  no lock in the program\n");
 	for (unsigned i = 0; i < prog.nlocks; i++) {
@@ -454,7 +483,7 @@ static void explain_side(const char *label, const char *diff, const struct seed_
 			(double)e->steals_mate / holds);
 		explain_top_lines(e, &prog, holds, out);
 	}
-	explain_implied(xpub, &prog, &r, sat, sat_folio_op, sat_hold_folio, out);
+	explain_implied(xpub, &prog, &r, side.ncores, sat, sat_folio_op, sat_hold_folio, out);
 	sim_prog_free(&prog);
 	free(xp);
 }

@@ -12,15 +12,10 @@
  *     ops in every ops), holding, per access made inside it, that
  *     access's share of the holds the same way;
  *   - local work per iteration: the kernel's entries of the workload
- *     (faults x fault_ns, syscalls x syscall_ns, page copies x page_ns,
- *     pages zeroed x clear_ns, private atomics x atomic_ns: struct
- *     mwl_kentry), per-CPU adds x percpu_ns, and per level of the
- *     stats ancestor walk its measured
- *     step (probes walk.permemcg, walk.cached), else for 8d59d2214c23
- *     three dependent loads that miss with probability walk_miss and for
- *     9cee7e8ef3e3 two hits, less what the recording prices apart (the
- *     level's per-CPU add; 8d59d2214c23's two recorded loads of memcg
- *     lines: see unit[] below).
+ *     (struct mwl_kentry: faults, system calls, pages copied and zeroed,
+ *     private atomics, each at its price) and each recorded kind's events
+ *     outside the locks (kind_units below); sim_memcg_local.c names these
+ *     terms for --explain.
  * A line is the 64 B line of its object at the recording (memcg[Ln],
  * vmstats[Ln], pn[Ln] - the mem_cgroup_per_node block -, lruvec_stats[Ln],
  * pgdat, memscale_model for the global flush fields; Ln: levels above the
@@ -51,9 +46,8 @@
  * operation (section_work): instructions counted in a distribution
  * kernel (predict/work/kpath.ini, the one of the side's era, knob
  * kpath, a stand-in for its commit) at the list probe's time per
- * instruction.  Not in it:
- * irqsave/restore (inside _raw_spin_lock_irqsave and the unlock, which
- * the count leaves out; no sourced cycle count of pushf/cli/popf).
+ * instruction.  Not in it: irqsave/restore (inside _raw_spin_lock_irqsave
+ * and the unlock, which the count leaves out; no sourced cycle count).
  * Outside the locks, the same pace prices a workload's counted system-call
  * body (build_shared) and reclaim's own work per folio it frees
  * (RL_RECLAIM_FOLIO, kreclaim_ns: kswapd's folios and the workers' alike).
@@ -69,8 +63,10 @@
  * tests/sim_record.t).
  */
 #include "predict/sim_memcg.h"
+#include "predict/footprint.h"
 #include "predict/kpath.h"
 #include "predict/sim_flusher.h"
+#include "predict/sim_memcg_local.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -91,8 +87,6 @@ SAME_SCOPE(SCOPE_MEMCG_NODE, RS_MEMCG_NODE);
 SAME_SCOPE(SCOPE_CORE, RS_CORE_);
 SAME_SCOPE(SCOPE_MEMCG_WALK, RS_MEMCG_WALK);
 SAME_SCOPE(SCOPE_MEMCG_NODE_WALK, RS_MEMCG_NODE_WALK);
-#include "predict/footprint.h"
-
 
 bool memcg_sim_known(const char *workload)
 {
@@ -580,44 +574,37 @@ static bool mutate(void)
 
 /* One part of a program (the workers', or the reclaimers' after
  * sim_actor_begin) from one recording, appended to prog. */
-static int build_part(struct sim_prog *prog, const struct model_rec *r,
-		      const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
+/*
+ * The price of one recorded event of each kind but RL_LIST, in the lock
+ * section whose lock was held when the model did it, else outside (the
+ * page allocator's kinds occur under zone->lock only: section_work).
+ *
+ * A walk level's probe (harness/calib_probe.c: the model's own walk,
+ * depth 5 minus depth 1, its lines where the kernel footprint leaves
+ * them; not measured: for 8d59d2214c23 three dependent loads that miss
+ * with probability walk_miss, for 9cee7e8ef3e3 two hits) times everything
+ * one level does.  The recording prices part of that apart: the level's
+ * per-CPU add is an RL_PERCPU, and 8d59d2214c23's loads of
+ * memcg->vmstats_percpu and css.parent are RL_WALK_PERMEMCG_READS
+ * recorded reads of the memcg's lines (mc_layout offsets), priced as L1
+ * hits or, where another CPU wrote the line, as transfers.  So the unit
+ * is the probe less those (at least 0): the loop and the loads' capacity
+ * misses, which stay local.  9cee7e8ef3e3's level reads only this CPU's
+ * struct: its probe less the per-CPU add.
+ */
+static void kind_units(const struct memcg_sim_cfg *cfg, const struct memcg_costs *c,
+		       double unit[RL_NR])
 {
-	const struct model_params *mp = &cfg->p;
-	double per = (double)r->ops, local, step, out_list, cs_scale, entry;
-	double in_lock_of[REC_MAX_LOCKS] = { 0 };
-	unsigned steps_of[REC_MAX_LOCKS] = { 0 };
-	unsigned ls = cfg->line_size ? cfg->line_size : 64;
-	bool dropped = !mutate();
+	double step = c->walk_step_ns[0];
 
-	step = c->walk_step_ns[0];
 	if (step != step) /* not measured */
 		step = 3 * (c->sim.hit_ns + c->walk_miss * c->miss_ns);
-	cs_scale = c->cs_scale > 0 ? c->cs_scale : 1;
-	/* per-CPU adds and walk levels: each costs its probe's figure, in
-	 * the lock section whose lock was held when the model did it, else
-	 * outside (the page allocator's kinds only occur under zone->lock) */
-	double unit[RL_NR] = { 0 };
 	unit[RL_PERCPU] = c->percpu_ns;
 	/* a locked RMW of the folio's own struct page line (this CPU's) */
 	unit[RL_FOLIO_ATOMIC] = c->sim.atomic_ns;
 	/* reclaim's own work on a folio it frees, outside the locks
 	 * (kswapd's reclaim calls as the workers' direct ones) */
 	unit[RL_RECLAIM_FOLIO] = c->kreclaim_ns[cfg->p.kpath];
-	/*
-	 * A walk level's probe (harness/calib_probe.c: the model's own walk,
-	 * depth 5 minus depth 1, its lines where the kernel footprint leaves
-	 * them) times everything one level does.  The recording prices part
-	 * of that apart: the level's per-CPU counter add is an RL_PERCPU
-	 * (percpu_ns), and 8d59d2214c23's loads of memcg->vmstats_percpu and
-	 * css.parent are RL_WALK_PERMEMCG_READS recorded reads of the
-	 * memcg's lines at the mc_layout offsets, which the simulator prices
-	 * as L1 hits or, where another CPU wrote the line (memory.usage on
-	 * it), as transfers.  So the unit is the probe less those (at least
-	 * 0): the loop and the loads' capacity misses beyond an L1 hit, which
-	 * stay local.  9cee7e8ef3e3's level reads only this CPU's struct: its
-	 * unit is its probe less the per-CPU add.
-	 */
 	unit[RL_WALK_PERMEMCG] = step - c->percpu_ns - RL_WALK_PERMEMCG_READS * c->sim.hit_ns;
 	if (!(unit[RL_WALK_PERMEMCG] > 0))
 		unit[RL_WALK_PERMEMCG] = 0;
@@ -627,6 +614,20 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 	unit[RL_WALK_CACHED] -= c->percpu_ns;
 	if (!(unit[RL_WALK_CACHED] > 0))
 		unit[RL_WALK_CACHED] = 0;
+}
+
+static int build_part(struct sim_prog *prog, const struct model_rec *r,
+		      const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
+{
+	double per = (double)r->ops, local, out_list, cs_scale, entry;
+	double in_lock_of[REC_MAX_LOCKS] = { 0 }, unit[RL_NR] = { 0 };
+	unsigned steps_of[REC_MAX_LOCKS] = { 0 };
+	double kind_ns[RL_NR] = { 0 }, flush_ns;
+	unsigned ls = cfg->line_size ? cfg->line_size : 64;
+	bool dropped = !mutate();
+
+	cs_scale = c->cs_scale > 0 ? c->cs_scale : 1;
+	kind_units(cfg, c, unit);
 	/* Per lock: its rounds per section and its in-lock work (see
 	 * section_work); list operations outside every lock stay outside. */
 	{
@@ -652,10 +653,22 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 			continue;
 		for (unsigned i = 0; i < r->nlocks; i++)
 			outside -= r->local_in[i][k];
-		local += (double)outside / per * unit[k];
+		local += kind_ns[k] = (double)outside / per * unit[k];
 	}
+	flush_ns = -local;
 	if (price_flushers(prog, r, cfg, c, per, &local, in_lock_of))
 		return -1;
+	flush_ns += local;
+	if (!prog->actor_start) { /* the workers' part: for --explain */
+		struct memcg_local_terms t = { .entry = entry, .fault_ns = c->fault_ns,
+			.kfault_ns = c->kfault_ns[cfg->p.kpath], .syscall_ns = c->syscall_ns,
+			.page_ns = c->page_ns, .clear_ns = c->clear_ns, .atomic_ns = c->sim.atomic_ns,
+			.body_ns = c->body_ns, .extra_ns = c->extra_local_ns - c->body_ns,
+			.out_list = out_list, .flush_ns = flush_ns, .total = local };
+
+		memcpy(t.kind_ns, kind_ns, sizeof(kind_ns));
+		memcg_local_parts(&prog->local_parts, r, &t);
+	}
 	sim_local(prog, local);
 	for (unsigned l = 0; l < r->nlines; l++)
 		for (unsigned k = 0; k < IS_NR; k++) {
@@ -688,7 +701,6 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 			sim_every_end(prog, blk);
 		}
 	}
-	(void)mp;
 	return 0;
 }
 
@@ -776,10 +788,12 @@ static int build_shared(struct sim_prog *prog, const char *workload, const struc
 
 	/* the workload's system calls beyond their entry, counted
 	 * (predict/kpath.h body.WORKLOAD): the workers' local work */
+	ca.body_ns = 0;
 	if (body > 0) {
-		ca.extra_local_ns += body * c->insn_ns;
-		c = &ca;
+		ca.body_ns = body * c->insn_ns;
+		ca.extra_local_ns += ca.body_ns;
 	}
+	c = &ca;
 	sim_prog_init(prog, workload);
 	/* the footprint that ages read copies (sim.h): each page zeroed
 	 * writes 4 KiB, each page copied reads 4 KiB and writes 4 KiB */
@@ -794,7 +808,7 @@ static int build_shared(struct sim_prog *prog, const char *workload, const struc
 	if (rc)
 		return rc;
 	sim_actor_begin(prog);
-	ca.extra_local_ns = 0; /* kswapd: no body, no extra local work */
+	ca.extra_local_ns = ca.body_ns = 0; /* kswapd: no body, no extra local work */
 	return build_part(prog, r->actor, cfg, &ca);
 }
 

@@ -70,6 +70,9 @@ struct memcg_costs {
 				 * not measured */
 	double extra_local_ns; /* added per iteration (validation: the part of
 				* a measured 1-worker cost the program lacks) */
+	double body_ns;       /* of extra_local_ns, the counted system-call
+			       * bodies (kpath body x insn_ns; the builder
+			       * sets it, for --explain's local parts) */
 	/* The target's caches, for the cold folio lines of a critical
 	 * section (predict/footprint.h); l2_bytes NAN: not known, and the
 	 * folio lines cost an L1 hit (the program says so). */

@@ -49,6 +49,7 @@ struct sim_op {
 
 #define SIM_MAX_LINES 128
 #define SIM_MAX_LOCKS 16
+#define SIM_MAX_LOCAL_PARTS 16
 
 struct sim_line_def {
 	char name[40];
@@ -96,6 +97,14 @@ struct sim_prog {
 			     * rest the reclaimers' (sim_params.reclaimers) */
 	struct sim_flusher flusher; /* priced into the workers' local work
 				     * already; kept for --explain */
+	/* The workers' local work per iteration outside every lock section,
+	 * by part, as the builder priced it (their sum is the program's
+	 * local work before SMT); kept for --explain.  n 0: not given. */
+	struct sim_local_parts {
+		unsigned n;
+		double total; /* the local work the program got, ns */
+		struct { const char *name; double ns; } part[SIM_MAX_LOCAL_PARTS];
+	} local_parts;
 	unsigned nlines, nlocks;
 	struct sim_line_def lines[SIM_MAX_LINES];
 	struct sim_lock_def locks[SIM_MAX_LOCKS];

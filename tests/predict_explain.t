@@ -105,6 +105,33 @@ ok $? "lru_shm on a target: the benchmark's window is named on each side"
 [ "$(grep -c "^    implied hold per folio-op = 4 / ([0-9.e+]* ops/s x 1.000 folio-ops/op)" "$TMP/shm")" -eq 2 ]
 ok $? "lru_shm: one folio-op per operation in the window, four nodes' locks"
 
+# The workers' local work outside the lock sections, by the parts the
+# builder priced (predict/sim_types.h sim_local_parts): on each side, the
+# parts add up to the total printed above them.
+awk '/^  local work per operation outside the lock sections: /{ t = $9 + 0; s = 0; on = 1; k = 0; next }
+     on && /^    part /{ next }
+     on && /^    [^ ]/{ s += $(NF - 1); k++; next }
+     on { on = 0; d = s - t; if (d < 0) d = -d; if (k < 2 || d > 0.05 * k + 0.001 * t) bad++; seen++ }
+     END { exit !(seen == 2 && !bad) }' "$TMP/all"
+ok $? "each side's local work: its parts add up to the printed total"
+# page_fault3 takes one fault an operation (its munmap once in 32768
+# pages, will-it-scale tests/page_fault3.c), no lock: the entry part is
+# one entry_ns of its kernel's era, and with no lock to imply a hold the
+# published absolute gives the time per operation per worker,
+# 52 x 1e9 / ops/s, beside the simulated one.
+P="model predict --workload page_fault3 --pair 70a64b7919cb..fefc6e6631ff --target shakeel-52cpu --cpus 52 --calib $CAL --iters 2000 --explain"
+$MEMSCALE $P >"$TMP/pf3" 2>&1; ok $? "predict page_fault3 --explain"
+awk '/^#   entry_ns@v5.19 /{ e = $3 }
+     /^    kernel entry \(faults \+ system calls\) x entry_ns /{ n++; x = $NF; x = $(NF - 1) / e
+	if (!(x >= 1 && x <= 1.001)) bad++ }
+     END { exit !(e > 0 && n == 2 && !bad) }' "$TMP/pf3"
+ok $? "page_fault3: the entry part is one entry_ns@v5.19 an operation"
+awk '/^    implied time per operation per worker = 52 workers \/ /{ n++; ops = $11 + 0; imp = $14 + 0; sim = $17 + 0
+	if (!(ops > 0 && imp > 0 && sim > 0)) { bad++; next }
+	w = 52e9 / ops; if ((imp - w) ^ 2 > (0.0005 * w + 0.06) ^ 2) bad++ }
+     END { exit !(n == 2 && !bad) }' "$TMP/pf3"
+ok $? "page_fault3: the implied time per operation is 52 x 1e9 / the published ops/s, per side"
+
 expect_exit 0 "predict --explain -f csv" -- $MEMSCALE $Q --explain -f csv
 [ "$(wc -l <"$TMP/out")" -eq 2 ] && head -1 "$TMP/out" | grep -q "^workload,base,patch,target,cpus,mode,predicted_pct,band_lo_pct,band_hi_pct,regime,base_ops_s,patch_ops_s$"
 ok $? "-f csv: stdout keeps its header and one row"
