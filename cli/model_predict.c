@@ -273,15 +273,15 @@ struct explain_pub {
 static void explain_local(const struct sim_prog *prog, const struct predict_sim *side, FILE *out)
 {
 	const struct sim_local_parts *lp = &prog->local_parts;
-	unsigned phys = side->cfg.phys_cores, n = side->ncores;
+	unsigned n = side->ncores, phys = memcg_sim_smt_phys(&side->cfg, n);
 	double smt = side->c.sim.smt_slowdown;
 
 	if (!lp->n)
 		return;
 	fprintf(out, "  local work per operation outside the lock sections: %.1f ns", lp->total);
-	if (phys && phys < n && smt > 1)
+	if (phys && smt > 1) /* cores phys.. are the siblings of 0.. */
 		fprintf(out, " (x%.3f on the %u of %u workers whose SMT sibling also works)",
-			smt, 2 * (n - phys) < n ? 2 * (n - phys) : n, n);
+			smt, 2 * (n - phys), n);
 	fputc('\n', out);
 	fprintf(out, "    %-52s %10s %7s\n", "part", "ns/op", "share");
 	for (unsigned i = 0; i < lp->n; i++)
@@ -536,14 +536,12 @@ static void explain_question(const struct seed_pair *sp, const struct predict_op
  * [published] row asks that question (a row's build=KNOB:VALUE is in
  * its pair's), else the experiment's own. */
 static const char *experiment_common(const struct experiment_def *ed, const struct mopts *m,
-				     const char *a, const char *b)
+				     const char *a, const char *b, unsigned cpus)
 {
-	long cpus = 0;
 	int dir;
 
-	(void)parse_long(m->cpus, 1, 65536, &cpus); /* checked by the caller */
 	for (size_t j = 0; j < ed->npairs; j++)
-		if (pair_row(&ed->pairs[j], m->workload, a, b, m->target, (unsigned)cpus, &dir))
+		if (pair_row(&ed->pairs[j], m->workload, a, b, m->target, cpus, &dir))
 			return ed->pairs[j].common;
 	return ed->common;
 }
@@ -568,6 +566,8 @@ static int predict_question(struct mopts *m)
 		die(EXIT_USAGE, "model predict --workload: missing %s", !m->pair ? "--pair A..B" :
 		    !m->target ? "--target T" : "--cpus N");
 	model_check_workload(m->workload);
+	if (!parse_long(m->cpus, 1, 65536, &cpus))
+		die(EXIT_USAGE, "model predict: bad --cpus '%s' (want one count 1..65536)", m->cpus);
 	if (!dots || dots == m->pair || !dots[2])
 		die(EXIT_USAGE, "model predict: bad --pair '%s' (want A..B: kernel profiles or "
 		    "knob=value,... sets)", m->pair);
@@ -585,7 +585,7 @@ static int predict_question(struct mopts *m)
 		const char *shared;
 
 		load_experiment(m->experiment, &ed);
-		shared = experiment_common(&ed, m, a, b);
+		shared = experiment_common(&ed, m, a, b, (unsigned)cpus);
 		joined = xasprintf("%s%s%s", shared, *shared && *common ? "," : "", common);
 		model_experiment_free(&ed);
 		free(common);
@@ -598,8 +598,6 @@ static int predict_question(struct mopts *m)
 	sp.a = a;
 	sp.b = b;
 	question_sets_check(m, &sp);
-	if (!parse_long(m->cpus, 1, 65536, &cpus))
-		die(EXIT_USAGE, "model predict: bad --cpus '%s' (want one count 1..65536)", m->cpus);
 	if (strcmp(m->target, TARGET_HERE)) {
 		t = target_find(m->target);
 		if (!t)

@@ -12,10 +12,9 @@
  *     ops in every ops), holding, per access made inside it, that
  *     access's share of the holds the same way;
  *   - local work per iteration: the kernel's entries of the workload
- *     (struct mwl_kentry: faults, system calls, pages copied and zeroed,
- *     private atomics, each at its price) and each recorded kind's events
- *     outside the locks (kind_units below); sim_memcg_local.c names these
- *     terms for --explain.
+ *     (struct mwl_kentry, each at its price: sim_memcg_local.c sums and
+ *     names them) and each recorded kind's events outside the locks
+ *     (kind_units below).
  * A line is the 64 B line of its object at the recording (memcg[Ln],
  * vmstats[Ln], pn[Ln] - the mem_cgroup_per_node block -, lruvec_stats[Ln],
  * pgdat, memscale_model for the global flush fields; Ln: levels above the
@@ -619,12 +618,16 @@ static void kind_units(const struct memcg_sim_cfg *cfg, const struct memcg_costs
 static int build_part(struct sim_prog *prog, const struct model_rec *r,
 		      const struct memcg_sim_cfg *cfg, const struct memcg_costs *c)
 {
-	double per = (double)r->ops, local, out_list, cs_scale, entry;
+	double per = (double)r->ops, local, cs_scale;
 	double in_lock_of[REC_MAX_LOCKS] = { 0 }, unit[RL_NR] = { 0 };
 	unsigned steps_of[REC_MAX_LOCKS] = { 0 };
-	double kind_ns[RL_NR] = { 0 }, flush_ns;
 	unsigned ls = cfg->line_size ? cfg->line_size : 64;
 	bool dropped = !mutate();
+	struct memcg_local_terms t = { .entry = c->entry_ns[cfg->p.mitigations],
+		.fault_ns = c->fault_ns, .kfault_ns = c->kfault_ns[cfg->p.kpath],
+		.syscall_ns = c->syscall_ns, .page_ns = c->page_ns, .clear_ns = c->clear_ns,
+		.atomic_ns = c->sim.atomic_ns, .extra_local_ns = c->extra_local_ns,
+		.body_ns = c->body_ns };
 
 	cs_scale = c->cs_scale > 0 ? c->cs_scale : 1;
 	kind_units(cfg, c, unit);
@@ -638,14 +641,11 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 			in_lock_of[i] *= cs_scale;
 			list_in += r->local_in[i][RL_LIST];
 		}
-		out_list = (double)(r->local[RL_LIST] - list_in) / per * c->list_ns / 2;
+		t.out_list = (double)(r->local[RL_LIST] - list_in) / per * c->list_ns / 2;
 	}
-	entry = c->entry_ns[cfg->p.mitigations];
-	if (!isfinite(entry))
-		entry = 0; /* fault_ns and syscall_ns hold this machine's */
-	local = c->extra_local_ns + r->faults * (c->fault_ns + entry + c->kfault_ns[cfg->p.kpath]) +
-		r->syscalls * (c->syscall_ns + entry) + r->copies * c->page_ns +
-		r->clears * c->clear_ns + r->private_atomics * c->sim.atomic_ns + out_list;
+	if (!isfinite(t.entry))
+		t.entry = 0; /* fault_ns and syscall_ns hold this machine's */
+	local = memcg_local_entries(r, &t);
 	for (unsigned k = 0; k < RL_NR; k++) {
 		uint64_t outside = r->local[k];
 
@@ -653,22 +653,15 @@ static int build_part(struct sim_prog *prog, const struct model_rec *r,
 			continue;
 		for (unsigned i = 0; i < r->nlocks; i++)
 			outside -= r->local_in[i][k];
-		local += kind_ns[k] = (double)outside / per * unit[k];
+		local += t.kind_ns[k] = (double)outside / per * unit[k];
 	}
-	flush_ns = -local;
+	t.flush_ns = -local;
 	if (price_flushers(prog, r, cfg, c, per, &local, in_lock_of))
 		return -1;
-	flush_ns += local;
-	if (!prog->actor_start) { /* the workers' part: for --explain */
-		struct memcg_local_terms t = { .entry = entry, .fault_ns = c->fault_ns,
-			.kfault_ns = c->kfault_ns[cfg->p.kpath], .syscall_ns = c->syscall_ns,
-			.page_ns = c->page_ns, .clear_ns = c->clear_ns, .atomic_ns = c->sim.atomic_ns,
-			.body_ns = c->body_ns, .extra_ns = c->extra_local_ns - c->body_ns,
-			.out_list = out_list, .flush_ns = flush_ns, .total = local };
-
-		memcpy(t.kind_ns, kind_ns, sizeof(kind_ns));
+	t.flush_ns += local;
+	t.total = local;
+	if (!prog->actor_start) /* the workers' part: for --explain */
 		memcg_local_parts(&prog->local_parts, r, &t);
-	}
 	sim_local(prog, local);
 	for (unsigned l = 0; l < r->nlines; l++)
 		for (unsigned k = 0; k < IS_NR; k++) {
@@ -919,6 +912,17 @@ int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
 	return rc;
 }
 
+unsigned memcg_sim_smt_phys(const struct memcg_sim_cfg *cfg, unsigned ncores)
+{
+	unsigned nodes = cfg->p.nodes > ncores ? ncores : cfg->p.nodes; /* as the run's */
+
+	/* the cores must split evenly over the nodes, as sim.h needs */
+	if (cfg->phys_cores && cfg->phys_cores < ncores && ncores <= 2 * cfg->phys_cores &&
+	    nodes && cfg->phys_cores % nodes == 0)
+		return cfg->phys_cores;
+	return 0;
+}
+
 int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 		       const struct memcg_costs *c, unsigned ncores,
 		       uint64_t iters_per_core, struct sim_result *r, const char **err,
@@ -969,11 +973,7 @@ int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 		struct memcg_sim_cfg again = *cfg;
 
 		sc.pair_prefetch = cfg->line_size == 128;
-		/* SMT: the CPUs past the target's physical cores are siblings
-		 * (when the cores split evenly over the nodes, as sim.h needs) */
-		if (cfg->phys_cores && cfg->phys_cores < ncores &&
-		    ncores <= 2 * cfg->phys_cores && cfg->phys_cores % sp.nodes == 0)
-			sp.phys_cores = cfg->phys_cores;
+		sp.phys_cores = memcg_sim_smt_phys(cfg, ncores);
 		for (int pass = 0;; pass++) {
 			if (memcg_sim_has_actor(rec0))
 				rc = run_with_kswapd(&prog, workload, rec0, &again, c, &sc, &sp, r, err);

@@ -169,6 +169,11 @@ int memcg_sim_run(const char *workload, const struct memcg_sim_cfg *cfg,
 /* The same, handing the program that ran to the caller (prog, which then
  * frees it with sim_prog_free) when it returns 0: its line names are
  * those of r's line statistics. */
+/* The physical cores a run of ncores workers has SMT siblings on
+ * (sim_params.phys_cores): cfg->phys_cores where the workers reach past
+ * them, at most two a core, and the cores split evenly over the run's
+ * nodes; else 0 (no siblings). */
+unsigned memcg_sim_smt_phys(const struct memcg_sim_cfg *cfg, unsigned ncores);
 int memcg_sim_run_prog(const char *workload, const struct memcg_sim_cfg *cfg,
 		       const struct memcg_costs *c, unsigned ncores,
 		       uint64_t iters_per_core, struct sim_result *r, const char **err,

@@ -4,9 +4,9 @@
  * op of an iteration (kernel entry, fault handling, a build's extra per
  * fault, system calls and their counted bodies, page copies and clears,
  * private atomics, list operations and per-CPU work outside the locks,
- * the stats flushers' share), named for `model predict --explain`.  The
- * builder's sum is the one the simulator runs; these are its terms, not
- * a second pricing.
+ * the stats flushers' share): their sum before the kinds and the
+ * flushers (memcg_local_entries, what the builder runs) and their names
+ * for `model predict --explain`, from one set of terms.
  */
 #include "predict/sim_memcg_local.h"
 
@@ -32,6 +32,13 @@ static void part(struct sim_local_parts *lp, const char *name, double ns)
 	lp->n++;
 }
 
+double memcg_local_entries(const struct model_rec *r, const struct memcg_local_terms *t)
+{
+	return t->extra_local_ns + r->faults * (t->fault_ns + t->entry + t->kfault_ns) +
+	       r->syscalls * (t->syscall_ns + t->entry) + r->copies * t->page_ns +
+	       r->clears * t->clear_ns + r->private_atomics * t->atomic_ns + t->out_list;
+}
+
 void memcg_local_parts(struct sim_local_parts *lp, const struct model_rec *r,
 		       const struct memcg_local_terms *t)
 {
@@ -43,7 +50,7 @@ void memcg_local_parts(struct sim_local_parts *lp, const struct model_rec *r,
 	part(lp, "faults x kfault_ns (the build's extra)", r->faults * t->kfault_ns);
 	part(lp, "system calls x syscall_ns", r->syscalls * t->syscall_ns);
 	part(lp, "system-call bodies (kbody x insn_ns)", t->body_ns);
-	part(lp, "measured local work (validation)", t->extra_ns);
+	part(lp, "measured local work (validation)", t->extra_local_ns - t->body_ns);
 	part(lp, "page copies x page_ns", r->copies * t->page_ns);
 	part(lp, "page clears x clear_ns", r->clears * t->clear_ns);
 	part(lp, "private atomics x atomic_ns", r->private_atomics * t->atomic_ns);
